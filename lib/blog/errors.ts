@@ -1,0 +1,61 @@
+// The error catalogue (DESIGN.md "Errors"). Sources and the query engine raise these; lib/api answers them.
+
+export type ErrorKind = 'WD_VALIDATION_ERROR' | 'WD_UNKNOWN_ERROR';
+
+export class BlogError extends Error {
+  readonly status: number;
+  readonly wde: string;
+  readonly code: ErrorKind;
+
+  constructor(status: number, wde: string, message: string) {
+    super(message);
+    this.name = 'BlogError';
+    this.status = status;
+    this.wde = wde;
+    this.code = status >= 500 ? 'WD_UNKNOWN_ERROR' : 'WD_VALIDATION_ERROR';
+  }
+
+  toJSON() {
+    return { error: { code: this.code, wde: this.wde, message: this.message } };
+  }
+}
+
+const invalid = (wde: string) => (message: string) => new BlogError(400, wde, message);
+
+export const errors = {
+  filterNotObject: invalid('WDE0016'),
+  regexNotAllowed: invalid('WDE0070'),
+  skipWithCursor: invalid('WDE0080'),
+  /** Paging numbers: WDE0032 limit not a number, 0033 not an integer, 0034 negative, 0035 zero or over the maximum, 0036 offset invalid, 0037 above 2^53. */
+  limitNotNumber: invalid('WDE0032'),
+  limitNotInteger: invalid('WDE0033'),
+  limitNegative: invalid('WDE0034'),
+  limitOutOfRange: invalid('WDE0035'),
+  offsetInvalid: invalid('WDE0036'),
+  numberTooLarge: invalid('WDE0037'),
+  /** Argument counts: WDE0038 `$between`, 0039 `$in`/`$hasSome`/`$hasAll` empty, 0040 logical operator list, 0041 `$not` argument. */
+  betweenArity: invalid('WDE0038'),
+  setArity: invalid('WDE0039'),
+  logicalArity: invalid('WDE0040'),
+  notArity: invalid('WDE0041'),
+  /** Type checks: WDE0044 unknown operator, 0045 unknown field, 0046 comparison operand, 0047 string operand, 0048 set item, 0049 boolean operand, 0050 sort field not a string, 0051 sort field not sortable or order invalid. */
+  unknownOperator: invalid('WDE0044'),
+  unknownField: invalid('WDE0045'),
+  comparisonOperand: invalid('WDE0046'),
+  stringOperand: invalid('WDE0047'),
+  setItem: invalid('WDE0048'),
+  booleanOperand: invalid('WDE0049'),
+  sortFieldNotString: invalid('WDE0050'),
+  sortNotSortable: invalid('WDE0051'),
+  tooManyIds: invalid('WDE0068'),
+  tooManyValues: invalid('WDE0069'),
+  malformedCursor: invalid('WDE0165'),
+  payloadTooLarge: (message: string) => new BlogError(413, 'WDE0109', message),
+  urlTooLong: (message: string) => new BlogError(414, 'WDE0109', message),
+  notFound: (message: string) => new BlogError(404, 'WDE0073', message),
+  upstreamUnparseable: (message: string) => new BlogError(502, 'WDE0055', message),
+  upstreamFailed: (message: string) => new BlogError(502, 'WDE0053', message),
+  internal: (message = 'Internal error') => new BlogError(500, 'WDE0053', message),
+} as const;
+
+export const isBlogError = (value: unknown): value is BlogError => value instanceof BlogError;

@@ -1,0 +1,66 @@
+import type { Category, CursorPage, OffsetPage, Post, PostCountStat, PostFieldset, PostMetrics, PostSort, StatsOrder, Tag } from './schemas';
+import type { SortSpec } from './query/sort';
+
+/** Options shared by every call that returns posts: which optional parts of a post to include. */
+export interface FieldsetOptions {
+  fieldsets?: PostFieldset[];
+}
+
+export interface GetPostBySlugOptions extends FieldsetOptions {
+  language?: string;
+}
+
+export interface ListPostsOptions extends FieldsetOptions {
+  featured?: boolean;
+  hashtags?: string[];
+  categoryIds?: string[];
+  tagIds?: string[];
+  memberId?: string;
+  language?: string;
+  sort?: PostSort;
+  /** Offset paging; limit defaults to 50 and is at most 100. */
+  paging?: { offset?: number; limit?: number };
+  /** Include posts whose status is not PUBLISHED (the owner's draft views). */
+  includeDrafts?: boolean;
+}
+
+/** A cursor query in the Wix REST spelling; `filter` is validated by `parseFilter`. */
+export interface PostQuery {
+  filter?: Record<string, unknown>;
+  sort?: SortSpec[];
+  cursorPaging?: { cursor?: string | null; limit?: number };
+}
+
+export interface PostCountStatsOptions {
+  rangeStart?: string;
+  rangeEnd?: string;
+  order?: StatsOrder;
+  months?: number;
+  language?: string;
+  /** IANA time zone the months are counted in; UTC by default. */
+  timeZone?: string;
+}
+
+/**
+ * Everything the site reads from a blog backend. Implemented once per backend (local folder, Wix).
+ * Gets return `null` for "not found"; every other failure is a BlogError from the catalogue.
+ */
+export interface BlogSource {
+  readonly name: 'local' | 'wix';
+  getPost(id: string, options?: FieldsetOptions): Promise<Post | null>;
+  getPostBySlug(slug: string, options?: GetPostBySlugOptions): Promise<Post | null>;
+  listPosts(options?: ListPostsOptions): Promise<OffsetPage<Post>>;
+  queryPosts(query: PostQuery, options?: FieldsetOptions): Promise<CursorPage<Post>>;
+  getPostMetrics(id: string): Promise<PostMetrics | null>;
+  queryPostCountStats(options?: PostCountStatsOptions): Promise<PostCountStat[]>;
+  getTotalPosts(options?: { language?: string }): Promise<number>;
+  getCategory(id: string): Promise<Category | null>;
+  getCategoryBySlug(slug: string): Promise<Category | null>;
+  listCategories(options?: { language?: string }): Promise<Category[]>;
+  getTag(id: string): Promise<Tag | null>;
+  getTagBySlug(slug: string): Promise<Tag | null>;
+  listTags(options?: { language?: string }): Promise<Tag[]>;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
