@@ -1,0 +1,10 @@
+import { parseFieldsets } from '@/lib/api/params';
+import { jsonHandler, notFound } from '@/lib/api/respond';
+import { getPost } from '@/lib/blog/reads';
+
+export const GET = jsonHandler<RouteContext<'/api/posts/[postId]'>>(async (request, { params }) => {
+  const { postId } = await params;
+  const post = await getPost(postId, { fieldsets: parseFieldsets(new URL(request.url).searchParams) });
+  if (!post) throw notFound(`post "${postId}"`);
+  return Response.json({ post });
+});

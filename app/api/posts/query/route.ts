@@ -1,0 +1,13 @@
+import { readJsonBody } from '@/lib/api/body';
+import { parseQueryBody } from '@/lib/api/query-body';
+import { jsonHandler } from '@/lib/api/respond';
+import { queryPosts } from '@/lib/blog/reads';
+
+export const POST = jsonHandler(async (request) => {
+  const { query, fieldsets } = parseQueryBody(await readJsonBody(request));
+  const page = await queryPosts(query, { fieldsets });
+  return Response.json({
+    posts: page.items,
+    pagingMetadata: { count: page.items.length, cursors: page.cursors, hasNext: page.hasNext },
+  });
+});

@@ -1,0 +1,11 @@
+import { parseListPosts } from '@/lib/api/params';
+import { jsonHandler } from '@/lib/api/respond';
+import { listPosts } from '@/lib/blog/reads';
+
+export const GET = jsonHandler(async (request) => {
+  const page = await listPosts(parseListPosts(new URL(request.url).searchParams));
+  return Response.json({
+    posts: page.items,
+    metaData: { count: page.items.length, offset: page.offset, total: page.total, tooManyToCount: page.tooManyToCount },
+  });
+});

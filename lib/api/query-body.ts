@@ -1,0 +1,37 @@
+import { errors } from '@/lib/blog/errors';
+import { parseFilter } from '@/lib/blog/query/filter';
+import { checkLimit } from '@/lib/blog/query/paging';
+import { parseSort } from '@/lib/blog/query/sort';
+import type { PostFieldset } from '@/lib/blog/schemas';
+import type { PostQuery } from '@/lib/blog/source';
+import { parseFieldsetsBody } from './params';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Validates `POST /api/posts/query` before anything is read (WDE0016, 0032-0051, 0068-0070, 0080, 0165). */
+export function parseQueryBody(body: Record<string, unknown>): { query: PostQuery; fieldsets?: PostFieldset[] } {
+  const raw = body.query ?? {};
+  if (!isObject(raw)) throw errors.filterNotObject('query must be an object');
+  const cursorPaging = raw.cursorPaging;
+  if (cursorPaging !== undefined && !isObject(cursorPaging)) throw errors.limitNotNumber('cursorPaging must be an object');
+  const paging = isObject(raw.paging) ? raw.paging : undefined;
+  if (raw.skip !== undefined || paging?.offset !== undefined || (cursorPaging && cursorPaging.offset !== undefined)) {
+    throw errors.skipWithCursor('posts are paged by cursor: skip and paging.offset are not supported, use cursorPaging.cursor');
+  }
+  if (raw.filter !== undefined) parseFilter(raw.filter);
+  const sort = raw.sort === undefined ? undefined : parseSort(raw.sort);
+  const limit = cursorPaging?.limit ?? paging?.limit;
+  if (limit !== undefined) checkLimit(limit, 50);
+  const cursor = cursorPaging?.cursor;
+  if (cursor !== undefined && cursor !== null && (typeof cursor !== 'string' || cursor.length === 0)) {
+    throw errors.malformedCursor('cursor must be a string');
+  }
+  return {
+    query: {
+      filter: raw.filter as Record<string, unknown> | undefined,
+      sort,
+      cursorPaging: { cursor: (cursor as string | null | undefined) ?? undefined, limit: limit as number | undefined },
+    },
+    fieldsets: parseFieldsetsBody(body.fieldsets),
+  };
+}

@@ -1,0 +1,27 @@
+import { BlogError, errors, isBlogError } from '@/lib/blog/errors';
+
+// Every JSON API answer goes through here: catalogue errors keep their status and code, anything else
+// is logged and answered as WDE0053 without a stack trace.
+
+export const MAX_URL_LENGTH = 2048;
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+export function jsonHandler<C>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      if (request.url.length > MAX_URL_LENGTH) throw errors.urlTooLong(`request URL is longer than ${MAX_URL_LENGTH} characters`);
+      return await handler(request, context);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  const known: BlogError = isBlogError(error) ? error : errors.internal();
+  if (!isBlogError(error)) console.error(JSON.stringify({ msg: 'unhandled API error', error: String(error) }));
+  return Response.json(known.toJSON(), { status: known.status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+export const notFound = (what: string) => errors.notFound(`${what} does not exist`);

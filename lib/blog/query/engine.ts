@@ -1,0 +1,52 @@
+import type { CursorPage, Post } from '../schemas';
+import { DEFAULT_PAGE_SIZE, type PostQuery } from '../source';
+import { decodeCursor, encodeCursor } from './cursor';
+import { matches, parseFilter } from './filter';
+import { checkLimit } from './paging';
+import { type SortSpec, compareKeys, parseSort, sortKey, sortPosts } from './sort';
+
+/** Runs a cursor query over posts held in memory: the whole query language, keyset cursors. */
+export function runQuery(posts: Post[], query: PostQuery): CursorPage<Post> {
+  const given = query.cursorPaging?.cursor;
+  const state = given ? decodeCursor(given) : null;
+  const rawFilter = state ? state.filter : query.filter;
+  const filter = parseFilter(rawFilter);
+  const sort = state ? parseSort(state.sort) : parseSort(query.sort);
+  const limit = checkLimit(query.cursorPaging?.limit ?? state?.limit, DEFAULT_PAGE_SIZE);
+
+  const ordered = sortPosts(posts.filter((post) => matches(post, filter)), sort);
+  let start = 0;
+  let end = Math.min(limit, ordered.length);
+  if (state?.direction === 'next') {
+    start = firstIndex(ordered, sort, (cmp) => cmp > 0, state.anchor);
+    end = Math.min(start + limit, ordered.length);
+  } else if (state?.direction === 'prev') {
+    end = firstIndex(ordered, sort, (cmp) => cmp >= 0, state.anchor);
+    start = Math.max(0, end - limit);
+  }
+
+  const items = ordered.slice(start, end);
+  const cursorAt = (post: Post, direction: 'next' | 'prev') =>
+    encodeCursor({ filter: rawFilter as Record<string, unknown> | undefined, sort, limit, anchor: sortKey(post, sort), direction });
+  const hasNext = end < ordered.length && items.length > 0;
+  return {
+    items,
+    hasNext,
+    cursors: {
+      next: hasNext ? cursorAt(items.at(-1)!, 'next') : null,
+      prev: start > 0 && items.length > 0 ? cursorAt(items[0]!, 'prev') : null,
+    },
+  };
+}
+
+/** Binary search: the first index whose key, compared with the anchor, satisfies `test`. */
+function firstIndex(posts: Post[], sort: SortSpec[], test: (cmp: number) => boolean, anchor: unknown[]): number {
+  let lo = 0;
+  let hi = posts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (test(compareKeys(sortKey(posts[mid]!, sort), anchor, sort))) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

@@ -1,0 +1,39 @@
+import type { Post } from '../schemas';
+
+// The fields a post query may filter and sort on, and how to read each from a post.
+
+export type FieldKind = 'string' | 'date' | 'boolean' | 'number' | 'stringArray';
+
+interface FieldSpec {
+  kind: FieldKind;
+  sortable: boolean;
+  /** Id lists get their own "too many ids" code. */
+  ids?: boolean;
+  read: (post: Post) => unknown;
+}
+
+export const QUERY_FIELDS = {
+  id: { kind: 'string', sortable: true, ids: true, read: (p) => p.id },
+  title: { kind: 'string', sortable: true, read: (p) => p.title },
+  slug: { kind: 'string', sortable: true, read: (p) => p.slug },
+  firstPublishedDate: { kind: 'date', sortable: true, read: (p) => p.firstPublishedDate },
+  lastPublishedDate: { kind: 'date', sortable: true, read: (p) => p.lastPublishedDate },
+  featured: { kind: 'boolean', sortable: true, read: (p) => p.featured },
+  pinned: { kind: 'boolean', sortable: true, read: (p) => p.pinned },
+  categoryIds: { kind: 'stringArray', sortable: false, ids: true, read: (p) => p.categoryIds },
+  tagIds: { kind: 'stringArray', sortable: false, ids: true, read: (p) => p.tagIds },
+  hashtags: { kind: 'stringArray', sortable: false, read: (p) => p.hashtags },
+  memberId: { kind: 'string', sortable: true, ids: true, read: (p) => p.memberId },
+  minutesToRead: { kind: 'number', sortable: true, read: (p) => p.minutesToRead },
+  language: { kind: 'string', sortable: true, read: (p) => p.language },
+  'metrics.views': { kind: 'number', sortable: true, read: (p) => p.metrics?.views },
+  'metrics.likes': { kind: 'number', sortable: true, read: (p) => p.metrics?.likes },
+  'metrics.comments': { kind: 'number', sortable: true, read: (p) => p.metrics?.comments },
+} as const satisfies Record<string, FieldSpec>;
+
+export type QueryField = keyof typeof QUERY_FIELDS;
+
+export const fieldSpec = (name: QueryField): FieldSpec => QUERY_FIELDS[name];
+
+
+export const isQueryField = (name: string): name is QueryField => Object.hasOwn(QUERY_FIELDS, name);

@@ -1,0 +1,70 @@
+import { errors } from '../errors';
+import type { Post, PostSort } from '../schemas';
+import { QUERY_FIELDS, type QueryField, isQueryField } from './fields';
+import { fieldValue } from './filter';
+
+export interface SortSpec {
+  fieldName: QueryField;
+  order: 'ASC' | 'DESC';
+}
+
+/** What `queryPosts` sorts by when the query names no sort, as the platform does. */
+export const DEFAULT_QUERY_SORT: SortSpec[] = [{ fieldName: 'firstPublishedDate', order: 'DESC' }];
+
+/** The named sorts of `listPosts`, as field sorts. */
+export const NAMED_SORTS: Record<PostSort, SortSpec[]> = {
+  FEED: [
+    { fieldName: 'pinned', order: 'DESC' },
+    { fieldName: 'firstPublishedDate', order: 'DESC' },
+  ],
+  PUBLISHED_DATE_DESC: [{ fieldName: 'firstPublishedDate', order: 'DESC' }],
+  PUBLISHED_DATE_ASC: [{ fieldName: 'firstPublishedDate', order: 'ASC' }],
+  VIEW_COUNT: [{ fieldName: 'metrics.views', order: 'DESC' }],
+  LIKE_COUNT: [{ fieldName: 'metrics.likes', order: 'DESC' }],
+  TITLE_ASC: [{ fieldName: 'title', order: 'ASC' }],
+  TITLE_DESC: [{ fieldName: 'title', order: 'DESC' }],
+};
+
+/** Validates a raw `sort` array (WDE0050, WDE0051). */
+export function parseSort(raw: unknown): SortSpec[] {
+  if (raw === undefined || raw === null) return DEFAULT_QUERY_SORT;
+  if (!Array.isArray(raw)) throw errors.sortNotSortable('sort must be an array of { fieldName, order }');
+  if (raw.length === 0) return DEFAULT_QUERY_SORT;
+  return raw.map((item: unknown) => {
+    const spec = (typeof item === 'object' && item !== null ? item : {}) as { fieldName?: unknown; order?: unknown };
+    if (typeof spec.fieldName !== 'string') throw errors.sortFieldNotString('sort fieldName must be a string');
+    if (!isQueryField(spec.fieldName) || !QUERY_FIELDS[spec.fieldName].sortable) throw errors.sortNotSortable(`"${spec.fieldName}" is not sortable`);
+    const order = spec.order ?? 'ASC';
+    if (order !== 'ASC' && order !== 'DESC') throw errors.sortNotSortable('sort order must be ASC or DESC');
+    return { fieldName: spec.fieldName, order };
+  });
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Missing values sort first ascending, last descending; ties are broken by id so every order is total. */
+export function compareValues(a: unknown, b: unknown): number {
+  const aMissing = a === undefined || a === null;
+  const bMissing = b === undefined || b === null;
+  if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? -1 : 1;
+  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+}
+
+/** The values a post is ordered by under `sort`, id last; a cursor stores these for the page edge. */
+export const sortKey = (post: Post, sort: SortSpec[]): unknown[] => [...sort.map((s) => fieldValue(post, s.fieldName)), post.id];
+
+export function compareKeys(a: unknown[], b: unknown[], sort: SortSpec[]): number {
+  for (let i = 0; i < sort.length; i++) {
+    const cmp = compareValues(a[i], b[i]);
+    if (cmp !== 0) return sort[i]!.order === 'DESC' ? -cmp : cmp;
+  }
+  return compareValues(a[sort.length], b[sort.length]);
+}
+
+export function sortPosts(posts: Post[], sort: SortSpec[]): Post[] {
+  const keyed = posts.map((post) => ({ post, key: sortKey(post, sort) }));
+  keyed.sort((x, y) => compareKeys(x.key, y.key, sort));
+  return keyed.map((k) => k.post);
+}

@@ -1,0 +1,137 @@
+import { cacheLife, cacheTag } from 'next/cache';
+import { cacheTags } from './cache-tags';
+import { BlogError, isBlogError } from './errors';
+import type { Category, CursorPage, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from './schemas';
+import type { FieldsetOptions, GetPostBySlugOptions, ListPostsOptions, PostCountStatsOptions, PostQuery } from './source';
+import { blogSource } from './sources';
+
+// The cached reads everything goes through. Each tags its entry with what it holds (cache-tags.ts),
+// so a webhook clears exactly what changed. Catalogue errors are returned as values across the cache
+// boundary (a thrown error would lose its class there) and cached only briefly.
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; wde: string; message: string };
+
+async function settle<T>(work: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (!isBlogError(error)) throw error;
+    cacheLife('seconds');
+    return { ok: false, status: error.status, wde: error.wde, message: error.message };
+  }
+}
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw new BlogError(outcome.status, outcome.wde, outcome.message);
+}
+
+const tagPost = (post: Post | null, fieldsets: FieldsetOptions['fieldsets']) => {
+  if (!post) return;
+  cacheTag(cacheTags.post(post.id));
+  if (fieldsets?.includes('METRICS')) cacheTag(cacheTags.metrics(post.id));
+};
+
+async function cachedPost(id: string, options: FieldsetOptions) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.post(id));
+  const outcome = await settle(() => blogSource().getPost(id, options));
+  if (outcome.ok) tagPost(outcome.value, options.fieldsets);
+  return outcome;
+}
+
+async function cachedPostBySlug(slug: string, options: GetPostBySlugOptions) {
+  'use cache';
+  cacheLife('hours');
+  const outcome = await settle(() => blogSource().getPostBySlug(slug, options));
+  // A missing slug is cached under `posts`, so the post that takes the slug later clears it.
+  if (outcome.ok && outcome.value) tagPost(outcome.value, options.fieldsets);
+  else cacheTag(cacheTags.posts);
+  return outcome;
+}
+
+async function cachedListPosts(options: ListPostsOptions) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.posts);
+  const outcome = await settle(() => blogSource().listPosts(options));
+  if (outcome.ok) for (const post of outcome.value.items) tagPost(post, options.fieldsets);
+  return outcome;
+}
+
+async function cachedQueryPosts(query: PostQuery, options: FieldsetOptions) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.posts);
+  const outcome = await settle(() => blogSource().queryPosts(query, options));
+  if (outcome.ok) for (const post of outcome.value.items) tagPost(post, options.fieldsets);
+  return outcome;
+}
+
+async function cachedMetrics(id: string) {
+  'use cache';
+  cacheLife('minutes');
+  cacheTag(cacheTags.metrics(id), cacheTags.post(id));
+  return settle(() => blogSource().getPostMetrics(id));
+}
+
+// Stats also depend on posts: an update can publish, unpublish or re-date a post.
+async function cachedPostCountStats(options: PostCountStatsOptions) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.stats, cacheTags.posts);
+  return settle(() => blogSource().queryPostCountStats(options));
+}
+
+async function cachedTotal(language: string | undefined) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.stats, cacheTags.posts);
+  return settle(() => blogSource().getTotalPosts({ language }));
+}
+
+async function cachedCategories(language: string | undefined) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.categories);
+  const outcome = await settle(() => blogSource().listCategories({ language }));
+  if (outcome.ok) for (const c of outcome.value) cacheTag(cacheTags.category(c.id));
+  return outcome;
+}
+
+async function cachedTags(language: string | undefined) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.tags);
+  const outcome = await settle(() => blogSource().listTags({ language }));
+  if (outcome.ok) for (const t of outcome.value) cacheTag(cacheTags.tag(t.id));
+  return outcome;
+}
+
+export const getPost = async (id: string, options: FieldsetOptions = {}): Promise<Post | null> => unwrap(await cachedPost(id, options));
+
+export const getPostBySlug = async (slug: string, options: GetPostBySlugOptions = {}): Promise<Post | null> =>
+  unwrap(await cachedPostBySlug(slug, options));
+
+export const listPosts = async (options: ListPostsOptions = {}): Promise<OffsetPage<Post>> => unwrap(await cachedListPosts(options));
+
+export const queryPosts = async (query: PostQuery, options: FieldsetOptions = {}): Promise<CursorPage<Post>> =>
+  unwrap(await cachedQueryPosts(query, options));
+
+export const getPostMetrics = async (id: string): Promise<PostMetrics | null> => unwrap(await cachedMetrics(id));
+
+export const getPostCountStats = async (options: PostCountStatsOptions = {}): Promise<PostCountStat[]> =>
+  unwrap(await cachedPostCountStats(options));
+
+export const getTotalPosts = async (options: { language?: string } = {}): Promise<number> => unwrap(await cachedTotal(options.language));
+
+export const listCategories = async (options: { language?: string } = {}): Promise<Category[]> => unwrap(await cachedCategories(options.language));
+
+export const listTags = async (options: { language?: string } = {}): Promise<Tag[]> => unwrap(await cachedTags(options.language));
+
+// Categories and tags are few: one cached list serves every lookup, and carries every id's tag.
+export const getCategoryBySlug = async (slug: string) => (await listCategories()).find((c) => c.slug === slug) ?? null;
+export const getCategory = async (id: string) => (await listCategories()).find((c) => c.id === id) ?? null;
+export const getTagBySlug = async (slug: string) => (await listTags()).find((t) => t.slug === slug) ?? null;
+export const getTag = async (id: string) => (await listTags()).find((t) => t.id === id) ?? null;

@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { withFieldsets } from '../../fieldsets';
+import { runQuery } from '../../query/engine';
+import { checkLimit, checkOffset } from '../../query/paging';
+import { NAMED_SORTS, sortPosts } from '../../query/sort';
+import type { Category, Post, Tag } from '../../schemas';
+import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
+import { postCountStats } from './stats';
+import { ContentStore } from './store';
+
+const isPublic = (post: Post) => post.status === 'PUBLISHED';
+
+/** The embedded source: a content folder in the Wix REST shapes, with the platform's query semantics. */
+export function createLocalSource(dir: string): BlogSource {
+  const store = new ContentStore(path.resolve(dir));
+
+  const published = async () => (await store.read()).posts.filter(isPublic);
+
+  const withCounts = async () => {
+    const snapshot = await store.read();
+    const publishedCount = new Map<string, number>();
+    const anyCount = new Map<string, number>();
+    for (const post of snapshot.posts) {
+      for (const id of [...post.categoryIds, ...post.tagIds]) {
+        anyCount.set(id, (anyCount.get(id) ?? 0) + 1);
+        if (isPublic(post)) publishedCount.set(id, (publishedCount.get(id) ?? 0) + 1);
+      }
+    }
+    const categories: Category[] = snapshot.categories.map((c) => ({ ...c, postCount: publishedCount.get(c.id) ?? 0 }));
+    const tags: Tag[] = snapshot.tags.map((t) => ({ ...t, postCount: anyCount.get(t.id) ?? 0, publishedPostCount: publishedCount.get(t.id) ?? 0 }));
+    categories.sort((a, b) => (a.displayPosition ?? Infinity) - (b.displayPosition ?? Infinity) || a.label.localeCompare(b.label));
+    tags.sort((a, b) => a.label.localeCompare(b.label));
+    return { categories, tags };
+  };
+
+  const byLanguage = <T extends { language?: string | null }>(items: T[], language?: string) =>
+    language ? items.filter((i) => i.language === language) : items;
+
+  return {
+    name: 'local',
+
+    async getPost(id, options) {
+      const post = (await published()).find((p) => p.id === id);
+      return post ? withFieldsets(post, options?.fieldsets) : null;
+    },
+
+    async getPostBySlug(slug, options) {
+      const posts = await published();
+      const post = posts.find((p) => p.slug === slug && (!options?.language || p.language === options.language));
+      return post ? withFieldsets(post, options?.fieldsets) : null;
+    },
+
+    async listPosts(options: ListPostsOptions = {}) {
+      const limit = checkLimit(options.paging?.limit, DEFAULT_PAGE_SIZE);
+      const offset = checkOffset(options.paging?.offset);
+      const all = options.includeDrafts ? (await store.read()).posts : await published();
+      const hasSome = (values: string[], wanted?: string[]) => !wanted?.length || values.some((v) => wanted.includes(v));
+      const matching = all.filter(
+        (p) =>
+          (options.featured === undefined || p.featured === options.featured) &&
+          hasSome(p.hashtags, options.hashtags) &&
+          hasSome(p.categoryIds, options.categoryIds) &&
+          hasSome(p.tagIds, options.tagIds) &&
+          (!options.memberId || p.memberId === options.memberId) &&
+          (!options.language || p.language === options.language),
+      );
+      const ordered = sortPosts(matching, NAMED_SORTS[options.sort ?? 'FEED']);
+      return {
+        items: ordered.slice(offset, offset + limit).map((p) => withFieldsets(p, options.fieldsets)),
+        offset,
+        limit,
+        total: ordered.length,
+        tooManyToCount: false,
+      };
+    },
+
+    async queryPosts(query, options) {
+      const page = runQuery(await published(), query);
+      return { ...page, items: page.items.map((p) => withFieldsets(p, options?.fieldsets)) };
+    },
+
+    async getPostMetrics(id) {
+      const post = (await published()).find((p) => p.id === id);
+      return post ? { views: 0, likes: 0, comments: 0, ...post.metrics } : null;
+    },
+
+    async queryPostCountStats(options) {
+      return postCountStats(await published(), options);
+    },
+
+    async getTotalPosts(options) {
+      return byLanguage(await published(), options?.language).length;
+    },
+
+    async getCategory(id) {
+      return (await withCounts()).categories.find((c) => c.id === id) ?? null;
+    },
+    async getCategoryBySlug(slug) {
+      return (await withCounts()).categories.find((c) => c.slug === slug) ?? null;
+    },
+    async listCategories(options) {
+      return byLanguage((await withCounts()).categories, options?.language);
+    },
+    async getTag(id) {
+      return (await withCounts()).tags.find((t) => t.id === id) ?? null;
+    },
+    async getTagBySlug(slug) {
+      return (await withCounts()).tags.find((t) => t.slug === slug) ?? null;
+    },
+    async listTags(options) {
+      return byLanguage((await withCounts()).tags, options?.language);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { errors } from '../../errors';
+import type { Post, PostCountStat } from '../../schemas';
+import type { PostCountStatsOptions } from '../../source';
+
+// Post counts per calendar month of first publication, in a time zone. Months without posts are left out.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    } catch {
+      throw errors.comparisonOperand(`"${timeZone}" is not a known time zone`);
+    }
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function localParts(millis: number, timeZone: string) {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(millis).map((p) => [p.type, Number(p.value)]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+const offsetAt = (millis: number, timeZone: string) => {
+  const p = localParts(millis, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(millis / 1000) * 1000;
+};
+
+/** Month index (year * 12 + month - 1) of an instant, in a time zone. */
+const monthOf = (millis: number, timeZone: string) => {
+  const p = localParts(millis, timeZone);
+  return p.year * 12 + p.month - 1;
+};
+
+/** The instant a month starts at, in a time zone. */
+export function monthStart(month: number, timeZone: string): number {
+  const guess = Date.UTC(Math.floor(month / 12), month % 12, 1);
+  const first = guess - offsetAt(guess, timeZone);
+  return guess - offsetAt(first, timeZone);
+}
+
+export function postCountStats(posts: Post[], options: PostCountStatsOptions = {}): PostCountStat[] {
+  const timeZone = options.timeZone ?? 'UTC';
+  formatter(timeZone);
+  const parse = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const millis = Date.parse(value);
+    if (Number.isNaN(millis)) throw errors.comparisonOperand(`${name} must be an ISO date`);
+    return millis;
+  };
+  let start = parse('rangeStart', options.rangeStart);
+  let end = parse('rangeEnd', options.rangeEnd);
+  if (options.months !== undefined) {
+    if (start !== undefined && end === undefined) end = monthStart(monthOf(start, timeZone) + options.months, timeZone);
+    else if (start === undefined) start = monthStart(monthOf(end ?? Date.now(), timeZone) - options.months + 1, timeZone);
+  }
+
+  const counts = new Map<number, number>();
+  for (const post of posts) {
+    if (!post.firstPublishedDate) continue;
+    if (options.language && post.language !== options.language) continue;
+    const at = Date.parse(post.firstPublishedDate);
+    if ((start !== undefined && at < start) || (end !== undefined && at >= end)) continue;
+    const month = monthOf(at, timeZone);
+    counts.set(month, (counts.get(month) ?? 0) + 1);
+  }
+  const months = [...counts.keys()].sort((a, b) => (options.order === 'NEWEST' ? b - a : a - b));
+  return months.map((month) => ({ periodStart: new Date(monthStart(month, timeZone)).toISOString(), postCount: counts.get(month)! }));
+}
