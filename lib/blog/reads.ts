@@ -69,6 +69,13 @@ async function cachedQueryPosts(query: PostQuery, options: FieldsetOptions) {
   return outcome;
 }
 
+async function cachedSearch(text: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.posts);
+  return settle(() => blogSource().searchPosts(text, { limit: 50 }));
+}
+
 async function cachedMetrics(id: string) {
   'use cache';
   cacheLife('minutes');
@@ -118,6 +125,8 @@ export const listPosts = async (options: ListPostsOptions = {}): Promise<OffsetP
 
 export const queryPosts = async (query: PostQuery, options: FieldsetOptions = {}): Promise<CursorPage<Post>> =>
   unwrap(await cachedQueryPosts(query, options));
+
+export const searchPosts = async (text: string): Promise<Post[]> => unwrap(await cachedSearch(text.trim().toLowerCase()));
 
 export const getPostMetrics = async (id: string): Promise<PostMetrics | null> => unwrap(await cachedMetrics(id));
 

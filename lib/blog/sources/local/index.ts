@@ -5,6 +5,7 @@ import { checkLimit, checkOffset } from '../../query/paging';
 import { NAMED_SORTS, sortPosts } from '../../query/sort';
 import type { Category, Post, Tag } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
+import { searchPosts } from './search';
 import { postCountStats } from './stats';
 import { ContentStore } from './store';
 
@@ -77,6 +78,10 @@ export function createLocalSource(dir: string): BlogSource {
     async queryPosts(query, options) {
       const page = runQuery(await published(), query);
       return { ...page, items: page.items.map((p) => withFieldsets(p, options?.fieldsets)) };
+    },
+
+    async searchPosts(text, options) {
+      return searchPosts(await published(), text, checkLimit(options?.limit, DEFAULT_PAGE_SIZE));
     },
 
     async getPostMetrics(id) {

@@ -1,0 +1,19 @@
+import { FEED_PAGE_SIZE } from '@/lib/site';
+import { listPosts } from './reads';
+import type { Post } from './schemas';
+import type { ListPostsOptions } from './source';
+
+export interface Listing {
+  posts: Post[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/** One page of a post listing (feed, category, tag, hashtag); null when the page does not exist. */
+export async function listingPage(filter: Omit<ListPostsOptions, 'paging' | 'sort'>, page: number): Promise<Listing | null> {
+  const result = await listPosts({ ...filter, sort: 'FEED', paging: { offset: (page - 1) * FEED_PAGE_SIZE, limit: FEED_PAGE_SIZE } });
+  const totalPages = Math.max(1, Math.ceil(result.total / FEED_PAGE_SIZE));
+  if (page > totalPages) return null;
+  return { posts: result.items, page, totalPages, total: result.total };
+}
