@@ -2,8 +2,22 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   cacheComponents: true,
+  // The browser tests build into their own folder so they never overwrite the build `npm start` serves.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: { globalNotFound: true },
+  // Old Wix-hosted blog URLs keep working.
+  async redirects() {
+    return [
+      { source: '/blog', destination: '/', permanent: true },
+      { source: '/blog/page/:n', destination: '/page/:n', permanent: true },
+      { source: '/blog/categories/:slug', destination: '/categories/:slug', permanent: true },
+      { source: '/blog/tags/:slug', destination: '/tags/:slug', permanent: true },
+      { source: '/blog/hashtags/:tag', destination: '/hashtags/:tag', permanent: true },
+      { source: '/blog/post/:slug', destination: '/post/:slug', permanent: true },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -144,3 +144,26 @@ export const getCategoryBySlug = async (slug: string) => (await listCategories()
 export const getCategory = async (id: string) => (await listCategories()).find((c) => c.id === id) ?? null;
 export const getTagBySlug = async (slug: string) => (await listTags()).find((t) => t.slug === slug) ?? null;
 export const getTag = async (id: string) => (await listTags()).find((t) => t.id === id) ?? null;
+
+export interface PostRef {
+  slug: string;
+  lastModified?: string;
+}
+
+async function cachedPostRefs() {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.posts);
+  return settle(async () => {
+    const refs: PostRef[] = [];
+    let page = await blogSource().queryPosts({ sort: [{ fieldName: 'firstPublishedDate', order: 'DESC' }], cursorPaging: { limit: 100 } });
+    for (;;) {
+      for (const p of page.items) refs.push({ slug: p.slug, lastModified: p.lastPublishedDate ?? p.firstPublishedDate });
+      if (!page.cursors.next) return refs;
+      page = await blogSource().queryPosts({ cursorPaging: { cursor: page.cursors.next, limit: 100 } });
+    }
+  });
+}
+
+/** Slug and date of every published post, newest first: the sitemap's input. */
+export const listPostRefs = async (): Promise<PostRef[]> => unwrap(await cachedPostRefs());

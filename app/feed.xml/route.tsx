@@ -1,0 +1,35 @@
+import { RichContent } from '@/components/rich-content/rich-content';
+import { listCategories, listPosts } from '@/lib/blog/reads';
+import { renderRss } from '@/lib/seo/rss';
+import { heroImageUrl } from '@/lib/seo/post-metadata';
+import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
+
+const FEED_SIZE = 50;
+
+/** Relative links and images in feed readers resolve against the reader, not the site: make them absolute. */
+const absolutize = (html: string) => html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${absoluteUrl('/')}`);
+
+export async function GET() {
+  // Loaded at run time: Next refuses a static react-dom/server import in the server-components graph.
+  const { renderToStaticMarkup } = await import('react-dom/server');
+  const [page, categories] = await Promise.all([
+    listPosts({ sort: 'PUBLISHED_DATE_DESC', paging: { limit: FEED_SIZE }, fieldsets: ['RICH_CONTENT'] }),
+    listCategories(),
+  ]);
+  const label = new Map(categories.map((c) => [c.id, c.label]));
+  const body = renderRss({
+    title: SITE_NAME,
+    link: absoluteUrl('/'),
+    description: SITE_DESCRIPTION,
+    selfUrl: absoluteUrl('/feed.xml'),
+    language: SITE_LANGUAGE,
+    items: page.items.map((post) => ({
+      post,
+      url: absoluteUrl(postPath(post.slug)),
+      html: absolutize(renderToStaticMarkup(<RichContent content={post.richContent} />)),
+      categories: post.categoryIds.flatMap((id) => label.get(id) ?? []),
+      image: heroImageUrl(post)?.url,
+    })),
+  });
+  return new Response(body, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+}

@@ -1,0 +1,20 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { SiteShell } from '@/components/layout/site-shell';
+import { config } from '@/lib/blog/config';
+import { getPublicPost } from '@/lib/blog/post-page';
+import { SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/site';
+import '../../globals.css';
+
+// Posts have their own root layout so that <html lang> is the post's language.
+
+export const metadata: Metadata = {
+  metadataBase: new URL(config().siteUrl),
+  title: { default: SITE_NAME, template: `%s · ${SITE_NAME}` },
+  alternates: { types: { 'application/rss+xml': [{ url: '/feed.xml', title: SITE_NAME }] } },
+};
+
+export default async function PostLayout({ children, params }: LayoutProps<'/post/[slug]'>) {
+  const post = await getPublicPost(decodeSegment((await params).slug));
+  return <SiteShell lang={post?.language || SITE_LANGUAGE}>{children as ReactNode}</SiteShell>;
+}

@@ -1,0 +1,112 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { PostList } from '@/components/post/post-list';
+import { PostDate } from '@/components/post/post-date';
+import { PostImage } from '@/components/post/post-image';
+import { RichContent } from '@/components/rich-content/rich-content';
+import { TableOfContents, tableOfContents } from '@/components/rich-content/toc';
+import { getPublicPost, postNeighbours, postTerms, relatedPosts } from '@/lib/blog/post-page';
+import { listPosts } from '@/lib/blog/reads';
+import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
+import { postMetadata } from '@/lib/seo/post-metadata';
+import { categoryPath, decodeSegment, hashtagPath, postPath, tagPath } from '@/lib/site';
+
+export const ensureStatic = 'navigation';
+
+const PRERENDERED_POSTS = 50;
+const TOC_MIN_HEADINGS = 3;
+
+export async function generateStaticParams() {
+  const latest = await listPosts({ sort: 'PUBLISHED_DATE_DESC', paging: { limit: PRERENDERED_POSTS } });
+  return latest.items.length ? latest.items.map((p) => ({ slug: p.slug })) : [{ slug: 'none' }];
+}
+
+export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): Promise<Metadata> {
+  const post = await getPublicPost(decodeSegment((await params).slug));
+  return post ? postMetadata(post) : { title: 'Post not found' };
+}
+
+export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
+  const post = await getPublicPost(decodeSegment((await params).slug));
+  if (!post) notFound();
+  const [{ categories, tags }, neighbours, related] = await Promise.all([postTerms(post), postNeighbours(post), relatedPosts(post)]);
+  const toc = tableOfContents(post.richContent?.nodes ?? []);
+  const updated = post.lastPublishedDate && post.lastPublishedDate.slice(0, 10) !== post.firstPublishedDate?.slice(0, 10);
+
+  return (
+    <>
+      <article className="post" lang={post.language ?? undefined}>
+        <header className="post__header">
+          {categories.length > 0 && (
+            <ul className="post__terms" aria-label="Categories">
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <Link href={categoryPath(c.slug)}>{c.label}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h1>{post.title}</h1>
+          <p className="post__meta">
+            <span>
+              Published <PostDate iso={post.firstPublishedDate} />
+            </span>
+            {updated && (
+              <span>
+                Updated <PostDate iso={post.lastPublishedDate} />
+              </span>
+            )}
+            <span>{post.minutesToRead} min read</span>
+          </p>
+        </header>
+        <PostImage post={post} className="post__hero" sizes="(min-width: 44rem) 42rem, 100vw" priority />
+        {toc.length >= TOC_MIN_HEADINGS && <TableOfContents entries={toc} className="post__toc" />}
+        <RichContent content={post.richContent} />
+        {(tags.length > 0 || post.hashtags.length > 0) && (
+          <footer>
+            <ul className="post__terms" aria-label="Tags">
+              {tags.map((t) => (
+                <li key={t.id}>
+                  <Link href={tagPath(t.slug)}>{t.label}</Link>
+                </li>
+              ))}
+              {post.hashtags.map((h) => (
+                <li key={h}>
+                  <Link href={hashtagPath(h)}>#{h}</Link>
+                </li>
+              ))}
+            </ul>
+          </footer>
+        )}
+        {(neighbours.previous || neighbours.next) && (
+          <nav className="post__nav" aria-label="More posts">
+            {neighbours.previous ? (
+              <Link href={postPath(neighbours.previous.slug)} rel="prev" className="prev">
+                <small>Previous post</small>
+                {neighbours.previous.title}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {neighbours.next ? (
+              <Link href={postPath(neighbours.next.slug)} rel="next" className="next">
+                <small>Next post</small>
+                {neighbours.next.title}
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+      </article>
+      {related.length > 0 && (
+        <section className="related" aria-labelledby="related-heading">
+          <h2 id="related-heading">Related posts</h2>
+          <PostList posts={related} />
+        </section>
+      )}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(blogPostingJsonLd(post, categories)) }} />
+    </>
+  );
+}

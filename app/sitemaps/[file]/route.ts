@@ -1,0 +1,10 @@
+import { SITEMAP_MAX_URLS, renderUrlSet } from '@/lib/seo/sitemap';
+import { siteUrls } from '@/lib/seo/site-urls';
+
+export async function GET(_request: Request, { params }: RouteContext<'/sitemaps/[file]'>) {
+  const match = /^(0|[1-9]\d{0,4})\.xml$/.exec((await params).file);
+  const urls = await siteUrls();
+  const part = match ? urls.slice(Number(match[1]) * SITEMAP_MAX_URLS, (Number(match[1]) + 1) * SITEMAP_MAX_URLS) : [];
+  if (part.length === 0) return new Response('Not found', { status: 404 });
+  return new Response(renderUrlSet(part), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+}

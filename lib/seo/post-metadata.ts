@@ -1,0 +1,53 @@
+import type { Metadata } from 'next';
+import { postImage } from '@/components/post/post-image';
+import { resolveImage } from '@/lib/blog/media';
+import type { Post } from '@/lib/blog/schemas';
+import { SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
+
+const seoTag = (post: Post, type: string, name?: string) =>
+  post.seoData?.tags.find((t) => !t.disabled && t.type === type && (!name || t.props?.name === name || t.props?.property === name));
+
+export const postTitle = (post: Post) => seoTag(post, 'title')?.children?.trim() || post.title;
+
+export const postDescription = (post: Post) => {
+  const content = seoTag(post, 'meta', 'description')?.props?.content;
+  return (typeof content === 'string' && content.trim()) || post.excerpt;
+};
+
+/** The hero image as an absolute URL, for cards and feeds. */
+export function heroImageUrl(post: Post): { url: string; width?: number; height?: number; alt: string } | null {
+  const image = postImage(post);
+  const resolved = image && resolveImage(image.url ?? image.id, { width: image.width, height: image.height });
+  if (!resolved) return null;
+  const url = resolved.src.startsWith('/') ? absoluteUrl(resolved.src) : resolved.src;
+  return { url, width: resolved.width, height: resolved.height, alt: image.altText ?? '' };
+}
+
+export function postMetadata(post: Post): Metadata {
+  const title = postTitle(post);
+  const description = postDescription(post);
+  const image = heroImageUrl(post);
+  const languages = Object.fromEntries(
+    (post.translations ?? []).filter((t) => t.language && t.slug).map((t) => [t.language!, absoluteUrl(postPath(t.slug!))]),
+  );
+  if (post.language && Object.keys(languages).length) languages[post.language] = absoluteUrl(postPath(post.slug));
+  const keywords = post.seoData?.settings?.keywords?.map((k) => k.term);
+  return {
+    title: { absolute: `${title} · ${SITE_NAME}` },
+    description,
+    keywords: keywords?.length ? keywords : undefined,
+    alternates: { canonical: postPath(post.slug), languages: Object.keys(languages).length ? languages : undefined },
+    openGraph: {
+      type: 'article',
+      siteName: SITE_NAME,
+      title,
+      description,
+      url: postPath(post.slug),
+      locale: post.language ?? undefined,
+      publishedTime: post.firstPublishedDate,
+      modifiedTime: post.lastPublishedDate,
+      images: image ? [{ url: image.url, width: image.width, height: image.height, alt: image.alt }] : undefined,
+    },
+    twitter: { card: image ? 'summary_large_image' : 'summary', title, description, images: image ? [image.url] : undefined },
+  };
+}

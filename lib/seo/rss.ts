@@ -1,0 +1,51 @@
+import type { Post } from '@/lib/blog/schemas';
+
+export interface RssChannel {
+  title: string;
+  link: string;
+  description: string;
+  selfUrl: string;
+  language: string;
+  items: { post: Post; url: string; html: string; categories: string[]; image?: string | null }[];
+}
+
+const XML_INVALID = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export const escapeXml = (text: string) =>
+  text.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** CDATA cannot hold "]]>", so it is split across two sections. */
+const cdata = (text: string) => `<![CDATA[${text.replace(XML_INVALID, '').replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+
+export function renderRss(channel: RssChannel): string {
+  const items = channel.items.map(({ post, url, html, categories, image }) =>
+    [
+      '    <item>',
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(url)}</link>`,
+      `      <guid isPermaLink="false">${escapeXml(post.id)}</guid>`,
+      post.firstPublishedDate ? `      <pubDate>${new Date(post.firstPublishedDate).toUTCString()}</pubDate>` : '',
+      `      <description>${escapeXml(post.excerpt)}</description>`,
+      ...categories.map((c) => `      <category>${escapeXml(c)}</category>`),
+      image ? `      <enclosure url="${escapeXml(image)}" type="image/${image.endsWith('.png') ? 'png' : 'jpeg'}" length="0"/>` : '',
+      `      <content:encoded>${cdata(html)}</content:encoded>`,
+      '    </item>',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeXml(channel.title)}</title>`,
+    `    <link>${escapeXml(channel.link)}</link>`,
+    `    <description>${escapeXml(channel.description)}</description>`,
+    `    <language>${escapeXml(channel.language)}</language>`,
+    `    <atom:link href="${escapeXml(channel.selfUrl)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
