@@ -5,7 +5,7 @@ import { checkLimit, checkOffset } from '../../query/paging';
 import { NAMED_SORTS, sortPosts } from '../../query/sort';
 import type { Category, Post, Tag } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
-import { searchPosts } from './search';
+import { searchPosts } from '../../query/search';
 import { postCountStats } from './stats';
 import { ContentStore } from './store';
 

@@ -1,0 +1,85 @@
+import { categories, posts, tags } from '@wix/blog';
+import { createClient } from '@wix/sdk';
+import type { PostFieldset } from '../../schemas';
+import { MAX_PAGE_SIZE } from '../../source';
+import { apiKeyAuth, visitorAuth } from './auth';
+import { checkWixCredentials, type WixCredentials } from './config';
+import { pathSegment } from './segments';
+import { createTransport } from './transport';
+import { isNotFound, toBlogError } from './upstream';
+
+export interface WixSourceConfig extends WixCredentials {
+  /** The fetch under the transport; the global fetch (read at call time) by default. */
+  fetch?: typeof fetch;
+  /** Retries of a 429, 5xx or network failure (default 3). */
+  retries?: number;
+  /** First backoff step in ms (default 200); doubles each retry, with jitter. */
+  retryBaseMs?: number;
+  /** Cap of one wait, Retry-After included, in ms (default 10 000). */
+  retryMaxMs?: number;
+}
+
+/** Listing everything stops after this many pages, should Wix never say it is done. */
+const MAX_PAGES = 100;
+
+export type Json = Record<string, unknown>;
+
+export const defined = <T extends Json>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+export const fieldsetOption = (fieldsets?: PostFieldset[]) => (fieldsets?.length ? { fieldsets } : {});
+
+export const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+
+/** The SDK client and the error discipline every call shares. */
+export function createWixContext(config: WixSourceConfig) {
+  checkWixCredentials(config);
+  const retries = config.retries ?? 3;
+  if (!Number.isInteger(retries) || retries < 0) throw new Error('retries must be a non-negative integer');
+  const transport = createTransport({
+    fetch: config.fetch,
+    apiBaseUrl: config.apiBaseUrl,
+    retries,
+    retryBaseMs: config.retryBaseMs ?? 200,
+    retryMaxMs: config.retryMaxMs ?? 10_000,
+  });
+  const auth = config.apiKey ? apiKeyAuth(config.apiKey, config.siteId!) : visitorAuth(config.clientId!, transport);
+  const client = createClient({ modules: { posts, categories, tags }, auth, fetch: transport });
+  const secrets = [config.apiKey ?? ''];
+
+  const fail = (error: unknown, what: string) => toBlogError(error, what, secrets);
+
+  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw fail(error, what);
+    }
+  };
+
+  /** A get: "not found" (or a key that cannot name an item) is null. */
+  const get = async <T>(what: string, key: string, run: (segment: string) => Promise<T>): Promise<T | null> => {
+    const segment = pathSegment(key);
+    if (segment === null) return null;
+    try {
+      return await run(segment);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw fail(error, what);
+    }
+  };
+
+  /** Pages through an offset-paged list, 100 at a time, until Wix has no more. */
+  const all = async <T>(what: string, page: (offset: number) => Promise<{ items: T[]; total?: number }>, maxPages = MAX_PAGES): Promise<T[]> => {
+    const items: T[] = [];
+    for (let n = 0; n < maxPages; n++) {
+      const result = await call(what, () => page(items.length));
+      items.push(...result.items);
+      if (result.items.length < MAX_PAGE_SIZE || (result.total !== undefined && items.length >= result.total)) break;
+    }
+    return items;
+  };
+
+  return { client, fail, call, get, all };
+}
+
+export type WixContext = ReturnType<typeof createWixContext>;

@@ -1,0 +1,13 @@
+import type { BlogSource } from '../../source';
+import { type WixSourceConfig, createWixContext } from './client';
+import { postMethods } from './posts';
+import { taxonomyMethods } from './taxonomy';
+
+export type { WixSourceConfig } from './client';
+export { readWixConfig } from './config';
+
+/** The Wix Blog source: the SDK behind the same interface and query semantics as the local source. */
+export function createWixSource(config: WixSourceConfig): BlogSource {
+  const context = createWixContext(config);
+  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context) };
+}

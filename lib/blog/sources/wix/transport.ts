@@ -1,0 +1,105 @@
+import { type BlogError, errors } from '../../errors';
+
+// The fetch every Wix request goes through (SDK calls and the OAuth token request alike): it reroutes
+// Wix hosts to WIX_API_BASE_URL and retries 429/5xx and network failures with capped, jittered backoff.
+
+export interface TransportOptions {
+  fetch?: typeof fetch;
+  apiBaseUrl?: string;
+  retries: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+/**
+ * Carries a BlogError through the SDK. The SDK's error transformer rewrites `message`, `status` and
+ * `code` of whatever it catches, so a BlogError thrown inside a call would arrive mangled.
+ */
+export class UpstreamFailure extends Error {
+  readonly blogError: BlogError;
+
+  constructor(blogError: BlogError) {
+    super(blogError.message);
+    this.name = 'UpstreamFailure';
+    this.blogError = blogError;
+  }
+}
+
+const WIX_HOST = /(^|\.)wixapis\.com$/i;
+
+export function reroute(url: string, apiBaseUrl: string | undefined): string {
+  if (!apiBaseUrl) return url;
+  const parsed = new URL(url);
+  if (!WIX_HOST.test(parsed.hostname)) return url;
+  return `${apiBaseUrl.replace(/\/+$/, '')}${fixSlugQuery(parsed).pathname}${parsed.search}`;
+}
+
+/**
+ * The SDK repeats path parameters in the query string. Slugs are encoded by us before the SDK sees
+ * them, so its copy in the query is encoded twice; put the plain slug back.
+ */
+function fixSlugQuery(url: URL): URL {
+  const match = /\/slugs\/([^/]+)$/.exec(url.pathname);
+  if (match && url.searchParams.has('slug')) {
+    try {
+      url.searchParams.set('slug', decodeURIComponent(match[1]!));
+    } catch {
+      // leave a malformed escape as it is
+    }
+  }
+  return url;
+}
+
+/** Frees the connection; not awaited, as a cancel can wait on a body nobody reads (msw's streams do). */
+export const discard = (response: Response | undefined) => void response?.body?.cancel().catch(() => {});
+
+const isRetryable = (status: number) => status === 429 || status >= 500;
+
+function retryAfterMs(header: string | null): number {
+  if (!header) return 0;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - Date.now());
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createTransport(options: TransportOptions): typeof fetch {
+  const backoff = (attempt: number, retryAfter: number) => {
+    const exponential = options.retryBaseMs * 2 ** attempt * (0.5 + Math.random() / 2);
+    return Math.min(options.retryMaxMs, Math.max(exponential, retryAfter));
+  };
+
+  return async (input, init) => {
+    const original = input instanceof Request ? input.url : String(input);
+    const url = reroute(original, options.apiBaseUrl);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const label = `${method} ${new URL(original).pathname}`;
+    const baseFetch = options.fetch ?? globalThis.fetch;
+
+    for (let attempt = 0; ; attempt++) {
+      let response: Response | undefined;
+      let failure: unknown;
+      try {
+        response = await baseFetch(input instanceof Request ? new Request(url, input.clone()) : url, init);
+      } catch (error) {
+        failure = error;
+      }
+      if (response && !isRetryable(response.status)) return response;
+      discard(response);
+      if (attempt >= options.retries) {
+        const tries = `${attempt + 1} attempt${attempt ? 's' : ''}`;
+        const what = response ? `answered HTTP ${response.status}` : `could not be reached (${describe(failure)})`;
+        throw new UpstreamFailure(errors.upstreamFailed(`Wix ${what} for ${label} after ${tries}`));
+      }
+      await sleep(backoff(attempt, retryAfterMs(response?.headers.get('retry-after') ?? null)));
+    }
+  };
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return 'network error';
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${error.name} ${code}` : error.name;
+}
