@@ -26,7 +26,7 @@ export async function GET() {
     items: page.items.map((post) => ({
       post,
       url: absoluteUrl(postPath(post.slug)),
-      html: absolutize(renderToStaticMarkup(<RichContent content={post.richContent} />)),
+      html: absolutize(renderToStaticMarkup(<RichContent content={post.richContent} priority={false} />)),
       categories: post.categoryIds.flatMap((id) => label.get(id) ?? []),
       image: heroImageUrl(post)?.url,
     })),

@@ -3,6 +3,7 @@
 
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 const DEFAULT_SRC_WIDTH = 1280;
+const MAX_WIDTH = 1920;
 const WIX_IMAGE_CDN = 'https://static.wixstatic.com/media/';
 
 export interface WixImageRef {
@@ -23,7 +24,7 @@ export interface Dimensions {
   height?: unknown;
 }
 
-const SAFE_ID = /^[\w.~-]{1,300}$/;
+const SAFE_ID = /^(?!.*\.\.)[\w-][\w.~-]{0,299}$/;
 // Legacy Wix uploads are `<6 hex>_<32+ hex>.<ext>` without the `~mv2` marker.
 const LEGACY_WIX_ID = /^[0-9a-f]{6}_[0-9a-f]{32,}(?:~mv2)?\.[a-z0-9]{2,5}$/i;
 
@@ -73,7 +74,7 @@ export const wixImageUrl = (id: string, width: number, height: number, quality =
 export function srcSetWidths(originalWidth: number): number[] {
   const widths: number[] = IMAGE_WIDTHS.filter((w) => w <= originalWidth);
   const last = widths[widths.length - 1];
-  if (originalWidth < IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] && last !== originalWidth) widths.push(originalWidth);
+  if (originalWidth < MAX_WIDTH && last !== originalWidth) widths.push(originalWidth);
   return widths;
 }
 
@@ -135,7 +136,8 @@ export function resolveImage(source: unknown, dims: Dimensions = {}, displayWidt
   if (!value) return null;
   const remote = httpUrl(value);
   const cdnId = remote ? wixCdnId(remote) : null;
-  const wix = cdnId ? { id: cdnId } : remote ? null : parseWixImage(value);
+  // A CDN URL of unknown size keeps the transform it was given rather than falling back to the original file.
+  const wix = cdnId && positiveInt(dims.width) && positiveInt(dims.height) ? { id: cdnId } : remote ? null : parseWixImage(value);
   if (wix) {
     const ref = withDims(wix, wix.width ?? dims.width, wix.height ?? dims.height);
     if (!ref.width || !ref.height) return { src: `${WIX_IMAGE_CDN}${encodeURIComponent(ref.id)}` };
@@ -155,7 +157,7 @@ export function resolveImage(source: unknown, dims: Dimensions = {}, displayWidt
 }
 
 const displaySize = (width: number, height: number, displayWidth?: number) => {
-  const w = Math.max(1, Math.round(Math.min(displayWidth ?? width, width, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1])));
+  const w = Math.max(1, Math.round(Math.min(displayWidth ?? width, width, MAX_WIDTH)));
   return { width: w, height: Math.max(1, Math.round((w * height) / width)) };
 };
 

@@ -5,6 +5,7 @@ import { config } from '@/lib/blog/config';
 import { getPublicPost } from '@/lib/blog/post-page';
 import { SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/site';
 import '../../globals.css';
+import '@/components/rich-content/rich-content.css';
 
 // Posts have their own root layout so that <html lang> is the post's language.
 

@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+import { httpUrl, resolveImage } from '@/lib/blog/media';
+import { anchorId, type NodeProps } from './context';
+import { get, nodeData, obj, rec, str, text } from './fields';
+import { Img } from './image';
+import { safeHref } from './safe-href';
+import { containerProps, frameSize } from './style';
+import { HostedVideoFrame } from './video';
+import { hostedVideo } from './video-hosts';
+
+/** Third-party markup runs in an opaque origin: scripts and popups, never our cookies or the top window. */
+const EMBED_SANDBOX = 'allow-scripts allow-popups';
+const MAX_HTML = 200_000;
+
+interface FrameProps {
+  html?: string;
+  src?: string;
+  title: string;
+  width: number;
+  height: number;
+}
+
+export function SandboxedFrame({ html, src, title, width, height }: FrameProps): ReactNode {
+  const https = src && httpUrl(src)?.startsWith('https:') ? httpUrl(src)! : undefined;
+  if (!html && !https) return null;
+  return (
+    <iframe
+      className="rc-embed-frame"
+      sandbox={EMBED_SANDBOX}
+      {...(html ? { srcDoc: `<!doctype html><meta charset="utf-8"><base target="_blank">${html.slice(0, MAX_HTML)}` } : { src: https })}
+      title={title}
+      width={width}
+      height={height}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+    />
+  );
+}
+
+export function Html({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'htmlData');
+  const html = text(data.html);
+  const url = str(data.url);
+  const container = containerProps(data.containerData, 'rc-html');
+  const frame = SandboxedFrame({ html, src: html ? undefined : url, title: 'Embedded content', ...frameSize(data.containerData) });
+  if (!frame) return null;
+  return (
+    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+      {frame}
+    </div>
+  );
+}
+
+export function Embed({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'embedData');
+  const oembed = rec(data.oembed);
+  const source = safeHref(data.src) ?? safeHref(oembed.url);
+  const title = text(oembed.title) ?? text(oembed.providerName) ?? (source && hostOf(source)) ?? 'Embedded content';
+  const container = containerProps(data.containerData, 'rc-embed');
+  const size = frameSize(data.containerData, oembed.width, oembed.height);
+  const hosted = hostedVideo(str(data.src)) ?? hostedVideo(str(oembed.url)) ?? hostedVideo(str(oembed.videoUrl));
+  let content: ReactNode;
+  if (hosted) content = <HostedVideoFrame embedUrl={hosted.embedUrl} title={title} width={size.width} height={Math.round((size.width * 9) / 16)} />;
+  else if (text(oembed.html)) content = SandboxedFrame({ html: str(oembed.html), title, ...size });
+  else if (oembed.type === 'photo' && httpUrl(oembed.url)) content = <img className="rc-img" src={httpUrl(oembed.url)!} alt={title} loading="lazy" decoding="async" />;
+  else content = <Thumbnail url={str(oembed.thumbnailUrl)} />;
+  if (!content && !source) return null;
+  return (
+    <figure id={anchorId(node, ctx)} className={container.className} style={container.style}>
+      {content}
+      {source && (
+        <figcaption className="rc-figcaption">
+          <a className="rc-link" href={source} target="_blank" rel="noopener noreferrer nofollow">
+            {text(oembed.providerName) ? `${title} · ${str(oembed.providerName)}` : title}
+          </a>
+        </figcaption>
+      )}
+    </figure>
+  );
+}
+
+function Thumbnail({ url, alt = '' }: { url?: string; alt?: string }): ReactNode {
+  const image = url ? resolveImage(url) : null;
+  return image ? <img className="rc-thumb" src={image.src} alt={alt} loading="lazy" decoding="async" /> : null;
+}
+
+const hostOf = (href: string) => {
+  try {
+    return new URL(href).hostname.replace(/^www\./, '');
+  } catch {
+    return undefined;
+  }
+};
+
+export function LinkPreview({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'linkPreviewData');
+  const href = safeHref(get(data, 'link', 'url'));
+  const title = text(data.title);
+  const description = text(data.description);
+  const container = containerProps(data.containerData, 'rc-link-preview');
+  const hidden = get(data, 'styles', 'thumbnailPosition') === 'HIDDEN';
+  const body = (
+    <>
+      {!hidden && <Thumbnail url={str(data.thumbnailUrl)} />}
+      <span className="rc-card-body">
+        {title && <span className="rc-card-title">{title}</span>}
+        {description && <span className="rc-card-text">{description}</span>}
+        {href && <span className="rc-card-meta">{hostOf(href) ?? href}</span>}
+      </span>
+    </>
+  );
+  if (!title && !href) return null;
+  return (
+    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+      {href ? (
+        <a className="rc-card-link" href={href} target="_blank" rel="noopener noreferrer">
+          {body}
+        </a>
+      ) : (
+        <div className="rc-card-link">{body}</div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Wix app items (product, event, booking) as a static card linking to the item. Their data has no
+ * markup to sandbox, and framing the item page would pull a whole third-party site into the post.
+ */
+export function AppEmbed({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'appEmbedData');
+  const name = data.hideTitle === true ? undefined : text(data.name);
+  const href = safeHref(data.url);
+  const image = data.hideImage === true ? null : Img({ media: obj(data.image) ?? { src: { url: str(data.imageSrc) } }, alt: name ?? '', displayWidth: 320 });
+  const details = [
+    text(get(data, 'eventData', 'scheduling')),
+    text(get(data, 'eventData', 'location')),
+    text(get(data, 'bookingData', 'durations')) && `${text(get(data, 'bookingData', 'durations'))} min`,
+    price(rec(data.pricingData)),
+  ].filter(Boolean);
+  if (!name && !href && !image) return null;
+  const container = containerProps(data.containerData, 'rc-app-embed');
+  const label = data.type === 'EVENT' ? 'Event details' : data.type === 'BOOKING' ? 'Book now' : 'View';
+  return (
+    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+      {image}
+      <div className="rc-card-body">
+        {name && <span className="rc-card-title">{name}</span>}
+        {details.map((d, i) => (
+          <span key={i} className="rc-card-text">
+            {d}
+          </span>
+        ))}
+        {href && data.hideButton !== true && (
+          <a className="rc-button" href={href} target="_blank" rel="noopener noreferrer">
+            {text(get(data, 'buttonStyles', 'buttonText')) ?? label}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function price(pricing: Record<string, unknown>): string | undefined {
+  const from = text(pricing.discountedValue) ?? text(pricing.valueFrom);
+  if (!from || !/^\d{1,12}(?:\.\d{1,2})?$/.test(from)) return undefined;
+  const currency = str(pricing.currency);
+  return currency && /^[A-Z]{3}$/.test(currency) ? `${from} ${currency}` : from;
+}

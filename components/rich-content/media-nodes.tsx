@@ -1,0 +1,200 @@
+import type { ReactNode } from 'react';
+import { httpUrl, isMediaFileUrl, resolveMediaFile } from '@/lib/blog/media';
+import { renderChildren } from './children';
+import { anchorId, anchorResolver, type NodeProps, type RenderContext } from './context';
+import { arr, int, nodeData, numish, obj, rec, str, text, type Rec } from './fields';
+import { Img } from './image';
+import { linkProps, safeHref } from './safe-href';
+import { containerProps, cx, type ContainerProps } from './style';
+import { VideoPlayer } from './video';
+
+const MAX_GALLERY_ITEMS = 500;
+
+function Figure({ node, ctx, container, caption, children }: NodeProps & { container: ContainerProps; caption?: ReactNode; children: ReactNode }) {
+  const captionNodes = renderChildren(node, ctx);
+  const hasCaption = Boolean(caption) || captionNodes.length > 0;
+  return (
+    <figure id={anchorId(node, ctx)} className={container.className} style={container.style} tabIndex={container.tabIndex}>
+      {children}
+      {hasCaption && (
+        <figcaption className="rc-figcaption" dir="auto">
+          {caption}
+          {captionNodes}
+        </figcaption>
+      )}
+    </figure>
+  );
+}
+
+const withLink = (content: ReactNode, link: unknown, ctx: RenderContext, className = 'rc-media-link') => {
+  const props = linkProps(link, anchorResolver(ctx));
+  return props ? (
+    <a className={className} {...props}>
+      {content}
+    </a>
+  ) : (
+    content
+  );
+};
+
+export function Image({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'imageData');
+  const caption = text(data.caption);
+  const container = containerProps(data.containerData, 'rc-image');
+  const linked = obj(data.link) !== undefined;
+  const alt = data.decorative === true ? '' : text(data.altText) ?? (linked ? caption ?? 'Image' : '');
+  const img = Img({ media: data.image, alt, priority: ctx.doc.firstImage === node, displayWidth: container.customWidth });
+  if (!img) return caption ? <p className="rc-caption">{caption}</p> : null;
+  return (
+    <Figure node={node} ctx={ctx} container={container} caption={caption}>
+      {withLink(img, data.link, ctx)}
+    </Figure>
+  );
+}
+
+function GalleryItem({ item, priority, ctx }: { item: Rec; priority: boolean; ctx: RenderContext }): ReactNode {
+  const title = text(item.title);
+  const image = obj(item.image);
+  const video = obj(item.video);
+  let content: ReactNode = null;
+  if (image) {
+    const img = Img({ media: image.media, alt: text(item.altText) ?? title ?? '', priority });
+    content = img && withLink(img, image.link, ctx);
+  } else if (video) {
+    content = VideoPlayer({ media: video.media, thumbnail: video.thumbnail, title });
+  }
+  if (!content) return null;
+  return (
+    <figure className="rc-gallery-item">
+      {content}
+      {title && <figcaption className="rc-figcaption">{title}</figcaption>}
+    </figure>
+  );
+}
+
+export function Gallery({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'galleryData');
+  const container = containerProps(data.containerData, 'rc-gallery');
+  const columns = int(rec(rec(data.options).layout).numberOfColumns, 1, 6) ?? 3;
+  const first = ctx.doc.firstImage === node;
+  const items = arr(data.items)
+    .slice(0, MAX_GALLERY_ITEMS)
+    .map((raw, i) => obj(raw) && GalleryItem({ item: obj(raw)!, priority: first && i === 0, ctx }))
+    .filter(Boolean);
+  if (!items.length) return null;
+  return (
+    <Figure node={node} ctx={ctx} container={{ ...container, style: { ...container.style, '--rc-gallery-cols': columns } }}>
+      <ul className="rc-gallery-grid">
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </Figure>
+  );
+}
+
+export function Gif({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'gifData');
+  const src = httpUrl(rec(data.downsized).gif) ?? httpUrl(rec(data.original).gif);
+  if (!src) return null;
+  const width = int(data.width, 1, 4000);
+  const height = int(data.height, 1, 4000);
+  const priority = ctx.doc.firstImage === node;
+  const container = containerProps(data.containerData, cx('rc-gif', data.gifType === 'STICKER' && 'rc-gif-sticker'));
+  return (
+    <Figure node={node} ctx={ctx} container={container}>
+      <img
+        className="rc-img"
+        src={src}
+        width={width}
+        height={width && height ? height : undefined}
+        alt="Animated GIF"
+        {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
+      />
+    </Figure>
+  );
+}
+
+export function Video({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'videoData');
+  const title = text(data.title);
+  const player = VideoPlayer({ media: data.video, thumbnail: data.thumbnail, title });
+  if (!player) return null;
+  return (
+    <Figure node={node} ctx={ctx} container={containerProps(data.containerData, 'rc-video')}>
+      {player}
+    </Figure>
+  );
+}
+
+export function Audio({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'audioData');
+  const name = text(data.name);
+  const author = text(data.authorName);
+  const url = resolveMediaFile(rec(data.audio).src);
+  const label = [name, author].filter(Boolean).join(' — ');
+  let player: ReactNode;
+  if (url && isMediaFileUrl(url)) {
+    player = (
+      <audio className="rc-audio-el" controls preload="metadata" src={url} title={label || undefined}>
+        <a href={url}>{label || 'Download the audio'}</a>
+      </audio>
+    );
+  } else if (url && safeHref(url)) {
+    player = (
+      <a className="rc-link" href={safeHref(url)!} target="_blank" rel="noopener noreferrer">
+        {label || url}
+      </a>
+    );
+  } else return null;
+  return (
+    <Figure node={node} ctx={ctx} container={containerProps(data.containerData, 'rc-audio')} caption={label || undefined}>
+      {Img({ media: data.coverImage, alt: '', className: 'rc-audio-cover', displayWidth: 160 })}
+      {player}
+    </Figure>
+  );
+}
+
+const formatSize = (kb: number) => (kb >= 1024 ? `${(kb / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(kb))} KB`);
+
+export function FileNode({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'fileData');
+  const src = rec(data.src);
+  const name = text(data.name) ?? 'File';
+  const kind = str(data.type)?.replace(/[^\w]/g, '').slice(0, 10).toUpperCase();
+  const kb = numish(data.sizeInKb) ?? (numish(data.size) !== undefined ? numish(data.size)! / 1024 : undefined);
+  const url = src.private === true ? null : resolveMediaFile(src);
+  const href = url ? safeHref(url) : null;
+  const meta = [kind, kb !== undefined && kb > 0 ? formatSize(kb) : undefined].filter(Boolean).join(' · ');
+  const body = (
+    <>
+      <span className="rc-file-name">{name}</span>
+      {meta && <span className="rc-file-meta">{meta}</span>}
+    </>
+  );
+  const container = containerProps(data.containerData, 'rc-file');
+  return (
+    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+      {href ? (
+        <a className="rc-file-link" href={href} download={str(data.name) ? name : true} rel="noopener">
+          {body}
+        </a>
+      ) : (
+        <span className="rc-file-link">{body}</span>
+      )}
+    </div>
+  );
+}
+
+export function Shape({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'shapeData');
+  const alt = text(data.altText) ?? '';
+  const img = Img({ media: data.shape, alt, className: 'rc-shape-img' });
+  if (!img) return null;
+  const container = containerProps(data.containerData, 'rc-shape');
+  return (
+    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+      {withLink(img, data.link, ctx)}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { childEntries, renderChildren, wrapForeign } from './children';
+import { anchorId, type NodeProps } from './context';
+import { arr, bool, get, int, nodeData, numish, rec, str, text } from './fields';
+import { containerProps, cx, safeColor, type Style } from './style';
+
+export function Table({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'tableData');
+  const rowHeader = bool(data.rowHeader) ?? bool(data.header) ?? false;
+  const columnHeader = bool(data.columnHeader) ?? false;
+  const ratios = arr(get(data, 'dimensions', 'colsWidthRatio')).map(numish).filter((n): n is number => n !== undefined && n > 0);
+  const total = ratios.reduce((a, b) => a + b, 0);
+  const container = containerProps(data.containerData, 'rc-table-wrap');
+  const rows = wrapForeign(childEntries(node, ctx, { table: { rowHeader, columnHeader, row: 0 } }), 'TABLE_ROW', (child, key) => (
+    <tr key={key}>
+      <td>{child}</td>
+    </tr>
+  ));
+  return (
+    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+      <table className="rc-table" aria-label={text(data.altText)}>
+        {ratios.length > 0 && ratios.length <= 1000 && (
+          <colgroup>
+            {ratios.map((r, i) => (
+              <col key={i} style={{ width: `${((r / total) * 100).toFixed(2)}%` }} />
+            ))}
+          </colgroup>
+        )}
+        <tbody>{rows}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function TableRow({ node, ctx }: NodeProps) {
+  if (ctx.parent !== 'TABLE') return <div className="rc-tr">{renderChildren(node, ctx)}</div>;
+  const table = { rowHeader: false, columnHeader: false, ...ctx.table, row: ctx.index };
+  const cells = wrapForeign(childEntries(node, ctx, { table }), 'TABLE_CELL', (child, key) => <td key={key}>{child}</td>);
+  return <tr>{cells}</tr>;
+}
+
+const VALIGN: Record<string, string> = { TOP: 'top', MIDDLE: 'middle', BOTTOM: 'bottom' };
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+export function TableCell({ node, ctx }: NodeProps) {
+  const children = renderChildren(node, ctx);
+  if (ctx.parent !== 'TABLE_ROW') return <div className="rc-td">{children}</div>;
+  const data = nodeData(node, 'tableCellData');
+  const cellStyle = rec(data.cellStyle);
+  const valign = str(cellStyle.verticalAlignment);
+  const style: Style = {};
+  const bg = safeColor(cellStyle.backgroundColor, 'surface');
+  if (bg) style.backgroundColor = bg;
+  const borders = rec(data.borderColors);
+  for (const side of SIDES) {
+    const color = safeColor(borders[side], 'fg');
+    if (color) style[`border${cap(side)}Color` as 'borderTopColor'] = color;
+  }
+  const colSpan = int(data.colspan, 1, 1000);
+  const rowSpan = int(data.rowspan, 1, 65534);
+  const props = {
+    className: cx('rc-td', valign && Object.hasOwn(VALIGN, valign) && `rc-valign-${VALIGN[valign]}`),
+    style: Object.keys(style).length ? style : undefined,
+    colSpan: colSpan && colSpan > 1 ? colSpan : undefined,
+    rowSpan: rowSpan && rowSpan > 1 ? rowSpan : undefined,
+  };
+  const { rowHeader = false, columnHeader = false, row = 0 } = ctx.table ?? {};
+  if (rowHeader && row === 0) return <th scope="col" {...props}>{children}</th>;
+  if (columnHeader && ctx.index === 0) return <th scope="row" {...props}>{children}</th>;
+  return <td {...props}>{children}</td>;
+}

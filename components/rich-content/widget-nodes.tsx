@@ -1,0 +1,137 @@
+import { anchorId, anchorResolver, type NodeProps } from './context';
+import { arr, get, int, nodeData, num, numish, rec, str, text } from './fields';
+import { linkProps } from './safe-href';
+import { containerProps, cx, safeColor, type Style } from './style';
+import { TocList } from './toc';
+
+export function Button({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'buttonData');
+  const label = text(data.text) ?? 'Learn more';
+  const styles = rec(data.styles);
+  const style: Style = {};
+  const color = safeColor(styles.textColor ?? get(styles, 'colors', 'text'), 'fg');
+  const background = safeColor(get(styles, 'background', 'color') ?? styles.backgroundColor ?? get(styles, 'colors', 'background'), 'accent');
+  const border = safeColor(styles.borderColor ?? get(styles, 'colors', 'border'), 'fg');
+  const radius = int(styles.borderRadius ?? get(styles, 'border', 'radius'), 0, 100);
+  const borderWidth = int(styles.borderWidth ?? get(styles, 'border', 'width'), 0, 20);
+  if (color) style.color = color;
+  if (background) style.backgroundColor = background;
+  if (border) style.borderColor = border;
+  if (radius !== undefined) style.borderRadius = radius;
+  if (borderWidth !== undefined) style.borderWidth = borderWidth;
+  const link = linkProps(data.link, anchorResolver(ctx));
+  const container = containerProps(data.containerData, 'rc-button-wrap');
+  const props = { style: Object.keys(style).length ? style : undefined, dir: 'auto' as const };
+  return (
+    <div id={anchorId(node, ctx)} className={container.className}>
+      {link ? (
+        <a className="rc-button" {...link} {...props}>
+          {label}
+        </a>
+      ) : (
+        <span className="rc-button rc-button-static" {...props}>
+          {label}
+        </span>
+      )}
+    </div>
+  );
+}
+
+const voteCount = (option: Record<string, unknown>) =>
+  [option.count, option.votes, option.voteCount, option.votesCount].map(numish).find((n) => n !== undefined && n >= 0);
+
+/** The question, its options and, when the poll shows them, the vote counts. Read-only: voting needs the platform. */
+export function Poll({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'pollData');
+  const poll = rec(data.poll);
+  const settings = rec(poll.settings);
+  const options = arr(poll.options).map(rec).slice(0, 100);
+  const counts = options.map(voteCount);
+  const showCounts =
+    settings.showVotesCount !== false && get(settings, 'permissions', 'view') !== 'CREATOR' && counts.some((c) => c !== undefined);
+  const total = counts.reduce<number>((a, c) => a + (c ?? 0), 0);
+  const title = text(poll.title);
+  if (!title && !options.length) return null;
+  const container = containerProps(data.containerData, 'rc-poll');
+  return (
+    <figure id={anchorId(node, ctx)} className={container.className} style={container.style} dir="auto">
+      {title && <figcaption className="rc-poll-title">{title}</figcaption>}
+      <ul className="rc-poll-options">
+        {options.map((option, i) => {
+          const count = counts[i] ?? 0;
+          const pct = total > 0 ? Math.round((count / total) * 100) : 0;
+          return (
+            <li key={i} className="rc-poll-option">
+              <span className="rc-poll-label">{text(option.title) ?? `Option ${i + 1}`}</span>
+              {showCounts && (
+                <>
+                  <span className="rc-poll-bar" style={{ width: `${pct}%` }} aria-hidden="true" />
+                  <span className="rc-poll-count">
+                    {count} {count === 1 ? 'vote' : 'votes'} ({pct}%)
+                  </span>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
+  );
+}
+
+const coordinate = (value: unknown, limit: number) => {
+  const n = num(value) ?? numish(value);
+  return n !== undefined && Math.abs(n) <= limit ? Number(n.toFixed(6)) : undefined;
+};
+
+/** The address and a link to OpenStreetMap: no map script, no third-party request until the reader asks. */
+export function MapNode({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'mapData');
+  const settings = rec(data.mapSettings);
+  const lat = coordinate(settings.lat, 90);
+  const lng = coordinate(settings.lng, 180);
+  const zoom = int(settings.initialZoom, 1, 19) ?? 15;
+  const name = text(settings.locationName);
+  const address = text(settings.address);
+  const href =
+    lat !== undefined && lng !== undefined
+      ? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${zoom}/${lat}/${lng}`
+      : address
+        ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`
+        : undefined;
+  if (!href && !name) return null;
+  const container = containerProps(data.containerData, 'rc-map');
+  return (
+    <figure id={anchorId(node, ctx)} className={container.className} style={container.style}>
+      <address className="rc-map-address">
+        {name && <span className="rc-card-title">{name}</span>}
+        {address && address !== name && <span className="rc-card-text">{address}</span>}
+      </address>
+      {href && (
+        <a className="rc-link" href={href} target="_blank" rel="noopener noreferrer">
+          View on OpenStreetMap
+        </a>
+      )}
+    </figure>
+  );
+}
+
+export function TocNode({ node, ctx }: NodeProps) {
+  const data = nodeData(node, 'tocData');
+  const included = arr(data.includedHeadings).map(num).filter((n): n is number => n !== undefined);
+  const entries = included.length ? ctx.doc.toc.filter((e) => included.includes(e.level)) : ctx.doc.toc;
+  if (!entries.length) return null;
+  const style = str(data.listStyle);
+  const color = safeColor(data.color, 'fg');
+  return (
+    <nav
+      id={anchorId(node, ctx)}
+      className={cx('rc-toc', 'rc-toc-inline', data.indentation === 'FLAT' && 'rc-toc-flat')}
+      style={color ? { color } : undefined}
+      aria-label="Contents"
+    >
+      <TocList entries={entries} numbered={style === 'NUMBERED' || style === 'ROMAN' || style === 'LETTERS'} />
+    </nav>
+  );
+}
+
