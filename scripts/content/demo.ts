@@ -1,0 +1,104 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { accessibilityPosts } from './demo/accessibility';
+import { draftPosts } from './demo/drafts';
+import { fieldNotesPosts } from './demo/field-notes';
+import { hostilePosts } from './demo/hostile';
+import { loadingPosts } from './demo/performance-loading';
+import { networkPosts } from './demo/performance-network';
+import { runtimePosts } from './demo/performance-runtime';
+import { renderingPosts } from './demo/rendering';
+import { showcasePosts } from './demo/showcase';
+import { toolingPosts } from './demo/tooling';
+import { translatedPosts } from './demo/translations';
+import type { PostDef } from './demo/types';
+import { buildPost, type PostJson } from './post';
+import { uuidFrom } from './random';
+import { authors, categoriesJson, categoryId, tagId, tagsJson } from './taxonomy';
+import { writeJson } from './write';
+
+// Writes the demo blog into content/ (run: npx tsx scripts/content/demo.ts [dir]).
+
+export const demoDefs: PostDef[] = [
+  ...loadingPosts,
+  ...runtimePosts,
+  ...networkPosts,
+  ...renderingPosts,
+  ...toolingPosts,
+  ...accessibilityPosts,
+  ...fieldNotesPosts,
+  ...showcasePosts,
+  ...hostilePosts,
+  ...draftPosts,
+  ...translatedPosts,
+];
+
+const postId = (slug: string) => uuidFrom(`post:${slug}`);
+const DAY = 86_400_000;
+
+export function demoPosts(defs: PostDef[] = demoDefs): PostJson[] {
+  const bySlug = new Map<string, PostDef>();
+  for (const def of defs) {
+    if (bySlug.has(def.slug)) throw new Error(`duplicate slug ${def.slug}`);
+    bySlug.set(def.slug, def);
+  }
+  const slugToId = (slug: string) => {
+    if (!bySlug.has(slug)) throw new Error(`unknown slug ${slug}`);
+    return postId(slug);
+  };
+  const translationsOf = (def: PostDef) => {
+    const root = def.translationOf ?? def.slug;
+    const family = defs.filter((other) => other.slug === root || other.translationOf === root);
+    if (family.length < 2) return undefined;
+    const others = family.filter((other) => other !== def).map((other) => ({ id: postId(other.slug), language: other.language ?? 'en', slug: other.slug }));
+    return { id: uuidFrom(`translation:${root}`), others };
+  };
+
+  return defs.map((def) =>
+    buildPost({
+      id: postId(def.slug),
+      slug: def.slug,
+      title: def.title,
+      excerpt: def.excerpt,
+      language: def.language,
+      status: def.status,
+      dates: {
+        created: new Date(Date.parse(def.date) - 3 * DAY).toISOString(),
+        published: def.neverPublished ? undefined : def.date,
+        updated: def.updated,
+      },
+      featured: def.featured,
+      pinned: def.pinned,
+      categoryIds: def.categories.map(categoryId),
+      tagIds: def.tags.map(tagId),
+      hashtags: def.hashtags,
+      memberId: authors[def.author].id,
+      commentingEnabled: def.commentingEnabled,
+      relatedPostIds: def.related?.map(slugToId),
+      translation: translationsOf(def),
+      seo: def.seo,
+      image: def.image,
+      nodes: def.body,
+      metrics: { views: def.metrics[0], likes: def.metrics[1], comments: def.metrics[2] },
+    }),
+  );
+}
+
+export async function writeDemo(dir: string): Promise<number> {
+  const posts = demoPosts();
+  const postsDir = path.join(dir, 'posts');
+  await mkdir(postsDir, { recursive: true });
+  const keep = new Set(posts.map((post) => `${post.id}.json`));
+  for (const name of await readdir(postsDir)) if (name.endsWith('.json') && !keep.has(name)) await rm(path.join(postsDir, name));
+  await Promise.all(posts.map((post) => writeJson(path.join(postsDir, `${post.id}.json`), post)));
+  await writeJson(path.join(dir, 'categories.json'), categoriesJson());
+  await writeJson(path.join(dir, 'tags.json'), tagsJson());
+  return posts.length;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = path.resolve(process.argv[2] ?? 'content');
+  const count = await writeDemo(dir);
+  console.error(`wrote ${count} posts to ${dir}`);
+}
