@@ -42,6 +42,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/stats/total`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { SITE_URL: `http://127.0.0.1:${PORT}`, BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: ".e2e/content", NEXT_DIST_DIR: ".next-e2e" },
+    env: {
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      BLOG_SOURCE: 'local',
+      BLOG_CONTENT_DIR: '.e2e/content',
+      NEXT_DIST_DIR: '.next-e2e',
+      OWNER_PASSWORD: 'e2e-owner-password',
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+    },
   },
 });

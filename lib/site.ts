@@ -1,7 +1,7 @@
 import { config } from './blog/config';
 
-export const SITE_NAME = 'Slow Bytes';
-export const SITE_DESCRIPTION = 'Notes on building fast, humane websites — performance, tooling and the craft around them.';
+export const SITE_NAME = 'The Render Path';
+export const SITE_DESCRIPTION = 'A small team writing about web performance, rendering, tooling and accessibility.';
 export const SITE_LANGUAGE = 'en';
 export const FEED_PAGE_SIZE = 12;
 
