@@ -1,3 +1,4 @@
+import { unstable_rethrow } from 'next/navigation';
 import { BlogError, errors, isBlogError } from '@/lib/blog/errors';
 
 // Every JSON API answer goes through here: catalogue errors keep their status and code, anything else
@@ -13,6 +14,8 @@ export function jsonHandler<C>(handler: Handler<C>): Handler<C> {
       if (request.url.length > MAX_URL_LENGTH) throw errors.urlTooLong(`request URL is longer than ${MAX_URL_LENGTH} characters`);
       return await handler(request, context);
     } catch (error) {
+      // Next signals "render this at request time" by throwing; that is not an API error.
+      unstable_rethrow(error);
       return errorResponse(error);
     }
   };

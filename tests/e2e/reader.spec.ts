@@ -1,0 +1,171 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect, test } from '@playwright/test';
+
+const collectConsoleErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  return errors;
+};
+
+test('feed → post → category → tag → back', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Render Path');
+  const cards = page.locator('.post-list').last().locator('article');
+  await expect(cards).toHaveCount(12);
+  await expect(cards.first()).toContainText('Pinned');
+
+  const firstTitle = (await cards.first().getByRole('heading').innerText()).trim();
+  await cards.first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+  await expect(page).toHaveURL(/\/post\//);
+
+  const categoryLink = page.getByRole('list', { name: 'Categories' }).getByRole('link').first();
+  const category = (await categoryLink.innerText()).trim();
+  await categoryLink.click();
+  await expect(page).toHaveURL(/\/categories\//);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(category);
+
+  await page.locator('.post-list article a').first().click();
+  await expect(page).toHaveURL(/\/post\//);
+  const tagLink = page.getByRole('list', { name: 'Tags' }).getByRole('link').first();
+  await tagLink.click();
+  await expect(page).toHaveURL(/\/(tags|hashtags)\//);
+  await expect(page.locator('.post-list article').first()).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/post\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/categories\//);
+  expect(errors).toEqual([]);
+});
+
+test('pages through the feed', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Older →' }).click();
+  await expect(page).toHaveURL(/\/page\/2$/);
+  await expect(page.locator('.post-list article').first()).toBeVisible();
+});
+
+test.describe('unknown addresses answer 404 on the first request', () => {
+  for (const path of ['/post/no-such-post', '/categories/no-such-category', '/tags/no-such-tag', '/page/999', '/page/abc', '/categories/performance/page/99', '/hashtags/no-such-hashtag', '/no/such/page']) {
+    test(path, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(404);
+      expect(await response.text()).toContain('Page not found');
+    });
+  }
+});
+
+test('old Wix blog URLs redirect permanently', async ({ request }) => {
+  for (const [from, to] of [
+    ['/blog', '/'],
+    ['/blog/page/2', '/page/2'],
+    ['/blog/categories/performance', '/categories/performance'],
+    ['/blog/tags/caching', '/tags/caching'],
+    ['/blog/hashtags/webperf', '/hashtags/webperf'],
+  ]) {
+    const response = await request.get(from!, { maxRedirects: 0 });
+    expect(response.status(), from).toBe(308);
+    expect(new URL(response.headers().location!, 'http://x').pathname).toBe(to);
+  }
+});
+
+test('hostile content runs no script', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto('/post/security-test-hostile-content');
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.filter((h) => /^\s*(javascript|data|vbscript):/i.test(h))).toEqual([]);
+  for (const frame of await page.locator('iframe').all()) {
+    const sandbox = await frame.getAttribute('sandbox');
+    expect(sandbox).not.toBeNull();
+    if ((await frame.getAttribute('srcdoc')) !== null) expect(sandbox).not.toContain('allow-same-origin');
+  }
+  for (const link of await page.locator('.rc a, article a').all()) await link.hover({ trial: true }).catch(() => undefined);
+  expect(dialogs).toEqual([]);
+});
+
+test('a post page has the metadata search engines and readers use', async ({ page }) => {
+  await page.goto('/post/what-lcp-actually-measures');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/post\/what-lcp-actually-measures$/);
+  await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute('content', /^https?:\/\//);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+  await expect(page.locator('link[rel=alternate][hreflang=es]')).toHaveAttribute('href', /que-mide-realmente-el-lcp/);
+  const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+  const types = (JSON.parse(jsonLd!) as { '@type': string }[]).map((entry) => entry['@type']);
+  expect(types).toEqual(['BlogPosting', 'BreadcrumbList']);
+
+  await page.goto('/post/que-mide-realmente-el-lcp');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+});
+
+test('search finds posts by words in their text', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill('cache tags');
+  await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=cache\+tags/);
+  await expect(page.getByRole('status')).toContainText('match');
+  await expect(page.locator('.post-list article').first()).toBeVisible();
+});
+
+async function parseXml(page: Page, path: string) {
+  const response = await page.request.get(path);
+  expect(response.status()).toBe(200);
+  const text = await response.text();
+  await page.goto('/robots.txt');
+  return page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    const error = doc.querySelector('parsererror');
+    return { error: error?.textContent ?? null, root: doc.documentElement.nodeName, count: (name: string) => doc.getElementsByTagName(name).length, items: doc.getElementsByTagName('item').length, locs: [...doc.getElementsByTagName('loc')].map((l) => l.textContent ?? '') };
+  }, text);
+}
+
+test('RSS and sitemap are well-formed XML', async ({ page }) => {
+  const rss = await parseXml(page, '/feed.xml');
+  expect(rss.error).toBeNull();
+  expect(rss.root).toBe('rss');
+  expect(rss.items).toBeGreaterThanOrEqual(30);
+
+  const sitemap = await parseXml(page, '/sitemap.xml');
+  expect(sitemap.error).toBeNull();
+  expect(sitemap.root).toBe('urlset');
+  expect(sitemap.locs.some((loc) => loc.endsWith('/post/every-block-our-editor-supports'))).toBe(true);
+  expect(sitemap.locs.some((loc) => loc.endsWith('/categories/performance'))).toBe(true);
+  expect(sitemap.locs.some((loc) => loc.endsWith('/tags/caching'))).toBe(true);
+
+  const robots = await page.request.get('/robots.txt');
+  expect(await robots.text()).toContain('Sitemap:');
+});
+
+test.describe('accessibility: no serious or critical axe violations', () => {
+  for (const path of ['/', '/post/every-block-our-editor-supports', '/categories/performance']) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+    });
+  }
+});
+
+test('layout holds from 320 px wide', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/', '/post/every-block-our-editor-supports']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
