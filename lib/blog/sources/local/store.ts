@@ -42,7 +42,7 @@ export class ContentStore {
   private async folderSignature(): Promise<string> {
     const parts = await Promise.all(
       ['posts', 'categories.json', 'tags.json'].map((name) =>
-        stat(path.join(this.dir, name)).then(
+        stat(path.join(/*turbopackIgnore: true*/ this.dir, name)).then(
           (s) => `${s.mtimeMs}:${s.size}`,
           () => 'missing',
         ),
@@ -54,8 +54,8 @@ export class ContentStore {
   private async load(signature: string): Promise<Snapshot> {
     const [posts, categories, tags] = await Promise.all([
       this.loadPosts(),
-      readList(path.join(this.dir, 'categories.json'), Category),
-      readList(path.join(this.dir, 'tags.json'), Tag),
+      readList(path.join(/*turbopackIgnore: true*/ this.dir, 'categories.json'), Category),
+      readList(path.join(/*turbopackIgnore: true*/ this.dir, 'tags.json'), Tag),
     ]);
     this.snapshot = { posts, categories, tags };
     this.signature = signature;
@@ -63,7 +63,7 @@ export class ContentStore {
   }
 
   private async loadPosts(): Promise<Post[]> {
-    const folder = path.join(this.dir, 'posts');
+    const folder = path.join(/*turbopackIgnore: true*/ this.dir, 'posts');
     const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
     const present = new Set(names);
     for (const name of this.files.keys()) if (!present.has(name)) this.files.delete(name);

@@ -1,0 +1,9 @@
+// Runs once when the server starts: a misconfiguration stops it here, with the variable's name,
+// instead of surfacing as a broken page later.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { readConfig } = await import('./lib/blog/config');
+  const { blogSource } = await import('./lib/blog/sources');
+  readConfig();
+  blogSource();
+}
