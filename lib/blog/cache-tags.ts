@@ -9,4 +9,7 @@ export const cacheTags = {
   tag: (id: string) => `tag:${id}`,
   metrics: (postId: string) => `metrics:${postId}`,
   stats: 'stats',
+  /** The owner's draft list; `draft:{id}` one draft's preview. Cleared by draft events. */
+  drafts: 'drafts',
+  draft: (id: string) => `draft:${id}`,
 } as const;

@@ -1,4 +1,4 @@
-import type { Category, CursorPage, OffsetPage, Post, PostCountStat, PostFieldset, PostMetrics, PostSort, StatsOrder, Tag } from './schemas';
+import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostFieldset, PostMetrics, PostSort, StatsOrder, Tag } from './schemas';
 import type { SortSpec } from './query/sort';
 
 /** Options shared by every call that returns posts: which optional parts of a post to include. */
@@ -41,6 +41,13 @@ export interface PostCountStatsOptions {
   timeZone?: string;
 }
 
+export interface ListDraftsOptions {
+  /** From a previous page's `cursors.next`; the first page without. */
+  cursor?: string | null;
+  /** Default 50, at most 100. */
+  limit?: number;
+}
+
 /**
  * Everything the site reads from a blog backend. Implemented once per backend (local folder, Wix).
  * Gets return `null` for "not found"; every other failure is a BlogError from the catalogue.
@@ -62,6 +69,9 @@ export interface BlogSource {
   getTag(id: string): Promise<Tag | null>;
   getTagBySlug(slug: string): Promise<Tag | null>;
   listTags(options?: { language?: string }): Promise<Tag[]>;
+  /** Posts not (yet) public, most recently edited first: the owner's drafts. */
+  listDrafts(options?: ListDraftsOptions): Promise<CursorPage<Draft>>;
+  getDraft(id: string): Promise<Draft | null>;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -3,7 +3,7 @@ import { withFieldsets } from '../../fieldsets';
 import { runQuery } from '../../query/engine';
 import { checkLimit, checkOffset } from '../../query/paging';
 import { NAMED_SORTS, sortPosts } from '../../query/sort';
-import type { Category, Post, Tag } from '../../schemas';
+import type { Category, Draft, Post, Tag } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
 import { searchPosts } from '../../query/search';
 import { postCountStats } from './stats';
@@ -16,6 +16,7 @@ export function createLocalSource(dir: string): BlogSource {
   const store = new ContentStore(path.resolve(dir));
 
   const published = async () => (await store.read()).posts.filter(isPublic);
+  const drafts = async (): Promise<Draft[]> => (await store.read()).posts.filter((p) => !isPublic(p));
 
   const withCounts = async () => {
     const snapshot = await store.read();
@@ -114,6 +115,19 @@ export function createLocalSource(dir: string): BlogSource {
     },
     async listTags(options) {
       return byLanguage((await withCounts()).tags, options?.language);
+    },
+
+    // Local files carry no edit date: drafts come newest publication date first, never-published last.
+    async listDrafts(options) {
+      const page = runQuery(await drafts(), {
+        sort: [{ fieldName: 'firstPublishedDate', order: 'DESC' }],
+        cursorPaging: { cursor: options?.cursor ?? null, limit: options?.limit },
+      });
+      return { ...page, items: page.items.map((d) => withFieldsets(d, ['URL'])) };
+    },
+
+    async getDraft(id) {
+      return (await drafts()).find((d) => d.id === id) ?? null;
     },
   };
 }

@@ -58,14 +58,30 @@ export function postCountStats(posts: Post[], options: PostCountStatsOptions = {
     else if (start === undefined) start = monthStart(monthOf(end ?? Date.now(), timeZone) - options.months + 1, timeZone);
   }
 
-  const counts = new Map<number, number>();
+  const instants: number[] = [];
   for (const post of posts) {
     if (!post.firstPublishedDate) continue;
     if (options.language && post.language !== options.language) continue;
     const at = Date.parse(post.firstPublishedDate);
     if ((start !== undefined && at < start) || (end !== undefined && at >= end)) continue;
-    const month = monthOf(at, timeZone);
-    counts.set(month, (counts.get(month) ?? 0) + 1);
+    instants.push(at);
+  }
+  // Month starts are computed once per month in range, then each post is placed by binary search:
+  // time-zone arithmetic per post is what made this slow.
+  const counts = new Map<number, number>();
+  if (instants.length === 0) return [];
+  const first = monthOf(instants.reduce((a, b) => Math.min(a, b)), timeZone);
+  const last = monthOf(instants.reduce((a, b) => Math.max(a, b)), timeZone);
+  const starts = Array.from({ length: last - first + 2 }, (_, i) => monthStart(first + i, timeZone));
+  for (const at of instants) {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    counts.set(first + lo, (counts.get(first + lo) ?? 0) + 1);
   }
   const months = [...counts.keys()].sort((a, b) => (options.order === 'NEWEST' ? b - a : a - b));
   return months.map((month) => ({ periodStart: new Date(monthStart(month, timeZone)).toISOString(), postCount: counts.get(month)! }));

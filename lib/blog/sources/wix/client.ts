@@ -1,4 +1,4 @@
-import { categories, posts, tags } from '@wix/blog';
+import { categories, draftPosts, posts, tags } from '@wix/blog';
 import { createClient } from '@wix/sdk';
 import type { PostFieldset } from '../../schemas';
 import { MAX_PAGE_SIZE } from '../../source';
@@ -43,7 +43,7 @@ export function createWixContext(config: WixSourceConfig) {
     retryMaxMs: config.retryMaxMs ?? 10_000,
   });
   const auth = config.apiKey ? apiKeyAuth(config.apiKey, config.siteId!) : visitorAuth(config.clientId!, transport);
-  const client = createClient({ modules: { posts, categories, tags }, auth, fetch: transport });
+  const client = createClient({ modules: { posts, categories, tags, draftPosts }, auth, fetch: transport });
   const secrets = [config.apiKey ?? ''];
 
   const fail = (error: unknown, what: string) => toBlogError(error, what, secrets);
@@ -79,7 +79,7 @@ export function createWixContext(config: WixSourceConfig) {
     return items;
   };
 
-  return { client, fail, call, get, all };
+  return { client, fail, call, get, all, hasApiKey: Boolean(config.apiKey) };
 }
 
 export type WixContext = ReturnType<typeof createWixContext>;

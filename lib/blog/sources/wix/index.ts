@@ -1,5 +1,6 @@
 import type { BlogSource } from '../../source';
 import { type WixSourceConfig, createWixContext } from './client';
+import { draftMethods } from './drafts';
 import { postMethods } from './posts';
 import { taxonomyMethods } from './taxonomy';
 
@@ -9,5 +10,5 @@ export { readWixConfig } from './config';
 /** The Wix Blog source: the SDK behind the same interface and query semantics as the local source. */
 export function createWixSource(config: WixSourceConfig): BlogSource {
   const context = createWixContext(config);
-  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context) };
+  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context), ...draftMethods(context) };
 }

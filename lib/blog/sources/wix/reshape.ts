@@ -1,5 +1,5 @@
 import { errors } from '../../errors';
-import { Category, type Image, type PageUrl, Post, PostCountStat, PostMetrics, Tag, type Video } from '../../schemas';
+import { Category, Draft, type Image, type PageUrl, Post, PostCountStat, PostMetrics, Tag, type Video } from '../../schemas';
 
 // The SDK rewrites the REST shapes: `id` -> `_id` (not inside rich content), dates -> Date, images ->
 // `wix:image://` strings, videos -> `wix:video://` strings, `{ base, path }` urls -> one string, bytes ->
@@ -132,6 +132,14 @@ function list(value: unknown, what: string): unknown[] {
 export const reshapePost = (sdk: unknown, what = 'a post'): Post => parse(Post, postFields(object(sdk, what)), what);
 
 export const reshapePosts = (sdk: unknown, what = 'a post list'): Post[] => list(sdk ?? [], what).map((p) => reshapePost(p, what));
+
+/** A draft that was never published may have no slug yet; its id stands in, as the preview is by id. */
+export const reshapeDraft = (sdk: unknown, what = 'a draft post'): Draft => {
+  const draft = postFields(object(sdk, what));
+  return parse(Draft, { ...draft, slug: typeof draft.slug === 'string' && draft.slug ? draft.slug : draft.id }, what);
+};
+
+export const reshapeDrafts = (sdk: unknown, what = 'a draft post list'): Draft[] => list(sdk ?? [], what).map((d) => reshapeDraft(d, what));
 
 export const reshapeCategory = (sdk: unknown, what = 'a category'): Category => {
   const category = withUrls(object(sdk, what));
