@@ -23,7 +23,8 @@ const kib = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KiB`;
 
 async function startServer(): Promise<ChildProcess | null> {
   if (process.env.BENCH_URL) return null;
-  if (!existsSync('.next/BUILD_ID')) throw new Error('no production build: run `npx next build` first (or set BENCH_URL)');
+  const dist = process.env.NEXT_DIST_DIR || '.next';
+  if (!existsSync(`${dist}/BUILD_ID`)) throw new Error(`no production build in ${dist}: run \`npx next build\` first (or set BENCH_URL)`);
   const server = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], { stdio: 'ignore', detached: true });
   for (let i = 0; i < 100; i++) {
     if (await fetch(`${BASE}/robots.txt`).then((r) => r.ok, () => false)) return server;
