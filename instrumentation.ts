@@ -1,9 +1,11 @@
 // Runs once when the server starts: a misconfiguration stops it here, with the variable's name,
-// instead of surfacing as a broken page later.
+// instead of surfacing as a broken page or a failing webhook later.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { readConfig } = await import('./lib/blog/config');
   const { blogSource } = await import('./lib/blog/sources');
+  const { checkWebhookKeyEnv } = await import('./lib/webhooks/keys');
   readConfig();
   blogSource();
+  checkWebhookKeyEnv();
 }

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { webhookErrors } from './errors';
+
+// The platform's webhook envelope: the JWT payload's `data` is a JSON string of { eventType, instanceId,
+// identity, data }, and `identity` and the inner `data` are JSON strings again (DESIGN.md).
+
+/** A string that must hold JSON matching `schema`. */
+const jsonString = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+// Entities are the platform's own shapes; only their id matters here.
+const Entity = z.looseObject({ id: z.string().min(1).optional() });
+
+export const LikeBody = z.looseObject({
+  postId: z.string().min(1).optional(),
+  memberId: z.string().optional(),
+  anonymousVisitorId: z.string().optional(),
+});
+
+export const EventData = z.object({
+  id: z.string().min(1),
+  entityFqdn: z.string().optional(),
+  entityId: z.string().min(1).optional(),
+  slug: z.string().optional(),
+  eventTime: z.string().optional(),
+  createdEvent: z.object({ entity: Entity }).optional(),
+  updatedEvent: z.object({ currentEntity: Entity }).optional(),
+  deletedEvent: z.object({ deletedEntity: Entity.optional() }).optional(),
+  actionEvent: z.object({ body: LikeBody }).optional(),
+});
+export type EventData = z.input<typeof EventData>;
+
+export const Identity = z.looseObject({
+  identityType: z.string().optional(),
+  memberId: z.string().optional(),
+  anonymousVisitorId: z.string().optional(),
+  wixUserId: z.string().optional(),
+  appId: z.string().optional(),
+});
+export type Identity = z.input<typeof Identity>;
+
+const Envelope = z.object({
+  eventType: z.string().min(1),
+  instanceId: z.string().optional(),
+  identity: jsonString(Identity).optional(),
+  data: jsonString(EventData),
+});
+
+const TokenPayload = z.object({ data: jsonString(Envelope) });
+
+export interface WebhookEvent {
+  eventType: string;
+  eventId: string;
+  instanceId?: string;
+  identityType?: string;
+  /** The entity the event is about: the liked post for likes, else the created, updated or deleted entity. */
+  entityId?: string;
+}
+
+/** A verified JWT payload as an event, or a 400 that says which field is wrong. */
+export function parseEnvelope(payload: unknown): WebhookEvent {
+  const parsed = TokenPayload.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw webhookErrors.malformed(`malformed webhook envelope: ${['payload', ...issue.path].join('.')} ${issue.message}`);
+  }
+  const { eventType, instanceId, identity, data } = parsed.data.data;
+  const entityId =
+    data.actionEvent?.body.postId ??
+    data.entityId ??
+    data.createdEvent?.entity.id ??
+    data.updatedEvent?.currentEntity.id ??
+    data.deletedEvent?.deletedEntity?.id;
+  return { eventType, eventId: data.id, instanceId, identityType: identity?.identityType, entityId };
+}
+
+export interface EnvelopeInput {
+  eventType: string;
+  instanceId: string;
+  identity: Identity;
+  data: EventData;
+}
+
+/** The JWT payload the platform would send for an event: the inverse of `parseEnvelope`. */
+export const encodeEnvelope = ({ eventType, instanceId, identity, data }: EnvelopeInput) => ({
+  data: JSON.stringify({ eventType, instanceId, identity: JSON.stringify(identity), data: JSON.stringify(data) }),
+});

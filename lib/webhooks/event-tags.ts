@@ -1,0 +1,38 @@
+import { cacheTags } from '@/lib/blog/cache-tags';
+
+// Which cache tags each platform event clears (DESIGN.md "Cache tags and events"). One deliberate
+// deviation: post_updated also clears `stats`, since an update can publish, unpublish or re-date a post.
+// Drafts are not public, so their events clear nothing; add a tag here when a page shows drafts.
+
+type TagRule = (entityId: string) => string[];
+
+const postChanged: TagRule = (id) => [cacheTags.posts, cacheTags.post(id), cacheTags.stats, cacheTags.categories, cacheTags.tags];
+const postLikes: TagRule = (postId) => [cacheTags.metrics(postId)];
+const categoryChanged: TagRule = (id) => [cacheTags.categories, cacheTags.category(id)];
+const tagChanged: TagRule = (id) => [cacheTags.tags, cacheTags.tag(id)];
+const draftChanged: TagRule = () => [];
+
+export const EVENT_TAGS = {
+  'wix.blog.v3.post_created': postChanged,
+  'wix.blog.v3.post_updated': postChanged,
+  'wix.blog.v3.post_deleted': postChanged,
+  'wix.blog.v3.post_liked': postLikes,
+  'wix.blog.v3.post_unliked': postLikes,
+  'wix.blog.v3.category_created': categoryChanged,
+  'wix.blog.v3.category_updated': categoryChanged,
+  'wix.blog.v3.category_deleted': categoryChanged,
+  'wix.blog.v3.tag_created': tagChanged,
+  'wix.blog.v3.tag_updated': tagChanged,
+  'wix.blog.v3.tag_deleted': tagChanged,
+  'wix.blog.v3.draft_created': draftChanged,
+  'wix.blog.v3.draft_updated': draftChanged,
+  'wix.blog.v3.draft_deleted': draftChanged,
+} as const satisfies Record<string, TagRule>;
+
+export type BlogEventType = keyof typeof EVENT_TAGS;
+
+export const BLOG_EVENT_TYPES = Object.keys(EVENT_TAGS) as BlogEventType[];
+
+export const isBlogEventType = (eventType: string): eventType is BlogEventType => Object.hasOwn(EVENT_TAGS, eventType);
+
+export const tagsForEvent = (eventType: BlogEventType, entityId: string): string[] => EVENT_TAGS[eventType](entityId);

@@ -1,0 +1,72 @@
+import { revalidateTag } from 'next/cache';
+import { errorResponse } from '@/lib/api/respond';
+import { config, ConfigError } from '@/lib/blog/config';
+import { isBlogError } from '@/lib/blog/errors';
+import { parseEnvelope } from './envelope';
+import { webhookErrors } from './errors';
+import { isBlogEventType, tagsForEvent } from './event-tags';
+import { verificationKey } from './keys';
+import { readRawBody } from './raw-body';
+import { RecentIds } from './recent-ids';
+import { verifyWebhookToken } from './verify';
+
+type Outcome = 'cleared' | 'nothing-to-clear' | 'unknown-type' | 'duplicate' | 'rejected' | 'malformed' | 'too-large' | 'unconfigured' | 'failed';
+
+interface LogLine {
+  eventType: string | null;
+  eventId: string | null;
+  tags: string[];
+  outcome: Outcome;
+}
+
+const seen = new RecentIds(10_000);
+
+const outcomeOf = (status: number): Outcome =>
+  status === 401 ? 'rejected' : status === 400 ? 'malformed' : status === 413 ? 'too-large' : status === 503 ? 'unconfigured' : 'failed';
+
+async function key() {
+  try {
+    const { source, contentDir } = config();
+    return await verificationKey({ env: process.env, source, contentDir });
+  } catch (error) {
+    if (error instanceof ConfigError) throw webhookErrors.unconfigured(error.message);
+    throw error;
+  }
+}
+
+/** POST /api/webhooks/wix: verify, parse, clear the event's tags at once, answer { eventType, tags }. */
+export async function handleWixWebhook(request: Request): Promise<Response> {
+  const started = performance.now();
+  const line: LogLine = { eventType: null, eventId: null, tags: [], outcome: 'failed' };
+  let message: string | undefined;
+  try {
+    const body = await readRawBody(request);
+    const { eventType, eventId, entityId } = parseEnvelope(await verifyWebhookToken(body, await key()));
+    line.eventType = eventType;
+    line.eventId = eventId;
+    if (seen.has(eventId)) {
+      line.outcome = 'duplicate';
+      return reply({ eventType, tags: [], duplicate: true });
+    }
+    const known = isBlogEventType(eventType);
+    if (known) {
+      if (!entityId) throw webhookErrors.malformed(`malformed webhook envelope: ${eventType} names no entity id`);
+      line.tags = tagsForEvent(eventType, entityId);
+    }
+    for (const tag of line.tags) revalidateTag(tag, { expire: 0 });
+    seen.add(eventId);
+    line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';
+    return reply({ eventType, tags: line.tags });
+  } catch (error) {
+    line.outcome = isBlogError(error) ? outcomeOf(error.status) : 'failed';
+    line.tags = [];
+    message = isBlogError(error) ? error.message : String(error);
+    return errorResponse(error);
+  } finally {
+    const ms = Math.round((performance.now() - started) * 100) / 100;
+    console.log(JSON.stringify({ msg: 'webhook', ...line, ms, ...(message && { error: message }) }));
+  }
+}
+
+const reply = (body: { eventType: string; tags: string[]; duplicate?: true }) =>
+  Response.json(body, { headers: { 'Cache-Control': 'no-store' } });

@@ -1,0 +1,202 @@
+import { parseArgs } from 'node:util';
+import type { TermKind } from './content-folder';
+import { UsageError } from './errors';
+import { isSlug } from './slug';
+
+export interface PostFields {
+  title?: string;
+  excerpt?: string;
+  slug?: string;
+  content?: string;
+  categories?: string[];
+  tags?: string[];
+  hashtags?: string[];
+  featured?: boolean;
+  pinned?: boolean;
+  memberId?: string;
+}
+
+export interface TermFields {
+  label?: string;
+  slug?: string;
+  title?: string;
+  description?: string;
+}
+
+export type Command =
+  | { name: 'help' }
+  | { name: 'create'; post: PostFields & { title: string }; draft: boolean }
+  | { name: 'update'; ref: string; post: PostFields }
+  | { name: 'publish' | 'unpublish' | 'delete'; ref: string }
+  | { name: 'like' | 'unlike'; ref: string; memberId?: string }
+  | { name: 'term-create'; kind: TermKind; term: TermFields & { label: string } }
+  | { name: 'term-update'; kind: TermKind; ref: string; term: TermFields }
+  | { name: 'term-delete'; kind: TermKind; ref: string };
+
+export const USAGE = `Usage: npm run blog -- <command> [options]
+
+Posts (<post> is an id or a slug):
+  create <title> [--excerpt TEXT] [--slug SLUG] [--content FILE.md|FILE.json]
+         [--categories a,b] [--tags a,b] [--hashtags a,b] [--featured] [--pinned] [--draft] [--member ID]
+  update <post> [--title TEXT] [--excerpt TEXT] [--slug SLUG] [--content FILE] [--categories a,b]
+         [--tags a,b] [--hashtags a,b] [--featured|--no-featured] [--pinned|--no-pinned]
+  publish <post>       unpublish <post>       delete <post>
+  like <post> [--member ID]                   unlike <post> [--member ID]
+
+Categories and tags (<term> is an id or a slug; categories also take --title and --description):
+  categories create <label> [--slug SLUG] [--title TEXT] [--description TEXT]
+  categories update <term> [--label TEXT] [--slug SLUG] [--title TEXT] [--description TEXT]
+  categories delete <term>
+  tags create <label> [--slug SLUG]     tags update <term> [--label TEXT] [--slug SLUG]     tags delete <term>
+
+Each command writes the content folder (BLOG_CONTENT_DIR, default content/) atomically, then posts the
+matching signed webhook event to SITE_URL (default http://localhost:3000).`;
+
+const OPTIONS = {
+  title: { type: 'string' },
+  excerpt: { type: 'string' },
+  slug: { type: 'string' },
+  content: { type: 'string' },
+  categories: { type: 'string' },
+  tags: { type: 'string' },
+  hashtags: { type: 'string' },
+  featured: { type: 'boolean' },
+  'no-featured': { type: 'boolean' },
+  pinned: { type: 'boolean' },
+  'no-pinned': { type: 'boolean' },
+  draft: { type: 'boolean' },
+  member: { type: 'string' },
+  label: { type: 'string' },
+  description: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type OptionName = keyof typeof OPTIONS;
+type Values = Partial<Record<OptionName, string | boolean>>;
+
+const POST_EDIT: OptionName[] = ['title', 'excerpt', 'slug', 'content', 'categories', 'tags', 'hashtags'];
+const ALLOWED: Record<string, OptionName[]> = {
+  create: [...POST_EDIT, 'featured', 'pinned', 'draft', 'member'],
+  update: [...POST_EDIT, 'featured', 'no-featured', 'pinned', 'no-pinned'],
+  publish: [],
+  unpublish: [],
+  delete: [],
+  like: ['member'],
+  unlike: ['member'],
+  'category create': ['label', 'slug', 'title', 'description'],
+  'category update': ['label', 'slug', 'title', 'description'],
+  'tag create': ['label', 'slug'],
+  'tag update': ['label', 'slug'],
+  'category delete': [],
+  'tag delete': [],
+};
+
+const TERM_WORDS: Record<string, TermKind> = { categories: 'category', category: 'category', tags: 'tag', tag: 'tag' };
+
+const list = (value: string | boolean | undefined) =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+const text = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
+
+function nonEmpty(value: string | undefined, what: string) {
+  if (value !== undefined && value.trim() === '') throw new UsageError(`${what} must not be empty`);
+  return value?.trim();
+}
+
+function slug(value: string | undefined) {
+  if (value !== undefined && !isSlug(value)) throw new UsageError(`--slug "${value}" is not a slug: lowercase letters, digits and single hyphens`);
+  return value;
+}
+
+function flag(values: Values, on: OptionName, off: OptionName, name: string) {
+  if (values[on] && values[off]) throw new UsageError(`--${name} and --no-${name} contradict each other`);
+  return values[on] ? true : values[off] ? false : undefined;
+}
+
+function postFields(values: Values): PostFields {
+  const fields: PostFields = {
+    title: nonEmpty(text(values.title), '--title'),
+    excerpt: text(values.excerpt),
+    slug: slug(text(values.slug)),
+    content: nonEmpty(text(values.content), '--content'),
+    categories: list(values.categories),
+    tags: list(values.tags),
+    hashtags: list(values.hashtags)?.map((h) => h.replace(/^#/, '')),
+    featured: flag(values, 'featured', 'no-featured', 'featured'),
+    pinned: flag(values, 'pinned', 'no-pinned', 'pinned'),
+    memberId: nonEmpty(text(values.member), '--member'),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as PostFields;
+}
+
+function termFields(values: Values): TermFields {
+  const fields: TermFields = {
+    label: nonEmpty(text(values.label), '--label'),
+    slug: slug(text(values.slug)),
+    title: text(values.title),
+    description: text(values.description),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as TermFields;
+}
+
+function one(positionals: string[], what: string): string {
+  if (positionals.length === 0) throw new UsageError(`missing ${what}`);
+  if (positionals.length > 1) throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(' ')} (quote a title with spaces)`);
+  return positionals[0]!;
+}
+
+export function parseCommand(argv: string[]): Command {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  let positionals = parsed.positionals;
+  if (values.help || positionals.length === 0 || positionals[0] === 'help') return { name: 'help' };
+  if (positionals[0] === 'posts' || positionals[0] === 'post') positionals = positionals.slice(1);
+  const [verb = '', ...rest] = positionals;
+  const kind = TERM_WORDS[verb];
+  const [action = '', ...args] = kind ? rest : [verb, ...rest];
+  const key = kind ? `${kind} ${action}` : action;
+  const allowed = ALLOWED[key];
+  if (!allowed) throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+  const extra = (Object.keys(values) as OptionName[]).filter((name) => !allowed.includes(name));
+  if (extra.length) throw new UsageError(`${key} does not take ${extra.map((name) => `--${name}`).join(', ')}`);
+
+  if (kind) {
+    if (action === 'create') {
+      const label = nonEmpty(text(values.label) ?? args[0], 'the label');
+      if (!label) throw new UsageError(`missing the ${kind}'s label`);
+      if (args.length > (values.label ? 0 : 1)) throw new UsageError(`unexpected arguments: ${args.join(' ')}`);
+      return { name: 'term-create', kind, term: { ...termFields(values), label } };
+    }
+    const ref = one(args, `the ${kind} (id or slug)`);
+    if (action === 'update') {
+      const term = termFields(values);
+      if (Object.keys(term).length === 0) throw new UsageError(`nothing to update: give --label, --slug${kind === 'category' ? ', --title or --description' : ''}`);
+      return { name: 'term-update', kind, ref, term };
+    }
+    return { name: 'term-delete', kind, ref };
+  }
+
+  switch (action) {
+    case 'create': {
+      const title = nonEmpty(text(values.title) ?? args[0], 'the title');
+      if (!title) throw new UsageError('missing the title: create "My title" or --title "My title"');
+      if (args.length > (values.title ? 0 : 1)) throw new UsageError(`unexpected arguments: ${args.join(' ')} (quote a title with spaces)`);
+      return { name: 'create', post: { ...postFields(values), title }, draft: values.draft === true };
+    }
+    case 'update': {
+      const ref = one(args, 'the post (id or slug)');
+      const post = postFields(values);
+      if (Object.keys(post).length === 0) throw new UsageError('nothing to update: give at least one of --title, --excerpt, --slug, --content, --categories, --tags, --hashtags, --featured, --pinned');
+      return { name: 'update', ref, post };
+    }
+    case 'like':
+    case 'unlike':
+      return { name: action, ref: one(args, 'the post (id or slug)'), memberId: nonEmpty(text(values.member), '--member') };
+    default:
+      return { name: action as 'publish' | 'unpublish' | 'delete', ref: one(args, 'the post (id or slug)') };
+  }
+}

@@ -1,0 +1,69 @@
+import { pathToFileURL } from 'node:url';
+import { ConfigError } from '@/lib/blog/config';
+import { signingKey } from '@/lib/webhooks/keys';
+import { parseCommand, USAGE } from './args';
+import { ContentFolder } from './content-folder';
+import { deliveredOk, postToken, signEvent } from './deliver';
+import { UsageError } from './errors';
+import { runCommand } from './run';
+import { cliSettings } from './settings';
+
+// The local platform: `npm run blog -- <command>` edits the content folder, then tells the site, the way
+// Wix would, with a signed webhook. Exit status: 0 done, 1 the site did not take the event, 2 bad input.
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  fetch: typeof fetch;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const ANSWER_SHOWN = 300;
+
+const defaultIo = (): CliIo => ({ env: process.env, fetch, out: (line) => console.log(line), err: (line) => console.error(line) });
+
+export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  let written = false;
+  try {
+    const command = parseCommand(argv);
+    if (command.name === 'help') {
+      io.out(USAGE);
+      return 0;
+    }
+    const { contentDir, siteUrl } = cliSettings(io.env);
+    const folder = new ContentFolder(contentDir);
+    // Fails before anything is written when the signing key is unusable.
+    const key = await signingKey({ env: io.env, contentDir });
+    const change = await runCommand(folder, command, siteUrl);
+    written = change.event !== null;
+    io.out(change.summary);
+    if (!change.event) return 0;
+    const delivery = await postToken(siteUrl, await signEvent(change.event, key), io.fetch);
+    const answer = (typeof delivery.body === 'string' ? delivery.body : JSON.stringify(delivery.body)).slice(0, ANSWER_SHOWN);
+    if (deliveredOk(delivery)) {
+      const tags = (delivery.body as { tags?: string[] }).tags ?? [];
+      io.out(`sent ${change.event.eventType} to ${delivery.url}: ${delivery.status}, cleared ${tags.length ? tags.join(' ') : 'nothing'} (${delivery.ms} ms)`);
+      return 0;
+    }
+    io.err(
+      `${delivery.status === 0 ? `could not reach ${delivery.url}: ${answer}` : `${delivery.url} answered ${delivery.status}: ${answer}`}\n` +
+        `The change stands in ${folder.dir}; the site shows it after its next accepted event for this item, or a restart.`,
+    );
+    return 1;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`blog: ${error.message}\nRun "npm run blog -- help" for the commands.`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      io.err(`blog: ${error.message}`);
+      return 2;
+    }
+    io.err(`blog: ${written ? 'the content folder was changed, but ' : ''}${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

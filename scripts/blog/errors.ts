@@ -1,0 +1,4 @@
+/** Bad input: the command changes nothing and exits with status 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

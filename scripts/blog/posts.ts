@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { EnvelopeInput } from '@/lib/webhooks/envelope';
+import type { PostFields } from './args';
+import { type ContentFolder, isPublished, type RawPost, type TermKind } from './content-folder';
+import { UsageError } from './errors';
+import { entityEvent, likeEvent } from './events';
+import { readBody } from './rich-text';
+import { slugify, uniqueSlug } from './slug';
+
+// Post commands: each writes the folder and returns the event the platform would send for the change.
+
+export interface Change {
+  summary: string;
+  event: EnvelopeInput | null;
+  post?: RawPost;
+}
+
+const EXCERPT_LENGTH = 160;
+
+// Events carry the post without its body, as the platform's do by default (and a body could pass the 64 KiB limit).
+const ENTITY_FIELDS = ['id', 'title', 'slug', 'excerpt', 'status', 'language', 'firstPublishedDate', 'lastPublishedDate', 'featured', 'pinned', 'categoryIds', 'tagIds', 'hashtags', 'memberId', 'minutesToRead'];
+export const postEntity = (post: RawPost) => ({ id: post.id, ...Object.fromEntries(ENTITY_FIELDS.filter((f) => f in post).map((f) => [f, post[f]])) });
+
+const describe = (post: RawPost) => `"${post.title}" (${post.slug}, ${post.id})`;
+
+function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= EXCERPT_LENGTH) return flat;
+  return `${flat.slice(0, flat.lastIndexOf(' ', EXCERPT_LENGTH - 1)).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+async function termIds(folder: ContentFolder, kind: TermKind, refs: string[]): Promise<string[]> {
+  const terms = await folder.terms(kind);
+  return refs.map((ref) => {
+    const term = terms.find((t) => t.slug === ref || t.id === ref);
+    if (!term) throw new UsageError(`no ${kind} "${ref}"; known: ${terms.map((t) => t.slug).join(', ') || 'none'}`);
+    return term.id;
+  });
+}
+
+function checkSlugFree(slug: string, posts: RawPost[], selfId?: string) {
+  if (posts.some((p) => p.slug === slug && p.id !== selfId)) throw new UsageError(`the slug "${slug}" is taken by another post`);
+  return slug;
+}
+
+async function applyFields(folder: ContentFolder, post: RawPost, fields: PostFields, now: string): Promise<RawPost> {
+  const next: RawPost = { ...post };
+  if (fields.title !== undefined) next.title = fields.title;
+  if (fields.excerpt !== undefined) next.excerpt = fields.excerpt;
+  if (fields.slug !== undefined && fields.slug !== post.slug) {
+    next.slug = checkSlugFree(fields.slug, await folder.posts(), post.id);
+    if (typeof post.url === 'object' && post.url) next.url = { ...post.url, path: `/post/${fields.slug}` };
+  }
+  if (fields.categories) next.categoryIds = await termIds(folder, 'category', fields.categories);
+  if (fields.tags) next.tagIds = await termIds(folder, 'tag', fields.tags);
+  if (fields.hashtags) next.hashtags = fields.hashtags;
+  if (fields.featured !== undefined) next.featured = fields.featured;
+  if (fields.pinned !== undefined) next.pinned = fields.pinned;
+  if (fields.content) {
+    const body = await readBody(fields.content, post.id);
+    const metadata = (post.richContent as { metadata?: object } | undefined)?.metadata;
+    next.richContent = { nodes: body.nodes, metadata: { ...metadata, updatedTimestamp: now } };
+    next.contentText = body.contentText;
+    next.minutesToRead = body.minutesToRead;
+  }
+  return next;
+}
+
+export async function createPost(folder: ContentFolder, fields: PostFields & { title: string }, options: { draft: boolean; siteUrl: string }): Promise<Change> {
+  const posts = await folder.posts();
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const slug = fields.slug ? checkSlugFree(fields.slug, posts) : uniqueSlug(slugify(fields.title), new Set(posts.map((p) => p.slug)));
+  const body = fields.content ? await readBody(fields.content, id) : { nodes: [], contentText: '', minutesToRead: 1 };
+  const post: RawPost = {
+    id,
+    title: fields.title,
+    slug,
+    excerpt: fields.excerpt ?? excerptOf(body.contentText),
+    status: options.draft ? 'UNPUBLISHED' : 'PUBLISHED',
+    language: 'en',
+    ...(!options.draft && { firstPublishedDate: now, lastPublishedDate: now }),
+    featured: fields.featured ?? false,
+    pinned: fields.pinned ?? false,
+    categoryIds: await termIds(folder, 'category', fields.categories ?? []),
+    tagIds: await termIds(folder, 'tag', fields.tags ?? []),
+    hashtags: fields.hashtags ?? [],
+    ...(fields.memberId && { memberId: fields.memberId }),
+    commentingEnabled: true,
+    minutesToRead: body.minutesToRead,
+    relatedPostIds: [],
+    url: { base: options.siteUrl, path: `/post/${slug}` },
+    metrics: { views: 0, likes: 0, comments: 0 },
+    contentText: body.contentText,
+    richContent: { nodes: body.nodes, metadata: { version: 1, createdTimestamp: now, updatedTimestamp: now, id: randomUUID() } },
+  };
+  await folder.writePost(post);
+  return {
+    summary: `created ${options.draft ? 'draft' : 'post'} ${describe(post)}`,
+    event: entityEvent(options.draft ? 'draft' : 'post', 'created', postEntity(post)),
+    post,
+  };
+}
+
+export async function updatePost(folder: ContentFolder, ref: string, fields: PostFields): Promise<Change> {
+  const post = await folder.post(ref);
+  const now = new Date().toISOString();
+  const next = await applyFields(folder, post, fields, now);
+  // Publishing an edit re-publishes the post, as the platform does.
+  if (isPublished(next)) next.lastPublishedDate = now;
+  await folder.writePost(next);
+  return { summary: `updated ${isPublished(next) ? 'post' : 'draft'} ${describe(next)}`, event: entityEvent(isPublished(next) ? 'post' : 'draft', 'updated', postEntity(next)), post: next };
+}
+
+export async function publishPost(folder: ContentFolder, ref: string): Promise<Change> {
+  const post = await folder.post(ref);
+  if (isPublished(post)) return { summary: `${describe(post)} is already published: nothing to do`, event: null, post };
+  const now = new Date().toISOString();
+  const next: RawPost = { ...post, status: 'PUBLISHED', firstPublishedDate: post.firstPublishedDate ?? now, lastPublishedDate: now };
+  await folder.writePost(next);
+  return { summary: `published ${describe(next)}`, event: entityEvent('post', 'created', postEntity(next)), post: next };
+}
+
+// To readers an unpublished post no longer exists, so the event is post_deleted.
+export async function unpublishPost(folder: ContentFolder, ref: string): Promise<Change> {
+  const post = await folder.post(ref);
+  if (!isPublished(post)) return { summary: `${describe(post)} is not published: nothing to do`, event: null, post };
+  const next: RawPost = { ...post, status: 'UNPUBLISHED' };
+  await folder.writePost(next);
+  return { summary: `unpublished ${describe(next)} (now a draft)`, event: entityEvent('post', 'deleted', postEntity(post)), post: next };
+}
+
+export async function deletePost(folder: ContentFolder, ref: string): Promise<Change> {
+  const post = await folder.post(ref);
+  await folder.removePost(post.id);
+  return { summary: `deleted ${describe(post)}`, event: entityEvent(isPublished(post) ? 'post' : 'draft', 'deleted', postEntity(post)), post };
+}
+
+export async function likePost(folder: ContentFolder, ref: string, change: 'liked' | 'unliked', memberId?: string): Promise<Change> {
+  const post = await folder.post(ref);
+  if (!isPublished(post)) throw new UsageError(`${describe(post)} is not published: only published posts can be liked`);
+  const likes = Math.max(0, (post.metrics?.likes ?? 0) + (change === 'liked' ? 1 : -1));
+  const next: RawPost = { ...post, metrics: { views: 0, comments: 0, ...post.metrics, likes } };
+  await folder.writePost(next);
+  return { summary: `${change === 'liked' ? 'liked' : 'unliked'} ${describe(next)}: ${likes} like${likes === 1 ? '' : 's'}`, event: likeEvent(change, post.id, memberId), post: next };
+}

@@ -1,0 +1,137 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { writeFileAtomic } from '../../scripts/blog/atomic';
+import { main } from '../../scripts/blog/cli';
+import { ContentFolder, type RawPost } from '../../scripts/blog/content-folder';
+import { postToken, signEvent } from '../../scripts/blog/deliver';
+import { entityEvent } from '../../scripts/blog/events';
+import { postEntity } from '../../scripts/blog/posts';
+import { type ProbePost, probePost, restorePost } from '../../scripts/blog/probe';
+
+// The webhook loop against the running e2e server: the CLI edits the server's own content copy and posts
+// signed events. Every check reads the first response after the event (Playwright's retrying assertions
+// would hide a stale first answer). Each test puts the content back as it found it.
+
+const CONTENT_DIR = '.e2e/content';
+const folder = new ContentFolder(CONTENT_DIR);
+
+let siteUrl = '';
+test.beforeAll(({ baseURL }) => {
+  siteUrl = baseURL!;
+});
+
+async function blog(...argv: string[]) {
+  const lines: string[] = [];
+  const env = { ...process.env, BLOG_CONTENT_DIR: CONTENT_DIR, SITE_URL: siteUrl };
+  const code = await main(argv, { env, fetch, out: (l) => lines.push(l), err: (l) => lines.push(l) });
+  expect(code, lines.join('\n')).toBe(0);
+  return lines.join('\n');
+}
+
+const restore = (probe: ProbePost) => restorePost(folder, siteUrl, probe);
+
+/** The HTML of one navigation, and the heading the browser shows for it. */
+async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBe(200);
+  return { html: await response!.text(), h1: (await page.getByRole('heading', { level: 1 }).innerText()).trim() };
+}
+
+async function text(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  return response.text();
+}
+
+const sitemapEntry = (sitemap: string, slug: string) => sitemap.match(new RegExp(`<url><loc>[^<]*/post/${slug}</loc>(?:<lastmod>([^<]*)</lastmod>)?</url>`));
+
+test('an edit through the CLI shows on the post page, the feed, its category page and the sitemap at once', async ({ page, request }) => {
+  const probe = await probePost(folder);
+  const { post, file } = probe;
+  const category = await folder.term('category', post.categoryIds![0]!);
+  const retitled = `Retitled by webhook ${Date.now()}`;
+  try {
+    // Every page is read once first, so what follows must come from a cleared cache, not a cold one.
+    expect((await open(page, `/post/${post.slug}`)).h1).toBe(post.title);
+    expect(await text(request, '/feed.xml')).not.toContain(retitled);
+    expect((await open(page, `/categories/${category.slug}`)).html).not.toContain(retitled);
+    expect(sitemapEntry(await text(request, '/sitemap.xml'), post.slug)?.[1]).toBe(post.lastPublishedDate);
+
+    expect(await blog('update', post.slug, '--title', retitled)).toMatch(/sent wix\.blog\.v3\.post_updated .*: 200/);
+    const republished = (JSON.parse(readFileSync(file, 'utf8')) as RawPost).lastPublishedDate;
+
+    const postPage = await open(page, `/post/${post.slug}`);
+    expect(postPage.h1).toBe(retitled);
+    expect(postPage.html).toContain(`<h1>${retitled}</h1>`);
+    expect(await text(request, '/feed.xml')).toContain(`<title>${retitled}</title>`);
+    const categoryPage = await open(page, `/categories/${category.slug}`);
+    expect(categoryPage.html).toContain(retitled);
+    await expect(page.locator('.post-list').getByRole('link', { name: retitled })).toBeVisible();
+    expect(sitemapEntry(await text(request, '/sitemap.xml'), post.slug)?.[1]).toBe(republished);
+  } finally {
+    await restore(probe);
+  }
+  expect((await open(page, `/post/${post.slug}`)).h1).toBe(post.title);
+});
+
+test('a created post appears at once; deleted, its page is 404 and it leaves the feed', async ({ page, request }) => {
+  const title = `Webhook e2e post ${Date.now()}`;
+  const slug = title.toLowerCase().replace(/\s+/g, '-');
+  const category = (await folder.terms('category'))[0]!;
+  const markdown = path.join(tmpdir(), `webhooks-e2e-${process.pid}.md`);
+  writeFileSync(markdown, '## Made by the CLI\n\nA post with **bold** text and a [link](/).\n\n- one\n- two\n');
+  try {
+    // Primes the cached "not found" for the slug, which the create event must clear.
+    expect((await request.get(`/post/${slug}`)).status()).toBe(404);
+    expect(await text(request, '/feed.xml')).not.toContain(title);
+
+    expect(await blog('create', title, '--content', markdown, '--categories', category.slug)).toMatch(/sent wix\.blog\.v3\.post_created .*: 200/);
+    const postPage = await open(page, `/post/${slug}`);
+    expect(postPage.h1).toBe(title);
+    expect(postPage.html).toContain('<strong');
+    await expect(page.getByRole('heading', { level: 2, name: 'Made by the CLI' })).toBeVisible();
+    expect((await open(page, '/')).html).toContain(title);
+    expect((await open(page, `/categories/${category.slug}`)).html).toContain(title);
+    expect(await text(request, '/feed.xml')).toContain(`<title>${title}</title>`);
+    expect(sitemapEntry(await text(request, '/sitemap.xml'), slug)).not.toBeNull();
+
+    expect(await blog('delete', slug)).toMatch(/sent wix\.blog\.v3\.post_deleted .*: 200/);
+    const gone = await request.get(`/post/${slug}`);
+    expect(gone.status()).toBe(404);
+    expect(await gone.text()).toContain('Page not found');
+    expect(await text(request, '/feed.xml')).not.toContain(title);
+    expect(sitemapEntry(await text(request, '/sitemap.xml'), slug)).toBeNull();
+    expect((await open(page, '/')).html).not.toContain(title);
+    expect((await open(page, `/categories/${category.slug}`)).html).not.toContain(title);
+  } finally {
+    rmSync(markdown, { force: true });
+    const left = (await folder.posts()).find((p) => p.slug === slug);
+    if (left) await blog('delete', left.id);
+  }
+});
+
+test('a forged event answers 401 and clears nothing', async ({ page, request }) => {
+  const probe = await probePost(folder);
+  const { post, file, original } = probe;
+  const changed = `Changed without an event ${Date.now()}`;
+  expect((await open(page, `/post/${post.slug}`)).h1).toBe(post.title);
+  try {
+    // The file changes but no genuine event follows: only an accepted forgery could make the page show it.
+    await writeFileAtomic(file, `${JSON.stringify({ ...(JSON.parse(original) as RawPost), title: changed }, null, 2)}\n`);
+    const intruder = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const forged = await postToken(siteUrl, await signEvent(entityEvent('post', 'updated', postEntity(post)), intruder));
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ error: { code: 'WD_VALIDATION_ERROR', message: expect.stringMatching(/signature/) } });
+    const unsigned = await request.post('/api/webhooks/wix', { data: 'eyJhbGciOiJub25lIn0.eyJkYXRhIjoie30ifQ.', headers: { 'content-type': 'text/plain' } });
+    expect(unsigned.status()).toBe(401);
+
+    expect((await open(page, `/post/${post.slug}`)).h1).toBe(post.title);
+    expect(await text(request, '/feed.xml')).not.toContain(changed);
+    expect((await request.get('/api/stats/total')).status()).toBe(200);
+  } finally {
+    await restore(probe);
+  }
+});

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT, type JWTPayload } from 'jose';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { revalidateTag } from 'next/cache';
+import { captureLogs, errorOf, publicPem, revalidated, routeContext, rsaPair, webhookRequest } from './helpers';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'webhook-envelope-'));
+process.env.BLOG_SOURCE = 'local';
+process.env.BLOG_CONTENT_DIR = dir;
+const site = rsaPair();
+process.env.WIX_WEBHOOK_PUBLIC_KEY = publicPem(site.publicKey);
+
+const { POST } = await import('@/app/api/webhooks/wix/route');
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => {
+  vi.mocked(revalidateTag).mockClear();
+  captureLogs();
+});
+
+const sign = (payload: JWTPayload) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256' }).setExpirationTime('5m').sign(site.privateKey);
+const send = async (payload: JWTPayload) => POST(webhookRequest(await sign(payload)), routeContext);
+
+const inner = { id: 'evt-1', entityFqdn: 'wix.blog.v3.post', entityId: 'post-1', eventTime: '2026-01-01T00:00:00Z', updatedEvent: { currentEntity: { id: 'post-1' } } };
+const envelope = (overrides: Record<string, unknown> = {}) => ({
+  eventType: 'wix.blog.v3.post_updated',
+  instanceId: 'instance',
+  identity: JSON.stringify({ identityType: 'WIX_USER', wixUserId: 'u' }),
+  data: JSON.stringify(inner),
+  ...overrides,
+});
+const payload = (overrides?: Record<string, unknown>) => ({ data: JSON.stringify(envelope(overrides)) });
+
+describe('webhook envelope', () => {
+  it.each<[string, JWTPayload, RegExp]>([
+    ['no data claim', { sub: 'x' }, /payload\.data/],
+    ['data that is not a string', { data: { eventType: 'x' } }, /payload\.data/],
+    ['data that is not JSON', { data: '{not json' }, /is not valid JSON/],
+    ['data that is JSON but not an object', { data: '42' }, /payload\.data/],
+    ['no inner data', { data: JSON.stringify({ eventType: 'wix.blog.v3.post_updated', instanceId: 'i' }) }, /payload\.data\.data/],
+    ['inner data that is not JSON', payload({ data: '{"id":' }), /is not valid JSON/],
+    ['inner data that is an object, not a JSON string', payload({ data: inner }), /payload\.data\.data/],
+    ['identity that is not JSON', payload({ identity: 'WIX_USER' }), /identity is not valid JSON/],
+    ['an eventType that is a number', payload({ eventType: 7 }), /eventType/],
+    ['an empty eventType', payload({ eventType: '' }), /eventType/],
+    ['an event id that is a number', payload({ data: JSON.stringify({ ...inner, id: 12 }) }), /data\.id/],
+    ['no event id', payload({ data: JSON.stringify({ ...inner, id: undefined }) }), /data\.id/],
+    ['an entity id that is not a string', payload({ data: JSON.stringify({ ...inner, entityId: 5 }) }), /entityId/],
+    ['an updatedEvent without its entity', payload({ data: JSON.stringify({ ...inner, updatedEvent: {} }) }), /currentEntity/],
+    ['a like body that is not an object', payload({ eventType: 'wix.blog.v3.post_liked', data: JSON.stringify({ id: 'e', actionEvent: { body: 'post-1' } }) }), /actionEvent\.body/],
+    ['a known event with no entity id anywhere', payload({ data: JSON.stringify({ id: 'e', updatedEvent: { currentEntity: {} } }) }), /names no entity id/],
+  ])('answers 400 and clears nothing for %s', async (_, body, message) => {
+    const error = await errorOf(await send(body));
+    expect(error).toMatchObject({ status: 400, code: 'WD_VALIDATION_ERROR', wde: 'WDE0004' });
+    expect(error.message).toMatch(message);
+    expect(revalidated()).toEqual([]);
+  });
+
+  it('acknowledges an unknown event type with no tags', async () => {
+    const response = await send(payload({ eventType: 'wix.blog.v3.comment_created', data: JSON.stringify({ id: 'evt-unknown' }) }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ eventType: 'wix.blog.v3.comment_created', tags: [] });
+    expect(revalidated()).toEqual([]);
+  });
+
+  it('ignores fields it does not know, as the platform adds them', async () => {
+    const extra = payload({ data: JSON.stringify({ ...inner, id: 'evt-extra', triggeredByAnonymizeRequest: false, entityEventSequence: '3' }), newField: 1 });
+    expect((await send({ ...extra, iat: Math.floor(Date.now() / 1000) })).status).toBe(200);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { revalidateTag } from 'next/cache';
+import { BLOG_EVENT_TYPES, EVENT_TAGS } from '@/lib/webhooks/event-tags';
+import { RecentIds } from '@/lib/webhooks/recent-ids';
+import { entityEvent, likeEvent } from '@/scripts/blog/events';
+import { captureLogs, publicPem, revalidated, routeContext, rsaPair, signed, webhookRequest } from './helpers';
+import type { EnvelopeInput } from '@/lib/webhooks/envelope';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'webhook-events-'));
+process.env.BLOG_SOURCE = 'local';
+process.env.BLOG_CONTENT_DIR = dir;
+const site = rsaPair();
+process.env.WIX_WEBHOOK_PUBLIC_KEY = publicPem(site.publicKey);
+
+const { POST } = await import('@/app/api/webhooks/wix/route');
+const send = async (event: EnvelopeInput) => POST(webhookRequest(await signed(event, site.privateKey)), routeContext);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let logs: ReturnType<typeof captureLogs>;
+beforeEach(() => {
+  vi.mocked(revalidateTag).mockClear();
+  logs = captureLogs();
+});
+
+const postTags = (id: string) => ['posts', `post:${id}`, 'stats', 'categories', 'tags'];
+const p = { id: 'p1', slug: 'first-post', title: 'First' };
+const c = { id: 'c1', slug: 'rendering', label: 'Rendering' };
+const t = { id: 't1', slug: 'caching', label: 'Caching' };
+
+const cases: Array<[string, EnvelopeInput, string[]]> = [
+  ['wix.blog.v3.post_created', entityEvent('post', 'created', p), postTags('p1')],
+  ['wix.blog.v3.post_updated', entityEvent('post', 'updated', p), postTags('p1')],
+  ['wix.blog.v3.post_deleted', entityEvent('post', 'deleted', p), postTags('p1')],
+  ['wix.blog.v3.post_liked', likeEvent('liked', 'p1'), ['metrics:p1']],
+  ['wix.blog.v3.post_unliked', likeEvent('unliked', 'p1', 'member-7'), ['metrics:p1']],
+  ['wix.blog.v3.category_created', entityEvent('category', 'created', c), ['categories', 'category:c1']],
+  ['wix.blog.v3.category_updated', entityEvent('category', 'updated', c), ['categories', 'category:c1']],
+  ['wix.blog.v3.category_deleted', entityEvent('category', 'deleted', c), ['categories', 'category:c1']],
+  ['wix.blog.v3.tag_created', entityEvent('tag', 'created', t), ['tags', 'tag:t1']],
+  ['wix.blog.v3.tag_updated', entityEvent('tag', 'updated', t), ['tags', 'tag:t1']],
+  ['wix.blog.v3.tag_deleted', entityEvent('tag', 'deleted', t), ['tags', 'tag:t1']],
+  ['wix.blog.v3.draft_created', entityEvent('draft', 'created', p), []],
+  ['wix.blog.v3.draft_updated', entityEvent('draft', 'updated', p), []],
+  ['wix.blog.v3.draft_deleted', entityEvent('draft', 'deleted', p), []],
+];
+
+describe('event → tags', () => {
+  it('covers the 14 event types of the design, and only those', () => {
+    expect(cases.map(([type]) => type).sort()).toEqual([...BLOG_EVENT_TYPES].sort());
+    expect(Object.keys(EVENT_TAGS)).toHaveLength(14);
+  });
+
+  it.each(cases)('%s clears exactly its tags, immediately', async (eventType, event, tags) => {
+    expect(event.eventType).toBe(eventType);
+    const response = await send(event);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ eventType, tags });
+    expect(revalidated()).toEqual(tags.map((tag) => [tag, { expire: 0 }]));
+    expect(logs()).toEqual([expect.objectContaining({ eventType, eventId: event.data.id, tags, outcome: tags.length ? 'cleared' : 'nothing-to-clear' })]);
+  });
+
+  it('takes the liked post from the action body', async () => {
+    const event = likeEvent('liked', 'from-body');
+    event.data.entityId = 'something-else';
+    expect(await (await send(event)).json()).toEqual({ eventType: 'wix.blog.v3.post_liked', tags: ['metrics:from-body'] });
+  });
+
+  it('falls back to the entity id inside the event when entityId is absent', async () => {
+    const event = entityEvent('category', 'created', c);
+    delete event.data.entityId;
+    expect(await (await send(event)).json()).toEqual({ eventType: 'wix.blog.v3.category_created', tags: ['categories', 'category:c1'] });
+  });
+});
+
+describe('duplicates', () => {
+  it('processes a repeated event id once', async () => {
+    const event = entityEvent('post', 'updated', { id: 'dup' });
+    const token = await signed(event, site.privateKey);
+    const first = await POST(webhookRequest(token), routeContext);
+    const again = await POST(webhookRequest(token), routeContext);
+    const resigned = await send(event);
+    expect(await first.json()).toEqual({ eventType: 'wix.blog.v3.post_updated', tags: postTags('dup') });
+    expect([again.status, resigned.status]).toEqual([200, 200]);
+    expect(await again.json()).toEqual({ eventType: 'wix.blog.v3.post_updated', tags: [], duplicate: true });
+    expect(revalidated()).toHaveLength(postTags('dup').length);
+    expect(logs().map((line) => line.outcome)).toEqual(['cleared', 'duplicate', 'duplicate']);
+  });
+
+  it('remembers a bounded number of ids, forgetting the oldest first', () => {
+    const recent = new RecentIds(3);
+    for (const id of ['a', 'b', 'c', 'a', 'd']) recent.add(id);
+    expect(recent.size).toBe(3);
+    expect(['a', 'b', 'c', 'd'].map((id) => recent.has(id))).toEqual([false, true, true, true]);
+  });
+
+  it('holds 10,000 ids at most', () => {
+    const recent = new RecentIds();
+    for (let i = 0; i < 12_000; i++) recent.add(`id-${i}`);
+    expect(recent.size).toBe(10_000);
+    expect(recent.has('id-1999')).toBe(false);
+    expect(recent.has('id-2000')).toBe(true);
+  });
+});

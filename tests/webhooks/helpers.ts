@@ -1,0 +1,36 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { revalidateTag } from 'next/cache';
+import { vi } from 'vitest';
+import { entityEvent } from '@/scripts/blog/events';
+import { signEvent } from '@/scripts/blog/deliver';
+import type { EnvelopeInput } from '@/lib/webhooks/envelope';
+
+export const WEBHOOK_URL = 'http://localhost:3000/api/webhooks/wix';
+
+export const rsaPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
+export const publicPem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();
+export const privatePem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+export const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+export const webhookRequest = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request(WEBHOOK_URL, { method: 'POST', body, headers: { 'content-type': 'text/plain', ...headers }, duplex: 'half' } as RequestInit);
+
+export const routeContext = { params: Promise.resolve({}) } as never;
+
+export const postUpdated = (id = 'post-1') => entityEvent('post', 'updated', { id, slug: `slug-${id}`, title: 'A title' });
+
+export const signed = (event: EnvelopeInput, key: KeyObject, expiresIn?: string | number) => signEvent(event, key, expiresIn);
+
+export const revalidated = () => vi.mocked(revalidateTag).mock.calls;
+
+/** Silences the route's log lines and returns them parsed. */
+export function captureLogs() {
+  const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+  return () => spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+}
+
+export async function errorOf(response: Response) {
+  const body = (await response.json()) as { error: { code: string; wde: string; message: string } };
+  return { status: response.status, ...body.error };
+}

@@ -1,0 +1,128 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { revalidateTag } from 'next/cache';
+import { encodeEnvelope } from '@/lib/webhooks/envelope';
+import { b64url, captureLogs, errorOf, postUpdated, publicPem, revalidated, routeContext, rsaPair, signed, webhookRequest } from './helpers';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'webhook-verify-'));
+process.env.BLOG_SOURCE = 'local';
+process.env.BLOG_CONTENT_DIR = dir;
+const site = rsaPair();
+const other = rsaPair();
+const PUBLIC_PEM = publicPem(site.publicKey);
+process.env.WIX_WEBHOOK_PUBLIC_KEY = PUBLIC_PEM;
+
+const { POST } = await import('@/app/api/webhooks/wix/route');
+const call = (body: BodyInit) => POST(webhookRequest(body), routeContext);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let logs: () => Array<Record<string, unknown>>;
+beforeEach(() => {
+  vi.mocked(revalidateTag).mockClear();
+  process.env.WIX_WEBHOOK_PUBLIC_KEY = PUBLIC_PEM;
+  logs = captureLogs();
+});
+
+async function expectRejected(body: string, status: number, message: RegExp) {
+  const error = await errorOf(await call(body));
+  expect(error).toMatchObject({ status, code: 'WD_VALIDATION_ERROR' });
+  expect(error.message).toMatch(message);
+  expect(revalidated()).toEqual([]);
+  expect(logs()).toEqual([expect.objectContaining({ msg: 'webhook', outcome: status === 401 ? 'rejected' : 'malformed', tags: [] })]);
+}
+
+describe('webhook verification', () => {
+  it('accepts an RS256 token signed with the configured key and clears its tags at once', async () => {
+    const token = await signed(postUpdated('p1'), site.privateKey);
+    const response = await call(token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ eventType: 'wix.blog.v3.post_updated', tags: ['posts', 'post:p1', 'stats', 'categories', 'tags'] });
+    expect(revalidated()).toEqual(['posts', 'post:p1', 'stats', 'categories', 'tags'].map((tag) => [tag, { expire: 0 }]));
+  });
+
+  it('accepts a token without exp, and surrounding whitespace', async () => {
+    const token = await new SignJWT(encodeEnvelope(postUpdated('p2'))).setProtectedHeader({ alg: 'RS256' }).sign(site.privateKey);
+    expect((await call(`\n${token}\n`)).status).toBe(200);
+  });
+
+  it('writes one JSON log line with the event and never the token', async () => {
+    const event = postUpdated('p3');
+    const token = await signed(event, site.privateKey);
+    await call(token);
+    const lines = logs();
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'webhook', eventType: 'wix.blog.v3.post_updated', eventId: event.data.id, outcome: 'cleared', tags: expect.arrayContaining(['post:p3']), ms: expect.any(Number) }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(token.split('.')[2]);
+  });
+
+  it('rejects a tampered payload (bad signature)', async () => {
+    const [header, , signature] = (await signed(postUpdated('p4'), site.privateKey)).split('.');
+    const forged = b64url(encodeEnvelope(postUpdated('someone-else')));
+    await expectRejected(`${header}.${forged}.${signature}`, 401, /signature does not match/);
+  });
+
+  it('rejects a token signed with another key', async () => {
+    await expectRejected(await signed(postUpdated(), other.privateKey), 401, /signature does not match/);
+  });
+
+  it('rejects alg none', async () => {
+    const token = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(encodeEnvelope(postUpdated()))}.`;
+    await expectRejected(token, 401, /not signed with RS256/);
+  });
+
+  it('rejects HS256 signed with the public key PEM as the secret', async () => {
+    const token = await new SignJWT(encodeEnvelope(postUpdated())).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(PUBLIC_PEM));
+    await expectRejected(token, 401, /not signed with RS256/);
+  });
+
+  it('rejects RS512 and PS256 too: the algorithm is pinned', async () => {
+    for (const alg of ['RS512', 'PS256']) {
+      const token = await new SignJWT(encodeEnvelope(postUpdated())).setProtectedHeader({ alg }).sign(site.privateKey);
+      expect((await call(token)).status).toBe(401);
+    }
+    expect(revalidated()).toEqual([]);
+  });
+
+  it('rejects an expired token', async () => {
+    await expectRejected(await signed(postUpdated(), site.privateKey, Math.floor(Date.now() / 1000) - 60), 401, /expired/);
+  });
+
+  it.each([
+    ['an empty body', '', /no signed token/],
+    ['garbage', 'hello webhook', /not a signed token/],
+    ['JSON instead of a token', '{"data":"{}"}', /not a signed token/],
+    ['three dots of junk', 'a.b.c', /malformed/],
+  ])('rejects %s', async (_, body, message) => {
+    await expectRejected(body, 401, message);
+  });
+
+  it('takes the key as base64 of the PEM', async () => {
+    process.env.WIX_WEBHOOK_PUBLIC_KEY = Buffer.from(PUBLIC_PEM).toString('base64');
+    expect((await call(await signed(postUpdated('p5'), site.privateKey))).status).toBe(200);
+  });
+
+  it('answers 503 naming the variable when the configured key is not a key, and clears nothing', async () => {
+    process.env.WIX_WEBHOOK_PUBLIC_KEY = 'not-a-key';
+    const error = await errorOf(await call(await signed(postUpdated(), site.privateKey)));
+    expect(error).toMatchObject({ status: 503, code: 'WD_UNKNOWN_ERROR' });
+    expect(error.message).toMatch(/WIX_WEBHOOK_PUBLIC_KEY is invalid/);
+    expect(revalidated()).toEqual([]);
+  });
+
+  it.each([
+    ['a truncated PEM', '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', /does not parse/],
+    ['an EC key', publicPem(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey), /expected an RSA key, got ec/],
+  ])('refuses %s in WIX_WEBHOOK_PUBLIC_KEY', async (_, value, message) => {
+    process.env.WIX_WEBHOOK_PUBLIC_KEY = value;
+    const error = await errorOf(await call('x.y.z'));
+    expect(error.status).toBe(503);
+    expect(error.message).toMatch(/WIX_WEBHOOK_PUBLIC_KEY is invalid/);
+    expect(error.message).toMatch(message);
+  });
+});
