@@ -5,7 +5,10 @@ export async function register() {
   const { readConfig } = await import('./lib/blog/config');
   const { blogSource } = await import('./lib/blog/sources');
   const { checkWebhookKeyEnv } = await import('./lib/webhooks/keys');
+  const { ownerConfig } = await import('./lib/auth/config');
   readConfig();
   blogSource();
   checkWebhookKeyEnv();
+  const owner = ownerConfig();
+  if (owner.status === 'misconfigured') throw new Error(owner.message);
 }

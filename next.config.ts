@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { securityHeaders } from './lib/security/headers';
 
 const nextConfig: NextConfig = {
   cacheComponents: true,
@@ -8,6 +9,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: { globalNotFound: true },
+  // Security headers on every response; owner pages get their CSP (with a nonce) from proxy.ts.
+  async headers() {
+    return securityHeaders();
+  },
   // Old Wix-hosted blog URLs keep working.
   async redirects() {
     return [

@@ -26,6 +26,12 @@ function unwrap<T>(outcome: Outcome<T>): T {
   throw new BlogError(outcome.status, outcome.wde, outcome.message);
 }
 
+// Views have no event, so reads that carry counters expire within minutes; everything else waits for a webhook.
+const cacheLifeFor = (fieldsets: FieldsetOptions['fieldsets']) => {
+  if (fieldsets?.includes('METRICS')) cacheLife('minutes');
+  else cacheLife('hours');
+};
+
 const tagPost = (post: Post | null, fieldsets: FieldsetOptions['fieldsets']) => {
   if (!post) return;
   cacheTag(cacheTags.post(post.id));
@@ -34,7 +40,7 @@ const tagPost = (post: Post | null, fieldsets: FieldsetOptions['fieldsets']) => 
 
 async function cachedPost(id: string, options: FieldsetOptions) {
   'use cache';
-  cacheLife('hours');
+  cacheLifeFor(options.fieldsets);
   cacheTag(cacheTags.post(id));
   const outcome = await settle(() => blogSource().getPost(id, options));
   if (outcome.ok) tagPost(outcome.value, options.fieldsets);
@@ -43,7 +49,7 @@ async function cachedPost(id: string, options: FieldsetOptions) {
 
 async function cachedPostBySlug(slug: string, options: GetPostBySlugOptions) {
   'use cache';
-  cacheLife('hours');
+  cacheLifeFor(options.fieldsets);
   const outcome = await settle(() => blogSource().getPostBySlug(slug, options));
   // A missing slug is cached under `posts`, so the post that takes the slug later clears it.
   if (outcome.ok && outcome.value) tagPost(outcome.value, options.fieldsets);
@@ -53,7 +59,7 @@ async function cachedPostBySlug(slug: string, options: GetPostBySlugOptions) {
 
 async function cachedListPosts(options: ListPostsOptions) {
   'use cache';
-  cacheLife('hours');
+  cacheLifeFor(options.fieldsets);
   cacheTag(cacheTags.posts);
   const outcome = await settle(() => blogSource().listPosts(options));
   if (outcome.ok) for (const post of outcome.value.items) tagPost(post, options.fieldsets);
@@ -62,7 +68,7 @@ async function cachedListPosts(options: ListPostsOptions) {
 
 async function cachedQueryPosts(query: PostQuery, options: FieldsetOptions) {
   'use cache';
-  cacheLife('hours');
+  cacheLifeFor(options.fieldsets);
   cacheTag(cacheTags.posts);
   const outcome = await settle(() => blogSource().queryPosts(query, options));
   if (outcome.ok) for (const post of outcome.value.items) tagPost(post, options.fieldsets);

@@ -2,7 +2,7 @@ import { cacheTags } from '@/lib/blog/cache-tags';
 
 // Which cache tags each platform event clears (DESIGN.md "Cache tags and events"). One deliberate
 // deviation: post_updated also clears `stats`, since an update can publish, unpublish or re-date a post.
-// Drafts are not public, so their events clear nothing; add a tag here when a page shows drafts.
+// Draft events clear only the owner's draft views (the dashboard); public pages never show drafts.
 
 type TagRule = (entityId: string) => string[];
 
@@ -10,7 +10,7 @@ const postChanged: TagRule = (id) => [cacheTags.posts, cacheTags.post(id), cache
 const postLikes: TagRule = (postId) => [cacheTags.metrics(postId)];
 const categoryChanged: TagRule = (id) => [cacheTags.categories, cacheTags.category(id)];
 const tagChanged: TagRule = (id) => [cacheTags.tags, cacheTags.tag(id)];
-const draftChanged: TagRule = () => [];
+const draftChanged: TagRule = (id) => [cacheTags.drafts, cacheTags.draft(id)];
 
 export const EVENT_TAGS = {
   'wix.blog.v3.post_created': postChanged,

@@ -93,7 +93,7 @@ describe('blog CLI', () => {
   });
 
   it('creates a draft (no public tags), publishes, unpublishes and deletes it', async () => {
-    expect((await blog(['create', '--title', 'Quiet draft', '--draft'])).out).toMatch(/draft_created .*cleared nothing/);
+    expect((await blog(['create', '--title', 'Quiet draft', '--draft'])).out).toMatch(/draft_created .*cleared drafts draft:/);
     const draft = postBySlug('quiet-draft')!;
     expect(draft.status).toBe('UNPUBLISHED');
     expect(draft.firstPublishedDate).toBeUndefined();

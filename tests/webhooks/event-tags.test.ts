@@ -42,9 +42,9 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.blog.v3.tag_created', entityEvent('tag', 'created', t), ['tags', 'tag:t1']],
   ['wix.blog.v3.tag_updated', entityEvent('tag', 'updated', t), ['tags', 'tag:t1']],
   ['wix.blog.v3.tag_deleted', entityEvent('tag', 'deleted', t), ['tags', 'tag:t1']],
-  ['wix.blog.v3.draft_created', entityEvent('draft', 'created', p), []],
-  ['wix.blog.v3.draft_updated', entityEvent('draft', 'updated', p), []],
-  ['wix.blog.v3.draft_deleted', entityEvent('draft', 'deleted', p), []],
+  ['wix.blog.v3.draft_created', entityEvent('draft', 'created', p), ['drafts', 'draft:p1']],
+  ['wix.blog.v3.draft_updated', entityEvent('draft', 'updated', p), ['drafts', 'draft:p1']],
+  ['wix.blog.v3.draft_deleted', entityEvent('draft', 'deleted', p), ['drafts', 'draft:p1']],
 ];
 
 describe('event → tags', () => {

@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Suspense } from 'react';
+import { DraftList } from '@/components/dashboard/draft-list';
+import { OwnerNotice } from '@/components/dashboard/owner-notice';
+import { currentOwner } from '@/lib/auth/current-owner';
+import { isBlogError } from '@/lib/blog/errors';
+import { listDrafts } from '@/lib/dashboard/drafts';
+
+export const metadata: Metadata = { title: 'Drafts' };
+
+export default function DraftsPage({ searchParams }: PageProps<'/dashboard/drafts'>) {
+  return (
+    <>
+      <h1>Drafts</h1>
+      <Suspense fallback={<p className="muted">Loading drafts…</p>}>
+        <Drafts searchParams={searchParams} />
+      </Suspense>
+    </>
+  );
+}
+
+const cursorParam = (value: string | string[] | undefined) => {
+  const cursor = Array.isArray(value) ? value[0] : value;
+  return cursor && cursor.length <= 2000 ? cursor : undefined;
+};
+
+async function Drafts({ searchParams }: Pick<PageProps<'/dashboard/drafts'>, 'searchParams'>) {
+  const cursor = cursorParam((await searchParams).cursor);
+  const owner = await currentOwner('/dashboard/drafts');
+  if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
+  try {
+    const page = await listDrafts(cursor);
+    return (
+      <>
+        <DraftList drafts={page.items} />
+        <nav className="pager" aria-label="Draft pages">
+          {cursor && <Link href="/dashboard/drafts">« First</Link>}
+          {page.cursors.next && <Link href={`/dashboard/drafts?cursor=${encodeURIComponent(page.cursors.next)}`}>Next →</Link>}
+        </nav>
+      </>
+    );
+  } catch (error) {
+    if (!isBlogError(error)) throw error;
+    return (
+      <p className="notice" role="alert">
+        {error.status === 400 ? 'That page of drafts no longer exists. ' : `Drafts are unavailable: ${error.message}`}
+        {error.status === 400 && <Link href="/dashboard/drafts">Start again</Link>}
+      </p>
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { ChartControls } from '@/components/dashboard/chart-controls';
+import { LiveTotal } from '@/components/dashboard/live-total';
+import { MetricsTable } from '@/components/dashboard/metrics-table';
+import { OwnerNotice } from '@/components/dashboard/owner-notice';
+import { PostsChart } from '@/components/dashboard/posts-chart';
+import { TopPosts } from '@/components/dashboard/top-posts';
+import { currentOwner } from '@/lib/auth/current-owner';
+import { getPostCountStats, getTotalPosts } from '@/lib/blog/reads';
+import { monthSeries } from '@/lib/dashboard/chart';
+import { dashboardHref, parseDashboardParams } from '@/lib/dashboard/params';
+import { loadPostTable } from '@/lib/dashboard/table';
+import { loadTopPosts } from '@/lib/dashboard/top-posts';
+
+export const metadata: Metadata = { title: { absolute: 'Dashboard' } };
+
+export default function DashboardPage({ searchParams }: PageProps<'/dashboard'>) {
+  return (
+    <>
+      <h1>Dashboard</h1>
+      <Suspense fallback={<p className="muted">Loading the dashboard…</p>}>
+        <Overview searchParams={searchParams} />
+      </Suspense>
+    </>
+  );
+}
+
+// Everything with numbers renders only after the session check, inside the dynamic boundary: none of
+// it can end up in the prerendered shell that anonymous requests would see.
+async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchParams'>) {
+  const params = parseDashboardParams(await searchParams);
+  const owner = await currentOwner(dashboardHref(params));
+  if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
+
+  const [total, stats, table, topViews, topLikes] = await Promise.all([
+    getTotalPosts(),
+    getPostCountStats({ months: params.months, order: params.order, timeZone: params.tz }),
+    loadPostTable(params),
+    loadTopPosts('VIEW_COUNT'),
+    loadTopPosts('LIKE_COUNT'),
+  ]);
+  const bars = monthSeries(stats, { months: params.months, order: params.order, timeZone: params.tz });
+
+  return (
+    <>
+      <section className="stats" aria-label="Totals">
+        <p className="stat">
+          <LiveTotal initial={total} />
+          <span className="stat__label">published posts</span>
+        </p>
+        <p className="muted live-note">Counts refresh every 30 seconds and when you come back to this tab.</p>
+      </section>
+      <section className="panel" aria-labelledby="chart-heading">
+        <h2 id="chart-heading">Posts per month</h2>
+        <ChartControls params={params} />
+        <PostsChart bars={bars} caption={`Posts per month, last ${params.months} months (${params.tz})`} />
+      </section>
+      <div className="panels">
+        <TopPosts title="Most viewed" data={topViews} metric="views" />
+        <TopPosts title="Most liked" data={topLikes} metric="likes" />
+      </div>
+      <section className="panel" aria-labelledby="metrics-heading">
+        <h2 id="metrics-heading">Every post</h2>
+        <MetricsTable table={table} params={params} />
+      </section>
+    </>
+  );
+}

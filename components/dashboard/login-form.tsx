@@ -1,0 +1,30 @@
+import type { LoginNotice } from '@/lib/auth/redirects';
+
+// A plain form posting to the session route: logging in works without JavaScript.
+
+const MESSAGES: Record<LoginNotice, { text: string; alert: boolean }> = {
+  'wrong-password': { text: 'Wrong password.', alert: true },
+  'rate-limited': { text: 'Too many failed attempts from this address. Try again in up to 15 minutes.', alert: true },
+  disabled: { text: 'Owner login is disabled.', alert: true },
+  misconfigured: { text: 'Owner login is misconfigured.', alert: true },
+  'cross-site': { text: 'That request came from another site and was refused.', alert: true },
+  'signed-out': { text: 'You are signed out.', alert: false },
+};
+
+export function LoginForm({ next, notice }: { next: string; notice?: LoginNotice }) {
+  const message = notice && MESSAGES[notice];
+  return (
+    <form method="post" action="/api/owner/session" className="login-form">
+      {message && (
+        <p className={message.alert ? 'form-error' : 'form-status'} role={message.alert ? 'alert' : 'status'} data-notice={notice}>
+          {message.text}
+        </p>
+      )}
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="next" value={next} />
+      <label htmlFor="owner-password">Password</label>
+      <input id="owner-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} autoFocus />
+      <button type="submit">Sign in</button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+'use client';
+
+import { PostsAnswer, type MetricRow } from '@/lib/dashboard/rows';
+import type { ApiRequest } from '@/lib/dashboard/table';
+import { formatCount, formatDate, postHref } from './format';
+import { useLive } from './use-live';
+
+interface MetricsRowsProps {
+  api: ApiRequest;
+  initialRows: MetricRow[];
+}
+
+export function MetricsRows({ api, initialRows }: MetricsRowsProps) {
+  const { data: rows, failing } = useLive(api, PostsAnswer, initialRows);
+  return (
+    <tbody data-live-state={failing ? 'stale' : 'live'}>
+      {rows.map((row) => (
+        <tr key={row.id} data-post-id={row.id}>
+          <th scope="row">
+            <a href={postHref(row.slug)}>{row.title || row.slug}</a>
+          </th>
+          <td>{formatDate(row.published)}</td>
+          <td className="num" data-metric="views">
+            {formatCount(row.views)}
+          </td>
+          <td className="num" data-metric="likes">
+            {formatCount(row.likes)}
+          </td>
+          <td className="num" data-metric="comments">
+            {formatCount(row.comments)}
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  );
+}

@@ -1,0 +1,58 @@
+import Link from 'next/link';
+import { type DashboardParams, type TableSort, dashboardHref } from '@/lib/dashboard/params';
+import type { PostTable } from '@/lib/dashboard/table';
+import { MetricsRows } from './metrics-rows-client';
+import { TablePager } from './table-pager';
+
+interface Column {
+  label: string;
+  /** The sort a click on the header picks; with `reverse`, a second click flips it. */
+  sort: TableSort;
+  reverse?: TableSort;
+  numeric?: boolean;
+}
+
+const COLUMNS: Column[] = [
+  { label: 'Post', sort: 'title', reverse: 'title-desc' },
+  { label: 'Published', sort: 'newest', reverse: 'oldest' },
+  { label: 'Views', sort: 'views', numeric: true },
+  { label: 'Likes', sort: 'likes', numeric: true },
+  { label: 'Comments', sort: 'comments', numeric: true },
+];
+
+const ASCENDING: TableSort[] = ['title', 'oldest'];
+
+function HeaderCell({ column, params }: { column: Column; params: DashboardParams }) {
+  const active = params.sort === column.sort || params.sort === column.reverse;
+  const target = active && column.reverse && params.sort === column.sort ? column.reverse : column.sort;
+  const direction = ASCENDING.includes(params.sort) ? 'ascending' : 'descending';
+  return (
+    <th scope="col" className={column.numeric ? 'num' : undefined} aria-sort={active ? direction : undefined}>
+      <Link href={dashboardHref(params, { sort: target })} prefetch={false}>
+        {column.label}
+        {active && <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : ' ▼'}</span>}
+      </Link>
+    </th>
+  );
+}
+
+export function MetricsTable({ table, params }: { table: PostTable; params: DashboardParams }) {
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="metrics-table" aria-describedby="metrics-heading">
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <HeaderCell key={column.label} column={column} params={params} />
+              ))}
+            </tr>
+          </thead>
+          <MetricsRows api={table.api} initialRows={table.rows} />
+        </table>
+      </div>
+      {table.rows.length === 0 && <p className="muted">No posts on this page.</p>}
+      <TablePager paging={table.paging} params={params} />
+    </>
+  );
+}

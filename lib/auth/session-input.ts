@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { readJsonBody } from '@/lib/api/body';
+import { authErrors } from './errors';
+
+// What POST /api/owner/session accepts: JSON `{ password }` from scripts, or the login page's form
+// (urlencoded, so it works without JavaScript), which also carries `intent` and `next`.
+
+const MAX_BODY = 4096;
+
+const JsonInput = z.object({ password: z.string().max(1024) });
+const FormInput = z.object({
+  intent: z.enum(['login', 'logout']).catch('login'),
+  password: z.string().max(1024).catch(''),
+  next: z.string().max(1000).optional().catch(undefined),
+});
+
+export type SessionInput = { mode: 'json'; password: string } | ({ mode: 'form' } & z.infer<typeof FormInput>);
+
+const isForm = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+export async function readSessionInput(request: Request): Promise<SessionInput> {
+  if (isForm(request)) {
+    const body = await readFormText(request);
+    return { mode: 'form', ...FormInput.parse(Object.fromEntries(new URLSearchParams(body))) };
+  }
+  const parsed = JsonInput.safeParse(await readJsonBody(request, MAX_BODY));
+  if (!parsed.success) throw authErrors.badBody();
+  return { mode: 'json', password: parsed.data.password };
+}
+
+/** The urlencoded body as text, refused past 4 KiB while it arrives. */
+async function readFormText(request: Request): Promise<string> {
+  if (Number(request.headers.get('content-length')) > MAX_BODY) throw authErrors.badBody();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  for (;;) {
+    const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > MAX_BODY) {
+      await reader!.cancel();
+      throw authErrors.badBody();
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,46 @@
+import { type NextRequest, NextResponse } from 'next/server';
+import { ownerState } from './lib/auth/owner-session';
+import { SESSION_COOKIE } from './lib/auth/session';
+import { loginPath } from './lib/auth/redirects';
+import { createNonce, ownerCsp } from './lib/security/csp';
+
+// Owner pages only (see `config`): refuse /dashboard without a valid session before anything renders,
+// and give every owner page a per-request CSP nonce. The pages check the session again themselves.
+
+const OWNER_RESPONSE_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+const withOwnerHeaders = (response: NextResponse) => {
+  for (const [key, value] of Object.entries(OWNER_RESPONSE_HEADERS)) response.headers.set(key, value);
+  return response;
+};
+
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const state = ownerState(request.cookies.get(SESSION_COOKIE)?.value);
+  const isDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+
+  // With login disabled or misconfigured the pages render only the reason, so they may be reached.
+  if (isDashboard && state.kind === 'anonymous') {
+    return withOwnerHeaders(NextResponse.redirect(new URL(loginPath(`${pathname}${search}`), request.url)));
+  }
+  if (pathname === '/login' && state.kind === 'owner') {
+    return withOwnerHeaders(NextResponse.redirect(new URL('/dashboard', request.url)));
+  }
+
+  const nonce = createNonce();
+  const csp = ownerCsp(nonce, (process.env.SITE_URL ?? '').startsWith('https:'));
+  const requestHeaders = new Headers(request.headers);
+  // Next reads the nonce from the request's CSP header and puts it on every script it writes.
+  requestHeaders.set('content-security-policy', csp);
+  requestHeaders.set('x-nonce', nonce);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', csp);
+  return withOwnerHeaders(response);
+}
+
+export const config = {
+  matcher: ['/dashboard', '/dashboard/:path*', '/login'],
+};

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readOwnerConfig } from '@/lib/auth/config';
+import { attemptLogin } from '@/lib/auth/login';
+import { createRateLimiter } from '@/lib/auth/rate-limit';
+import { verifySession } from '@/lib/auth/session';
+
+const SECRET = 's'.repeat(40);
+const ready = readOwnerConfig({ OWNER_PASSWORD: 'hunter2!', SESSION_SECRET: SECRET });
+const limiter = () => createRateLimiter({ maxFailures: 10, windowMs: 15 * 60_000, maxClients: 100 });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('owner configuration', () => {
+  it('is disabled without OWNER_PASSWORD, and says so', () => {
+    expect(readOwnerConfig({})).toEqual({ status: 'disabled', message: expect.stringContaining('OWNER_PASSWORD') });
+    expect(readOwnerConfig({ OWNER_PASSWORD: '', SESSION_SECRET: SECRET }).status).toBe('disabled');
+  });
+
+  it('names SESSION_SECRET when it is missing or shorter than 32 characters', () => {
+    for (const secret of [undefined, '', 'short', 'x'.repeat(31), `  ${'x'.repeat(30)}  `]) {
+      expect(readOwnerConfig({ OWNER_PASSWORD: 'pw', SESSION_SECRET: secret })).toEqual({
+        status: 'misconfigured',
+        message: expect.stringContaining('SESSION_SECRET'),
+      });
+    }
+    expect(readOwnerConfig({ OWNER_PASSWORD: 'pw', SESSION_SECRET: 'x'.repeat(32) }).status).toBe('ready');
+  });
+});
+
+describe('attemptLogin', () => {
+  it('signs a session for the right password', () => {
+    const result = attemptLogin('hunter2!', 'c', ready, limiter());
+    expect(result.kind).toBe('ok');
+    if (result.kind === 'ok') expect(verifySession(result.token, SECRET)).toEqual(result.session);
+  });
+
+  it('lets nobody in when login is disabled or misconfigured', () => {
+    expect(attemptLogin('', 'c', readOwnerConfig({}), limiter()).kind).toBe('disabled');
+    expect(attemptLogin('pw', 'c', readOwnerConfig({ OWNER_PASSWORD: 'pw' }), limiter()).kind).toBe('misconfigured');
+  });
+
+  it('counts wrong passwords and then refuses even the right one until the window passes', () => {
+    const l = limiter();
+    for (let i = 0; i < 10; i++) expect(attemptLogin(`guess-${i}`, 'c', ready, l).kind).toBe('wrong');
+    expect(attemptLogin('hunter2!', 'c', ready, l)).toEqual({ kind: 'limited', retryAfterSeconds: 900 });
+    vi.advanceTimersByTime(15 * 60_000);
+    expect(attemptLogin('hunter2!', 'c', ready, l).kind).toBe('ok');
+  });
+
+  it('a success forgets earlier failures', () => {
+    const l = limiter();
+    for (let i = 0; i < 9; i++) attemptLogin('nope', 'c', ready, l);
+    expect(attemptLogin('hunter2!', 'c', ready, l).kind).toBe('ok');
+    for (let i = 0; i < 9; i++) attemptLogin('nope', 'c', ready, l);
+    expect(attemptLogin('hunter2!', 'c', ready, l).kind).toBe('ok');
+  });
+});

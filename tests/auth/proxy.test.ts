@@ -1,0 +1,54 @@
+import { NextRequest } from 'next/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE, signSession } from '@/lib/auth/session';
+import { config, proxy } from '@/proxy';
+
+const SECRET = 'proxy-test-secret-that-is-long-enough-0123456789';
+const request = (path: string, cookie?: string) => new NextRequest(`http://127.0.0.1:3000${path}`, { headers: cookie ? { cookie } : {} });
+const owner = () => `${SESSION_COOKIE}=${signSession(SECRET).token}`;
+
+beforeEach(() => {
+  vi.stubEnv('OWNER_PASSWORD', 'pw');
+  vi.stubEnv('SESSION_SECRET', SECRET);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('proxy', () => {
+  it('runs on the owner pages only', () => {
+    expect(config.matcher).toEqual(['/dashboard', '/dashboard/:path*', '/login']);
+  });
+
+  it('sends requests without a valid session to /login, remembering where they were going', () => {
+    for (const cookie of [undefined, `${SESSION_COOKIE}=forged.${'A'.repeat(43)}`, `${SESSION_COOKIE}=${signSession('x'.repeat(40)).token}`]) {
+      const response = proxy(request('/dashboard/drafts?cursor=abc', cookie));
+      expect(response.status).toBe(307);
+      expect(new URL(response.headers.get('location')!).pathname).toBe('/login');
+      expect(new URL(response.headers.get('location')!).searchParams.get('next')).toBe('/dashboard/drafts?cursor=abc');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  it('gives owner pages a fresh nonce in the CSP, on the response and on the request Next renders', () => {
+    const first = proxy(request('/dashboard', owner()));
+    const second = proxy(request('/dashboard', owner()));
+    const policy = first.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([^']+)'/.exec(policy)![1];
+    expect(nonce).toMatch(/^[\w+/]{22}==$/);
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    expect(first.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('lets the login page through, and sends a signed-in owner on to the dashboard', () => {
+    expect(proxy(request('/login')).headers.get('content-security-policy')).toContain("'nonce-");
+    expect(new URL(proxy(request('/login', owner())).headers.get('location')!).pathname).toBe('/dashboard');
+  });
+
+  it('lets disabled-login requests reach the page, which says why (no data)', () => {
+    vi.stubEnv('OWNER_PASSWORD', '');
+    expect(proxy(request('/dashboard')).status).toBe(200);
+  });
+});
