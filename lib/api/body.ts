@@ -2,27 +2,30 @@ import { BlogError, errors } from '@/lib/blog/errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads a JSON object body of at most 64 KiB (WDE0109), counting bytes as they arrive. */
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
-  const tooLarge = () => errors.payloadTooLarge(`request body is larger than ${maxBytes / 1024} KiB`);
+/** The body as text, refused with `tooLarge()` as soon as it passes `maxBytes`, whatever Content-Length claims. */
+export async function readBodyText(request: Request, maxBytes: number, tooLarge: () => Error): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
     }
+    chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a JSON object body of at most 64 KiB (WDE0109). */
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request, maxBytes, () => errors.payloadTooLarge(`request body is larger than ${maxBytes / 1024} KiB`));
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {

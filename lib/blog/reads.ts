@@ -1,30 +1,12 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from './cache-tags';
-import { BlogError, isBlogError } from './errors';
+import { settle, unwrap } from './outcome';
 import type { Category, CursorPage, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from './schemas';
 import type { FieldsetOptions, GetPostBySlugOptions, ListPostsOptions, PostCountStatsOptions, PostQuery } from './source';
 import { blogSource } from './sources';
 
 // The cached reads everything goes through. Each tags its entry with what it holds (cache-tags.ts),
-// so a webhook clears exactly what changed. Catalogue errors are returned as values across the cache
-// boundary (a thrown error would lose its class there) and cached only briefly.
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; wde: string; message: string };
-
-async function settle<T>(work: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    if (!isBlogError(error)) throw error;
-    cacheLife('seconds');
-    return { ok: false, status: error.status, wde: error.wde, message: error.message };
-  }
-}
-
-function unwrap<T>(outcome: Outcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  throw new BlogError(outcome.status, outcome.wde, outcome.message);
-}
+// so a webhook clears exactly what changed. Catalogue errors cross the cache as values (outcome.ts).
 
 // Views have no event, so reads that carry counters expire within minutes; everything else waits for a webhook.
 const cacheLifeFor = (fieldsets: FieldsetOptions['fieldsets']) => {

@@ -1,29 +1,11 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/blog/cache-tags';
-import { BlogError, isBlogError } from '@/lib/blog/errors';
+import { settle, unwrap } from '@/lib/blog/outcome';
 import type { CursorPage, Draft } from '@/lib/blog/schemas';
 import { blogSource } from '@/lib/blog/sources';
 
 // The owner's draft views, cached like every read and cleared by draft events (`drafts`, `draft:{id}`).
-// Only called from pages that checked the session first. Catalogue errors cross the cache boundary as
-// values, as in lib/blog/reads.ts.
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; wde: string; message: string };
-
-async function settle<T>(work: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    if (!isBlogError(error)) throw error;
-    cacheLife('seconds');
-    return { ok: false, status: error.status, wde: error.wde, message: error.message };
-  }
-}
-
-function unwrap<T>(outcome: Outcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  throw new BlogError(outcome.status, outcome.wde, outcome.message);
-}
+// Only called from pages that checked the session first.
 
 export const DRAFTS_PAGE_SIZE = 50;
 
