@@ -20,8 +20,6 @@ export interface ListPostsOptions extends FieldsetOptions {
   sort?: PostSort;
   /** Offset paging; limit defaults to 50 and is at most 100. */
   paging?: { offset?: number; limit?: number };
-  /** Include posts whose status is not PUBLISHED (the owner's draft views). */
-  includeDrafts?: boolean;
 }
 
 /** A cursor query in the Wix REST spelling; `filter` is validated by `parseFilter`. */

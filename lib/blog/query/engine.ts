@@ -5,8 +5,11 @@ import { matches, parseFilter } from './filter';
 import { checkLimit } from './paging';
 import { type SortSpec, compareKeys, parseSort, sortKey, sortPosts } from './sort';
 
+/** Every post in a given order; a source may memoise it per snapshot. */
+export type OrderedPosts = (sort: SortSpec[]) => Post[];
+
 /** Runs a cursor query over posts held in memory: the whole query language, keyset cursors. */
-export function runQuery(posts: Post[], query: PostQuery): CursorPage<Post> {
+export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): CursorPage<Post> {
   const given = query.cursorPaging?.cursor;
   const state = given ? decodeCursor(given) : null;
   const rawFilter = state ? state.filter : query.filter;
@@ -14,7 +17,8 @@ export function runQuery(posts: Post[], query: PostQuery): CursorPage<Post> {
   const sort = state ? parseSort(state.sort) : parseSort(query.sort);
   const limit = checkLimit(query.cursorPaging?.limit ?? state?.limit, DEFAULT_PAGE_SIZE);
 
-  const ordered = sortPosts(posts.filter((post) => matches(post, filter)), sort);
+  const inOrder = typeof posts === 'function' ? posts(sort) : sortPosts(posts, sort);
+  const ordered = inOrder.filter((post) => matches(post, filter));
   let start = 0;
   let end = Math.min(limit, ordered.length);
   if (state?.direction === 'next') {

@@ -1,39 +1,67 @@
 import path from 'node:path';
 import { withFieldsets } from '../../fieldsets';
-import { runQuery } from '../../query/engine';
+import { type OrderedPosts, runQuery } from '../../query/engine';
 import { checkLimit, checkOffset } from '../../query/paging';
 import { NAMED_SORTS, sortPosts } from '../../query/sort';
 import type { Category, Draft, Post, Tag } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
 import { searchPosts } from '../../query/search';
 import { postCountStats } from './stats';
-import { ContentStore } from './store';
+import { ContentStore, type Snapshot } from './store';
 
 const isPublic = (post: Post) => post.status === 'PUBLISHED';
+
+interface SnapshotViews {
+  published: Post[];
+  byId: Map<string, Post>;
+  /** Published posts sorted, memoised per sort: listings re-sort nothing between edits. */
+  sortedBy: OrderedPosts;
+  categories: Category[];
+  tags: Tag[];
+}
+
+/** Categories and tags with their post counts (published posts; tags also count drafts in `postCount`). */
+function countTerms(snapshot: Snapshot): { categories: Category[]; tags: Tag[] } {
+  const publishedCount = new Map<string, number>();
+  const anyCount = new Map<string, number>();
+  for (const post of snapshot.posts) {
+    for (const id of [...post.categoryIds, ...post.tagIds]) {
+      anyCount.set(id, (anyCount.get(id) ?? 0) + 1);
+      if (isPublic(post)) publishedCount.set(id, (publishedCount.get(id) ?? 0) + 1);
+    }
+  }
+  const categories: Category[] = snapshot.categories.map((c) => ({ ...c, postCount: publishedCount.get(c.id) ?? 0 }));
+  const tags: Tag[] = snapshot.tags.map((t) => ({ ...t, postCount: anyCount.get(t.id) ?? 0, publishedPostCount: publishedCount.get(t.id) ?? 0 }));
+  categories.sort((a, b) => (a.displayPosition ?? Infinity) - (b.displayPosition ?? Infinity) || a.label.localeCompare(b.label));
+  tags.sort((a, b) => a.label.localeCompare(b.label));
+  return { categories, tags };
+}
 
 /** The embedded source: a content folder in the Wix REST shapes, with the platform's query semantics. */
 export function createLocalSource(dir: string): BlogSource {
   const store = new ContentStore(path.resolve(dir));
 
-  const published = async () => (await store.read()).posts.filter(isPublic);
-  const drafts = async (): Promise<Draft[]> => (await store.read()).posts.filter((p) => !isPublic(p));
-
-  const withCounts = async () => {
+  // Derived views are computed once per snapshot; a new snapshot (an edit) starts afresh.
+  const views = new WeakMap<Snapshot, SnapshotViews>();
+  const view = async (): Promise<SnapshotViews> => {
     const snapshot = await store.read();
-    const publishedCount = new Map<string, number>();
-    const anyCount = new Map<string, number>();
-    for (const post of snapshot.posts) {
-      for (const id of [...post.categoryIds, ...post.tagIds]) {
-        anyCount.set(id, (anyCount.get(id) ?? 0) + 1);
-        if (isPublic(post)) publishedCount.set(id, (publishedCount.get(id) ?? 0) + 1);
-      }
+    let derived = views.get(snapshot);
+    if (!derived) {
+      const published = snapshot.posts.filter(isPublic);
+      const orders = new Map<string, Post[]>();
+      const sortedBy: OrderedPosts = (sort) => {
+        const key = JSON.stringify(sort);
+        let ordered = orders.get(key);
+        if (!ordered) orders.set(key, (ordered = sortPosts(published, sort)));
+        return ordered;
+      };
+      derived = { published, byId: new Map(published.map((p) => [p.id, p])), sortedBy, ...countTerms(snapshot) };
+      views.set(snapshot, derived);
     }
-    const categories: Category[] = snapshot.categories.map((c) => ({ ...c, postCount: publishedCount.get(c.id) ?? 0 }));
-    const tags: Tag[] = snapshot.tags.map((t) => ({ ...t, postCount: anyCount.get(t.id) ?? 0, publishedPostCount: publishedCount.get(t.id) ?? 0 }));
-    categories.sort((a, b) => (a.displayPosition ?? Infinity) - (b.displayPosition ?? Infinity) || a.label.localeCompare(b.label));
-    tags.sort((a, b) => a.label.localeCompare(b.label));
-    return { categories, tags };
+    return derived;
   };
+  const published = async () => (await view()).published;
+  const drafts = async (): Promise<Draft[]> => (await store.read()).posts.filter((p) => !isPublic(p));
 
   const byLanguage = <T extends { language?: string | null }>(items: T[], language?: string) =>
     language ? items.filter((i) => i.language === language) : items;
@@ -42,7 +70,7 @@ export function createLocalSource(dir: string): BlogSource {
     name: 'local',
 
     async getPost(id, options) {
-      const post = (await published()).find((p) => p.id === id);
+      const post = (await view()).byId.get(id);
       return post ? withFieldsets(post, options?.fieldsets) : null;
     },
 
@@ -55,9 +83,9 @@ export function createLocalSource(dir: string): BlogSource {
     async listPosts(options: ListPostsOptions = {}) {
       const limit = checkLimit(options.paging?.limit, DEFAULT_PAGE_SIZE);
       const offset = checkOffset(options.paging?.offset);
-      const all = options.includeDrafts ? (await store.read()).posts : await published();
+      const all = (await view()).sortedBy(NAMED_SORTS[options.sort ?? 'FEED']);
       const hasSome = (values: string[], wanted?: string[]) => !wanted?.length || values.some((v) => wanted.includes(v));
-      const matching = all.filter(
+      const ordered = all.filter(
         (p) =>
           (options.featured === undefined || p.featured === options.featured) &&
           hasSome(p.hashtags, options.hashtags) &&
@@ -66,7 +94,6 @@ export function createLocalSource(dir: string): BlogSource {
           (!options.memberId || p.memberId === options.memberId) &&
           (!options.language || p.language === options.language),
       );
-      const ordered = sortPosts(matching, NAMED_SORTS[options.sort ?? 'FEED']);
       return {
         items: ordered.slice(offset, offset + limit).map((p) => withFieldsets(p, options.fieldsets)),
         offset,
@@ -77,7 +104,7 @@ export function createLocalSource(dir: string): BlogSource {
     },
 
     async queryPosts(query, options) {
-      const page = runQuery(await published(), query);
+      const page = runQuery((await view()).sortedBy, query);
       return { ...page, items: page.items.map((p) => withFieldsets(p, options?.fieldsets)) };
     },
 
@@ -86,7 +113,7 @@ export function createLocalSource(dir: string): BlogSource {
     },
 
     async getPostMetrics(id) {
-      const post = (await published()).find((p) => p.id === id);
+      const post = (await view()).byId.get(id);
       return post ? { views: 0, likes: 0, comments: 0, ...post.metrics } : null;
     },
 
@@ -99,22 +126,22 @@ export function createLocalSource(dir: string): BlogSource {
     },
 
     async getCategory(id) {
-      return (await withCounts()).categories.find((c) => c.id === id) ?? null;
+      return (await view()).categories.find((c) => c.id === id) ?? null;
     },
     async getCategoryBySlug(slug) {
-      return (await withCounts()).categories.find((c) => c.slug === slug) ?? null;
+      return (await view()).categories.find((c) => c.slug === slug) ?? null;
     },
     async listCategories(options) {
-      return byLanguage((await withCounts()).categories, options?.language);
+      return byLanguage((await view()).categories, options?.language);
     },
     async getTag(id) {
-      return (await withCounts()).tags.find((t) => t.id === id) ?? null;
+      return (await view()).tags.find((t) => t.id === id) ?? null;
     },
     async getTagBySlug(slug) {
-      return (await withCounts()).tags.find((t) => t.slug === slug) ?? null;
+      return (await view()).tags.find((t) => t.slug === slug) ?? null;
     },
     async listTags(options) {
-      return byLanguage((await withCounts()).tags, options?.language);
+      return byLanguage((await view()).tags, options?.language);
     },
 
     // Local files carry no edit date: drafts come newest publication date first, never-published last.

@@ -42,7 +42,6 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
         return reshape.reshapePost(reshape.envelope(response, 'getPostBySlug').post, 'getPostBySlug');
       }),
 
-    // `includeDrafts` is not honoured: List Posts answers published posts only (drafts are another API).
     async listPosts(options: ListPostsOptions = {}) {
       const limit = checkLimit(options.paging?.limit, DEFAULT_PAGE_SIZE);
       const offset = checkOffset(options.paging?.offset);
