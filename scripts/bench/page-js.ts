@@ -41,7 +41,10 @@ export async function benchPageJs() {
     for (const path of PAGES) {
       const response = await fetch(`${BASE}${path}`);
       const html = await response.text();
-      const sources = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
+      // `noModule` scripts are polyfills that module-capable browsers never download.
+      const sources = [...html.matchAll(/<script([^>]+)>/g)]
+        .filter((m) => !/\bnomodule\b/i.test(m[1]!))
+        .flatMap((m) => /\bsrc="([^"]+)"/.exec(m[1]!)?.[1] ?? []);
       let external = 0;
       for (const src of sources) {
         if (!scriptSizes.has(src)) scriptSizes.set(src, gzipSync(Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer())).length);
