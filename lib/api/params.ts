@@ -3,6 +3,7 @@ import { MAX_LIST_VALUES } from '@/lib/blog/query/filter';
 import { checkLimit, checkOffset } from '@/lib/blog/query/paging';
 import { POST_FIELDSETS, POST_SORTS, type PostFieldset, type PostSort, STATS_ORDERS, type StatsOrder } from '@/lib/blog/schemas';
 import type { ListPostsOptions, PostCountStatsOptions } from '@/lib/blog/source';
+import { canonicalTimeZone, statsDate } from '@/lib/blog/time';
 
 // Query-string parsing for the GET routes. Lists may be repeated (?tagIds=a&tagIds=b) or comma-separated.
 
@@ -70,13 +71,14 @@ export function parseListPosts(params: URLSearchParams): ListPostsOptions {
 }
 
 export function parseStatsParams(params: URLSearchParams): PostCountStatsOptions {
+  const timeZone = one(params, 'timeZone');
   const months = integer(params, 'months');
   if (months !== undefined && (!Number.isInteger(months) || months < 1 || months > 1200)) {
     throw errors.limitOutOfRange('months must be an integer between 1 and 1200');
   }
   const date = (name: string) => {
     const value = one(params, name);
-    if (value !== undefined && Number.isNaN(Date.parse(value))) throw errors.comparisonOperand(`${name} must be an ISO date`);
+    statsDate(name, value);
     return value;
   };
   return {
@@ -85,6 +87,7 @@ export function parseStatsParams(params: URLSearchParams): PostCountStatsOptions
     order: oneOf<StatsOrder>(params, 'order', STATS_ORDERS),
     months,
     language: one(params, 'language'),
-    timeZone: one(params, 'timeZone'),
+    // Canonical, so that every spelling of one zone shares a cache entry.
+    timeZone: timeZone === undefined ? undefined : canonicalTimeZone(timeZone),
   };
 }

@@ -34,6 +34,8 @@ function rsaKey(make: () => KeyObject, name: string): KeyObject {
     throw new ConfigError(`${name} is invalid: it does not parse as a PEM key`);
   }
   if (key.asymmetricKeyType !== 'rsa') throw new ConfigError(`${name} is invalid: expected an RSA key, got ${key.asymmetricKeyType ?? 'a secret'}`);
+  // jose refuses RS256 with shorter keys: say so at start, not as a 401 on every event.
+  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) throw new ConfigError(`${name} is invalid: RS256 needs an RSA key of at least 2048 bits`);
   return key;
 }
 

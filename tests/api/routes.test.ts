@@ -139,11 +139,18 @@ describe('stats', () => {
     expect(await (await totalRoute(get('/api/stats/total'), ctx({}))).json()).toEqual({ total: posts.length });
   });
 
+  it('reads a time zone in any spelling', async () => {
+    const canonical = await (await statsRoute(get('/api/stats/post-count?timeZone=Europe/Paris'), ctx({}))).json();
+    expect(await (await statsRoute(get('/api/stats/post-count?timeZone=eUROPE/pARIS'), ctx({}))).json()).toEqual(canonical);
+  });
+
   it.each([
     ['order=SIDEWAYS', 'WDE0051'],
     ['months=0', 'WDE0035'],
     ['rangeStart=yesterday', 'WDE0046'],
     ['timeZone=Mars/Base', 'WDE0046'],
+    ['rangeStart=275760-09-13&months=1', 'WDE0046'],
+    ['rangeStart=-271821-04-20T00:00:00Z&months=1', 'WDE0046'],
   ])('rejects %s', async (search, wde) => {
     await expectError(await statsRoute(get(`/api/stats/post-count?${search}`), ctx({})), 400, wde);
   });

@@ -33,8 +33,9 @@ describe('session cookie', () => {
 
 describe('client key', () => {
   const headers = (h: Record<string, string>) => new Headers(h);
-  it('is the first X-Forwarded-For hop, else X-Real-IP, else local', () => {
-    expect(clientKey(headers({ 'x-forwarded-for': ' 203.0.113.7 , 10.0.0.1' }))).toBe('203.0.113.7');
+  it('is the last X-Forwarded-For hop (the nearest proxy appended it), else X-Real-IP, else local', () => {
+    expect(clientKey(headers({ 'x-forwarded-for': 'forged-by-client, 203.0.113.7' }))).toBe('203.0.113.7');
+    expect(clientKey(headers({ 'x-forwarded-for': ' 203.0.113.7 ' }))).toBe('203.0.113.7');
     expect(clientKey(headers({ 'x-real-ip': '198.51.100.2' }))).toBe('198.51.100.2');
     expect(clientKey(headers({}))).toBe('local');
     expect(clientKey(headers({ 'x-forwarded-for': 'x'.repeat(500) })).length).toBe(100);

@@ -73,4 +73,13 @@ describe('login rate limit', () => {
     expect(l.check('live').allowed).toBe(false);
     expect(l.check('locked').allowed).toBe(true);
   });
+
+  it('caps failures from all clients together, so rotating client keys buys no more guesses', () => {
+    const l = createRateLimiter({ maxFailures: 10, windowMs: LOGIN_WINDOW_MS, maxClients: 1000, maxTotalFailures: 50 });
+    for (let i = 0; i < 50; i++) l.fail(`rotating-${i}`);
+    const verdict = l.check('someone-new');
+    expect(verdict.allowed).toBe(false);
+    vi.advanceTimersByTime(LOGIN_WINDOW_MS);
+    expect(l.check('someone-new').allowed).toBe(true);
+  });
 });

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createPublicKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,8 @@ describe('keys from the environment', () => {
     expect(() => checkWebhookKeyEnv({})).not.toThrow();
     expect(() => checkWebhookKeyEnv({ WIX_WEBHOOK_PUBLIC_KEY: PEM })).not.toThrow();
     expect(() => checkWebhookKeyEnv({ WIX_WEBHOOK_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----' })).toThrow(/^WIX_WEBHOOK_PUBLIC_KEY is invalid/);
+    const short = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => checkWebhookKeyEnv({ WIX_WEBHOOK_PUBLIC_KEY: short })).toThrow(/at least 2048 bits/);
   });
 
   it('has no key in Wix mode without WIX_WEBHOOK_PUBLIC_KEY', async () => {

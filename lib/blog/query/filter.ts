@@ -39,7 +39,7 @@ const isRegexKeyword = (key: string) => /regex|regularexpression|^\$options$/i.t
 
 /** A regex keyword anywhere in the filter is WDE0070, before any other check. */
 function assertNoRegex(value: unknown, depth = 0): void {
-  if (depth > MAX_DEPTH * 2 || typeof value !== 'object' || value === null) return;
+  if (depth > MAX_DEPTH * 2 + 2 || typeof value !== 'object' || value === null) return;
   for (const [key, child] of Object.entries(value)) {
     if (isRegexKeyword(key)) throw errors.regexNotAllowed(`"${key}" is not allowed: regular expressions are not supported`);
     assertNoRegex(child, depth + 1);

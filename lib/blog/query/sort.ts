@@ -25,12 +25,15 @@ export const NAMED_SORTS: Record<PostSort, SortSpec[]> = {
   TITLE_DESC: [{ fieldName: 'title', order: 'DESC' }],
 };
 
+const MAX_SORT_FIELDS = 5;
+
 /** Validates a raw `sort` array (WDE0050, WDE0051). */
 export function parseSort(raw: unknown): SortSpec[] {
   if (raw === undefined || raw === null) return DEFAULT_QUERY_SORT;
   if (!Array.isArray(raw)) throw errors.sortNotSortable('sort must be an array of { fieldName, order }');
   if (raw.length === 0) return DEFAULT_QUERY_SORT;
-  return raw.map((item: unknown) => {
+  if (raw.length > MAX_SORT_FIELDS) throw errors.sortNotSortable(`sort takes at most ${MAX_SORT_FIELDS} fields`);
+  const specs = raw.map((item: unknown): SortSpec => {
     const spec = (typeof item === 'object' && item !== null ? item : {}) as { fieldName?: unknown; order?: unknown };
     if (typeof spec.fieldName !== 'string') throw errors.sortFieldNotString('sort fieldName must be a string');
     if (!isQueryField(spec.fieldName) || !QUERY_FIELDS[spec.fieldName].sortable) throw errors.sortNotSortable(`"${spec.fieldName}" is not sortable`);
@@ -38,6 +41,8 @@ export function parseSort(raw: unknown): SortSpec[] {
     if (order !== 'ASC' && order !== 'DESC') throw errors.sortNotSortable('sort order must be ASC or DESC');
     return { fieldName: spec.fieldName, order };
   });
+  if (new Set(specs.map((s) => s.fieldName)).size !== specs.length) throw errors.sortNotSortable('a field may appear in sort only once');
+  return specs;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

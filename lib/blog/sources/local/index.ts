@@ -10,6 +10,7 @@ import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
 
 const isPublic = (post: Post) => post.status === 'PUBLISHED';
+const MAX_MEMOISED_ORDERS = 32;
 
 interface SnapshotViews {
   published: Post[];
@@ -52,7 +53,10 @@ export function createLocalSource(dir: string): BlogSource {
       const sortedBy: OrderedPosts = (sort) => {
         const key = JSON.stringify(sort);
         let ordered = orders.get(key);
-        if (!ordered) orders.set(key, (ordered = sortPosts(published, sort)));
+        if (!ordered) {
+          if (orders.size >= MAX_MEMOISED_ORDERS) orders.clear();
+          orders.set(key, (ordered = sortPosts(published, sort)));
+        }
         return ordered;
       };
       derived = { published, byId: new Map(published.map((p) => [p.id, p])), sortedBy, ...countTerms(snapshot) };

@@ -1,19 +1,16 @@
-import { errors } from '../../errors';
+import { canonicalTimeZone, statsDate } from '../../time';
 import type { Post, PostCountStat } from '../../schemas';
 import type { PostCountStatsOptions } from '../../source';
 
 // Post counts per calendar month of first publication, in a time zone. Months without posts are left out.
 
+// Keyed by the canonical zone name: `eUROPE/pARIS` is Europe/Paris, and callers must not grow this map.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    } catch {
-      throw errors.comparisonOperand(`"${timeZone}" is not a known time zone`);
-    }
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
     formatters.set(timeZone, f);
   }
   return f;
@@ -43,16 +40,9 @@ export function monthStart(month: number, timeZone: string): number {
 }
 
 export function postCountStats(posts: Post[], options: PostCountStatsOptions = {}): PostCountStat[] {
-  const timeZone = options.timeZone ?? 'UTC';
-  formatter(timeZone);
-  const parse = (name: string, value: string | undefined) => {
-    if (value === undefined) return undefined;
-    const millis = Date.parse(value);
-    if (Number.isNaN(millis)) throw errors.comparisonOperand(`${name} must be an ISO date`);
-    return millis;
-  };
-  let start = parse('rangeStart', options.rangeStart);
-  let end = parse('rangeEnd', options.rangeEnd);
+  const timeZone = canonicalTimeZone(options.timeZone ?? 'UTC');
+  let start = statsDate('rangeStart', options.rangeStart);
+  let end = statsDate('rangeEnd', options.rangeEnd);
   if (options.months !== undefined) {
     if (start !== undefined && end === undefined) end = monthStart(monthOf(start, timeZone) + options.months, timeZone);
     else if (start === undefined) start = monthStart(monthOf(end ?? Date.now(), timeZone) - options.months + 1, timeZone);

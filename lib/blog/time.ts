@@ -1,0 +1,23 @@
+import { errors } from './errors';
+
+// Dates and time zones given to the post-count stats, checked once for the API and the sources alike.
+
+const MIN_DATE = Date.UTC(1900, 0, 1);
+const MAX_DATE = Date.UTC(9999, 11, 31);
+
+/** The IANA name of a time zone, whatever its spelling (`eUROPE/pARIS` is Europe/Paris); unknown is a 400. */
+export function canonicalTimeZone(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    throw errors.comparisonOperand(`"${timeZone.slice(0, 64)}" is not a known time zone`);
+  }
+}
+
+/** An ISO date as epoch millis, within years 1900 to 9999 so month arithmetic stays in range. */
+export function statsDate(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const millis = Date.parse(value);
+  if (!(millis >= MIN_DATE && millis <= MAX_DATE)) throw errors.comparisonOperand(`${name} must be an ISO date between 1900 and 9999`);
+  return millis;
+}
