@@ -5,6 +5,9 @@ export const SITE_DESCRIPTION = 'A small team writing about web performance, ren
 export const SITE_LANGUAGE = 'en';
 export const FEED_PAGE_SIZE = 12;
 
+/** Next replaces a layout's `alternates` with a page's, so every page that sets alternates repeats this. */
+export const RSS_ALTERNATE = { 'application/rss+xml': [{ url: '/feed.xml', title: SITE_NAME }] };
+
 /** An absolute URL on the public site, for canonical links, feeds and the sitemap. */
 export const absoluteUrl = (path: string) => `${config().siteUrl}${path.startsWith('/') ? path : `/${path}`}`;
 

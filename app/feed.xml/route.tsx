@@ -7,7 +7,7 @@ import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME, absoluteUrl, postPath } fro
 const FEED_SIZE = 50;
 
 /** Relative links and images in feed readers resolve against the reader, not the site: make them absolute. */
-const absolutize = (html: string) => html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${absoluteUrl('/')}`);
+const absolutize = (html: string) => html.replace(/(\s(?:href|src|poster)=")\/(?!\/)/g, `$1${absoluteUrl('/')}`);
 
 export async function GET() {
   // Loaded at run time: Next refuses a static react-dom/server import in the server-components graph.

@@ -17,7 +17,7 @@ export function ListingView({ heading, intro, listing, href }: ListingViewProps)
         <h1>{heading}</h1>
         {intro}
       </header>
-      <PostList posts={listing.posts} eager={listing.page === 1 ? 2 : 0} />
+      {listing.total === 0 ? <p>No posts here yet.</p> : <PostList posts={listing.posts} eager={listing.page === 1 ? 2 : 0} />}
       <Pagination page={listing.page} totalPages={listing.totalPages} href={href} />
     </>
   );

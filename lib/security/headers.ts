@@ -33,6 +33,7 @@ export function securityHeaders(siteUrl = process.env.SITE_URL ?? '') {
   const https = siteUrl.startsWith('https:');
   return [
     { source: '/:path*', headers: baseHeaders(https) },
-    { source: '/((?!(?:dashboard|login)(?:/|$)).*)', headers: [{ key: 'Content-Security-Policy', value: publicCsp(https) }] },
+    // Owner pages get a nonce policy from proxy.ts; /media files carry their own sandboxing policy.
+    { source: '/((?!(?:dashboard|login|media)(?:/|$)).*)', headers: [{ key: 'Content-Security-Policy', value: publicCsp(https) }] },
   ];
 }

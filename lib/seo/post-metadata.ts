@@ -2,12 +2,15 @@ import type { Metadata } from 'next';
 import { postImage } from '@/components/post/post-image';
 import { resolveImage } from '@/lib/blog/media';
 import type { Post } from '@/lib/blog/schemas';
-import { SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
+import { RSS_ALTERNATE, SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
 
 const seoTag = (post: Post, type: string, name?: string) =>
   post.seoData?.tags.find((t) => !t.disabled && t.type === type && (!name || t.props?.name === name || t.props?.property === name));
 
-export const postTitle = (post: Post) => seoTag(post, 'title')?.children?.trim() || post.title;
+/** The SEO title as the author set it (already a whole title), else the post's title. */
+const seoTitle = (post: Post) => seoTag(post, 'title')?.children?.trim() || undefined;
+
+export const postTitle = (post: Post) => seoTitle(post) ?? post.title;
 
 export const postDescription = (post: Post) => {
   const content = seoTag(post, 'meta', 'description')?.props?.content;
@@ -33,10 +36,10 @@ export function postMetadata(post: Post): Metadata {
   if (post.language && Object.keys(languages).length) languages[post.language] = absoluteUrl(postPath(post.slug));
   const keywords = post.seoData?.settings?.keywords?.map((k) => k.term);
   return {
-    title: { absolute: `${title} · ${SITE_NAME}` },
+    title: { absolute: seoTitle(post) ?? `${post.title} · ${SITE_NAME}` },
     description,
     keywords: keywords?.length ? keywords : undefined,
-    alternates: { canonical: postPath(post.slug), languages: Object.keys(languages).length ? languages : undefined },
+    alternates: { canonical: postPath(post.slug), languages: Object.keys(languages).length ? languages : undefined, types: RSS_ALTERNATE },
     openGraph: {
       type: 'article',
       siteName: SITE_NAME,

@@ -52,6 +52,11 @@ describe('filter operators', () => {
     expect(ids({ tagIds: { $in: ['tag-1'] } })).toEqual(idsWhere((p) => p.tagIds.includes('tag-1')));
   });
 
+  it('$hasSome on a single-valued field is "one of"', () => {
+    expect(ids({ id: { $hasSome: ['post-0001', 'post-0002'] } })).toEqual(['post-0001', 'post-0002']);
+    expect(wde({ slug: { $hasAll: ['post-1'] } })).toBe('WDE0046');
+  });
+
   it('$hasSome and $hasAll', () => {
     expect(ids({ tagIds: { $hasSome: ['tag-1', 'tag-2'] } })).toEqual(idsWhere((p) => p.tagIds.some((t) => ['tag-1', 'tag-2'].includes(t))));
     expect(ids({ tagIds: { $hasAll: ['tag-even', 'tag-2'] } })).toEqual(idsWhere((p) => p.tagIds.includes('tag-even') && p.tagIds.includes('tag-2')));

@@ -62,6 +62,7 @@ describe('local source: listPosts', () => {
     const expected = (test: (p: (typeof posts)[number]) => boolean) => posts.filter(test).map((p) => p.id).sort();
     expect(await all({ featured: true })).toEqual(expected((p) => p.featured));
     expect(await all({ hashtags: ['three'] })).toEqual(expected((p) => p.hashtags.includes('three')));
+    expect(await all({ hashtags: ['THREE'] })).toEqual(await all({ hashtags: ['three'] }));
     expect(await all({ categoryIds: ['cat-1', 'cat-2'] })).toEqual(expected((p) => ['cat-1', 'cat-2'].includes(p.categoryIds[0]!)));
     expect(await all({ tagIds: ['tag-3'] })).toEqual(expected((p) => p.tagIds.includes('tag-3')));
     expect(await all({ memberId: 'member-a' })).toEqual(expected((p) => p.memberId === 'member-a'));

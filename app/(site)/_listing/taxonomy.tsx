@@ -4,7 +4,7 @@ import { ListingView } from '@/components/post/listing-view';
 import { listingPage } from '@/lib/blog/listing';
 import { getCategoryBySlug, getTagBySlug, listCategories, listPosts, listTags } from '@/lib/blog/reads';
 import type { ListPostsOptions } from '@/lib/blog/source';
-import { categoryPath, decodeSegment, hashtagPath, pageNumber, tagPath } from '@/lib/site';
+import { RSS_ALTERNATE, categoryPath, decodeSegment, hashtagPath, pageNumber, tagPath } from '@/lib/site';
 
 // Category, tag and hashtag listings share one shape: resolve the term, page its posts, 404 otherwise.
 
@@ -51,7 +51,7 @@ export async function taxonomyMetadata(taxonomy: Taxonomy, segment: string, n: s
   return {
     title: page > 1 ? `${term.label} (page ${page})` : term.title || term.label,
     description: term.description ?? undefined,
-    alternates: { canonical: paths[taxonomy](term.slug, page) },
+    alternates: { canonical: paths[taxonomy](term.slug, page), types: RSS_ALTERNATE },
   };
 }
 
@@ -61,7 +61,8 @@ export async function TaxonomyListing({ taxonomy, segment, n }: { taxonomy: Taxo
   if (!term || !page) notFound();
   if (n !== '1' && page === 1) permanentRedirect(paths[taxonomy](term.slug));
   const listing = await listingPage(term.filter, page);
-  if (!listing || listing.total === 0) notFound();
+  // A category or tag with no posts yet exists and says so; a hashtag exists only through its posts.
+  if (!listing || (taxonomy === 'hashtag' && listing.total === 0)) notFound();
   return (
     <ListingView
       heading={term.label}

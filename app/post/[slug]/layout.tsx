@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
 import { config } from '@/lib/blog/config';
 import { getPublicPost } from '@/lib/blog/post-page';
-import { SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/site';
+import { RSS_ALTERNATE, SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/site';
 import '../../globals.css';
 import '@/components/rich-content/rich-content.css';
 
@@ -12,7 +12,7 @@ import '@/components/rich-content/rich-content.css';
 export const metadata: Metadata = {
   metadataBase: new URL(config().siteUrl),
   title: { default: SITE_NAME, template: `%s · ${SITE_NAME}` },
-  alternates: { types: { 'application/rss+xml': [{ url: '/feed.xml', title: SITE_NAME }] } },
+  alternates: { types: RSS_ALTERNATE },
 };
 
 export default async function PostLayout({ children, params }: LayoutProps<'/post/[slug]'>) {

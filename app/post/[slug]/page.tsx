@@ -73,7 +73,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
               ))}
               {post.hashtags.map((h) => (
                 <li key={h}>
-                  <Link href={hashtagPath(h)}>#{h}</Link>
+                  <Link href={hashtagPath(h.toLowerCase())}>#{h}</Link>
                 </li>
               ))}
             </ul>

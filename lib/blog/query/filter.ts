@@ -102,7 +102,7 @@ function condition(field: QueryField, kind: FieldKind, op: string, operand: unkn
       const tooMany = fieldSpec(field).ids ? errors.tooManyIds : errors.tooManyValues;
       throw tooMany(`${op} on "${field}" takes at most ${MAX_LIST_VALUES} values, got ${operand.length}`);
     }
-    if (op !== '$in' && kind !== 'stringArray') throw errors.comparisonOperand(`${op} applies to list fields; "${field}" is not one`);
+    if (op === '$hasAll' && kind !== 'stringArray') throw errors.comparisonOperand(`$hasAll applies to list fields; "${field}" is not one`);
     const values = operand.map((v) => {
       if (!(typeof v === 'string' || typeof v === 'number' || isDateOperand(v))) throw errors.setItem(`${op} on "${field}" accepts only strings, numbers or dates`);
       return scalar(field, kind, op, v);
@@ -185,9 +185,8 @@ function matchesCondition(post: Post, c: Condition): boolean {
       return compareScalars(v, c.value[0]) >= 0 && compareScalars(v, c.value[1]) < 0;
     }
     case '$in':
-      return list ? list.some((v) => c.value.includes(v as Scalar)) : c.value.includes(actual as Scalar);
     case '$hasSome':
-      return !!list && list.some((v) => c.value.includes(v as Scalar));
+      return list ? list.some((v) => c.value.includes(v as Scalar)) : c.value.includes(actual as Scalar);
     case '$hasAll':
       return !!list && c.value.every((v) => list.includes(v));
     case '$exists':

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ListingView } from '@/components/post/listing-view';
 import { listingPage } from '@/lib/blog/listing';
-import { SITE_NAME, feedPath, pageNumber } from '@/lib/site';
+import { RSS_ALTERNATE, SITE_NAME, feedPath, pageNumber } from '@/lib/site';
 
 export const ensureStatic = 'navigation';
 
@@ -10,7 +10,7 @@ export const generateStaticParams = async () => [{ n: '2' }];
 
 export async function generateMetadata({ params }: PageProps<'/page/[n]'>): Promise<Metadata> {
   const { n } = await params;
-  return { title: `Page ${n}`, alternates: { canonical: feedPath(pageNumber(n) ?? 1) } };
+  return { title: `Page ${n}`, alternates: { canonical: feedPath(pageNumber(n) ?? 1), types: RSS_ALTERNATE } };
 }
 
 export default async function FeedPage({ params }: PageProps<'/page/[n]'>) {

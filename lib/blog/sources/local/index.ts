@@ -88,11 +88,12 @@ export function createLocalSource(dir: string): BlogSource {
       const limit = checkLimit(options.paging?.limit, DEFAULT_PAGE_SIZE);
       const offset = checkOffset(options.paging?.offset);
       const all = (await view()).sortedBy(NAMED_SORTS[options.sort ?? 'FEED']);
+      const hashtags = options.hashtags?.map((h) => h.toLowerCase());
       const hasSome = (values: string[], wanted?: string[]) => !wanted?.length || values.some((v) => wanted.includes(v));
       const ordered = all.filter(
         (p) =>
           (options.featured === undefined || p.featured === options.featured) &&
-          hasSome(p.hashtags, options.hashtags) &&
+          (!hashtags?.length || p.hashtags.some((h) => hashtags.includes(h.toLowerCase()))) &&
           hasSome(p.categoryIds, options.categoryIds) &&
           hasSome(p.tagIds, options.tagIds) &&
           (!options.memberId || p.memberId === options.memberId) &&
