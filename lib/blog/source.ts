@@ -52,6 +52,8 @@ export interface ListDraftsOptions {
  */
 export interface BlogSource {
   readonly name: 'local' | 'wix';
+  /** A verified platform event says something changed: drop anything held in memory before tags are cleared. */
+  refresh(): void;
   getPost(id: string, options?: FieldsetOptions): Promise<Post | null>;
   getPostBySlug(slug: string, options?: GetPostBySlugOptions): Promise<Post | null>;
   listPosts(options?: ListPostsOptions): Promise<OffsetPage<Post>>;

@@ -2,6 +2,7 @@ import { revalidateTag } from 'next/cache';
 import { errorResponse } from '@/lib/api/respond';
 import { config, ConfigError } from '@/lib/blog/config';
 import { isBlogError } from '@/lib/blog/errors';
+import { blogSource } from '@/lib/blog/sources';
 import { parseEnvelope } from './envelope';
 import { webhookErrors } from './errors';
 import { isBlogEventType, tagsForEvent } from './event-tags';
@@ -53,6 +54,7 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
       if (!entityId) throw webhookErrors.malformed(`malformed webhook envelope: ${eventType} names no entity id`);
       line.tags = tagsForEvent(eventType, entityId);
     }
+    if (line.tags.length) blogSource().refresh();
     for (const tag of line.tags) revalidateTag(tag, { expire: 0 });
     seen.add(eventId);
     line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';

@@ -132,6 +132,17 @@ describe('local source: cursor queries', () => {
     }
   });
 
+  it('sees an in-place edit once refreshed (the webhook refreshes before clearing tags)', async () => {
+    const localDir = writeContentDir(makePosts(3));
+    const local = createLocalSource(localDir);
+    expect((await local.getPost('post-0001'))?.title).toBe('Post number 1');
+    const file = path.join(localDir, 'posts', 'post-0001.json');
+    writeFileSync(file, JSON.stringify(makePost(1, { title: 'Edited in place, a longer title' })));
+    local.refresh();
+    expect((await local.getPost('post-0001'))?.title).toBe('Edited in place, a longer title');
+    rmSync(localDir, { recursive: true, force: true });
+  });
+
   it('continues a walk after a new post is added', async () => {
     const localDir = writeContentDir(makePosts(10));
     const local = createLocalSource(localDir);

@@ -73,6 +73,9 @@ export function createLocalSource(dir: string): BlogSource {
   return {
     name: 'local',
 
+    // Atomic writes are seen by the folder's mtime; an in-place edit only by the file's, so look again.
+    refresh: () => store.invalidate(),
+
     async getPost(id, options) {
       const post = (await view()).byId.get(id);
       return post ? withFieldsets(post, options?.fieldsets) : null;

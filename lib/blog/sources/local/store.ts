@@ -25,7 +25,7 @@ const READ_CONCURRENCY = 64;
 export class ContentStore {
   private signature = '';
   private snapshot: Snapshot | null = null;
-  private loading: Promise<Snapshot> | null = null;
+  private loading: { signature: string; snapshot: Promise<Snapshot> } | null = null;
   private readonly files = new Map<string, FileEntry>();
 
   constructor(readonly dir: string) {}
@@ -33,10 +33,22 @@ export class ContentStore {
   async read(): Promise<Snapshot> {
     const signature = await this.folderSignature();
     if (this.snapshot && signature === this.signature) return this.snapshot;
-    this.loading ??= this.load(signature).finally(() => {
-      this.loading = null;
-    });
-    return this.loading;
+    // A load that began before a later write must not answer for it: share a load only for the same signature.
+    if (this.loading?.signature !== signature) {
+      const previous = this.loading?.snapshot.catch(() => undefined) ?? Promise.resolve();
+      const snapshot = previous.then(() => this.load(signature));
+      const loading = { signature, snapshot };
+      this.loading = loading;
+      void snapshot.finally(() => {
+        if (this.loading === loading) this.loading = null;
+      }).catch(() => undefined);
+    }
+    return this.loading!.snapshot;
+  }
+
+  /** Forget the folder signature, so the next read checks every file's mtime and size again. */
+  invalidate(): void {
+    this.signature = '';
   }
 
   private async folderSignature(): Promise<string> {

@@ -17,7 +17,7 @@ const MAX_CURSOR = 2000;
 /** Search reads at most this many pages of 100 posts. */
 const MAX_SEARCH_PAGES = 10;
 
-type PostMethods = Omit<BlogSource, 'name' | 'getCategory' | 'getCategoryBySlug' | 'listCategories' | 'getTag' | 'getTagBySlug' | 'listTags' | 'listDrafts' | 'getDraft'>;
+type PostMethods = Omit<BlogSource, 'name' | 'refresh' | 'getCategory' | 'getCategoryBySlug' | 'listCategories' | 'getTag' | 'getTagBySlug' | 'listTags' | 'listDrafts' | 'getDraft'>;
 
 function checkIds(name: string, values: string[] | undefined) {
   if (values && values.length > MAX_LIST_VALUES) {
