@@ -3,9 +3,11 @@ import { ownerState } from './lib/auth/owner-session';
 import { SESSION_COOKIE } from './lib/auth/session';
 import { loginPath } from './lib/auth/redirects';
 import { createNonce, ownerCsp } from './lib/security/csp';
+import { errorResponse } from './lib/api/respond';
+import { errors } from './lib/blog/errors';
 
-// Owner pages only (see `config`): refuse /dashboard without a valid session before anything renders,
-// and give every owner page a per-request CSP nonce. The pages check the session again themselves.
+// Refuse /dashboard without a valid session before anything renders, and give every owner page a per-request
+// CSP nonce (the pages check the session again themselves). Public pages pass straight through.
 
 const OWNER_RESPONSE_HEADERS = {
   'Cache-Control': 'private, no-store',
@@ -17,8 +19,24 @@ const withOwnerHeaders = (response: NextResponse) => {
   return response;
 };
 
+/** Next's route matcher answers 500 to a path it cannot percent-decode: answer 404 before it gets there. */
+function undecodablePath(pathname: string): Response | null {
+  try {
+    decodeURIComponent(pathname);
+    return null;
+  } catch {
+    if (pathname.startsWith('/api/')) return errorResponse(errors.notFound('no such resource: the path is not valid percent-encoding'));
+    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+}
+
+const isOwnerPath = (pathname: string) => pathname === '/login' || pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  const undecodable = undecodablePath(pathname);
+  if (undecodable) return undecodable;
+  if (!isOwnerPath(pathname)) return NextResponse.next();
   const state = ownerState(request.cookies.get(SESSION_COOKIE)?.value);
   const isDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
 
@@ -41,6 +59,7 @@ export function proxy(request: NextRequest) {
   return withOwnerHeaders(response);
 }
 
+// Every path but static assets: owner pages for the session and nonce, any path for the decoding guard.
 export const config = {
-  matcher: ['/dashboard', '/dashboard/:path*', '/login'],
+  matcher: ['/((?!_next/static|_next/image).*)'],
 };

@@ -61,6 +61,21 @@ test.describe('unknown addresses answer 404 on the first request', () => {
       expect(await response.text()).toContain('Page not found');
     });
   }
+
+  test('a path that is not valid percent-encoding is a 404, not a 500', async ({ request }) => {
+    for (const path of ['/post/%E0%A4%A', '/categories/%E0%A4%A', '/media/%E0%A4%A']) expect((await request.get(path)).status(), path).toBe(404);
+    const api = await request.get('/api/posts/%E0%A4%A');
+    expect(api.status()).toBe(404);
+    expect((await api.json()).error.wde).toBe('WDE0073');
+  });
+
+  test('the 404 page helps: a search box and the way home', async ({ page }) => {
+    const response = await page.goto('/post/no-such-post');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search posts' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'the latest posts' })).toHaveAttribute('href', '/');
+  });
 });
 
 test('old Wix blog URLs redirect permanently', async ({ request }) => {
