@@ -14,8 +14,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllEnvs());
 
 describe('proxy', () => {
-  it('runs on the owner pages only', () => {
-    expect(config.matcher).toEqual(['/dashboard', '/dashboard/:path*', '/login']);
+  it('lets public pages through untouched: no redirect, no nonce policy, no private cache header', () => {
+    expect(config.matcher).toEqual(['/((?!_next/static|_next/image).*)']);
+    for (const path of ['/', '/post/what-lcp-actually-measures', '/api/posts']) {
+      const response = proxy(request(path));
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-security-policy'), path).toBeNull();
+      expect(response.headers.get('cache-control'), path).toBeNull();
+    }
+  });
+
+  it('answers 404 to a path that is not valid percent-encoding, in the catalogue shape under /api', async () => {
+    expect(proxy(request('/post/%E0%A4%A')).status).toBe(404);
+    const api = proxy(request('/api/posts/%E0%A4%A'));
+    expect(api.status).toBe(404);
+    expect((await api.json()).error.wde).toBe('WDE0073');
   });
 
   it('sends requests without a valid session to /login, remembering where they were going', () => {
