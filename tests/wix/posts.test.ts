@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { restPost, richContent } from './fixtures';
 import { json, on, useFakeWix } from './server';
 
@@ -121,6 +121,13 @@ describe('wix source: posts', () => {
     await expect(source.listPosts({ paging: { offset: -1 } })).rejects.toMatchObject({ status: 400, wde: 'WDE0036' });
     await expect(source.listPosts({ sort: 'NOPE' as never })).rejects.toMatchObject({ status: 400, wde: 'WDE0051' });
     expect(wix.seen).toEqual([]);
+  });
+
+  it('listPosts leaves out one malformed post instead of failing the page', async () => {
+    wix.server.use(on.get('/v3/posts', () => json({ posts: [restPost({ id: 'good-1', slug: 'good-1' }), { id: 'no-slug', title: 'Broken' }, restPost({ id: 'good-2', slug: 'good-2' })], metaData: { total: 3 } })));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const page = await wix.source().listPosts();
+    expect(page.items.map((p) => p.id)).toEqual(['good-1', 'good-2']);
   });
 
   it('listPosts treats an omitted list as empty (proto JSON drops empty fields)', async () => {

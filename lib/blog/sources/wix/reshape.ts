@@ -57,7 +57,12 @@ export function toImage(value: unknown): Image | undefined {
     return { id, url: MEDIA_BASE + id, width: dimension(params.get('originWidth')), height: dimension(params.get('originHeight')), filename, altText: null };
   }
   if (!/^https?:\/\//i.test(value)) return undefined;
-  const url = new URL(value);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
   const id = url.hostname === 'static.wixstatic.com' ? decode(url.pathname.split('/')[2]) : undefined;
   return { id: id ?? value, url: value, filename: null, altText: null };
 }
@@ -131,7 +136,19 @@ function list(value: unknown, what: string): unknown[] {
 
 export const reshapePost = (sdk: unknown, what = 'a post'): Post => parse(Post, postFields(object(sdk, what)), what);
 
-export const reshapePosts = (sdk: unknown, what = 'a post list'): Post[] => list(sdk ?? [], what).map((p) => reshapePost(p, what));
+/** A list keeps its good items: one malformed item from upstream is logged and left out, not a failed page. */
+function reshapeEach<T>(sdk: unknown, what: string, reshape: (item: unknown, what: string) => T): T[] {
+  return list(sdk ?? [], what).flatMap((item) => {
+    try {
+      return [reshape(item, what)];
+    } catch (error) {
+      console.warn(JSON.stringify({ msg: 'skipping a malformed item from Wix', what, error: String(error) }));
+      return [];
+    }
+  });
+}
+
+export const reshapePosts = (sdk: unknown, what = 'a post list'): Post[] => reshapeEach(sdk, what, reshapePost);
 
 /** A draft that was never published may have no slug yet; its id stands in, as the preview is by id. */
 export const reshapeDraft = (sdk: unknown, what = 'a draft post'): Draft => {
@@ -139,18 +156,18 @@ export const reshapeDraft = (sdk: unknown, what = 'a draft post'): Draft => {
   return parse(Draft, { ...draft, slug: typeof draft.slug === 'string' && draft.slug ? draft.slug : draft.id }, what);
 };
 
-export const reshapeDrafts = (sdk: unknown, what = 'a draft post list'): Draft[] => list(sdk ?? [], what).map((d) => reshapeDraft(d, what));
+export const reshapeDrafts = (sdk: unknown, what = 'a draft post list'): Draft[] => reshapeEach(sdk, what, reshapeDraft);
 
 export const reshapeCategory = (sdk: unknown, what = 'a category'): Category => {
   const category = withUrls(object(sdk, what));
   return parse(Category, { ...category, coverImage: toImage(category.coverImage) }, what);
 };
 
-export const reshapeCategories = (sdk: unknown, what = 'a category list'): Category[] => list(sdk ?? [], what).map((c) => reshapeCategory(c, what));
+export const reshapeCategories = (sdk: unknown, what = 'a category list'): Category[] => reshapeEach(sdk, what, reshapeCategory);
 
 export const reshapeTag = (sdk: unknown, what = 'a tag'): Tag => parse(Tag, withUrls(object(sdk, what)), what);
 
-export const reshapeTags = (sdk: unknown, what = 'a tag list'): Tag[] => list(sdk ?? [], what).map((t) => reshapeTag(t, what));
+export const reshapeTags = (sdk: unknown, what = 'a tag list'): Tag[] => reshapeEach(sdk, what, reshapeTag);
 
 export const reshapeMetrics = (sdk: unknown, what = 'post metrics'): PostMetrics => parse(PostMetrics, object(sdk, what), what);
 

@@ -26,6 +26,8 @@ export class UpstreamFailure extends Error {
 }
 
 const WIX_HOST = /(^|\.)wixapis\.com$/i;
+/** One attempt may take this long before it counts as failed. */
+const ATTEMPT_TIMEOUT_MS = 10_000;
 
 export function reroute(url: string, apiBaseUrl: string | undefined): string {
   if (!apiBaseUrl) return url;
@@ -82,7 +84,9 @@ export function createTransport(options: TransportOptions): typeof fetch {
       let response: Response | undefined;
       let failure: unknown;
       try {
-        response = await baseFetch(input instanceof Request ? new Request(url, input.clone()) : url, init);
+        // A hanging connection counts as a failed attempt, so retries stay bounded in time too.
+        const signal = AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), ...(init?.signal ? [init.signal] : [])]);
+        response = await baseFetch(input instanceof Request ? new Request(url, input.clone()) : url, { ...init, signal });
       } catch (error) {
         failure = error;
       }
