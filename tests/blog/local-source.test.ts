@@ -180,6 +180,17 @@ describe('local source: metrics, stats, categories, tags', () => {
     expect((await rejection(local.queryPostCountStats({ timeZone: 'Mars/Olympus' }))).status).toBe(400);
   });
 
+  it('starts months at local midnight even where DST changes at midnight', async () => {
+    const local = createLocalSource(writeContentDir([makePost(0, { firstPublishedDate: '2023-10-01T03:30:00Z' })]));
+    // Asunción moved to summer time at 00:00 on 1 October 2023: the month began at 04:00 UTC, so 03:30 UTC is still September.
+    expect(await local.queryPostCountStats({ timeZone: 'America/Asuncion' })).toEqual([{ periodStart: '2023-09-01T04:00:00.000Z', postCount: 1 }]);
+  });
+
+  it('counts `months` back from an exclusive end', async () => {
+    const stats = await source.queryPostCountStats({ rangeEnd: '2025-03-01T00:00:00Z', months: 2 });
+    expect(stats.map((s) => s.periodStart)).toEqual(['2025-01-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z']);
+  });
+
   it('limits stats to a range and a number of months', async () => {
     const stats = await source.queryPostCountStats({ rangeStart: '2025-01-20T00:00:00Z', rangeEnd: '2025-02-05T00:00:00Z' });
     expect(stats).toEqual([

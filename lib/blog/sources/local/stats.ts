@@ -36,8 +36,20 @@ const monthOf = (millis: number, timeZone: string) => {
 export function monthStart(month: number, timeZone: string): number {
   const guess = Date.UTC(Math.floor(month / 12), month % 12, 1);
   const first = guess - offsetAt(guess, timeZone);
-  return guess - offsetAt(first, timeZone);
+  const estimate = guess - offsetAt(first, timeZone);
+  if (monthOf(estimate, timeZone) === month && monthOf(estimate - 1000, timeZone) === month - 1) return estimate;
+  // Where a DST change falls at midnight the offset arithmetic misses by an hour: find the first second of the month.
+  let lo = estimate - 3 * HOUR;
+  let hi = estimate + 3 * HOUR;
+  while (hi - lo > 1000) {
+    const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+    if (monthOf(mid, timeZone) >= month) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }
+
+const HOUR = 3_600_000;
 
 export function postCountStats(posts: Post[], options: PostCountStatsOptions = {}): PostCountStat[] {
   const timeZone = canonicalTimeZone(options.timeZone ?? 'UTC');
@@ -45,7 +57,8 @@ export function postCountStats(posts: Post[], options: PostCountStatsOptions = {
   let end = statsDate('rangeEnd', options.rangeEnd);
   if (options.months !== undefined) {
     if (start !== undefined && end === undefined) end = monthStart(monthOf(start, timeZone) + options.months, timeZone);
-    else if (start === undefined) start = monthStart(monthOf(end ?? Date.now(), timeZone) - options.months + 1, timeZone);
+    // The end is exclusive: the last month counted is the one holding the instant just before it.
+    else if (start === undefined) start = monthStart(monthOf(end !== undefined ? end - 1 : Date.now(), timeZone) - options.months + 1, timeZone);
   }
 
   const instants: number[] = [];
