@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PostList } from '@/components/post/post-list';
+import { PostNav } from '@/components/post/post-nav';
 import { PostDate } from '@/components/post/post-date';
 import { PostImage } from '@/components/post/post-image';
 import { RichContent } from '@/components/rich-content/rich-content';
@@ -10,7 +11,7 @@ import { getPublicPost, postNeighbours, postTerms, relatedPosts } from '@/lib/bl
 import { listPosts } from '@/lib/blog/reads';
 import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
 import { postMetadata } from '@/lib/seo/post-metadata';
-import { categoryPath, decodeSegment, hashtagPath, postPath, tagPath } from '@/lib/site';
+import { categoryPath, decodeSegment, hashtagPath, tagPath } from '@/lib/site';
 
 export const ensureStatic = 'navigation';
 
@@ -79,26 +80,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
             </ul>
           </footer>
         )}
-        {(neighbours.previous || neighbours.next) && (
-          <nav className="post__nav" aria-label="More posts">
-            {neighbours.previous ? (
-              <Link href={postPath(neighbours.previous.slug)} rel="prev" className="prev">
-                <small>Previous post</small>
-                {neighbours.previous.title}
-              </Link>
-            ) : (
-              <span />
-            )}
-            {neighbours.next ? (
-              <Link href={postPath(neighbours.next.slug)} rel="next" className="next">
-                <small>Next post</small>
-                {neighbours.next.title}
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <PostNav previous={neighbours.previous} next={neighbours.next} />
       </article>
       {related.length > 0 && (
         <section className="related" aria-labelledby="related-heading">
