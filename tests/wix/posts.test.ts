@@ -189,8 +189,16 @@ describe('wix source: posts', () => {
         }),
       ),
     );
-    const found = await wix.source().searchPosts('Paris spring');
+    const source = wix.source();
+    const found = await source.searchPosts('Paris spring');
     expect(found.map((p) => p.id)).toEqual(['b', 'a']);
     expect(wix.to('/v3/posts')[0]!.url.searchParams.getAll('fieldsets')).toEqual(['CONTENT_TEXT']);
+
+    // Other queries rank the same posts without asking Wix again, until an event says something changed.
+    expect((await source.searchPosts('rome')).map((p) => p.id)).toEqual(['c']);
+    expect(wix.to('/v3/posts')).toHaveLength(1);
+    source.refresh();
+    await source.searchPosts('rome');
+    expect(wix.to('/v3/posts')).toHaveLength(2);
   });
 });

@@ -10,5 +10,5 @@ export { readWixConfig } from './config';
 /** The Wix Blog source: the SDK behind the same interface and query semantics as the local source. */
 export function createWixSource(config: WixSourceConfig): BlogSource {
   const context = createWixContext(config);
-  return { name: 'wix', refresh: () => undefined, ...postMethods(context), ...taxonomyMethods(context), ...draftMethods(context) };
+  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context), ...draftMethods(context) };
 }

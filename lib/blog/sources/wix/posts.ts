@@ -3,7 +3,7 @@ import { errors } from '../../errors';
 import { MAX_LIST_VALUES, parseFilter } from '../../query/filter';
 import { checkLimit, checkOffset } from '../../query/paging';
 import { parseSort } from '../../query/sort';
-import { POST_SORTS } from '../../schemas';
+import { POST_SORTS, type Post } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions, MAX_PAGE_SIZE } from '../../source';
 import { searchPosts } from '../../query/search';
 import { type Json, type WixContext, count, defined, fieldsetOption } from './client';
@@ -16,6 +16,8 @@ import { statusOf } from './upstream';
 const MAX_CURSOR = 2000;
 /** Search reads at most this many pages of 100 posts. */
 const MAX_SEARCH_PAGES = 10;
+/** How long the posts searched stay in memory when no event comes; a verified event drops them at once. */
+const SEARCH_CORPUS_MS = 60 * 60 * 1000;
 
 type PostMethods = Omit<BlogSource, 'name' | 'refresh' | 'getCategory' | 'getCategoryBySlug' | 'listCategories' | 'getTag' | 'getTagBySlug' | 'listTags' | 'listDrafts' | 'getDraft'>;
 
@@ -28,8 +30,32 @@ function checkIds(name: string, values: string[] | undefined) {
 
 const cursorOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
-export function postMethods({ client, fail, call, get, all }: WixContext): PostMethods {
+export function postMethods({ client, fail, call, get, all }: WixContext): PostMethods & { refresh(): void } {
+  // Wix cannot search text, so search ranks the newest posts here. They are read once, not once per query:
+  // at up to 10 calls a read, per-query reads would spend the site's 200 requests a minute on a few searches.
+  let corpus: { until: number; posts: Promise<Post[]> } | null = null;
+  const searchCorpus = () => {
+    if (!corpus || corpus.until < Date.now()) {
+      const page = async (offset: number) => {
+        const response = await client.posts.listPosts({ paging: { offset, limit: MAX_PAGE_SIZE }, fieldsets: ['CONTENT_TEXT'] });
+        const body = reshape.envelope(response, 'searchPosts');
+        return { items: reshape.reshapePosts(body.posts, 'searchPosts'), total: count((body.metaData as Json | undefined)?.total) };
+      };
+      const posts = all('searchPosts', page, MAX_SEARCH_PAGES);
+      const entry = { until: Date.now() + SEARCH_CORPUS_MS, posts };
+      corpus = entry;
+      posts.catch(() => {
+        if (corpus === entry) corpus = null;
+      });
+    }
+    return corpus.posts;
+  };
+
   return {
+    refresh() {
+      corpus = null;
+    },
+
     getPost: (id, options) =>
       get('getPost', id, async (segment) => {
         const response = await client.posts.getPost(segment, fieldsetOption(options?.fieldsets));
@@ -89,12 +115,7 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
     async searchPosts(text, options) {
       const limit = checkLimit(options?.limit, DEFAULT_PAGE_SIZE);
       if (!text.trim()) return [];
-      const page = async (offset: number) => {
-        const response = await client.posts.listPosts({ paging: { offset, limit: MAX_PAGE_SIZE }, fieldsets: ['CONTENT_TEXT'] });
-        const body = reshape.envelope(response, 'searchPosts');
-        return { items: reshape.reshapePosts(body.posts, 'searchPosts'), total: count((body.metaData as Json | undefined)?.total) };
-      };
-      return searchPosts(await all('searchPosts', page, MAX_SEARCH_PAGES), text, limit);
+      return searchPosts(await searchCorpus(), text, limit);
     },
 
     getPostMetrics: (id) =>
