@@ -8,11 +8,12 @@ export const MAX_URL_LENGTH = 2048;
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
-export function jsonHandler<C>(handler: Handler<C>): Handler<C> {
+/** Wraps a route handler: URL length check, and every thrown error answered from the catalogue. */
+export function jsonHandler<C = unknown>(handler: Handler<C>): (request: Request, context?: C) => Promise<Response> {
   return async (request, context) => {
     try {
       if (request.url.length > MAX_URL_LENGTH) throw errors.urlTooLong(`request URL is longer than ${MAX_URL_LENGTH} characters`);
-      return await handler(request, context);
+      return await handler(request, context as C);
     } catch (error) {
       // Next signals "render this at request time" by throwing; that is not an API error.
       unstable_rethrow(error);

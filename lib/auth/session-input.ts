@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { readJsonBody } from '@/lib/api/body';
+import { readBodyText, readJsonBody } from '@/lib/api/body';
+import { errors } from '@/lib/blog/errors';
 import { authErrors } from './errors';
 
 // What POST /api/owner/session accepts: JSON `{ password }` from scripts, or the login page's form
@@ -28,21 +29,6 @@ export async function readSessionInput(request: Request): Promise<SessionInput> 
   return { mode: 'json', password: parsed.data.password };
 }
 
-/** The urlencoded body as text, refused past 4 KiB while it arrives. */
-async function readFormText(request: Request): Promise<string> {
-  if (Number(request.headers.get('content-length')) > MAX_BODY) throw authErrors.badBody();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body?.getReader();
-  for (;;) {
-    const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > MAX_BODY) {
-      await reader!.cancel();
-      throw authErrors.badBody();
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+/** The urlencoded body as text, refused (413) past 4 KiB while it arrives, like any JSON body. */
+const readFormText = (request: Request) =>
+  readBodyText(request, MAX_BODY, () => errors.payloadTooLarge(`request body is larger than ${MAX_BODY / 1024} KiB`));

@@ -22,6 +22,18 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
+describe('POST /api/owner/session limits', () => {
+  it('answers 414 to a URL over 2048 characters and 413 to a form body over 4 KiB, and sets no cookie', async () => {
+    const long = new Request(`${URL}?${'q'.repeat(2100)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
+    const tooLong = await POST(long);
+    expect(tooLong.status).toBe(414);
+    expect(tooLong.headers.get('set-cookie')).toBeNull();
+    const big = await POST(form({ password: PASSWORD, pad: 'x'.repeat(5000) }));
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.wde).toBe('WDE0109');
+  });
+});
+
 describe('POST /api/owner/session (JSON)', () => {
   it('answers 204 with a signed session cookie for the right password', async () => {
     const response = await POST(json({ password: PASSWORD }));

@@ -1,4 +1,4 @@
-import { errorResponse } from '@/lib/api/respond';
+import { errorResponse, jsonHandler } from '@/lib/api/respond';
 import { ownerConfig } from '@/lib/auth/config';
 import { clientKey } from '@/lib/auth/client-ip';
 import { clearedSessionCookie, isSecureRequest, sessionCookie } from '@/lib/auth/cookie';
@@ -59,23 +59,19 @@ const FORM_NOTICE: Record<Exclude<LoginResult['kind'], 'ok'>, LoginNotice> = {
   misconfigured: 'misconfigured',
 };
 
-export async function POST(request: Request): Promise<Response> {
-  try {
-    const input = await readSessionInput(request);
-    if (isCrossSite(request)) {
-      return input.mode === 'form' ? seeOther(loginPath(undefined, 'cross-site')) : errorResponse(authErrors.crossSite());
-    }
-    if (input.mode === 'form' && input.intent === 'logout') return seeOther(loginPath(undefined, 'signed-out'), logout(request));
-    const result = attemptLogin(input.password, clientKey(request.headers), ownerConfig(), loginLimiter());
-    if (input.mode === 'json') return jsonAnswer(result, request);
-    if (result.kind === 'ok') return seeOther(safeNext(input.next), sessionCookie(result.token, isSecureRequest(request)));
-    return seeOther(loginPath(input.next, FORM_NOTICE[result.kind]));
-  } catch (error) {
-    return errorResponse(error);
+export const POST = jsonHandler(async (request: Request): Promise<Response> => {
+  const input = await readSessionInput(request);
+  if (isCrossSite(request)) {
+    return input.mode === 'form' ? seeOther(loginPath(undefined, 'cross-site')) : errorResponse(authErrors.crossSite());
   }
-}
+  if (input.mode === 'form' && input.intent === 'logout') return seeOther(loginPath(undefined, 'signed-out'), logout(request));
+  const result = attemptLogin(input.password, clientKey(request.headers), ownerConfig(), loginLimiter());
+  if (input.mode === 'json') return jsonAnswer(result, request);
+  if (result.kind === 'ok') return seeOther(safeNext(input.next), sessionCookie(result.token, isSecureRequest(request)));
+  return seeOther(loginPath(input.next, FORM_NOTICE[result.kind]));
+});
 
-export async function DELETE(request: Request): Promise<Response> {
+export const DELETE = jsonHandler(async (request: Request): Promise<Response> => {
   if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
   return new Response(null, { status: 204, headers: { ...NO_STORE, 'Set-Cookie': logout(request) } });
-}
+});
