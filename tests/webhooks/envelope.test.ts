@@ -1,20 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { captureLogs, errorOf, publicPem, revalidated, routeContext, rsaPair, webhookRequest } from './helpers';
+import { captureLogs, errorOf, revalidated, routeContext, webhookRequest, webhookSite } from './helpers';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'webhook-envelope-'));
-process.env.BLOG_SOURCE = 'local';
-process.env.BLOG_CONTENT_DIR = dir;
-const site = rsaPair();
-process.env.WIX_WEBHOOK_PUBLIC_KEY = publicPem(site.publicKey);
+const { keys: site, POST } = await webhookSite('envelope');
 
-const { POST } = await import('@/app/api/webhooks/wix/route');
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(() => {
   vi.mocked(revalidateTag).mockClear();
   captureLogs();

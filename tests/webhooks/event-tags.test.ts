@@ -1,24 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { BLOG_EVENT_TYPES, EVENT_TAGS } from '@/lib/webhooks/event-tags';
 import { RecentIds } from '@/lib/webhooks/recent-ids';
 import { entityEvent, likeEvent } from '@/scripts/blog/events';
-import { captureLogs, publicPem, revalidated, routeContext, rsaPair, signed, webhookRequest } from './helpers';
+import { captureLogs, revalidated, routeContext, signed, webhookRequest, webhookSite } from './helpers';
 import type { EnvelopeInput } from '@/lib/webhooks/envelope';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'webhook-events-'));
-process.env.BLOG_SOURCE = 'local';
-process.env.BLOG_CONTENT_DIR = dir;
-const site = rsaPair();
-process.env.WIX_WEBHOOK_PUBLIC_KEY = publicPem(site.publicKey);
+const { keys: site, POST } = await webhookSite('events');
 
-const { POST } = await import('@/app/api/webhooks/wix/route');
 const send = async (event: EnvelopeInput) => POST(webhookRequest(await signed(event, site.privateKey)), routeContext);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let logs: ReturnType<typeof captureLogs>;
 beforeEach(() => {
   vi.mocked(revalidateTag).mockClear();

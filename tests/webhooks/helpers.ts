@@ -1,6 +1,9 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { revalidateTag } from 'next/cache';
-import { vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { entityEvent } from '@/scripts/blog/events';
 import { signEvent } from '@/scripts/blog/deliver';
 import type { EnvelopeInput } from '@/lib/webhooks/envelope';
@@ -33,4 +36,16 @@ export function captureLogs() {
 export async function errorOf(response: Response) {
   const body = (await response.json()) as { error: { code: string; wde: string; message: string } };
   return { status: response.status, ...body.error };
+}
+
+/** The webhook route over an empty local content folder, verifying with a fresh key pair; the folder goes after the file. */
+export async function webhookSite(name: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), `webhook-${name}-`));
+  const keys = rsaPair();
+  process.env.BLOG_SOURCE = 'local';
+  process.env.BLOG_CONTENT_DIR = dir;
+  process.env.WIX_WEBHOOK_PUBLIC_KEY = publicPem(keys.publicKey);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const { POST } = await import('@/app/api/webhooks/wix/route');
+  return { keys, POST };
 }

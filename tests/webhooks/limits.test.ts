@@ -1,19 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { captureLogs, errorOf, postUpdated, publicPem, revalidated, routeContext, rsaPair, signed, webhookRequest } from './helpers';
+import { captureLogs, errorOf, postUpdated, revalidated, routeContext, signed, webhookRequest, webhookSite } from './helpers';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'webhook-limits-'));
-process.env.BLOG_SOURCE = 'local';
-process.env.BLOG_CONTENT_DIR = dir;
-const site = rsaPair();
-process.env.WIX_WEBHOOK_PUBLIC_KEY = publicPem(site.publicKey);
+const { keys: site, POST } = await webhookSite('limits');
 
-const { POST } = await import('@/app/api/webhooks/wix/route');
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let logs: ReturnType<typeof captureLogs>;
 beforeEach(() => {
   vi.mocked(revalidateTag).mockClear();

@@ -1,25 +1,16 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { encodeEnvelope } from '@/lib/webhooks/envelope';
-import { b64url, captureLogs, errorOf, postUpdated, publicPem, revalidated, routeContext, rsaPair, signed, webhookRequest } from './helpers';
+import { b64url, captureLogs, errorOf, postUpdated, publicPem, revalidated, routeContext, rsaPair, signed, webhookRequest, webhookSite } from './helpers';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'webhook-verify-'));
-process.env.BLOG_SOURCE = 'local';
-process.env.BLOG_CONTENT_DIR = dir;
-const site = rsaPair();
-const other = rsaPair();
+const { keys: site, POST } = await webhookSite('verify');
 const PUBLIC_PEM = publicPem(site.publicKey);
-process.env.WIX_WEBHOOK_PUBLIC_KEY = PUBLIC_PEM;
+const other = rsaPair();
 
-const { POST } = await import('@/app/api/webhooks/wix/route');
 const call = (body: BodyInit) => POST(webhookRequest(body), routeContext);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let logs: () => Array<Record<string, unknown>>;
 beforeEach(() => {
