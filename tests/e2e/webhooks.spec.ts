@@ -9,7 +9,7 @@ import { ContentFolder, type RawPost } from '../../scripts/blog/content-folder';
 import { postToken, signEvent } from '../../scripts/blog/deliver';
 import { entityEvent } from '../../scripts/blog/events';
 import { postEntity } from '../../scripts/blog/posts';
-import { type ProbePost, probePost, restorePost } from '../../scripts/blog/probe';
+import { type ProbePost, probePost, restorePost, sendPostUpdated } from '../../scripts/blog/probe';
 
 // The webhook loop against the running e2e server: the CLI edits the server's own content copy and posts
 // signed events. Every check reads the first response after the event (Playwright's retrying assertions
@@ -75,6 +75,27 @@ test('an edit through the CLI shows on the post page, the feed, its category pag
     await restore(probe);
   }
   expect((await open(page, `/post/${post.slug}`)).h1).toBe(post.title);
+});
+
+test('an edit saved in place (same file, folder untouched) shows every time its event arrives', async ({ page }) => {
+  const probe = await probePost(folder);
+  const { post, file, original } = probe;
+  const category = await folder.term('category', post.categoryIds![0]!);
+  try {
+    expect((await open(page, `/post/${post.slug}`)).h1).toBe(post.title);
+    for (const round of [1, 2, 3]) {
+      const title = `Saved in place, round ${round} ${Date.now()}`;
+      const edited = { ...(JSON.parse(original) as RawPost), title };
+      // An editor's save: the same inode rewritten, so the posts folder's mtime does not move.
+      writeFileSync(file, `${JSON.stringify(edited, null, 2)}\n`);
+      expect((await sendPostUpdated(folder, siteUrl, edited)).status).toBe(200);
+      expect((await open(page, `/post/${post.slug}`)).h1, `round ${round}`).toBe(title);
+      expect((await open(page, '/')).html, `round ${round}`).toContain(title);
+      expect((await open(page, `/categories/${category.slug}`)).html, `round ${round}`).toContain(title);
+    }
+  } finally {
+    await restore(probe);
+  }
 });
 
 test('a created post appears at once; deleted, its page is 404 and it leaves the feed', async ({ page, request }) => {
