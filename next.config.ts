@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
 import { securityHeaders } from './lib/security/headers';
 
@@ -9,6 +10,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: { globalNotFound: true },
+  // Next's file-system page cache, minus one disk entry per made-up URL (see the handler).
+  cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.mjs', import.meta.url)),
   // Security headers on every response; owner pages get their CSP (with a nonce) from proxy.ts.
   async headers() {
     return securityHeaders();

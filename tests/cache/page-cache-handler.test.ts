@@ -1,0 +1,56 @@
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import nodeFs from 'next/dist/server/lib/node-fs-methods.js';
+import PageCacheHandler from '@/lib/cache/page-cache-handler.mjs';
+
+// Next's page cache writes every rendered page to disk; made-up URLs must not grow it.
+
+let dist = '';
+beforeEach(() => {
+  dist = mkdtempSync(path.join(tmpdir(), 'page-cache-'));
+  mkdirSync(path.join(dist, 'app'));
+});
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+type Context = ConstructorParameters<typeof PageCacheHandler>[0];
+type Store = { set(key: string, data: unknown, ctx: unknown): Promise<void> };
+const handler = (): Store => new PageCacheHandler({ fs: nodeFs.nodeFs, serverDistDir: dist, flushToDisk: true, dev: false, revalidatedTags: [], _requestHeaders: {} } as Context);
+
+const page = (status: number, html: string) => ({
+  kind: 'APP_PAGE',
+  html,
+  rscData: Buffer.from('rsc'),
+  headers: {},
+  status,
+  postponed: undefined,
+  segmentData: undefined,
+});
+const ctx = { cacheControl: { revalidate: 3600, expire: 86400 }, isRoutePPREnabled: true, isFallback: false };
+const key = (slug: string) => `/route-cache/APP_PAGE/owner/$/post/${slug}`;
+const files = () => (existsSync(path.join(dist, 'route-cache')) ? readdirSync(path.join(dist, 'route-cache'), { recursive: true }) : []);
+
+it('a not-found render of a made-up path writes nothing', async () => {
+  for (let i = 0; i < 20; i++) await handler().set(key(`made-up-${i}`), page(404, '<h1>Page not found</h1>'), ctx);
+  expect(files()).toEqual([]);
+});
+
+it('a found page is written as before', async () => {
+  await handler().set(key('real-post'), page(200, '<h1>Real</h1>'), ctx);
+  expect(existsSync(path.join(dist, 'route-cache/APP_PAGE/owner/$/post/real-post.html'))).toBe(true);
+});
+
+it('a page that existed and is now gone is overwritten with its 404, so a restart cannot bring it back', async () => {
+  await handler().set(key('deleted'), page(200, '<h1>Deleted soon</h1>'), ctx);
+  await handler().set(key('deleted'), page(404, '<h1>Page not found</h1>'), ctx);
+  const meta = path.join(dist, 'route-cache/APP_PAGE/owner/$/post/deleted.meta');
+  expect(JSON.parse((await import('node:fs')).readFileSync(meta, 'utf8')).status).toBe(404);
+});
+
+it("a prerendered page from the build (the seed) counts as existing", async () => {
+  mkdirSync(path.join(dist, 'app/post'), { recursive: true });
+  writeFileSync(path.join(dist, 'app/post/prerendered.html'), '<h1>Built</h1>');
+  await handler().set(key('prerendered'), page(404, '<h1>Page not found</h1>'), ctx);
+  expect(existsSync(path.join(dist, 'route-cache/APP_PAGE/owner/$/post/prerendered.html'))).toBe(true);
+});
