@@ -1,8 +1,8 @@
 import { config } from './blog/config';
 
-export const SITE_NAME = 'The Render Path';
-export const SITE_DESCRIPTION = 'A small team writing about web performance, rendering, tooling and accessibility.';
-export const SITE_LANGUAGE = 'en';
+import { SITE_NAME } from './site-identity';
+
+export { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from './site-identity';
 export const FEED_PAGE_SIZE = 12;
 
 /** Next replaces a layout's `alternates` with a page's, so every page that sets alternates repeats this. */

@@ -1,18 +1,55 @@
 import { cacheLife } from 'next/cache';
+import { processSingleton } from '../process-singleton';
 import { BlogError, isBlogError } from './errors';
+import { isUnavailable } from './sources/guard';
 
 // A 'use cache' function serialises what it returns; a thrown BlogError would lose its class crossing that
 // boundary. Cached reads therefore return catalogue errors as values (cached only briefly) and rethrow outside.
+// While the platform is unavailable, a read answers the last good value it had instead of the failure, so a
+// cached failure never replaces good data; that value is cached for seconds only, to pick up the recovery.
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; wde: string; message: string };
 
-/** Runs `work` inside a cached function: its value, or its catalogue error as a value. */
-export async function settle<T>(work: () => Promise<T>): Promise<Outcome<T>> {
+/** How many reads keep their last good value: enough for every page a reader is likely to open meanwhile. */
+export const LAST_GOOD_ENTRIES = 256;
+
+class LastGood {
+  private readonly values = new Map<string, unknown>();
+
+  get(key: string): { value: unknown } | undefined {
+    if (!this.values.has(key)) return undefined;
+    const value = this.values.get(key);
+    this.values.delete(key);
+    this.values.set(key, value);
+    return { value };
+  }
+
+  set(key: string, value: unknown) {
+    this.values.delete(key);
+    this.values.set(key, value);
+    if (this.values.size > LAST_GOOD_ENTRIES) this.values.delete(this.values.keys().next().value!);
+  }
+}
+
+const lastGood = () => processSingleton('blog-last-good', () => new LastGood());
+
+/** The last-good key of one read: its name and arguments. */
+export const readKey = (name: string, ...args: unknown[]) => `${name}:${JSON.stringify(args)}`;
+
+/** Runs `work` inside a cached function: its value, the last good value for `key` if the platform is down, or its catalogue error as a value. */
+export async function settle<T>(key: string, work: () => Promise<T>): Promise<Outcome<T>> {
   try {
-    return { ok: true, value: await work() };
+    const value = await work();
+    lastGood().set(key, value);
+    return { ok: true, value };
   } catch (error) {
     if (!isBlogError(error)) throw error;
     cacheLife('seconds');
+    const stale = isUnavailable(error) ? lastGood().get(key) : undefined;
+    if (stale) {
+      console.warn(JSON.stringify({ msg: 'serving the last good copy', read: key.slice(0, 200), error: error.message }));
+      return { ok: true, value: stale.value as T };
+    }
     return { ok: false, status: error.status, wde: error.wde, message: error.message };
   }
 }

@@ -1,6 +1,6 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from './cache-tags';
-import { settle, unwrap } from './outcome';
+import { readKey, settle, unwrap } from './outcome';
 import type { Category, CursorPage, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from './schemas';
 import type { FieldsetOptions, GetPostBySlugOptions, ListPostsOptions, PostCountStatsOptions, PostQuery } from './source';
 import { blogSource } from './sources';
@@ -24,7 +24,7 @@ async function cachedPost(id: string, options: FieldsetOptions) {
   'use cache';
   cacheLifeFor(options.fieldsets);
   cacheTag(cacheTags.post(id));
-  const outcome = await settle(() => blogSource().getPost(id, options));
+  const outcome = await settle(readKey('post', id, options), () => blogSource().getPost(id, options));
   if (outcome.ok) tagPost(outcome.value, options.fieldsets);
   return outcome;
 }
@@ -32,7 +32,7 @@ async function cachedPost(id: string, options: FieldsetOptions) {
 async function cachedPostBySlug(slug: string, options: GetPostBySlugOptions) {
   'use cache';
   cacheLifeFor(options.fieldsets);
-  const outcome = await settle(() => blogSource().getPostBySlug(slug, options));
+  const outcome = await settle(readKey('postBySlug', slug, options), () => blogSource().getPostBySlug(slug, options));
   // A missing slug is cached under `posts`, so the post that takes the slug later clears it.
   if (outcome.ok && outcome.value) tagPost(outcome.value, options.fieldsets);
   else cacheTag(cacheTags.posts);
@@ -43,7 +43,7 @@ async function cachedListPosts(options: ListPostsOptions) {
   'use cache';
   cacheLifeFor(options.fieldsets);
   cacheTag(cacheTags.posts);
-  const outcome = await settle(() => blogSource().listPosts(options));
+  const outcome = await settle(readKey('listPosts', options), () => blogSource().listPosts(options));
   if (outcome.ok) for (const post of outcome.value.items) tagPost(post, options.fieldsets);
   return outcome;
 }
@@ -52,7 +52,7 @@ async function cachedQueryPosts(query: PostQuery, options: FieldsetOptions) {
   'use cache';
   cacheLifeFor(options.fieldsets);
   cacheTag(cacheTags.posts);
-  const outcome = await settle(() => blogSource().queryPosts(query, options));
+  const outcome = await settle(readKey('queryPosts', query, options), () => blogSource().queryPosts(query, options));
   if (outcome.ok) for (const post of outcome.value.items) tagPost(post, options.fieldsets);
   return outcome;
 }
@@ -61,14 +61,14 @@ async function cachedSearch(text: string) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.posts);
-  return settle(() => blogSource().searchPosts(text, { limit: 50 }));
+  return settle(readKey('search', text), () => blogSource().searchPosts(text, { limit: 50 }));
 }
 
 async function cachedMetrics(id: string) {
   'use cache';
   cacheLife('minutes');
   cacheTag(cacheTags.metrics(id), cacheTags.post(id));
-  return settle(() => blogSource().getPostMetrics(id));
+  return settle(readKey('metrics', id), () => blogSource().getPostMetrics(id));
 }
 
 // Stats also depend on posts: an update can publish, unpublish or re-date a post.
@@ -76,21 +76,21 @@ async function cachedPostCountStats(options: PostCountStatsOptions) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.stats, cacheTags.posts);
-  return settle(() => blogSource().queryPostCountStats(options));
+  return settle(readKey('postCountStats', options), () => blogSource().queryPostCountStats(options));
 }
 
 async function cachedTotal(language: string | undefined) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.stats, cacheTags.posts);
-  return settle(() => blogSource().getTotalPosts({ language }));
+  return settle(readKey('total', language), () => blogSource().getTotalPosts({ language }));
 }
 
 async function cachedCategories(language: string | undefined) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.categories);
-  const outcome = await settle(() => blogSource().listCategories({ language }));
+  const outcome = await settle(readKey('categories', language), () => blogSource().listCategories({ language }));
   if (outcome.ok) for (const c of outcome.value) cacheTag(cacheTags.category(c.id));
   return outcome;
 }
@@ -99,7 +99,7 @@ async function cachedTags(language: string | undefined) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.tags);
-  const outcome = await settle(() => blogSource().listTags({ language }));
+  const outcome = await settle(readKey('tags', language), () => blogSource().listTags({ language }));
   if (outcome.ok) for (const t of outcome.value) cacheTag(cacheTags.tag(t.id));
   return outcome;
 }
@@ -142,7 +142,7 @@ async function cachedPostRefs() {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.posts);
-  return settle(async () => {
+  return settle(readKey('postRefs'), async () => {
     const refs: PostRef[] = [];
     let page = await blogSource().queryPosts({ sort: [{ fieldName: 'firstPublishedDate', order: 'DESC' }], cursorPaging: { limit: 100 } });
     for (;;) {

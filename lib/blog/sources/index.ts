@@ -1,6 +1,7 @@
 import { processSingleton } from '../../process-singleton';
 import { config } from '../config';
 import type { BlogSource } from '../source';
+import { DEFAULT_GUARD, guardSource } from './guard';
 import { createLocalSource } from './local';
 import { createWixSource } from './wix';
 
@@ -11,6 +12,7 @@ import { createWixSource } from './wix';
 export function blogSource(): BlogSource {
   return processSingleton('blog-source', () => {
     const c = config();
-    return c.source === 'wix' ? createWixSource(c.wix) : createLocalSource(c.contentDir);
+    // Only the remote platform is guarded: a cold local folder of 100k posts takes seconds to read, legitimately.
+    return c.source === 'wix' ? guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD }) : createLocalSource(c.contentDir);
   });
 }

@@ -1,4 +1,5 @@
 import { type BlogError, errors } from '../../errors';
+import { callSignal } from '../call-signal';
 
 // The fetch every Wix request goes through (SDK calls and the OAuth token request alike): it reroutes
 // Wix hosts to WIX_API_BASE_URL and retries 429/5xx and network failures with capped, jittered backoff.
@@ -65,7 +66,17 @@ function retryAfterMs(header: string | null): number {
   return Number.isNaN(at) ? 0 : Math.max(0, at - Date.now());
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less if the call is given up on meanwhile. */
+const sleep = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 export function createTransport(options: TransportOptions): typeof fetch {
   const backoff = (attempt: number, retryAfter: number) => {
@@ -79,25 +90,28 @@ export function createTransport(options: TransportOptions): typeof fetch {
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const label = `${method} ${new URL(original).pathname}`;
     const baseFetch = options.fetch ?? globalThis.fetch;
+    // The guarded call's deadline (guard.ts): once it passes, nobody waits for this answer any more.
+    const deadline = callSignal();
 
     for (let attempt = 0; ; attempt++) {
       let response: Response | undefined;
       let failure: unknown;
       try {
         // A hanging connection counts as a failed attempt, so retries stay bounded in time too.
-        const signal = AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), ...(init?.signal ? [init.signal] : [])]);
+        const signal = AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), ...(init?.signal ? [init.signal] : []), ...(deadline ? [deadline] : [])]);
         response = await baseFetch(input instanceof Request ? new Request(url, input.clone()) : url, { ...init, signal });
       } catch (error) {
         failure = error;
       }
       if (response && !isRetryable(response.status)) return response;
       discard(response);
-      if (attempt >= options.retries) {
+      if (attempt >= options.retries || deadline?.aborted) {
         const tries = `${attempt + 1} attempt${attempt ? 's' : ''}`;
         const what = response ? `answered HTTP ${response.status}` : `could not be reached (${describe(failure)})`;
         throw new UpstreamFailure(errors.upstreamFailed(`Wix ${what} for ${label} after ${tries}`));
       }
-      await sleep(backoff(attempt, retryAfterMs(response?.headers.get('retry-after') ?? null)));
+      await sleep(backoff(attempt, retryAfterMs(response?.headers.get('retry-after') ?? null)), deadline);
+      if (deadline?.aborted) throw new UpstreamFailure(errors.upstreamFailed(`Wix gave no usable answer for ${label} before the deadline`));
     }
   };
 }

@@ -1,0 +1,40 @@
+import { cacheLife } from 'next/cache';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { BlogError } from '@/lib/blog/errors';
+import { readKey, settle } from '@/lib/blog/outcome';
+
+vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
+
+// While the platform is down a read answers its last good value: a cached failure never replaces good data.
+
+const down = () => Promise.reject(new BlogError(503, 'WDE0053', 'Wix is failing'));
+let n = 0;
+const key = () => readKey('test', ++n);
+beforeEach(() => vi.mocked(cacheLife).mockClear());
+
+it('answers the last good value while the platform is unavailable, cached for seconds only', async () => {
+  const k = key();
+  await settle(k, async () => ({ title: 'Good' }));
+  for (const failure of [down, () => Promise.reject(new BlogError(504, 'WDE0053', 'timed out')), () => Promise.reject(new BlogError(502, 'WDE0053', 'HTTP 500'))]) {
+    vi.mocked(cacheLife).mockClear();
+    expect(await settle(k, failure)).toEqual({ ok: true, value: { title: 'Good' } });
+    expect(vi.mocked(cacheLife).mock.calls.flat()).toEqual(['seconds']);
+  }
+});
+
+it('with nothing good to fall back on, the failure is the answer', async () => {
+  expect(await settle(key(), down)).toEqual({ ok: false, status: 503, wde: 'WDE0053', message: 'Wix is failing' });
+});
+
+it("a caller's mistake is never hidden behind an old value", async () => {
+  const k = key();
+  await settle(k, async () => 'good');
+  expect(await settle(k, () => Promise.reject(new BlogError(400, 'WDE0035', 'limit')))).toMatchObject({ ok: false, wde: 'WDE0035' });
+});
+
+it('a recovery replaces the fallback with the new value', async () => {
+  const k = key();
+  await settle(k, async () => 'old');
+  await settle(k, async () => 'new');
+  expect(await settle(k, down)).toEqual({ ok: true, value: 'new' });
+});

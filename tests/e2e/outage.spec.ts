@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+
+// The same build, served a second time on a Wix that accepts connections and never answers: a page that is
+// not cached yet must fail within the call deadline with the site's own error page, not hang or show Next's.
+
+const PORT = Number(process.env.E2E_OUTAGE_PORT ?? 3101);
+const origin = `http://127.0.0.1:${PORT}`;
+let wix: Server;
+let site: ChildProcess;
+let wixCalls = 0;
+
+async function waitForSite() {
+  for (let i = 0; i < 150; i++) {
+    if (site.exitCode !== null) throw new Error(`next start exited with ${site.exitCode}`);
+    const up = await fetch(`${origin}/robots.txt`).then((r) => r.ok, () => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the outage server did not start');
+}
+
+test.beforeAll(async () => {
+  wix = createServer(() => void wixCalls++);
+  await new Promise<void>((resolve) => wix.listen(0, '127.0.0.1', resolve));
+  const wixUrl = `http://127.0.0.1:${(wix.address() as AddressInfo).port}`;
+  site = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
+    env: { ...process.env, NEXT_DIST_DIR: '.next-e2e', BLOG_SOURCE: 'wix', WIX_API_KEY: 'IST.e2e-outage', WIX_SITE_ID: 'site-e2e', WIX_API_BASE_URL: wixUrl, SITE_URL: origin },
+    stdio: 'ignore',
+  });
+  await waitForSite();
+});
+
+test.afterAll(async () => {
+  site?.kill();
+  wix?.closeAllConnections();
+  await new Promise((resolve) => wix?.close(resolve));
+});
+
+test('a page the platform cannot answer shows the site error page with a retry link, then fails fast', async ({ request }) => {
+  // Ten seconds is the old single-attempt timeout: a hanging Wix used to take four of those.
+  const first = await request.get(`${origin}/post/an-uncached-post`, { timeout: 10_000 });
+  expect(first.status()).toBe(500);
+  const html = await first.text();
+  expect(html).toContain('This page could not be loaded');
+  expect(html).toContain('<a href="">Try again</a>');
+  expect(html).not.toMatch(/at \w+ \(|node_modules/);
+  expect(wixCalls).toBeGreaterThan(0);
+
+  // The breaker is open now: Wix is not called again, the answer is the same page.
+  const calls = wixCalls;
+  const second = await request.get(`${origin}/post/another-uncached-post`, { timeout: 5_000 });
+  expect(second.status()).toBe(500);
+  expect(await second.text()).toContain('This page could not be loaded');
+  expect(wixCalls).toBe(calls);
+});
+
+test('the JSON API says the platform is unavailable, with the catalogue envelope', async ({ request }) => {
+  const response = await request.get(`${origin}/api/posts/slugs/some-slug`, { timeout: 10_000 });
+  expect([503, 504]).toContain(response.status());
+  expect(await response.json()).toMatchObject({ error: { code: 'WD_UNKNOWN_ERROR', wde: 'WDE0053' } });
+});
