@@ -2,7 +2,12 @@
 
 export type ErrorKind = 'WD_VALIDATION_ERROR' | 'WD_UNKNOWN_ERROR';
 
+// Bundles (pages, route handlers) each load their own copy of this module, so `instanceof` would miss a
+// BlogError made by another copy: errors carry a process-wide brand instead.
+const BRAND = Symbol.for('wix-blog.BlogError');
+
 export class BlogError extends Error {
+  readonly [BRAND] = true;
   readonly status: number;
   readonly wde: string;
   readonly code: ErrorKind;
@@ -58,4 +63,5 @@ export const errors = {
   internal: (message = 'Internal error') => new BlogError(500, 'WDE0053', message),
 } as const;
 
-export const isBlogError = (value: unknown): value is BlogError => value instanceof BlogError;
+export const isBlogError = (value: unknown): value is BlogError =>
+  typeof value === 'object' && value !== null && (value as Partial<Record<typeof BRAND, unknown>>)[BRAND] === true;

@@ -1,4 +1,4 @@
-import { BlogError, errors } from '../../errors';
+import { BlogError, errors, isBlogError } from '../../errors';
 import { UpstreamFailure } from './transport';
 
 // Turns whatever a Wix SDK call threw into a catalogue BlogError. SDK errors carry the HTTP status in
@@ -37,7 +37,7 @@ export const upstreamRejected = (message: string) => new BlogError(400, 'WDE0044
 
 export function toBlogError(error: unknown, what: string, secrets: readonly string[] = []): BlogError {
   if (error instanceof UpstreamFailure) return error.blogError;
-  if (error instanceof BlogError) return error;
+  if (isBlogError(error)) return error;
   const status = statusOf(error);
   if (status === undefined) return errors.upstreamUnparseable(`Wix answered ${what} with a body that could not be parsed`);
   const detail = redact(upstreamMessage(error), secrets);
