@@ -51,10 +51,11 @@ test('a page the platform cannot answer shows the site error page with a retry l
   expect(await first!.text()).not.toMatch(/at \w+ \(|node_modules|BlogError/);
   expect(wixCalls).toBeGreaterThan(0);
 
-  // The breaker is open now: Wix is not called again, the answer is the same page.
+  // A second failed call opens the breaker: after it, Wix is not called again and the answer is the same page.
+  expect((await page.goto(`${origin}/post/a-second-uncached-post`, { timeout: 10_000 }))?.status()).toBe(500);
   const calls = wixCalls;
-  const second = await page.goto(`${origin}/post/another-uncached-post`, { timeout: 5_000 });
-  expect(second?.status()).toBe(500);
+  const third = await page.goto(`${origin}/post/a-third-uncached-post`, { timeout: 5_000 });
+  expect(third?.status()).toBe(500);
   await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
   expect(wixCalls).toBe(calls);
 });

@@ -18,7 +18,8 @@ export interface GuardOptions {
   halfOpenAfterMs: number;
 }
 
-export const DEFAULT_GUARD = { deadlineMs: 4_000, breakAfter: 3, halfOpenAfterMs: 15_000 } as const;
+// Each call already retried: two failed calls in a row are a platform in trouble, not a blip.
+export const DEFAULT_GUARD = { deadlineMs: 4_000, breakAfter: 2, halfOpenAfterMs: 15_000 } as const;
 
 export const unavailable = {
   timedOut: (name: string, ms: number) => new BlogError(504, 'WDE0053', `${name} did not answer within ${ms / 1000} s`),
