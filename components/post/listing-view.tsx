@@ -8,15 +8,18 @@ interface ListingViewProps {
   intro?: ReactNode;
   listing: Listing;
   href: (page: number) => string;
+  /** Shown between the page's heading and its list (the home page's featured posts). */
+  children?: ReactNode;
 }
 
-export function ListingView({ heading, intro, listing, href }: ListingViewProps) {
+export function ListingView({ heading, intro, listing, href, children }: ListingViewProps) {
   return (
     <>
       <header className="listing-header">
         <h1>{heading}</h1>
         {intro}
       </header>
+      {children}
       {listing.total === 0 ? <p>No posts here yet.</p> : <PostList posts={listing.posts} eager={listing.page === 1 ? 2 : 0} />}
       <Pagination page={listing.page} totalPages={listing.totalPages} href={href} />
     </>

@@ -46,6 +46,15 @@ test('feed → post → category → tag → back', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('the home page: its heading comes first, and no post is listed twice', async ({ page }) => {
+  await page.goto('/');
+  const headings = await page.locator('main h1, main h2').evaluateAll((nodes) => nodes.map((n) => `${n.tagName}:${n.textContent?.trim()}`));
+  expect(headings[0]).toBe('H1:The Render Path');
+  const hrefs = await page.locator('main .post-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThan(0);
+  expect(hrefs).toEqual([...new Set(hrefs)]);
+});
+
 test('pages through the feed', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Older →' }).click();
@@ -183,4 +192,21 @@ test('layout holds from 320 px wide', async ({ page }) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('search answers in the first HTML, keeps the query in its box, and suggests something when nothing matches', async ({ page }) => {
+    await page.goto('/search?q=cache');
+    await expect(page.locator('main').getByRole('status')).toHaveText(/\d+ posts? match(es)? “cache”/);
+    await expect(page.locator('main .post-list article').first()).toBeVisible();
+    await expect(page.getByLabel('Search titles and text')).toHaveValue('cache');
+
+    await page.getByLabel('Search titles and text').fill('zzqqxx');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search\?q=zzqqxx$/);
+    await expect(page.locator('main').getByRole('status')).toHaveText('No posts match “zzqqxx”.');
+    await expect(page.locator('.search-empty').getByRole('link').first()).toBeVisible();
+  });
 });
