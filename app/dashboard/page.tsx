@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { ChartControls } from '@/components/dashboard/chart-controls';
 import { LiveTotal } from '@/components/dashboard/live-total';
 import { MetricsTable } from '@/components/dashboard/metrics-table';
@@ -19,15 +18,14 @@ export default function DashboardPage({ searchParams }: PageProps<'/dashboard'>)
   return (
     <>
       <h1>Dashboard</h1>
-      <Suspense fallback={<p className="muted">Loading the dashboard…</p>}>
-        <Overview searchParams={searchParams} />
-      </Suspense>
+      <Overview searchParams={searchParams} />
     </>
   );
 }
 
-// Everything with numbers renders only after the session check, inside the dynamic boundary: none of
-// it can end up in the prerendered shell that anonymous requests would see.
+// Everything with numbers renders only after the session check. The owner's pages have no prerendered shell
+// (the layout reads the session first), and nothing streams behind a fallback: the whole page is in the first
+// HTML, so it works without JavaScript.
 async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchParams'>) {
   const params = parseDashboardParams(await searchParams);
   const owner = await currentOwner(dashboardHref(params));

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Suspense } from 'react';
 import { DraftList } from '@/components/dashboard/draft-list';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/auth/current-owner';
@@ -13,9 +12,7 @@ export default function DraftsPage({ searchParams }: PageProps<'/dashboard/draft
   return (
     <>
       <h1>Drafts</h1>
-      <Suspense fallback={<p className="muted">Loading drafts…</p>}>
-        <Drafts searchParams={searchParams} />
-      </Suspense>
+      <Drafts searchParams={searchParams} />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Suspense } from 'react';
 import { DraftPreview } from '@/components/dashboard/draft-preview';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/auth/current-owner';
@@ -12,9 +11,7 @@ export const metadata: Metadata = { title: 'Draft preview' };
 
 export default function DraftPage({ params }: PageProps<'/dashboard/drafts/[id]'>) {
   return (
-    <Suspense fallback={<p className="muted">Loading the draft…</p>}>
-      <Preview params={params} />
-    </Suspense>
+    <Preview params={params} />
   );
 }
 
