@@ -45,7 +45,8 @@ export async function SiteShell({ lang, children }: SiteShellProps) {
         <footer className="site-footer">
           <div className="container">
             <p>
-              © {SITE_NAME} · <a href="/feed.xml">RSS feed</a> · <a href="/sitemap.xml">Sitemap</a>
+              © {SITE_NAME} · <a href="/feed.xml">RSS feed</a> · <a href="/sitemap.xml">Sitemap</a> ·{' '}
+              <a href="/login" rel="nofollow">Owner sign-in</a>
             </p>
           </div>
         </footer>
