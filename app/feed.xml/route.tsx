@@ -1,5 +1,6 @@
 import { RichContent } from '@/components/rich-content/rich-content';
-import { listCategories, listPosts } from '@/lib/blog/reads';
+import { getMediaSize, listCategories, listPosts } from '@/lib/blog/reads';
+import type { Post } from '@/lib/blog/schemas';
 import { renderRss } from '@/lib/seo/rss';
 import { heroImageUrl } from '@/lib/seo/post-metadata';
 import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
@@ -8,6 +9,13 @@ const FEED_SIZE = 50;
 
 /** Relative links and images in feed readers resolve against the reader, not the site: make them absolute. */
 const absolutize = (html: string) => html.replace(/(\s(?:href|src|poster)=")\/(?!\/)/g, `$1${absoluteUrl('/')}`);
+
+async function feedImage(post: Post) {
+  const image = heroImageUrl(post);
+  if (!image) return null;
+  const local = image.url.startsWith(absoluteUrl('/media/')) ? image.url.slice(absoluteUrl('/').length - 1) : null;
+  return { url: image.url, length: local ? await getMediaSize(local) : null };
+}
 
 export async function GET() {
   // Loaded at run time: Next refuses a static react-dom/server import in the server-components graph.
@@ -23,13 +31,15 @@ export async function GET() {
     description: SITE_DESCRIPTION,
     selfUrl: absoluteUrl('/feed.xml'),
     language: SITE_LANGUAGE,
-    items: page.items.map((post) => ({
-      post,
-      url: absoluteUrl(postPath(post.slug)),
-      html: absolutize(renderToStaticMarkup(<RichContent content={post.richContent} priority={false} />)),
-      categories: post.categoryIds.flatMap((id) => label.get(id) ?? []),
-      image: heroImageUrl(post)?.url,
-    })),
+    items: await Promise.all(
+      page.items.map(async (post) => ({
+        post,
+        url: absoluteUrl(postPath(post.slug)),
+        html: absolutize(renderToStaticMarkup(<RichContent content={post.richContent} priority={false} />)),
+        categories: post.categoryIds.flatMap((id) => label.get(id) ?? []),
+        image: await feedImage(post),
+      })),
+    ),
   });
   return new Response(body, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
 }

@@ -133,6 +133,16 @@ export const getCategory = async (id: string) => (await listCategories()).find((
 export const getTagBySlug = async (slug: string) => (await listTags()).find((t) => t.slug === slug) ?? null;
 export const getTag = async (id: string) => (await listTags()).find((t) => t.id === id) ?? null;
 
+async function cachedMediaSize(mediaPath: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.posts);
+  return settle(readKey('mediaSize', mediaPath), () => blogSource().mediaSize(mediaPath));
+}
+
+/** Bytes of a file under `/media/`, for feed enclosures; null when the source cannot tell. */
+export const getMediaSize = async (mediaPath: string): Promise<number | null> => unwrap(await cachedMediaSize(mediaPath));
+
 export interface PostRef {
   slug: string;
   lastModified?: string;

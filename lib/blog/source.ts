@@ -72,6 +72,8 @@ export interface BlogSource {
   /** Posts not (yet) public, most recently edited first: the owner's drafts. */
   listDrafts(options?: ListDraftsOptions): Promise<CursorPage<Draft>>;
   getDraft(id: string): Promise<Draft | null>;
+  /** Bytes of a file the site serves under `/media/` (the local media folder); null when not known here. */
+  mediaSize(mediaPath: string): Promise<number | null>;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -6,7 +6,22 @@ export interface RssChannel {
   description: string;
   selfUrl: string;
   language: string;
-  items: { post: Post; url: string; html: string; categories: string[]; image?: string | null }[];
+  items: { post: Post; url: string; html: string; categories: string[]; image?: RssImage | null }[];
+}
+
+export interface RssImage {
+  url: string;
+  /** Bytes, when known: an enclosure must state its length; otherwise the image is a Media RSS element. */
+  length: number | null;
+}
+
+const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', svg: 'image/svg+xml' };
+
+export const imageType = (url: string) => IMAGE_TYPES[/\.(\w+)(?:[?#]|$)/.exec(url)?.[1]?.toLowerCase() ?? ''] ?? 'image/jpeg';
+
+function imageElement({ url, length }: RssImage): string {
+  const attributes = `url="${escapeXml(url)}" type="${imageType(url)}"`;
+  return length === null ? `      <media:content ${attributes} medium="image"/>` : `      <enclosure ${attributes} length="${length}"/>`;
 }
 
 const XML_INVALID = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -27,7 +42,7 @@ export function renderRss(channel: RssChannel): string {
       post.firstPublishedDate ? `      <pubDate>${new Date(post.firstPublishedDate).toUTCString()}</pubDate>` : '',
       `      <description>${escapeXml(post.excerpt)}</description>`,
       ...categories.map((c) => `      <category>${escapeXml(c)}</category>`),
-      image ? `      <enclosure url="${escapeXml(image)}" type="image/${image.endsWith('.png') ? 'png' : 'jpeg'}" length="0"/>` : '',
+      image ? imageElement(image) : '',
       `      <content:encoded>${cdata(html)}</content:encoded>`,
       '    </item>',
     ]
@@ -36,7 +51,7 @@ export function renderRss(channel: RssChannel): string {
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(channel.link)}</link>`,

@@ -44,3 +44,19 @@ describe('sitemap', () => {
     expect(renderSitemapIndex(['http://x.test/sitemaps/0.xml', 'http://x.test/sitemaps/1.xml']).match(/<sitemap>/g)).toHaveLength(2);
   });
 });
+
+describe('RSS images', () => {
+  const withImage = (image: { url: string; length: number | null }) =>
+    renderRss({ title: 't', link: 'http://x.test/', description: 'd', selfUrl: 'http://x.test/feed.xml', language: 'en', items: [{ post: makePost(1), url: 'http://x.test/post/a', html: '', categories: [], image }] });
+
+  it('an enclosure states the file’s real length and type', () => {
+    expect(withImage({ url: 'http://x.test/media/hero.webp', length: 48213 })).toContain('<enclosure url="http://x.test/media/hero.webp" type="image/webp" length="48213"/>');
+  });
+
+  it('an image of unknown size is a Media RSS element, never an enclosure with a made-up length', () => {
+    const xml = withImage({ url: 'https://static.wixstatic.com/media/a~mv2.jpg/v1/fill/w_1200,h_630/a~mv2.jpg', length: null });
+    expect(xml).not.toContain('<enclosure');
+    expect(xml).toContain('<media:content url="https://static.wixstatic.com/media/a~mv2.jpg/v1/fill/w_1200,h_630/a~mv2.jpg" type="image/jpeg" medium="image"/>');
+    expect(xml).toContain('xmlns:media="http://search.yahoo.com/mrss/"');
+  });
+});

@@ -1,4 +1,6 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { localMediaUrl } from '../../media';
 import { withFieldsets } from '../../fieldsets';
 import { type OrderedPosts, runQuery } from '../../query/engine';
 import { checkLimit, checkOffset } from '../../query/paging';
@@ -75,6 +77,14 @@ export function createLocalSource(dir: string): BlogSource {
 
     // Atomic writes are seen by the folder's mtime; an in-place edit only by the file's, so look again.
     refresh: () => store.invalidate(),
+
+    async mediaSize(mediaPath) {
+      const local = localMediaUrl(mediaPath);
+      if (!local) return null;
+      const segments = local.slice('/media/'.length).split('/').map(decodeURIComponent);
+      const info = await stat(path.join(/*turbopackIgnore: true*/ store.dir, 'media', ...segments)).catch(() => null);
+      return info?.isFile() ? info.size : null;
+    },
 
     async getPost(id, options) {
       const post = (await view()).byId.get(id);

@@ -10,5 +10,7 @@ export { readWixConfig } from './config';
 /** The Wix Blog source: the SDK behind the same interface and query semantics as the local source. */
 export function createWixSource(config: WixSourceConfig): BlogSource {
   const context = createWixContext(config);
-  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context), ...draftMethods(context) };
+  // Wix media lives on its CDN: its sizes are not known without a request per file.
+  const mediaSize = async () => null;
+  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context), ...draftMethods(context), mediaSize };
 }

@@ -1,0 +1,23 @@
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { createLocalSource } from '@/lib/blog/sources/local';
+import { makePost, writeContentDir } from '../helpers/posts';
+
+const dir = writeContentDir([makePost(1)]);
+mkdirSync(path.join(dir, 'media', 'covers'), { recursive: true });
+writeFileSync(path.join(dir, 'media', 'covers', 'hero image.png'), Buffer.alloc(1234));
+writeFileSync(path.join(dir, 'media', 'a.png'), Buffer.alloc(77));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const source = createLocalSource(dir);
+
+it('the size of a media file, for feed enclosures', async () => {
+  expect(await source.mediaSize('/media/a.png')).toBe(77);
+  expect(await source.mediaSize('a.png')).toBe(77);
+});
+
+it('null for what is not a plain file of the media folder', async () => {
+  for (const p of ['/media/missing.png', '/media/covers', '/media/../posts/post-0001.json', '/etc/passwd', 'https://x.test/a.png', '/media/covers/hero image.png']) {
+    expect(await source.mediaSize(p), p).toBeNull();
+  }
+});
