@@ -1,18 +1,18 @@
 import type { Metadata } from 'next';
 import { NotFoundHelp } from '@/components/layout/not-found-help';
+import { SiteShell } from '@/components/layout/site-shell';
+import { listCategories } from '@/lib/blog/reads';
 import { SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
 import './globals.css';
 
 export const metadata: Metadata = { title: `Page not found · ${SITE_NAME}` };
 
-export default function GlobalNotFound() {
+// Unmatched URLs get the whole site around the help; the menu is a cached read, and a 404 must never fail.
+export default async function GlobalNotFound() {
+  const categories = await listCategories().catch(() => []);
   return (
-    <html lang={SITE_LANGUAGE}>
-      <body>
-        <main id="content" className="container">
-          <NotFoundHelp />
-        </main>
-      </body>
-    </html>
+    <SiteShell lang={SITE_LANGUAGE} categories={categories}>
+      <NotFoundHelp />
+    </SiteShell>
   );
 }

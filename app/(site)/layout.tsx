@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
 import { config } from '@/lib/blog/config';
+import { listCategories } from '@/lib/blog/reads';
 import { RSS_ALTERNATE, SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
 import '../globals.css';
 
@@ -12,6 +13,10 @@ export const metadata: Metadata = {
   alternates: { types: RSS_ALTERNATE },
 };
 
-export default function SiteLayout({ children }: { children: ReactNode }) {
-  return <SiteShell lang={SITE_LANGUAGE}>{children}</SiteShell>;
+export default async function SiteLayout({ children }: { children: ReactNode }) {
+  return (
+    <SiteShell lang={SITE_LANGUAGE} categories={await listCategories()}>
+      {children}
+    </SiteShell>
+  );
 }

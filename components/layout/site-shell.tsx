@@ -1,18 +1,36 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { listCategories } from '@/lib/blog/reads';
+import type { Category } from '@/lib/blog/schemas';
 import { SITE_NAME, categoryPath } from '@/lib/site';
 
 interface SiteShellProps {
   lang: string;
+  /** The header's menu. */
+  categories: Pick<Category, 'id' | 'slug' | 'label'>[];
   children: ReactNode;
 }
 
+/**
+ * Marks the menu entry of the category page being shown. The shell is shared and prerendered without knowing the
+ * page, so the page names its category (`data-current-category`) and CSS finds the matching entry: no script.
+ */
+/** A CSS string body: anything but letters, digits, `_` and `-` as a hex escape (so no `"` or `</style>` gets out). */
+const cssString = (text: string) => Array.from(text, (ch) => (/[\w-]/.test(ch) ? ch : `\\${ch.codePointAt(0)!.toString(16)} `)).join('');
+
+function CurrentCategoryStyle({ categories }: Pick<SiteShellProps, 'categories'>) {
+  const css = categories
+    .map((c, i) => `body:has([data-current-category="${cssString(c.slug)}"]) .site-nav li:nth-child(${i + 1}) a`)
+    .join(',\n');
+  return css ? <style>{`${css} { font-weight: 700; text-decoration: underline; text-underline-offset: 0.3em; }`}</style> : null;
+}
+
 /** The `<html>` document every public root layout renders: skip link, header, main, footer. */
-export async function SiteShell({ lang, children }: SiteShellProps) {
-  const categories = await listCategories();
+export function SiteShell({ lang, categories, children }: SiteShellProps) {
   return (
     <html lang={lang}>
+      <head>
+        <CurrentCategoryStyle categories={categories} />
+      </head>
       <body>
         <a className="skip-link" href="#content">
           Skip to content

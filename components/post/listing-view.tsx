@@ -10,12 +10,14 @@ interface ListingViewProps {
   href: (page: number) => string;
   /** Shown between the page's heading and its list (the home page's featured posts). */
   children?: ReactNode;
+  /** The category this page lists, so the header's menu can mark it. */
+  current?: string;
 }
 
-export function ListingView({ heading, intro, listing, href, children }: ListingViewProps) {
+export function ListingView({ heading, intro, listing, href, children, current }: ListingViewProps) {
   return (
     <>
-      <header className="listing-header">
+      <header className="listing-header" data-current-category={current}>
         <h1>{heading}</h1>
         {intro}
       </header>

@@ -55,6 +55,25 @@ test('the home page: its heading comes first, and no post is listed twice', asyn
   expect(hrefs).toEqual([...new Set(hrefs)]);
 });
 
+test('the header marks the category being listed, without script', async ({ page }) => {
+  await page.goto('/categories/performance');
+  const nav = page.getByRole('navigation', { name: 'Categories' });
+  const weight = (name: string) => nav.getByRole('link', { name, exact: true }).evaluate((a) => getComputedStyle(a).fontWeight);
+  const label = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+  expect(await weight(label)).toBe('700');
+  const others = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== label);
+  for (const other of others) expect(await weight(other), other).not.toBe('700');
+});
+
+test('an unknown URL has the site around its help: header, menu, footer', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('link', { name: 'The Render Path' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link').first()).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'RSS feed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
 test('pages through the feed', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Older →' }).click();

@@ -69,6 +69,7 @@ export async function TaxonomyListing({ taxonomy, segment, n }: { taxonomy: Taxo
       intro={term.description ? <p>{term.description}</p> : undefined}
       listing={listing}
       href={(p) => paths[taxonomy](term.slug, p)}
+      current={taxonomy === 'category' ? term.slug : undefined}
     />
   );
 }

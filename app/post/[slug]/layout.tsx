@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
 import { config } from '@/lib/blog/config';
 import { getPublicPost } from '@/lib/blog/post-page';
+import { listCategories } from '@/lib/blog/reads';
 import { RSS_ALTERNATE, SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/site';
 import '../../globals.css';
 import '@/components/rich-content/rich-content.css';
@@ -16,6 +17,10 @@ export const metadata: Metadata = {
 };
 
 export default async function PostLayout({ children, params }: LayoutProps<'/post/[slug]'>) {
-  const post = await getPublicPost(decodeSegment((await params).slug));
-  return <SiteShell lang={post?.language || SITE_LANGUAGE}>{children as ReactNode}</SiteShell>;
+  const [post, categories] = await Promise.all([getPublicPost(decodeSegment((await params).slug)), listCategories()]);
+  return (
+    <SiteShell lang={post?.language || SITE_LANGUAGE} categories={categories}>
+      {children as ReactNode}
+    </SiteShell>
+  );
 }
