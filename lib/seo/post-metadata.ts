@@ -7,10 +7,17 @@ import { RSS_ALTERNATE, SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
 const seoTag = (post: Post, type: string, name?: string) =>
   post.seoData?.tags.find((t) => !t.disabled && t.type === type && (!name || t.props?.name === name || t.props?.property === name));
 
-/** The SEO title as the author set it (already a whole title), else the post's title. */
-const seoTitle = (post: Post) => seoTag(post, 'title')?.children?.trim() || undefined;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** "Title | Site", "Title - Site", "Title — Site"...: the site's name as an author may have added it by hand. */
+const SITE_SUFFIX = new RegExp(`\\s*[|·•—–:-]\\s*${escapeRegExp(SITE_NAME)}\\s*$`, 'i');
+
+/** The SEO title as the author set it, without a site name they appended, else the post's title. */
+const seoTitle = (post: Post) => seoTag(post, 'title')?.children?.trim().replace(SITE_SUFFIX, '').trim() || undefined;
 
 export const postTitle = (post: Post) => seoTitle(post) ?? post.title;
+
+/** The document title: one separator everywhere, the site's name once. */
+export const documentTitle = (post: Post) => `${postTitle(post)} · ${SITE_NAME}`;
 
 export const postDescription = (post: Post) => {
   const content = seoTag(post, 'meta', 'description')?.props?.content;
@@ -36,7 +43,7 @@ export function postMetadata(post: Post): Metadata {
   if (post.language && Object.keys(languages).length) languages[post.language] = absoluteUrl(postPath(post.slug));
   const keywords = post.seoData?.settings?.keywords?.map((k) => k.term);
   return {
-    title: { absolute: seoTitle(post) ?? `${post.title} · ${SITE_NAME}` },
+    title: { absolute: documentTitle(post) },
     description,
     keywords: keywords?.length ? keywords : undefined,
     alternates: { canonical: postPath(post.slug), languages: Object.keys(languages).length ? languages : undefined, types: RSS_ALTERNATE },
