@@ -41,5 +41,7 @@ export async function GET() {
       })),
     ),
   });
-  return new Response(body, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+  // application/xml, not application/rss+xml: browsers show the latter as plain text and never apply the feed's
+  // stylesheet; feed readers take either (pages still announce the feed as application/rss+xml).
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 }

@@ -51,6 +51,8 @@ export function renderRss(channel: RssChannel): string {
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
+    // Shown as a page, not raw XML, to a reader who opens the feed in a browser (public/feed.css).
+    '<?xml-stylesheet type="text/css" href="/feed.css"?>',
     '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,

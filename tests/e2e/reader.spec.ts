@@ -74,6 +74,15 @@ test('an unknown URL has the site around its help: header, menu, footer', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
 
+test('the feed opened in a browser is laid out as a page, not raw XML', async ({ page }) => {
+  await page.goto('/feed.xml');
+  const styles = await page.evaluate(() => {
+    const display = (selector: string) => getComputedStyle(document.querySelector(selector)!).display;
+    return { title: display('item > title'), body: display('item > description'), hidden: display('guid') };
+  });
+  expect(styles).toEqual({ title: 'block', body: 'block', hidden: 'none' });
+});
+
 test('pages through the feed', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Older →' }).click();

@@ -60,3 +60,7 @@ describe('RSS images', () => {
     expect(xml).toContain('xmlns:media="http://search.yahoo.com/mrss/"');
   });
 });
+
+it('links its stylesheet, right after the XML declaration, so a browser shows a page', () => {
+  expect(channel('t', '').split('\n').slice(0, 2)).toEqual(['<?xml version="1.0" encoding="UTF-8"?>', '<?xml-stylesheet type="text/css" href="/feed.css"?>']);
+});
