@@ -25,10 +25,17 @@ function oneOf<T extends string>(params: URLSearchParams, name: string, allowed:
   return value as T;
 }
 
-const integer = (params: URLSearchParams, name: string): number | undefined => {
+/**
+ * A decimal number with an optional exponent, as JSON writes numbers (leading zeros allowed), so that
+ * `1e21` is the same number here as in a request body, and gets the same code (WDE0037, not below 2^53).
+ */
+const JSON_NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** A number in that spelling; anything else is NaN, which the paging checks answer as not a number (WDE0032). */
+const number = (params: URLSearchParams, name: string): number | undefined => {
   const value = one(params, name);
   if (value === undefined) return undefined;
-  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  return JSON_NUMBER.test(value) ? Number(value) : Number.NaN;
 };
 
 function boolean(params: URLSearchParams, name: string): boolean | undefined {
@@ -55,8 +62,8 @@ export function parseFieldsetsBody(value: unknown): PostFieldset[] | undefined {
 }
 
 export function parseListPosts(params: URLSearchParams): ListPostsOptions {
-  const limit = integer(params, 'paging.limit');
-  const offset = integer(params, 'paging.offset');
+  const limit = number(params, 'paging.limit');
+  const offset = number(params, 'paging.offset');
   return {
     featured: boolean(params, 'featured'),
     hashtags: list(params, 'hashtags'),
@@ -72,7 +79,7 @@ export function parseListPosts(params: URLSearchParams): ListPostsOptions {
 
 export function parseStatsParams(params: URLSearchParams): PostCountStatsOptions {
   const timeZone = one(params, 'timeZone');
-  const months = integer(params, 'months');
+  const months = number(params, 'months');
   if (months !== undefined && (!Number.isInteger(months) || months < 1 || months > 1200)) {
     throw errors.limitOutOfRange('months must be an integer between 1 and 1200');
   }

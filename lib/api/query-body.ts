@@ -1,4 +1,5 @@
 import { errors } from '@/lib/blog/errors';
+import { checkCursorQuery } from '@/lib/blog/query/cursor';
 import { parseFilter } from '@/lib/blog/query/filter';
 import { checkLimit } from '@/lib/blog/query/paging';
 import { parseSort } from '@/lib/blog/query/sort';
@@ -19,16 +20,19 @@ export function parseQueryBody(body: Record<string, unknown>): { query: PostQuer
     throw errors.skipWithCursor('posts are paged by cursor: skip and paging.offset are not supported, use cursorPaging.cursor');
   }
   if (raw.filter !== undefined) parseFilter(raw.filter);
-  const sort = raw.sort === undefined ? undefined : parseSort(raw.sort);
+  // null is "not sent", as for the cursor: a client may send every field on every page.
+  const sort = raw.sort === undefined || raw.sort === null ? undefined : parseSort(raw.sort);
   const limit = cursorPaging?.limit ?? paging?.limit;
   if (limit !== undefined) checkLimit(limit, 50);
   const cursor = cursorPaging?.cursor;
   if (cursor !== undefined && cursor !== null && (typeof cursor !== 'string' || cursor.length === 0)) {
     throw errors.malformedCursor('cursor must be a string');
   }
+  // Here, not only in the engine: the Wix source would send the cursor alone and drop filter and sort.
+  if (typeof cursor === 'string') checkCursorQuery(cursor, { filter: raw.filter, sort });
   return {
     query: {
-      filter: raw.filter as Record<string, unknown> | undefined,
+      filter: (raw.filter ?? undefined) as Record<string, unknown> | undefined,
       sort,
       cursorPaging: { cursor: (cursor as string | null | undefined) ?? undefined, limit: limit as number | undefined },
     },

@@ -29,3 +29,43 @@ export function errorResponse(error: unknown): Response {
 }
 
 export const notFound = (what: string) => errors.notFound(`${what} does not exist`);
+
+/** The methods a route handler module can export and `otherMethods` can answer for it. */
+export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Answered = RouteMethod | 'OPTIONS';
+type RouteHandler = (request: Request, context?: unknown) => Promise<Response>;
+
+const ROUTE_METHODS: readonly RouteMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Handlers for every method a route does not implement: a JSON 405 (WDE9405, the site's own code: the
+ * catalogue has none for methods) with an `Allow` header, and OPTIONS answered 204 with the same header.
+ * Without them Next answers 405 with an empty body and no `Allow`; and its automatic OPTIONS would list
+ * these 405 handlers as allowed, hence our own. HEAD is left to Next where GET exists (it runs GET).
+ *
+ *   export const GET = jsonHandler(...);
+ *   export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+ *
+ * The type names exactly the methods missing from `allowed` (plus OPTIONS), so destructuring one the
+ * route implements does not compile.
+ */
+export function otherMethods<const A extends readonly Exclude<RouteMethod, 'HEAD'>[]>(
+  allowed: A,
+): Record<Exclude<Answered, A[number] | ('GET' extends A[number] ? 'HEAD' : never)>, RouteHandler> {
+  const served = new Set<Answered>([...allowed, 'OPTIONS']);
+  if (served.has('GET')) served.add('HEAD');
+  const allow = [...served].sort().join(', ');
+  const uses = allowed.join(' or ');
+  const handlers: Partial<Record<Answered, RouteHandler>> = {
+    OPTIONS: async () => new Response(null, { status: 204, headers: { Allow: allow, 'Cache-Control': 'no-store' } }),
+  };
+  for (const method of ROUTE_METHODS.filter((m) => !served.has(m))) {
+    handlers[method] = jsonHandler(async (request) => {
+      const { pathname } = new URL(request.url);
+      const response = errorResponse(new BlogError(405, 'WDE9405', `${method} is not allowed on ${pathname}; use ${uses}`));
+      response.headers.set('Allow', allow);
+      return response;
+    });
+  }
+  return handlers as Record<Exclude<Answered, A[number] | ('GET' extends A[number] ? 'HEAD' : never)>, RouteHandler>;
+}

@@ -18,19 +18,26 @@ const jsonString = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
+/**
+ * An id the site will use: entity ids become cache tags (`post:{id}`) and event ids dedupe keys and log
+ * fields. Wix ids are GUIDs; the demo content and the CLI use GUIDs too, and tests short slug-like ids.
+ * Anything else (a slash, `..`, a NUL, a 5 KB string) is a malformed envelope, not a tag.
+ */
+export const WixId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, { error: 'is not a valid id (letters, digits, - and _, at most 128)' });
+
 // Entities are the platform's own shapes; only their id matters here.
-const Entity = z.looseObject({ id: z.string().min(1).optional() });
+const Entity = z.looseObject({ id: WixId.optional() });
 
 export const LikeBody = z.looseObject({
-  postId: z.string().min(1).optional(),
+  postId: WixId.optional(),
   memberId: z.string().optional(),
   anonymousVisitorId: z.string().optional(),
 });
 
 export const EventData = z.object({
-  id: z.string().min(1),
+  id: WixId,
   entityFqdn: z.string().optional(),
-  entityId: z.string().min(1).optional(),
+  entityId: WixId.optional(),
   slug: z.string().optional(),
   eventTime: z.string().optional(),
   createdEvent: z.object({ entity: Entity }).optional(),

@@ -23,7 +23,9 @@ const siteUrl = (process.argv[2] ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3
 const folder = new ContentFolder(process.env.BLOG_CONTENT_DIR ?? 'content');
 
 const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
-const rs256 = (payload: Record<string, unknown>, key: KeyObject) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256' }).sign(key);
+/** Genuinely signed, with the iat and exp the site requires, so only the payload is wrong. */
+const rs256 = (payload: Record<string, unknown>, key: KeyObject) =>
+  new SignJWT(payload).setProtectedHeader({ alg: 'RS256' }).setIssuedAt().setExpirationTime('5m').sign(key);
 
 type Attack = (target: RawPost) => Promise<string>;
 

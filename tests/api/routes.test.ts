@@ -131,6 +131,72 @@ describe('POST /api/posts/query', () => {
   });
 });
 
+describe('POST /api/posts/query: a cursor carries its query', () => {
+  const featured = { featured: true };
+  const firstPage = async (q: Record<string, unknown>) => (await (await query({ query: { ...q, cursorPaging: { limit: 2 } } })).json()).pagingMetadata.cursors.next as string;
+
+  it('refuses a cursor sent with a filter that differs from its own (it used to answer the cursor\'s posts with 200)', async () => {
+    const cursor = await firstPage({ filter: featured });
+    const response = await query({ query: { filter: { featured: false }, cursorPaging: { cursor } } });
+    await expectError(response, 400, 'WDE0165');
+  });
+
+  it('refuses a filter sent with a cursor that was issued without one', async () => {
+    const cursor = await firstPage({});
+    await expectError(await query({ query: { filter: featured, cursorPaging: { cursor } } }), 400, 'WDE0165');
+  });
+
+  it('refuses a cursor sent with a sort that differs from its own', async () => {
+    const cursor = await firstPage({ filter: featured, sort: [{ fieldName: 'title', order: 'ASC' }] });
+    await expectError(await query({ query: { sort: [{ fieldName: 'title', order: 'DESC' }], cursorPaging: { cursor } } }), 400, 'WDE0165');
+    await expectError(await query({ query: { sort: [{ fieldName: 'metrics.views' }], cursorPaging: { cursor } } }), 400, 'WDE0165');
+  });
+
+  it('takes the same filter and sort again, in any key order, and answers the same page as the cursor alone', async () => {
+    const filter = { $and: [{ featured: true }, { 'metrics.views': { $gte: 0, $lte: 1000 } }] };
+    const sort = [{ fieldName: 'title', order: 'ASC' }];
+    const cursor = await firstPage({ filter, sort });
+    const alone = await (await query({ query: { cursorPaging: { cursor } } })).json();
+    const reordered = { $and: [{ featured: true }, { 'metrics.views': { $lte: 1000, $gte: 0 } }] };
+    const again = await query({ query: { filter: reordered, sort: [{ order: 'ASC', fieldName: 'title' }], cursorPaging: { cursor } } });
+    expect(again.status).toBe(200);
+    const body = await again.json();
+    expect(body.posts.map((p: { id: string }) => p.id)).toEqual(alone.posts.map((p: { id: string }) => p.id));
+    expect(body.posts.length).toBeGreaterThan(0);
+    expect(body.posts.every((p: { featured: boolean }) => p.featured)).toBe(true);
+  });
+
+  it('reads a null filter or sort sent with a cursor as not sent', async () => {
+    const cursor = await firstPage({ filter: featured, sort: [{ fieldName: 'title', order: 'ASC' }] });
+    expect((await query({ query: { filter: null, sort: null, cursorPaging: { cursor } } })).status).toBe(200);
+  });
+});
+
+describe('the same number gives the same code in a query string and a body', () => {
+  it.each([
+    ['1e21', 'WDE0037'],
+    ['1E21', 'WDE0037'],
+    ['9007199254740992', 'WDE0037'],
+    ['1e2', null],
+    ['1.5e0', 'WDE0033'],
+    ['1.5e1', null],
+    ['-1e21', 'WDE0037'],
+  ])('paging.limit=%s', async (text, wde) => {
+    const fromQuery = await listRoute(get(`/api/posts?paging.limit=${text}`), ctx({}));
+    const fromBody = await query(`{"query":{"cursorPaging":{"limit":${text}}}}`);
+    if (wde === null) {
+      expect([fromQuery.status, fromBody.status]).toEqual([200, 200]);
+    } else {
+      await expectError(fromQuery, 400, wde);
+      await expectError(fromBody, 400, wde);
+    }
+  });
+
+  it('paging.offset=1e21 is WDE0037 too', async () => {
+    await expectError(await listRoute(get('/api/posts?paging.offset=1e21'), ctx({})), 400, 'WDE0037');
+  });
+});
+
 describe('stats', () => {
   it('counts posts per month and in total', async () => {
     const stats = await (await statsRoute(get('/api/stats/post-count?order=NEWEST&timeZone=UTC'), ctx({}))).json();

@@ -120,3 +120,31 @@ describe('filter validation', () => {
     expect(wde(filter)).toBe(code);
   });
 });
+
+describe('a regex keyword at any depth', () => {
+  const nest = (levels: number, leaf: Record<string, unknown>) => {
+    let filter: Record<string, unknown> = leaf;
+    for (let i = 0; i < levels; i++) filter = { $and: [filter] };
+    return filter;
+  };
+
+  it.each([1, 32, 33, 34, 40, 200])('is WDE0070 under %i levels of $and', (levels) => {
+    expect(wde(nest(levels, { title: { $regex: '^a' } }))).toBe('WDE0070');
+  });
+
+  it('is WDE0070 ten thousand levels down, without overflowing the stack', () => {
+    expect(wde(nest(10_000, { title: { $regex: '^a' } }))).toBe('WDE0070');
+    let deep: unknown = { $regex: 'x' };
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(wde({ id: { $in: deep } })).toBe('WDE0070');
+  });
+
+  it('is WDE0070 even after other mistakes earlier in the filter', () => {
+    expect(wde({ $and: [{ password: 'x' }, nest(50, { title: { $options: 'i' } })] })).toBe('WDE0070');
+  });
+
+  it('leaves a filter too deep without a regex to WDE0040', () => {
+    expect(wde(nest(40, { featured: true }))).toBe('WDE0040');
+    expect(wde(nest(10_000, { featured: true }))).toBe('WDE0040');
+  });
+});

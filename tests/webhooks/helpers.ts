@@ -2,11 +2,12 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SignJWT } from 'jose';
 import { revalidateTag } from 'next/cache';
 import { afterAll, vi } from 'vitest';
 import { entityEvent } from '@/scripts/blog/events';
 import { signEvent } from '@/scripts/blog/deliver';
-import type { EnvelopeInput } from '@/lib/webhooks/envelope';
+import { encodeEnvelope, type EnvelopeInput } from '@/lib/webhooks/envelope';
 
 export const WEBHOOK_URL = 'http://localhost:3000/api/webhooks/wix';
 
@@ -24,6 +25,16 @@ export const routeContext = { params: Promise.resolve({}) } as never;
 export const postUpdated = (id = 'post-1') => entityEvent('post', 'updated', { id, slug: `slug-${id}`, title: 'A title' });
 
 export const signed = (event: EnvelopeInput, key: KeyObject, expiresIn?: string | number) => signEvent(event, key, expiresIn);
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** An RS256 token for `event` with exactly these registered claims (absent ones are left out). */
+export function signedWithClaims(event: EnvelopeInput, key: KeyObject, claims: { iat?: unknown; exp?: unknown }) {
+  const payload: Record<string, unknown> = { ...encodeEnvelope(event) };
+  if (claims.iat !== undefined) payload.iat = claims.iat;
+  if (claims.exp !== undefined) payload.exp = claims.exp;
+  return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).sign(key);
+}
 
 export const revalidated = () => vi.mocked(revalidateTag).mock.calls;
 

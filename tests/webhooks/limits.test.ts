@@ -48,8 +48,12 @@ describe('body size', () => {
     expect((await POST(webhookRequest(`${token}${' '.repeat(64 * KiB - token.length)}`), routeContext)).status).toBe(200);
   });
 
-  it('exports POST only, so Next answers other methods with 405', async () => {
+  it('answers other methods with a JSON 405 naming POST, and clears nothing', async () => {
     const route = await import('@/app/api/webhooks/wix/route');
-    expect(Object.keys(route)).toEqual(['POST']);
+    expect(Object.keys(route).sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    const response = await route.GET(new Request('http://localhost:3000/api/webhooks/wix'));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('OPTIONS, POST');
+    expect(revalidated()).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { encodeEnvelope } from '@/lib/webhooks/envelope';
-import { b64url, captureLogs, errorOf, postUpdated, publicPem, revalidated, routeContext, rsaPair, signed, webhookRequest, webhookSite } from './helpers';
+import { MAX_TOKEN_LIFETIME_SECONDS } from '@/lib/webhooks/verify';
+import { b64url, captureLogs, errorOf, nowSeconds, postUpdated, publicPem, revalidated, routeContext, rsaPair, signed, signedWithClaims, webhookRequest, webhookSite } from './helpers';
 
 const { keys: site, POST } = await webhookSite('verify');
 const PUBLIC_PEM = publicPem(site.publicKey);
@@ -36,8 +37,8 @@ describe('webhook verification', () => {
     expect(revalidated()).toEqual(['posts', 'post:p1', 'stats', 'categories', 'tags'].map((tag) => [tag, { expire: 0 }]));
   });
 
-  it('accepts a token without exp, and surrounding whitespace', async () => {
-    const token = await new SignJWT(encodeEnvelope(postUpdated('p2'))).setProtectedHeader({ alg: 'RS256' }).sign(site.privateKey);
+  it('accepts surrounding whitespace', async () => {
+    const token = await signed(postUpdated('p2'), site.privateKey);
     expect((await call(`\n${token}\n`)).status).toBe(200);
   });
 
@@ -82,6 +83,46 @@ describe('webhook verification', () => {
 
   it('rejects an expired token', async () => {
     await expectRejected(await signed(postUpdated(), site.privateKey, Math.floor(Date.now() / 1000) - 60), 401, /expired/);
+  });
+
+  describe('iat and exp', () => {
+    const now = nowSeconds;
+    it.each<[string, { iat?: unknown; exp?: unknown }, RegExp]>([
+      ['no exp', { iat: 0 }, /no "exp" claim/],
+      ['no iat', { exp: 300 }, /no "iat" claim/],
+      ['neither iat nor exp', {}, /no "(iat|exp)" claim/],
+      ['an exp years ahead', { iat: 0, exp: 5 * 365 * 24 * 3600 }, /valid for more than 10 minutes/],
+      ['a lifetime one second over the cap', { iat: 0, exp: MAX_TOKEN_LIFETIME_SECONDS + 1 }, /valid for more than 10 minutes/],
+      ['an iat in the future beyond the clock skew', { iat: 120, exp: 400 }, /issued in the future/],
+      ['an exp before its iat', { iat: 0, exp: -30 }, /expires before it is issued/],
+      ['an iat that is not a number', { iat: 'yesterday', exp: 300 }, /"iat" claim is not a number/],
+      ['an exp that is not a number', { iat: 0, exp: '5m' }, /"exp" claim is not a number/],
+      ['an exp past by more than the clock skew', { iat: -400, exp: -90 }, /expired/],
+      ['an iat more than 10 minutes (and the skew) old', { iat: -700, exp: -50 }, /issued more than 10 minutes ago/],
+    ])('rejects a token with %s', async (_, offsets, message) => {
+      // numbers are seconds relative to now
+      const at = (v: unknown) => (typeof v === 'number' ? now() + v : v);
+      const token = await signedWithClaims(postUpdated(), site.privateKey, { iat: at(offsets.iat), exp: at(offsets.exp) });
+      await expectRejected(token, 401, message);
+    });
+
+    it('accepts a lifetime of exactly 10 minutes and a clock up to 60 s apart either way', async () => {
+      const t = now();
+      for (const [iat, exp] of <Array<[number, number]>>[
+        [t, t + MAX_TOKEN_LIFETIME_SECONDS],
+        [t + 45, t + 345],
+        [t - 345, t - 45],
+      ]) {
+        expect((await call(await signedWithClaims(postUpdated(`skew-${iat - t}`), site.privateKey, { iat, exp }))).status).toBe(200);
+      }
+    });
+
+    it('keeps the CLI signing with iat and a 5 minute exp', async () => {
+      const token = await signed(postUpdated('cli'), site.privateKey);
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+      expect(claims.exp - claims.iat).toBe(300);
+      expect(Math.abs(claims.iat - now())).toBeLessThanOrEqual(2);
+    });
   });
 
   it.each([

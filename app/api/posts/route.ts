@@ -1,5 +1,5 @@
 import { parseListPosts } from '@/lib/api/params';
-import { jsonHandler } from '@/lib/api/respond';
+import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { listPosts } from '@/lib/blog/reads';
 
 export const GET = jsonHandler(async (request) => {
@@ -9,3 +9,5 @@ export const GET = jsonHandler(async (request) => {
     metaData: { count: page.items.length, offset: page.offset, total: page.total, tooManyToCount: page.tooManyToCount },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -1,6 +1,6 @@
 import type { CursorPage, Post } from '../schemas';
 import { DEFAULT_PAGE_SIZE, type PostQuery } from '../source';
-import { decodeCursor, encodeCursor } from './cursor';
+import { assertCursorQuery, decodeCursor, encodeCursor } from './cursor';
 import { matches, parseFilter } from './filter';
 import { checkLimit } from './paging';
 import { type SortSpec, compareKeys, parseSort, sortKey, sortPosts } from './sort';
@@ -12,6 +12,7 @@ export type OrderedPosts = (sort: SortSpec[]) => Post[];
 export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): CursorPage<Post> {
   const given = query.cursorPaging?.cursor;
   const state = given ? decodeCursor(given) : null;
+  if (state) assertCursorQuery(state, query);
   const rawFilter = state ? state.filter : query.filter;
   const filter = parseFilter(rawFilter);
   const sort = state ? parseSort(state.sort) : parseSort(query.sort);

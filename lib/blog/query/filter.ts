@@ -37,12 +37,26 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 const isRegexKeyword = (key: string) => /regex|regularexpression|^\$options$/i.test(key);
 
-/** A regex keyword anywhere in the filter is WDE0070, before any other check. */
-function assertNoRegex(value: unknown, depth = 0): void {
-  if (depth > MAX_DEPTH * 2 + 2 || typeof value !== 'object' || value === null) return;
-  for (const [key, child] of Object.entries(value)) {
-    if (isRegexKeyword(key)) throw errors.regexNotAllowed(`"${key}" is not allowed: regular expressions are not supported`);
-    assertNoRegex(child, depth + 1);
+/**
+ * Objects and arrays the regex scan visits at most. A 64 KiB body holds fewer than 33,000 of them (`[]`
+ * is two bytes), so only a filter built in memory can reach this; it is refused as too large.
+ */
+const MAX_SCANNED_NODES = 100_000;
+
+/**
+ * A regex keyword anywhere in the filter is WDE0070, before any other check and at any depth: the walk
+ * is iterative (no recursion to overflow), so a regex under 10,000 levels of `$and` is still WDE0070
+ * rather than the depth check's WDE0040.
+ */
+function assertNoRegex(root: object): void {
+  const pending: object[] = [root];
+  let scanned = 0;
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (++scanned > MAX_SCANNED_NODES) throw errors.logicalArity(`filter has more than ${MAX_SCANNED_NODES} objects and lists`);
+    for (const [key, child] of Object.entries(node)) {
+      if (!Array.isArray(node) && isRegexKeyword(key)) throw errors.regexNotAllowed(`"${key}" is not allowed: regular expressions are not supported`);
+      if (typeof child === 'object' && child !== null) pending.push(child);
+    }
   }
 }
 

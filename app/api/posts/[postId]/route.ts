@@ -1,5 +1,5 @@
 import { parseFieldsets } from '@/lib/api/params';
-import { jsonHandler, notFound } from '@/lib/api/respond';
+import { jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
 import { getPost } from '@/lib/blog/reads';
 
 export const GET = jsonHandler<RouteContext<'/api/posts/[postId]'>>(async (request, { params }) => {
@@ -8,3 +8,5 @@ export const GET = jsonHandler<RouteContext<'/api/posts/[postId]'>>(async (reque
   if (!post) throw notFound(`post "${postId}"`);
   return Response.json({ post });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { parseQueryBody } from '@/lib/api/query-body';
-import { jsonHandler } from '@/lib/api/respond';
+import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { queryPosts } from '@/lib/blog/reads';
 
 export const POST = jsonHandler(async (request) => {
@@ -11,3 +11,5 @@ export const POST = jsonHandler(async (request) => {
     pagingMetadata: { count: page.items.length, cursors: page.cursors, hasNext: page.hasNext },
   });
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

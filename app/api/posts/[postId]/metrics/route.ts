@@ -1,4 +1,4 @@
-import { jsonHandler, notFound } from '@/lib/api/respond';
+import { jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
 import { getPostMetrics } from '@/lib/blog/reads';
 
 export const GET = jsonHandler<RouteContext<'/api/posts/[postId]/metrics'>>(async (_request, { params }) => {
@@ -7,3 +7,5 @@ export const GET = jsonHandler<RouteContext<'/api/posts/[postId]/metrics'>>(asyn
   if (!metrics) throw notFound(`post "${postId}"`);
   return Response.json({ metrics: { views: metrics.views, likes: metrics.likes, comments: metrics.comments } });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -1,5 +1,5 @@
 import { parseFieldsets } from '@/lib/api/params';
-import { jsonHandler, notFound } from '@/lib/api/respond';
+import { jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
 import { getPostBySlug } from '@/lib/blog/reads';
 
 export const GET = jsonHandler<RouteContext<'/api/posts/slugs/[slug]'>>(async (request, { params }) => {
@@ -9,3 +9,5 @@ export const GET = jsonHandler<RouteContext<'/api/posts/slugs/[slug]'>>(async (r
   if (!post) throw notFound(`post with slug "${slug}"`);
   return Response.json({ post });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
