@@ -4,7 +4,11 @@ import type { LoginNotice } from '@/lib/auth/redirects';
 
 const MESSAGES: Record<LoginNotice, { text: string; alert: boolean }> = {
   'wrong-password': { text: 'Wrong password.', alert: true },
-  'rate-limited': { text: 'Too many failed attempts from this address. Try again in up to 15 minutes.', alert: true },
+  'rate-limited': { text: 'Too many failed sign-ins from this address. Try again in up to 15 minutes.', alert: true },
+  slowed: {
+    text: 'Many failed sign-ins from many addresses: sign-in from new devices is slowed to one attempt every 2 seconds. Wait a moment and try again. Devices you have signed in from before are not affected.',
+    alert: true,
+  },
   disabled: { text: 'Owner login is disabled.', alert: true },
   misconfigured: { text: 'Owner login is misconfigured.', alert: true },
   'cross-site': { text: 'That request came from another site and was refused.', alert: true },

@@ -1,23 +1,83 @@
 import type { OwnerConfig } from './config';
+import { signDevice, verifyDevice } from './device';
+import { consume, current, secondsLeft } from './limiter-store';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, type LoginLimits, PRESSURE_FAILURES, loginLimits } from './login-limiter';
 import { passwordMatches } from './password';
-import type { RateLimiter } from './rate-limit';
 import { type Session, signSession } from './session';
 
 export type LoginResult =
-  | { kind: 'ok'; token: string; session: Session }
+  | { kind: 'ok'; token: string; session: Session; deviceToken: string }
+  /** Wrong password (the password check takes the same time whatever the guess). */
   | { kind: 'wrong' }
+  /** This client address is over its failure budget. */
   | { kind: 'limited'; retryAfterSeconds: number }
+  /** Under pressure from many addresses: an untrusted attempt over the slowed rate. */
+  | { kind: 'slowed'; retryAfterSeconds: number }
   | { kind: 'disabled' | 'misconfigured'; message: string };
 
-/** One login attempt: refused while the client is over its failure budget, counted when wrong. */
-export function attemptLogin(password: string, client: string, config: OwnerConfig, limiter: RateLimiter, now = Date.now()): LoginResult {
+export interface LoginAttempt {
+  password: string;
+  /** The client address key (lib/auth/client-ip.ts). */
+  client: string;
+  /** The raw device cookie, if the request carried one. */
+  deviceCookie?: string;
+}
+
+const KEY = 'all';
+
+/**
+ * One login attempt.
+ * - A valid device cookie whose device has failed fewer than 10 times in its window: counted per device only,
+ *   never refused for its address or for pressure.
+ * - Anything else (no cookie, a forged or expired one, a device over its budget) is untrusted: refused while
+ *   its address is over budget; under pressure, let through at one attempt every 2 s across all addresses.
+ * A success clears the counter it was checked against and issues the device cookie.
+ */
+export async function attemptLogin(attempt: LoginAttempt, config: OwnerConfig, limits: LoginLimits = loginLimits(), now = Date.now()): Promise<LoginResult> {
   if (config.status !== 'ready') return { kind: config.status, message: config.message };
-  const verdict = limiter.check(client, now);
-  if (!verdict.allowed) return { kind: 'limited', retryAfterSeconds: verdict.retryAfterSeconds };
-  if (!passwordMatches(password, config.password)) {
-    limiter.fail(client, now);
+  const nowSeconds = Math.floor(now / 1000);
+  const ok = (deviceId?: string): LoginResult => ({
+    kind: 'ok',
+    ...signSession(config.secret, nowSeconds),
+    deviceToken: signDevice(config.secret, deviceId, nowSeconds).token,
+  });
+
+  const deviceId = attempt.deviceCookie ? verifyDevice(attempt.deviceCookie, config.secret, nowSeconds) : null;
+  // Counted before the check, so concurrent attempts cannot slip past the budget; a success deletes the count.
+  if (deviceId && (await consume(limits.device, deviceId)).ok) {
+    if (!passwordMatches(attempt.password, config.password)) return { kind: 'wrong' };
+    await limits.device.delete(deviceId);
+    return ok(deviceId);
+  }
+
+  // Untrusted. The address's budget is read first without creating a record, so refused attempts cost no memory
+  // and an address already over budget does not use up the slowed door's turns.
+  const seen = await current(limits.client, attempt.client);
+  if (seen && seen.consumedPoints >= LOGIN_MAX_FAILURES) return { kind: 'limited', retryAfterSeconds: secondsLeft(seen) };
+  if (await underPressure(limits)) {
+    const door = await consume(limits.door, KEY);
+    if (!door.ok) return { kind: 'slowed', retryAfterSeconds: secondsLeft(door.res) };
+  }
+  const counted = await consume(limits.client, attempt.client);
+  if (!counted.ok) return { kind: 'limited', retryAfterSeconds: secondsLeft(counted.res) };
+  if (!passwordMatches(attempt.password, config.password)) {
+    await recordUntrustedFailure(limits);
     return { kind: 'wrong' };
   }
-  limiter.reset(client);
-  return { kind: 'ok', ...signSession(config.secret, Math.floor(now / 1000)) };
+  await limits.client.delete(attempt.client);
+  return ok();
+}
+
+/** Pressure: 100 untrusted failures in the current window, or any untrusted failure while under pressure in the last 15 minutes. */
+async function underPressure(limits: LoginLimits): Promise<boolean> {
+  if (await current(limits.pressure, KEY)) return true;
+  const failures = await current(limits.untrustedFailures, KEY);
+  return failures !== null && failures.consumedPoints >= PRESSURE_FAILURES;
+}
+
+async function recordUntrustedFailure(limits: LoginLimits): Promise<void> {
+  const wasUnderPressure = await underPressure(limits);
+  const failures = await limits.untrustedFailures.penalty(KEY);
+  // The latch outlives the fixed failure window, so pressure ends only after 15 quiet minutes.
+  if (wasUnderPressure || failures.consumedPoints >= PRESSURE_FAILURES) await limits.pressure.set(KEY, 1, LOGIN_WINDOW_SECONDS);
 }

@@ -24,5 +24,5 @@ export function loginPath(next?: string, notice?: LoginNotice): string {
 }
 
 /** What the login page tells the visitor after a form post; an enum, so no text is ever reflected. */
-export const LOGIN_NOTICES = ['wrong-password', 'rate-limited', 'disabled', 'misconfigured', 'cross-site', 'signed-out'] as const;
+export const LOGIN_NOTICES = ['wrong-password', 'rate-limited', 'slowed', 'disabled', 'misconfigured', 'cross-site', 'signed-out'] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];

@@ -1,4 +1,4 @@
-import { processSingleton } from './process-singleton';
+import { processSingleton } from '../process-singleton';
 
 // Sessions ended by logout, kept until they would have expired anyway. Per process: with several
 // instances a copied cookie stays valid on the others until its expiry (see docs/security.md).

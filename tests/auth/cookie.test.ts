@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey } from '@/lib/auth/client-ip';
-import { clearedSessionCookie, isSecureRequest, sessionCookie } from '@/lib/auth/cookie';
+import { clearedSessionCookie, deviceCookie, isSecureRequest, sessionCookie } from '@/lib/auth/cookie';
 import { loginPath, safeNext } from '@/lib/auth/redirects';
 
 const attributes = (cookie: string) => cookie.split('; ').slice(1);
@@ -22,23 +21,20 @@ describe('session cookie', () => {
     expect(clearedSessionCookie(false)).toBe('owner_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax');
   });
 
+  it('the device cookie lives 180 days, is HttpOnly and SameSite=Lax, and is sent to the login route only', () => {
+    const now = Date.UTC(2026, 0, 1);
+    const cookie = deviceCookie('dev.ice', false, now);
+    expect(cookie.startsWith('owner_device=dev.ice; ')).toBe(true);
+    expect(attributes(cookie)).toEqual(['Max-Age=15552000', 'Expires=Tue, 30 Jun 2026 00:00:00 GMT', 'Path=/api/owner/session', 'HttpOnly', 'SameSite=Lax']);
+    expect(attributes(deviceCookie('d', true))).toContain('Secure');
+  });
+
   it('knows https from the URL, a TLS-terminating proxy, or the public origin', () => {
     const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
     expect(isSecureRequest(request('https://blog.example/x'), '')).toBe(true);
     expect(isSecureRequest(request('http://10.0.0.1/x', { 'x-forwarded-proto': 'https' }), '')).toBe(true);
     expect(isSecureRequest(request('http://10.0.0.1/x'), 'https://blog.example')).toBe(true);
     expect(isSecureRequest(request('http://127.0.0.1:3000/x'), 'http://127.0.0.1:3000')).toBe(false);
-  });
-});
-
-describe('client key', () => {
-  const headers = (h: Record<string, string>) => new Headers(h);
-  it('is the last X-Forwarded-For hop (the nearest proxy appended it), else X-Real-IP, else local', () => {
-    expect(clientKey(headers({ 'x-forwarded-for': 'forged-by-client, 203.0.113.7' }))).toBe('203.0.113.7');
-    expect(clientKey(headers({ 'x-forwarded-for': ' 203.0.113.7 ' }))).toBe('203.0.113.7');
-    expect(clientKey(headers({ 'x-real-ip': '198.51.100.2' }))).toBe('198.51.100.2');
-    expect(clientKey(headers({}))).toBe('local');
-    expect(clientKey(headers({ 'x-forwarded-for': 'x'.repeat(500) })).length).toBe(100);
   });
 });
 

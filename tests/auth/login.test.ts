@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readOwnerConfig } from '@/lib/auth/config';
 import { attemptLogin } from '@/lib/auth/login';
-import { createRateLimiter } from '@/lib/auth/rate-limit';
+import { createLoginLimits } from '@/lib/auth/login-limiter';
+import { verifyDevice } from '@/lib/auth/device';
 import { verifySession } from '@/lib/auth/session';
 
 const SECRET = 's'.repeat(40);
 const ready = readOwnerConfig({ OWNER_PASSWORD: 'hunter2!', SESSION_SECRET: SECRET });
-const limiter = () => createRateLimiter({ maxFailures: 10, windowMs: 15 * 60_000, maxClients: 100 });
+const limiter = () => createLoginLimits();
+const attempt = (password: string, client: string) => ({ password, client });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -29,30 +31,33 @@ describe('owner configuration', () => {
 });
 
 describe('attemptLogin', () => {
-  it('signs a session for the right password', () => {
-    const result = attemptLogin('hunter2!', 'c', ready, limiter());
+  it('signs a session and a device cookie for the right password', async () => {
+    const result = await attemptLogin(attempt('hunter2!', 'c'), ready, limiter());
     expect(result.kind).toBe('ok');
-    if (result.kind === 'ok') expect(verifySession(result.token, SECRET)).toEqual(result.session);
+    if (result.kind === 'ok') {
+      expect(verifySession(result.token, SECRET)).toEqual(result.session);
+      expect(verifyDevice(result.deviceToken, SECRET)).toMatch(/^[\w-]{22}$/);
+    }
   });
 
-  it('lets nobody in when login is disabled or misconfigured', () => {
-    expect(attemptLogin('', 'c', readOwnerConfig({}), limiter()).kind).toBe('disabled');
-    expect(attemptLogin('pw', 'c', readOwnerConfig({ OWNER_PASSWORD: 'pw' }), limiter()).kind).toBe('misconfigured');
+  it('lets nobody in when login is disabled or misconfigured', async () => {
+    expect((await attemptLogin(attempt('', 'c'), readOwnerConfig({}), limiter())).kind).toBe('disabled');
+    expect((await attemptLogin(attempt('pw', 'c'), readOwnerConfig({ OWNER_PASSWORD: 'pw' }), limiter())).kind).toBe('misconfigured');
   });
 
-  it('counts wrong passwords and then refuses even the right one until the window passes', () => {
+  it('counts wrong passwords and then refuses even the right one until the window passes', async () => {
     const l = limiter();
-    for (let i = 0; i < 10; i++) expect(attemptLogin(`guess-${i}`, 'c', ready, l).kind).toBe('wrong');
-    expect(attemptLogin('hunter2!', 'c', ready, l)).toEqual({ kind: 'limited', retryAfterSeconds: 900 });
+    for (let i = 0; i < 10; i++) expect((await attemptLogin(attempt(`guess-${i}`, 'c'), ready, l)).kind).toBe('wrong');
+    expect(await attemptLogin(attempt('hunter2!', 'c'), ready, l)).toEqual({ kind: 'limited', retryAfterSeconds: 900 });
     vi.advanceTimersByTime(15 * 60_000);
-    expect(attemptLogin('hunter2!', 'c', ready, l).kind).toBe('ok');
+    expect((await attemptLogin(attempt('hunter2!', 'c'), ready, l)).kind).toBe('ok');
   });
 
-  it('a success forgets earlier failures', () => {
+  it('a success forgets earlier failures', async () => {
     const l = limiter();
-    for (let i = 0; i < 9; i++) attemptLogin('nope', 'c', ready, l);
-    expect(attemptLogin('hunter2!', 'c', ready, l).kind).toBe('ok');
-    for (let i = 0; i < 9; i++) attemptLogin('nope', 'c', ready, l);
-    expect(attemptLogin('hunter2!', 'c', ready, l).kind).toBe('ok');
+    for (let i = 0; i < 9; i++) await attemptLogin(attempt('nope', 'c'), ready, l);
+    expect((await attemptLogin(attempt('hunter2!', 'c'), ready, l)).kind).toBe('ok');
+    for (let i = 0; i < 9; i++) await attemptLogin(attempt('nope', 'c'), ready, l);
+    expect((await attemptLogin(attempt('hunter2!', 'c'), ready, l)).kind).toBe('ok');
   });
 });

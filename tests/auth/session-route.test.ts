@@ -74,6 +74,13 @@ describe('POST /api/owner/session (JSON)', () => {
   it('refuses a cross-site request', async () => {
     expect((await POST(json({ password: PASSWORD }, { origin: 'https://evil.example', host: '127.0.0.1:3000' }))).status).toBe(403);
     expect((await POST(json({ password: PASSWORD }, { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+    // A client-sent X-Forwarded-Host that matches the forged Origin proves nothing.
+    const forgedHost = { origin: 'https://evil.example', host: '127.0.0.1:3000', 'x-forwarded-host': 'evil.example' };
+    const forged = await POST(json({ password: PASSWORD }, forgedHost));
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get('set-cookie')).toBeNull();
+    const forgedForm = await POST(form({ password: PASSWORD }, forgedHost));
+    expect(forgedForm.headers.get('location')).toBe('/login?notice=cross-site');
     expect((await POST(json({ password: PASSWORD }, { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }))).status).toBe(204);
   });
 });

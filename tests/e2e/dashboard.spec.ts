@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from '../../lib/auth/device';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/auth/session';
 
 // The owner's dashboard behind its login, against the production build (playwright.config.ts sets
@@ -56,7 +57,10 @@ test('a wrong password is refused with a message', async ({ page }) => {
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/login\?notice=wrong-password/);
-  await expect(page.getByRole('alert')).toHaveText('Wrong password.');
+  // Scoped to <main>: Next's route announcer (<next-route-announcer>, outside <main>) has role=alert too.
+  const notice = page.locator('main').getByRole('alert');
+  await expect(notice).toHaveText('Wrong password.');
+  await expect(notice).toHaveAttribute('data-notice', 'wrong-password');
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
 });
@@ -67,6 +71,10 @@ test('the right password opens the dashboard, whose numbers are the JSON API’s
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(SESSION_TTL_SECONDS - 120);
   expect(cookie.expires - Date.now() / 1000).toBeLessThanOrEqual(SESSION_TTL_SECONDS + 1);
+  // The device cookie: this browser is now a known device, sent only to the login route, for 180 days.
+  const device = (await page.context().cookies()).find((c) => c.name === DEVICE_COOKIE)!;
+  expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/owner/session' });
+  expect(device.expires - Date.now() / 1000).toBeGreaterThan(DEVICE_TTL_SECONDS - 120);
 
   const { total } = (await (await request.get('/api/stats/total')).json()) as { total: number };
   await expect(page.getByTestId('total-posts')).toHaveAttribute('data-value', String(total));
@@ -132,8 +140,23 @@ test('the 11th wrong password within 15 minutes answers 429 with Retry-After', a
   const retryAfter = Number(eleventh.headers()['retry-after']);
   expect(retryAfter).toBeGreaterThan(14 * 60);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-  expect((await eleventh.json()).error.wde).toBe('WDE9429');
+  const error = (await eleventh.json()).error;
+  expect(error.wde).toBe('WDE9429');
+  expect(error.message).toMatch(/^too many failed logins from this client; retry in 1[45] minutes$/);
 
   const other = await request.post('/api/owner/session', { headers: { ...headers, 'x-forwarded-for': clientAddress() }, data: { password: PASSWORD } });
   expect(other.status()).toBe(204);
+});
+
+test('the login page explains both kinds of 429 in its own notice, not the route announcer', async ({ page }) => {
+  await page.goto('/login?notice=rate-limited');
+  const limited = page.locator('main').getByRole('alert');
+  await expect(limited).toHaveAttribute('data-notice', 'rate-limited');
+  await expect(limited).toHaveText('Too many failed sign-ins from this address. Try again in up to 15 minutes.');
+
+  await page.goto('/login?notice=slowed');
+  const slowed = page.locator('main').getByRole('alert');
+  await expect(slowed).toHaveAttribute('data-notice', 'slowed');
+  await expect(slowed).toContainText('sign-in from new devices is slowed to one attempt every 2 seconds');
+  await expect(slowed).toContainText('Devices you have signed in from before are not affected.');
 });

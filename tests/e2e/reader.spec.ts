@@ -169,7 +169,7 @@ test('search finds posts by words in their text', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search posts' }).fill('cache tags');
   await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
   await expect(page).toHaveURL(/\/search\?q=cache\+tags/);
-  await expect(page.getByRole('status')).toContainText('match');
+  await expect(page.locator('main').getByRole('status')).toContainText('match');
   await expect(page.locator('.post-list article').first()).toBeVisible();
 });
 

@@ -1,10 +1,11 @@
-import { errorResponse, jsonHandler } from '@/lib/api/respond';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
 import { ownerConfig } from '@/lib/auth/config';
 import { clientKey } from '@/lib/auth/client-ip';
-import { clearedSessionCookie, isSecureRequest, sessionCookie } from '@/lib/auth/cookie';
+import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/auth/cookie';
+import { DEVICE_COOKIE } from '@/lib/auth/device';
 import { authErrors } from '@/lib/auth/errors';
 import { type LoginResult, attemptLogin } from '@/lib/auth/login';
-import { loginLimiter } from '@/lib/auth/login-limiter';
+import { SLOWED_INTERVAL_SECONDS } from '@/lib/auth/login-limiter';
 import { ownerState } from '@/lib/auth/owner-session';
 import { type LoginNotice, loginPath, safeNext } from '@/lib/auth/redirects';
 import { revokeSession } from '@/lib/auth/revocation';
@@ -13,20 +14,26 @@ import { readSessionInput } from '@/lib/auth/session-input';
 import { isCrossSite } from '@/lib/security/same-origin';
 
 // POST logs the owner in (JSON: 204 / 401 / 403 / 429; the login form: 303 back to a page), DELETE and
-// the form's logout end the session. Nothing here is cacheable.
+// the form's logout end the session; any other method is a JSON 405 with Allow. Nothing here is cacheable.
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-const seeOther = (location: string, cookie?: string) =>
-  new Response(null, { status: 303, headers: { ...NO_STORE, Location: location, ...(cookie ? { 'Set-Cookie': cookie } : {}) } });
+/** A response with these headers; Set-Cookie is appended, so a login can set the session and the device cookie. */
+function answer(status: number, headers: Record<string, string>, cookies: string[] = []): Response {
+  const all = new Headers({ ...NO_STORE, ...headers });
+  for (const cookie of cookies) all.append('Set-Cookie', cookie);
+  return new Response(null, { status, headers: all });
+}
 
-const cookieOf = (request: Request) =>
-  request.headers
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
+const seeOther = (location: string, cookies: string[] = []) => answer(303, { Location: location }, cookies);
+
+/** The session and device cookies of a successful login. */
+const loginCookies = (result: Extract<LoginResult, { kind: 'ok' }>, request: Request) => {
+  const secure = isSecureRequest(request);
+  return [sessionCookie(result.token, secure), deviceCookie(result.deviceToken, secure)];
+};
+
+const cookieOf = (request: Request) => requestCookie(request, SESSION_COOKIE);
 
 function logout(request: Request): string {
   const state = ownerState(cookieOf(request));
@@ -34,17 +41,21 @@ function logout(request: Request): string {
   return clearedSessionCookie(isSecureRequest(request));
 }
 
+const withRetryAfter = (response: Response, seconds: number) => {
+  response.headers.set('Retry-After', String(seconds));
+  return response;
+};
+
 function jsonAnswer(result: LoginResult, request: Request): Response {
   switch (result.kind) {
     case 'ok':
-      return new Response(null, { status: 204, headers: { ...NO_STORE, 'Set-Cookie': sessionCookie(result.token, isSecureRequest(request)) } });
+      return answer(204, {}, loginCookies(result, request));
     case 'wrong':
       return errorResponse(authErrors.wrongPassword());
-    case 'limited': {
-      const response = errorResponse(authErrors.rateLimited(result.retryAfterSeconds));
-      response.headers.set('Retry-After', String(result.retryAfterSeconds));
-      return response;
-    }
+    case 'limited':
+      return withRetryAfter(errorResponse(authErrors.rateLimited(result.retryAfterSeconds)), result.retryAfterSeconds);
+    case 'slowed':
+      return withRetryAfter(errorResponse(authErrors.slowed(SLOWED_INTERVAL_SECONDS)), result.retryAfterSeconds);
     case 'disabled':
       return errorResponse(authErrors.loginDisabled(result.message));
     case 'misconfigured':
@@ -55,6 +66,7 @@ function jsonAnswer(result: LoginResult, request: Request): Response {
 const FORM_NOTICE: Record<Exclude<LoginResult['kind'], 'ok'>, LoginNotice> = {
   wrong: 'wrong-password',
   limited: 'rate-limited',
+  slowed: 'slowed',
   disabled: 'disabled',
   misconfigured: 'misconfigured',
 };
@@ -64,14 +76,17 @@ export const POST = jsonHandler(async (request: Request): Promise<Response> => {
   if (isCrossSite(request)) {
     return input.mode === 'form' ? seeOther(loginPath(undefined, 'cross-site')) : errorResponse(authErrors.crossSite());
   }
-  if (input.mode === 'form' && input.intent === 'logout') return seeOther(loginPath(undefined, 'signed-out'), logout(request));
-  const result = attemptLogin(input.password, clientKey(request.headers), ownerConfig(), loginLimiter());
+  if (input.mode === 'form' && input.intent === 'logout') return seeOther(loginPath(undefined, 'signed-out'), [logout(request)]);
+  const attempt = { password: input.password, client: clientKey(request.headers), deviceCookie: requestCookie(request, DEVICE_COOKIE) };
+  const result = await attemptLogin(attempt, ownerConfig());
   if (input.mode === 'json') return jsonAnswer(result, request);
-  if (result.kind === 'ok') return seeOther(safeNext(input.next), sessionCookie(result.token, isSecureRequest(request)));
+  if (result.kind === 'ok') return seeOther(safeNext(input.next), loginCookies(result, request));
   return seeOther(loginPath(input.next, FORM_NOTICE[result.kind]));
 });
 
 export const DELETE = jsonHandler(async (request: Request): Promise<Response> => {
   if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
-  return new Response(null, { status: 204, headers: { ...NO_STORE, 'Set-Cookie': logout(request) } });
+  return answer(204, {}, [logout(request)]);
 });
+
+export const { GET, HEAD, PUT, PATCH, OPTIONS } = otherMethods(['POST', 'DELETE']);
