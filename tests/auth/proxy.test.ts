@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/auth/session';
+import { pathToRegexp } from 'next/dist/compiled/path-to-regexp';
 import { config, proxy } from '@/proxy';
 
 const SECRET = 'proxy-test-secret-that-is-long-enough-0123456789';
@@ -14,8 +15,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllEnvs());
 
 describe('proxy', () => {
+  it('runs only where it has work: owner pages and paths with percent-encoding (every other request skips it)', () => {
+    // Next compiles the matcher with its copy of path-to-regexp; this is the same call.
+    const matchers = config.matcher.map((m) => pathToRegexp(m, [], { delimiter: '/', sensitive: false, strict: true }));
+    const runs = (path: string) => matchers.some((m) => m.test(path));
+    for (const path of ['/login', '/dashboard', '/dashboard/drafts', '/dashboard/drafts/abc', '/post/%E0%A4%A', '/api/posts/%E0%A4%A', '/post/caf%C3%A9']) expect(runs(path), path).toBe(true);
+    for (const path of ['/', '/post/what-lcp-actually-measures', '/categories/performance', '/api/posts', '/robots.txt', '/feed.xml', '/loginx', '/dashboards']) expect(runs(path), path).toBe(false);
+  });
+
   it('lets public pages through untouched: no redirect, no nonce policy, no private cache header', () => {
-    expect(config.matcher).toEqual(['/((?!_next/static|_next/image).*)']);
     for (const path of ['/', '/post/what-lcp-actually-measures', '/api/posts']) {
       const response = proxy(request(path));
       expect(response.status, path).toBe(200);
