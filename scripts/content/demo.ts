@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { accessibilityPosts } from './demo/accessibility';
 import { draftPosts } from './demo/drafts';
 import { fieldNotesPosts } from './demo/field-notes';
-import { hostilePosts } from './demo/hostile';
 import { loadingPosts } from './demo/performance-loading';
 import { networkPosts } from './demo/performance-network';
 import { runtimePosts } from './demo/performance-runtime';
@@ -29,7 +28,6 @@ export const demoDefs: PostDef[] = [
   ...accessibilityPosts,
   ...fieldNotesPosts,
   ...showcasePosts,
-  ...hostilePosts,
   ...draftPosts,
   ...translatedPosts,
 ];

@@ -1,3 +1,4 @@
+import { PAGE_LOAD, pageLoad } from './animations';
 import type { Pixel } from './png';
 import type { ImageKey } from './media';
 
@@ -94,9 +95,52 @@ export const designs: Record<ImageKey, Pixel> = {
     }
     return x % 100 === 0 ? hex('#E5E5E5') : hex('#FFFFFF');
   },
-  poster: (x, y) => {
-    const [dx, dy] = [x - 640, y - 360];
-    if (Math.hypot(dx, dy) < 110) return dx > -35 && dx < 55 && Math.abs(dy) < (55 - dx) * 0.62 ? hex('#0B1E3F') : hex('#F1F5F9');
+  // The demo video's last frame, so the poster shows what the video ends on.
+  poster: (x, y) => pageLoad(x, y, 1280, 720, PAGE_LOAD.seconds),
+  editor: (x, y) => {
+    const box = (left: number, top: number, right: number, bottom: number) => x >= left && x < right && y >= top && y < bottom;
+    if (!box(150, 40, 1050, 630)) return hex('#DCE6FB');
+    if (box(210, 90, 700, 130)) return hex('#1D3557');
+    if ([760, 720, 540].some((width, i) => box(210, 160 + i * 25, 210 + width, 172 + i * 25))) return hex('#C5CED8');
+    if (box(210, 250, 560, 450)) {
+      const layers = [hex('#2A6F97'), hex('#468FAF'), hex('#89C2D9')];
+      for (let k = layers.length - 1; k >= 0; k--) if (y > 330 + k * 38 + 18 * Math.sin(x / 45 + k * 1.7)) return layers[k]!;
+      return hex('#0F1B3D');
+    }
+    if (box(600, 250, 990, 450)) {
+      if ((x - 600) % 130 < 3 || (y - 250) % 50 < 3 || x >= 987 || y >= 447) return hex('#9FB3D9');
+      return y < 300 ? hex('#EEF4FF') : hex('#FFFFFF');
+    }
+    if (box(210, 480, 640, 560)) {
+      if (x < 220) return hex('#FFB703');
+      return [0, 1].some((i) => box(245, 502 + i * 25, 600 - i * 90, 512 + i * 25)) ? hex('#E0B36A') : hex('#FFF4E5');
+    }
+    if (box(680, 490, 860, 540)) return box(710, 510, 830, 520) ? hex('#FFFFFF') : hex('#1F4FD8');
+    for (let i = 0; i < 2; i++) {
+      if (box(900, 482 + i * 40, 926, 508 + i * 40)) return i === 0 || !box(904, 486 + i * 40, 922, 504 + i * 40) ? hex('#1F4FD8') : hex('#FFFFFF');
+      if (box(940, 490 + i * 40, 1010 - i * 20, 500 + i * 40)) return hex('#C5CED8');
+    }
+    if (box(210, 590, 990, 630)) {
+      const code = [hex('#F4A261'), hex('#8AB17D'), hex('#5FA8D3')];
+      return box(240, 606, 300, 616) ? code[0]! : box(312, 606, 470, 616) ? code[1]! : box(482, 606, 560, 616) ? code[2]! : hex('#0F1B3D');
+    }
+    return hex('#FFFFFF');
+  },
+  eventLoop: (x, y) => {
+    const [dx, dy] = [x - 440, y - 360];
+    const distance = Math.hypot(dx, dy);
+    const degrees = ((Math.atan2(dy, dx) * 180) / Math.PI + 450) % 360;
+    if (Math.hypot(x - (440 + 200 * Math.sin((120 * Math.PI) / 180)), y - (360 - 200 * Math.cos((120 * Math.PI) / 180))) < 24) return hex('#FFFFFF');
+    if (distance > 170 && distance < 230) {
+      const arcs: Array<[number, number, Rgb]> = [[2, 198, hex('#5FA8D3')], [202, 288, hex('#F4A261')], [292, 358, hex('#8AB17D')]];
+      for (const [from, to, color] of arcs) if (degrees >= from && degrees < to) return color;
+    }
+    const legend = [hex('#5FA8D3'), hex('#F4A261'), hex('#8AB17D')];
+    for (let i = 0; i < 3; i++) {
+      const top = 250 + i * 90;
+      if (x >= 780 && x < 820 && y >= top && y < top + 40) return legend[i]!;
+      if (x >= 850 && x < 850 + [260, 200, 230][i]! && y >= top + 11 && y < top + 29) return hex('#DCE6FB');
+    }
     return bands(hex('#0B1E3F'), hex('#1E4D8C'), (x + y) / 2000, 12);
   },
 };

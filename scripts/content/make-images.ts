@@ -1,13 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONFETTI, PAGE_LOAD, confetti, confettiPalette, pageLoad } from './animations';
+import { encodeGif } from './gif';
+import { encodeH264, rgbToYuv } from './h264';
 import { designs } from './images';
-import { budgetFile, chimeFile, images, shapeFile, type ImageKey } from './media';
+import { budgetFile, chimeFile, gifFile, images, shapeFile, videoFile, type ImageKey } from './media';
+import { muxMp4 } from './mp4';
 import { encodePng } from './png';
 
 // Draws every file of content/media/ (run: npx tsx scripts/content/make-images.ts [dir]).
 
 const MAX_BYTES = 40 * 1024;
+const MAX_ANIMATION_BYTES = 512 * 1024;
 
 function waveSvg(): string {
   const { width, height } = shapeFile;
@@ -52,6 +57,27 @@ Hero image (bytes),120 KB,100 KB,CI build
 Web fonts (total),100 KB,80 KB,CI build
 `;
 
+export function pageLoadMp4(): Buffer {
+  const { width, height } = videoFile;
+  const frames = Array.from({ length: PAGE_LOAD.seconds * PAGE_LOAD.fps }, (_, i) => rgbToYuv(width, height, (x, y) => pageLoad(x, y, width, height, i / PAGE_LOAD.fps)));
+  return muxMp4(encodeH264(width, height, frames), width, height, PAGE_LOAD.fps);
+}
+
+export function confettiGif(): Buffer {
+  const { width, height } = gifFile;
+  const frames = Array.from({ length: CONFETTI.frames }, (_, frame) => {
+    const pixels = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels[y * width + x] = confetti(x, y, frame);
+    return { pixels, delayCs: CONFETTI.delayCs };
+  });
+  return encodeGif(width, height, confettiPalette, frames);
+}
+
+const checkSize = (name: string, data: Buffer, max: number) => {
+  if (data.length > max) throw new Error(`${name} is ${data.length} bytes, over the ${max} budget`);
+  return data;
+};
+
 export async function makeMedia(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   for (const [key, image] of Object.entries(images) as Array<[ImageKey, (typeof images)[ImageKey]]>) {
@@ -62,6 +88,10 @@ export async function makeMedia(dir: string): Promise<void> {
   await writeFile(path.join(dir, shapeFile.file), waveSvg());
   await writeFile(path.join(dir, chimeFile.file), chimeWav());
   await writeFile(path.join(dir, budgetFile.file), budgetCsv);
+  await writeFile(path.join(dir, videoFile.file), checkSize(videoFile.file, pageLoadMp4(), MAX_ANIMATION_BYTES));
+  await writeFile(path.join(dir, gifFile.file), checkSize(gifFile.file, confettiGif(), MAX_ANIMATION_BYTES));
+  const still = encodePng(gifFile.width, gifFile.height, (x, y) => confettiPalette[confetti(x, y, 0)]!);
+  await writeFile(path.join(dir, gifFile.still), checkSize(gifFile.still, still, MAX_BYTES));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -10,7 +10,6 @@ const all: Array<{ node: RawNode; ancestors: string[]; slug: string }> = [];
 for (const post of posts) walk(post.richContent.nodes, (node, ancestors) => all.push({ node, ancestors, slug: post.slug }));
 const nodesOf = (type: string) => all.filter(({ node }) => node.type === type).map(({ node }) => node);
 const decorations = all.flatMap(({ node }) => decorationsOf(node));
-const hostile = posts.find((post) => post.slug === 'security-test-hostile-content');
 
 describe('rich content coverage', () => {
   it('uses every NodeType of @wix/blog', () => {
@@ -47,21 +46,19 @@ describe('rich content coverage', () => {
     const videoUrls = nodesOf('VIDEO').map((node) => (node.videoData as { video: { src: { url: string } } }).video.src.url);
     expect(videoUrls.some((url) => /youtube\.com|youtu\.be/.test(url))).toBe(true);
     expect(videoUrls.some((url) => /\.mp4$/.test(url))).toBe(true);
-    const htmlData = nodesOf('HTML').map((node) => node.htmlData as { html?: string; url?: string });
-    expect(htmlData.some((data) => data.html)).toBe(true);
-    expect(htmlData.some((data) => data.url)).toBe(true);
+    // HTML blocks by URL are covered by the hostile fixture and the renderer's tests: in the demo, a URL would be a
+    // load from another host (the renderer frames https URLs only), and the demo needs no network.
+    expect(nodesOf('HTML').some((node) => (node.htmlData as { html?: string }).html)).toBe(true);
+    expect(nodesOf('GIF').length).toBeGreaterThan(0);
     const buttonTypes = new Set(nodesOf('BUTTON').map((node) => (node.buttonData as { type: string }).type));
     expect(buttonTypes).toEqual(new Set(['LINK', 'ACTION']));
     expect(nodesOf('IMAGE').some((node) => (node.imageData as { link?: unknown }).link && node.nodes?.some((child) => child.type === 'CAPTION'))).toBe(true);
   });
 
-  it('has a published, unfeatured post of hostile content', () => {
-    expect(hostile).toMatchObject({ status: 'PUBLISHED', featured: false });
-    const text = JSON.stringify(hostile!.richContent);
-    expect(text).toContain('javascript:alert(1)');
-    expect(nodesOf('HTML').some((node) => (node.htmlData as { html?: string }).html?.includes('<script>window.__pwned = 1</script>'))).toBe(true);
-    const hostileButtons: RawNode[] = [];
-    walk(hostile!.richContent.nodes, (node) => node.type === 'BUTTON' && hostileButtons.push(node));
-    expect(hostileButtons.some((node) => (node.buttonData as { link?: { url: string } }).link?.url.startsWith('data:text/html,'))).toBe(true);
+  it('carries no hostile content: that lives in the test fixtures (tests/fixtures/content)', () => {
+    for (const post of posts) {
+      expect(JSON.stringify(post), post.slug).not.toMatch(/__pwned|javascript:|vbscript:|data:text\/html|onerror=/i);
+      expect(JSON.stringify([post.title, post.excerpt, post.seoData]), post.slug).not.toMatch(/<\/?[a-z]/i);
+    }
   });
 });

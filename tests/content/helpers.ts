@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
+/** Posts that tests add to a copy of content/ (the hostile-content post): a content folder of posts only. */
+export const FIXTURE_CONTENT_DIR = fileURLToPath(new URL('../fixtures/content', import.meta.url));
 
 export interface RawNode {
   type: string;

@@ -1,7 +1,10 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test, vi } from 'vitest';
 import { MAX_DEPTH } from '@/components/rich-content/document';
 import { plainText } from '@/components/rich-content/plain-text';
 import { tableOfContents } from '@/components/rich-content/toc';
+import { Post } from '@/lib/blog/schemas';
+import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
 import { node, paragraph, render, renderNodes, tags, text, visibleText, type Node } from './helpers';
 
 const BAD_URLS = [
@@ -28,6 +31,45 @@ function expectNoDangerousUrls(html: string) {
     }
   }
 }
+
+const FIXTURE_POSTS = new URL('../fixtures/content/posts/', import.meta.url);
+
+/** The hostile-content post (built by scripts/content/fixtures.ts), which the e2e build adds to its copy of content/. */
+function hostilePost(): { slug: string; richContent: unknown } & Record<string, unknown> {
+  for (const name of readdirSync(FIXTURE_POSTS)) {
+    const raw = JSON.parse(readFileSync(new URL(name, FIXTURE_POSTS), 'utf8')) as { slug: string; richContent: unknown };
+    if (raw.slug === 'security-test-hostile-content') return raw;
+  }
+  throw new Error('no hostile-content post in tests/fixtures/content/posts');
+}
+
+describe('the hostile-content fixture post', () => {
+  const post = hostilePost();
+  const html = render(post.richContent);
+
+  test('renders no script, no event handler and no dangerous URL', () => {
+    expect(html).not.toMatch(/<script/i);
+    for (const [, name] of html.matchAll(/<([a-z][\w-]*)[\s>/]/gi)) {
+      for (const attrs of tags(html, name!)) expect(Object.keys(attrs).filter((key) => key.startsWith('on')), name).toEqual([]);
+    }
+    expectNoDangerousUrls(html);
+    expect(html).not.toMatch(/javascript:|vbscript:|data:text\/html/i);
+  });
+
+  test('keeps its markup-like text as text, and its HTML blocks in sandboxed frames', () => {
+    expect(visibleText(html)).toContain('Text that looks like markup and must appear literally: <script>window.__pwned = 1</script> <img src=x onerror="window.__pwned = 1">');
+    const frames = tags(html, 'iframe');
+    expect(frames.length).toBeGreaterThanOrEqual(2);
+    for (const frame of frames) expect(frame.sandbox).toBe('allow-scripts allow-popups');
+    expect(plainText(post.richContent)).toContain('<script>window.__pwned = 1</script>');
+  });
+
+  test('cannot close the JSON-LD script element of its page', () => {
+    const json = serializeJsonLd(blogPostingJsonLd(Post.parse(post), []));
+    expect(json).not.toMatch(/<\/?script/i);
+    expect((JSON.parse(json) as Array<{ headline?: string }>)[0]!.headline).toContain('</title><script>');
+  });
+});
 
 describe('hostile links', () => {
   test.each(BAD_URLS)('a LINK decoration to %j renders plain text', (url) => {

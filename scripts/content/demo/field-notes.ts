@@ -1,11 +1,9 @@
-import { images } from '../media';
+import { gifFile, images } from '../media';
 import { collapsible, h, legacyBulletList, ol, p, quote, smartBlock, ul } from '../ricos/blocks';
 import { appEmbed, gif, linkButton, map, poll } from '../ricos/media';
 import { bold, deco, link, mention, t } from '../ricos/text';
 import { authors } from '../taxonomy';
 import type { PostDef } from './types';
-
-const GIPHY_CELEBRATION = 'https://media1.giphy.com/media/Cn44PUsTVimwBAtIRx/giphy';
 
 export const fieldNotesPosts: PostDef[] = [
   {
@@ -104,7 +102,7 @@ export const fieldNotesPosts: PostDef[] = [
         'We started testing every release without a mouse, and it keeps finding bugs',
       ),
       p('And the biggest surprise of the year? ', t('Our RSS feed has more subscribers than our newsletter ever did.', deco.spoiler('year-surprise'))),
-      gif(GIPHY_CELEBRATION, 480, 270, true),
+      gif(gifFile, true),
       h(2, 'What should we write about next?'),
       p('We have a long list of ideas and not enough weekends. Help us pick:'),
       poll('next-topic-2026', 'What should we cover first in 2026?', ['Third-party scripts', 'HTTP/3 in production', 'Server components migration', 'Screen reader testing']),

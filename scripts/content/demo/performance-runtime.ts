@@ -72,7 +72,7 @@ export const runtimePosts: PostDef[] = [
       ),
       h(2, 'The talk'),
       p('The clearest explanation we know is Jake Archibald’s conference talk, which walks through the loop with animations you will not forget. Twenty-five minutes well spent:'),
-      video('https://www.youtube.com/watch?v=cCOL7MC4Pl0', 'Jake Archibald: In The Loop (JSConf.Asia)'),
+      video('https://www.youtube.com/watch?v=cCOL7MC4Pl0', 'Jake Archibald: In The Loop (JSConf.Asia)', images.eventLoop),
       quote('If you remember one thing: rendering waits for the current task and all its microtasks. Keep both short.'),
       p('In the next post in this series we will use this model to explain why our INP improved when we added a single `await` in the right place.'),
     ],

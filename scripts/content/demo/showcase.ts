@@ -1,4 +1,4 @@
-import { budgetFile, chimeFile, images, shapeFile } from '../media';
+import { budgetFile, chimeFile, gifFile, images, shapeFile, videoFile } from '../media';
 import { card, checklist, code, collapsible, divider, h, layout, li, ol, p, quote, smartBlock, table, toc, ul } from '../ricos/blocks';
 import { actionButton, appEmbed, audio, embed, external, file, gallery, gif, html, image, linkButton, linkPreview, map, poll, shape, video } from '../ricos/media';
 import { bold, deco, italic, link, mention, strike, t, underline } from '../ricos/text';
@@ -6,6 +6,29 @@ import { authors } from '../taxonomy';
 import type { PostDef } from './types';
 
 // One published post that uses the blocks and marks the other posts rarely need, so the renderer has a page to be tested on.
+// Everything it loads is in content/media or inline: the demo works without a network.
+
+/** An embed's own markup: tab through the buttons to see the focus ring that only keyboard focus draws. */
+const FOCUS_VISIBLE_DEMO = `<style>
+body { font: 16px system-ui, sans-serif; margin: 16px; }
+button { font: inherit; margin: 0 8px 8px 0; padding: 8px 16px; border: 0; border-radius: 6px; background: #1f4fd8; color: #fff; }
+button:focus { outline: none; }
+button:focus-visible { outline: 3px solid #ffb703; outline-offset: 2px; }
+</style>
+<p>Press Tab: the ring appears for keyboard focus, not for a click.</p>
+<button>First</button><button>Second</button><button>Third</button>`;
+
+/** An HTML block with a script of its own, which runs only inside its sandboxed frame. */
+const LATENCY_CALCULATOR = `<div style="font:16px system-ui,sans-serif;margin:16px">
+<p style="margin:0 0 12px"><strong>Latency calculator</strong>: what round trips cost before the first byte.</p>
+<label>Round trips <input id="trips" type="number" min="1" max="10" value="4" style="width:4em"></label>
+<label>× round-trip time (ms) <input id="rtt" type="number" min="1" max="1000" value="80" style="width:5em"></label>
+<p style="margin:12px 0 0">= <output id="total">320</output> ms</p>
+</div>
+<script>
+const field = (id) => document.getElementById(id);
+document.addEventListener('input', () => { field('total').value = Number(field('trips').value) * Number(field('rtt').value); });
+</script>`;
 
 export const showcasePosts: PostDef[] = [
   {
@@ -17,7 +40,7 @@ export const showcasePosts: PostDef[] = [
     categories: ['field-notes'],
     tags: ['react', 'testing'],
     hashtags: ['richcontent', 'editor'],
-    image: images.poster,
+    image: images.editor,
     metrics: [1240, 96, 4],
     body: [
       p('We render every post on the server from the editor’s document tree, without the editor’s own viewer. To keep ourselves honest, this page uses every block and every text style the editor offers. If something here looks broken, our renderer is broken, and we would love to hear about it.'),
@@ -73,27 +96,28 @@ export const showcasePosts: PostDef[] = [
       h(2, 'Images, galleries and GIFs', { id: 'images' }),
       image(images.waves, { caption: ['An image with a caption and a link to ', t('the full-size file', deco.underline)], link: { url: '/media/hero-waves.png', target: 'BLANK' } }),
       gallery([images.grid, images.circles, images.stripes, images.blocks], 'MASONRY'),
-      gif('https://media1.giphy.com/media/Cn44PUsTVimwBAtIRx/giphy', 480, 270),
+      gif(gifFile),
       shape(shapeFile, '#1F4FD8'),
       h(2, 'Video and audio', { id: 'media' }),
-      p('A video file, served over HTTPS, with our own poster image:'),
-      video('https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4', 'A flower opening (CC0 sample video)', images.poster),
+      p('A video file from our own media folder, with its poster image:'),
+      video(`/media/${videoFile.file}`, videoFile.title, images.poster),
       p('And an audio clip, the chime our deploy bot plays when a release goes out:'),
-      audio(`/media/${chimeFile.file}`, 'Release chime', 'The Render Path', images.poster),
+      audio(`/media/${chimeFile.file}`, 'Release chime', 'The Render Path', images.circles),
       h(2, 'Embeds, links and raw HTML', { id: 'embeds' }),
-      linkPreview('https://developer.mozilla.org/en-US/docs/Web/Performance', 'Web performance | MDN', 'Web performance is the objective measurements and the perceived user experience of load time and runtime.'),
-      embed('https://codepen.io/render-path/pen/focus-visible', {
+      p('A preview of a link, here to another post of ours, and an embed whose markup runs in a sandboxed frame:'),
+      linkPreview('/post/what-lcp-actually-measures', 'What LCP actually measures (and what it doesn’t)', 'What the browser really times when it reports Largest Contentful Paint, and three ways we fooled ourselves.', `/media/${images.bars.file}`),
+      embed('/post/keyboard-first-auditing-our-navigation', {
         type: 'rich',
         title: 'focus-visible demo',
-        providerName: 'CodePen',
-        providerUrl: 'https://codepen.io',
+        providerName: 'The Render Path',
+        providerUrl: '/',
         authorName: 'The Render Path',
         width: 800,
-        height: 300,
-        html: '<iframe height="300" style="width: 100%;" scrolling="no" title="focus-visible demo" src="https://codepen.io/render-path/embed/preview/focus-visible" loading="lazy"></iframe>',
+        height: 180,
+        html: FOCUS_VISIBLE_DEMO,
       }),
       html({ html: '<div style="padding:16px;border:1px dashed #1f4fd8;border-radius:8px;font-family:system-ui">This box is raw HTML from the editor’s HTML block. <strong>It renders in a sandboxed frame.</strong></div>' }, 120),
-      html({ url: 'https://example.com/widgets/latency-calculator' }, 320),
+      html({ html: LATENCY_CALCULATOR }, 200),
       file(`/media/${budgetFile.file}`, 'performance-budget.csv', 'csv', 'text/csv', 1),
       map({ address: 'Piet Heinkade 179, 1019 HC Amsterdam, Netherlands', locationName: 'Pakhuis de Zwijger', lat: 52.37683, lng: 4.92269 }),
       appEmbed({

@@ -52,19 +52,22 @@ export const video = (url: string, title: string, thumbnail?: MediaFile): RicosN
   } satisfies posts.VideoData,
 });
 
-/** A GIF from a GIPHY-style URL base (`.../giphy`); `legacy` writes the old GIPHY type name. */
-export const gif = (base: string, width: number, height: number, legacy = false): RicosNode => ({
-  type: legacy ? 'GIPHY' : 'GIF',
-  nodes: [],
-  gifData: {
-    containerData: container({ width: { size: 'SMALL' } }),
-    original: { gif: `${base}.gif`, mp4: `${base}.mp4`, still: `${base}_s.gif` },
-    downsized: { gif: `${base}-downsized.gif`, mp4: `${base}-downsized-small.mp4`, still: `${base}-downsized_s.gif` },
-    width,
-    height,
-    gifType: 'NORMAL',
-  } satisfies posts.GIFData,
-});
+/** A GIF of content/media (with a still of its first frame); `legacy` writes the old GIPHY type name. */
+export const gif = (file: { file: string; still: string; width: number; height: number }, legacy = false): RicosNode => {
+  const source = { gif: `/media/${file.file}`, still: `/media/${file.still}` };
+  return {
+    type: legacy ? 'GIPHY' : 'GIF',
+    nodes: [],
+    gifData: {
+      containerData: container({ width: { size: 'SMALL' } }),
+      original: source,
+      downsized: source,
+      width: file.width,
+      height: file.height,
+      gifType: 'NORMAL',
+    } satisfies posts.GIFData,
+  };
+};
 
 export const audio = (url: string, name: string, authorName: string, cover?: MediaFile): RicosNode => ({
   type: 'AUDIO',

@@ -1,0 +1,30 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoPosts } from './demo';
+import { hostilePosts } from './fixtures/hostile';
+import type { PostJson } from './post';
+import { writeJson } from './write';
+
+// Writes the posts that tests add to a copy of content/ (run: npx tsx scripts/content/fixtures.ts [dir]).
+// They use the demo's authors, categories, tags and media, so copying posts/ over a copy of content/ is enough.
+
+export const FIXTURE_DIR = fileURLToPath(new URL('../../tests/fixtures/content', import.meta.url));
+
+export const fixturePosts = (): PostJson[] => demoPosts(hostilePosts);
+
+export async function writeFixtures(dir: string): Promise<number> {
+  const posts = fixturePosts();
+  const postsDir = path.join(dir, 'posts');
+  await mkdir(postsDir, { recursive: true });
+  const keep = new Set(posts.map((post) => `${post.id}.json`));
+  for (const name of await readdir(postsDir)) if (name.endsWith('.json') && !keep.has(name)) await rm(path.join(postsDir, name));
+  await Promise.all(posts.map((post) => writeJson(path.join(postsDir, `${post.id}.json`), post)));
+  return posts.length;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = path.resolve(process.argv[2] ?? FIXTURE_DIR);
+  const count = await writeFixtures(dir);
+  console.error(`wrote ${count} fixture posts to ${dir}`);
+}
