@@ -1,7 +1,7 @@
 import { childEntries, renderChildren } from './children';
 import { anchorId, type NodeProps } from './context';
 import { nodeData, str } from './fields';
-import { containerProps } from './style';
+import { containerProps, cx, nodeStyle } from './style';
 
 const OPEN_MODES = new Set(['FIRST', 'ALL', 'NONE'] as const);
 type OpenMode = 'FIRST' | 'ALL' | 'NONE';
@@ -14,9 +14,10 @@ export function CollapsibleList({ node, ctx }: NodeProps) {
   // <details name> makes the group exclusive in the browser, with no script.
   const group = data.expandOnlyOne === true ? `rc-${nodeId || 'group'}-${ctx.depth}` : undefined;
   const container = containerProps(data.containerData, 'rc-collapsible');
+  const paint = nodeStyle(node);
   return (
-    <div id={anchorId(node, ctx)} className={container.className} dir={data.direction === 'RTL' ? 'rtl' : undefined}>
-      {renderChildren(node, ctx, { collapsible: { open, group } })}
+    <div id={anchorId(node, ctx)} className={cx(container.className, paint.className)} style={paint.style} dir={data.direction === 'RTL' ? 'rtl' : undefined}>
+      {renderChildren(node, ctx, { collapsible: { open, group }, background: paint.background ?? ctx.background })}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Rgb } from './color';
 import type { DocumentInfo } from './document';
 import { str, type Rec } from './fields';
 
@@ -14,6 +15,8 @@ export interface RenderContext {
   renderNode: (node: unknown, ctx: RenderContext) => ReactNode;
   collapsible?: { open: 'FIRST' | 'ALL' | 'NONE'; group?: string };
   table?: { rowHeader: boolean; columnHeader: boolean; row: number };
+  /** The nearest author background the content sits on, when it is a colour we can measure. */
+  background?: Rgb;
 }
 
 export interface NodeProps {

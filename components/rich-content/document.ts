@@ -43,7 +43,7 @@ export function* walk(nodes: readonly unknown[], startDepth = 0): Generator<Visi
 export const textOf = (node: Rec): string => str(nodeData(node, 'textData').text) ?? '';
 
 /** The text inside a node (its TEXT descendants), whitespace collapsed. */
-function inlineText(node: Rec, depth = 0): string {
+export function inlineText(node: Rec, depth = 0): string {
   let out = '';
   for (const visit of walk([node], depth)) if (visit.type === 'TEXT') out += textOf(visit.node);
   return out.replace(/[\u200b\ufeff]/g, '').replace(/\s+/g, ' ').trim();
@@ -62,6 +62,8 @@ export interface TocEntry {
 
 export interface DocumentInfo {
   toc: TocEntry[];
+  /** Whether the document has a contents block of its own (a TOC node). */
+  hasToc: boolean;
   headingIds: Map<Rec, string>;
   /** Node ids that ANCHOR decorations or anchor links point at, and the id each one renders with. */
   anchors: Map<string, string>;
@@ -87,6 +89,9 @@ function collectAnchors(node: Rec, type: string | undefined, into: Set<string>):
   for (const key of LINK_HOLDERS) add(get(node, key, 'link', 'anchor'));
 }
 
+/** A heading worth listing in a table of contents has a word in it: "17" or "−38%" in a stats block is a figure, not a section. */
+const isSectionTitle = (text: string): boolean => /\p{L}/u.test(text);
+
 /** One pass over the document before rendering: heading ids, table of contents, anchor targets, first image. */
 export function analyzeDocument(content: unknown): DocumentInfo {
   const slug = uniqueSlugger();
@@ -95,10 +100,12 @@ export function analyzeDocument(content: unknown): DocumentInfo {
   const headingByNodeId = new Map<string, string>();
   const targets = new Set<string>();
   let firstImage: Rec | undefined;
+  let hasToc = false;
 
   for (const { node, type, depth } of walk(rootNodes(content))) {
     collectAnchors(node, type, targets);
     if (!firstImage && type && IMAGE_TYPES.has(type)) firstImage = node;
+    if (type === 'TOC') hasToc = true;
     if (type !== 'HEADING') continue;
     const text = inlineText(node, depth);
     if (!text) continue;
@@ -106,10 +113,10 @@ export function analyzeDocument(content: unknown): DocumentInfo {
     headingIds.set(node, id);
     const nodeId = str(node.id);
     if (nodeId && !headingByNodeId.has(nodeId)) headingByNodeId.set(nodeId, id);
-    toc.push({ id, text, level: headingLevel(node) });
+    if (isSectionTitle(text)) toc.push({ id, text, level: headingLevel(node) });
   }
 
   const anchors = new Map<string, string>();
   for (const target of targets) anchors.set(target, headingByNodeId.get(target) ?? target);
-  return { toc, headingIds, anchors, firstImage };
+  return { toc, hasToc, headingIds, anchors, firstImage };
 }

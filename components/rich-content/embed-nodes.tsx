@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { httpUrl, resolveImage } from '@/lib/blog/media';
 import { anchorId, type NodeProps } from './context';
 import { get, nodeData, obj, rec, str, text } from './fields';
+import { FrameFacade } from './frame-facade';
 import { Img } from './image';
 import { safeHref } from './safe-href';
 import { containerProps, frameSize } from './style';
-import { HostedVideoFrame } from './video';
+import { HostedVideoFacade } from './video';
 import { hostedVideo } from './video-hosts';
 
 /** Third-party markup runs in an opaque origin: scripts and popups, never our cookies or the top window. */
@@ -51,17 +52,43 @@ export function Html({ node, ctx }: NodeProps) {
   );
 }
 
+/** The `src` of oEmbed markup that is nothing but one https iframe (most video, audio and code players). */
+export function loneFrameSource(html: string): string | null {
+  const frame = /^\s*<iframe\b([^>]*)>\s*<\/iframe>\s*$/i.exec(html);
+  const src = frame && /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(frame[1]!);
+  if (!src) return null;
+  const url = httpUrl((src[1] ?? src[2] ?? src[3] ?? '').replace(/&amp;/g, '&'));
+  return url?.startsWith('https:') ? url : null;
+}
+
 export function Embed({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'embedData');
   const oembed = rec(data.oembed);
   const source = safeHref(data.src) ?? safeHref(oembed.url);
-  const title = text(oembed.title) ?? text(oembed.providerName) ?? (source && hostOf(source)) ?? 'Embedded content';
+  const provider = text(oembed.providerName);
+  const title = text(oembed.title) ?? provider ?? (source && hostOf(source)) ?? 'Embedded content';
   const container = containerProps(data.containerData, 'rc-embed');
   const size = frameSize(data.containerData, oembed.width, oembed.height);
-  const hosted = hostedVideo(str(data.src)) ?? hostedVideo(str(oembed.url)) ?? hostedVideo(str(oembed.videoUrl));
+  const html = str(oembed.html);
+  const frameSrc = html ? loneFrameSource(html) : null;
+  const hosted = hostedVideo(str(data.src)) ?? hostedVideo(str(oembed.url)) ?? hostedVideo(str(oembed.videoUrl)) ?? hostedVideo(frameSrc);
+  const poster = str(oembed.thumbnailUrl) ? resolveImage(str(oembed.thumbnailUrl)) : null;
   let content: ReactNode;
-  if (hosted) content = <HostedVideoFrame embedUrl={hosted.embedUrl} title={title} width={size.width} height={Math.round((size.width * 9) / 16)} />;
-  else if (text(oembed.html)) content = SandboxedFrame({ html: str(oembed.html), title, ...size });
+  if (hosted) content = <HostedVideoFacade video={hosted} title={title} poster={poster} width={size.width} height={Math.round((size.width * 9) / 16)} />;
+  else if (frameSrc)
+    content = (
+      <FrameFacade
+        className="rc-embed-frame"
+        kind="embed"
+        src={frameSrc}
+        title={title}
+        action={provider ? `Load the ${provider} embed` : 'Load the embed'}
+        poster={poster}
+        sandbox={EMBED_SANDBOX}
+        {...size}
+      />
+    );
+  else if (text(html)) content = SandboxedFrame({ html, title, ...size });
   else if (oembed.type === 'photo' && httpUrl(oembed.url)) content = <img className="rc-img" src={httpUrl(oembed.url)!} alt={title} loading="lazy" decoding="async" />;
   else content = <Thumbnail url={str(oembed.thumbnailUrl)} />;
   if (!content && !source) return null;
@@ -71,7 +98,7 @@ export function Embed({ node, ctx }: NodeProps) {
       {source && (
         <figcaption className="rc-figcaption">
           <a className="rc-link" href={source} target="_blank" rel="noopener noreferrer nofollow">
-            {text(oembed.providerName) ? `${title} · ${str(oembed.providerName)}` : title}
+            {provider ? `${title} · ${provider}` : title}
           </a>
         </figcaption>
       )}

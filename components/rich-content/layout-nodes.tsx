@@ -2,19 +2,19 @@ import { renderChildren } from './children';
 import { anchorId, type NodeProps } from './context';
 import { get, int, nodeData, str, text } from './fields';
 import { Img } from './image';
-import { containerProps, cx, nodeStyle, safeColor, type Style } from './style';
+import { adaptColor, backgroundPaint, colorVars, containerProps, cx, mergePaint, nodeStyle, safeColor, type Style } from './style';
 
 export function Layout({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'layoutData');
   const container = containerProps(data.containerData, 'rc-layout');
-  const style: Style = { ...container.style, ...nodeStyle(node) };
-  const background = safeColor(get(data, 'background', 'color') ?? data.backgroundColor, 'surface');
   const gap = int(data.gap, 0, 200);
-  if (background) style.backgroundColor = background;
-  if (gap !== undefined) style['--rc-gap'] = `${gap}px`;
+  const paint = mergePaint(
+    mergePaint({ style: gap !== undefined ? { ...container.style, '--rc-gap': `${gap}px` } : container.style }, nodeStyle(node)),
+    backgroundPaint(get(data, 'background', 'color') ?? data.backgroundColor),
+  );
   return (
-    <div id={anchorId(node, ctx)} className={container.className} style={Object.keys(style).length ? style : undefined}>
-      {renderChildren(node, ctx)}
+    <div id={anchorId(node, ctx)} className={cx(container.className, paint.className)} style={paint.style}>
+      {renderChildren(node, ctx, { background: paint.background ?? ctx.background })}
     </div>
   );
 }
@@ -30,16 +30,12 @@ export function LayoutCell({ node, ctx }: NodeProps) {
 
 export function Card({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'cardData');
-  const background = safeColor(get(data, 'background', 'color'), 'surface');
+  const paint = mergePaint(nodeStyle(node), backgroundPaint(get(data, 'background', 'color')));
   const image = Img({ media: get(data, 'backgroundImage', 'media'), alt: '', className: 'rc-card-bg' });
   return (
-    <div
-      id={anchorId(node, ctx)}
-      className={cx('rc-card', image ? 'rc-card-has-bg' : undefined)}
-      style={background ? { ...nodeStyle(node), backgroundColor: background } : nodeStyle(node)}
-    >
+    <div id={anchorId(node, ctx)} className={cx('rc-card', image ? 'rc-card-has-bg' : undefined, paint.className)} style={paint.style}>
       {image}
-      <div className="rc-card-content">{renderChildren(node, ctx)}</div>
+      <div className="rc-card-content">{renderChildren(node, ctx, { background: paint.background ?? ctx.background })}</div>
     </div>
   );
 }
@@ -70,18 +66,21 @@ export function SmartBlock({ node, ctx }: NodeProps) {
 
 export function SmartBlockCell({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'smartBlockCellData');
-  const style: Style = {};
-  const accent = safeColor(data.accentColor, 'accent');
-  const background = safeColor(data.backgroundColor, 'surface');
+  const background = backgroundPaint(data.backgroundColor);
+  const on = background?.background ?? ctx.background;
+  // The accent is the label's text colour as well as the top border's.
+  const accent = adaptColor(data.accentColor, on);
   const border = safeColor(data.borderColor, 'fg');
-  if (accent) style['--rc-smart-accent'] = accent;
-  if (background) style.backgroundColor = background;
-  if (border) style.borderColor = border;
+  const paint = mergePaint(background, { style: { ...(accent && colorVars('rc-smart-accent', accent)), ...(border && { borderColor: border }) } });
   const label = text(data.label);
   return (
-    <div id={anchorId(node, ctx)} className="rc-smart-cell" style={Object.keys(style).length ? style : undefined}>
+    <div
+      id={anchorId(node, ctx)}
+      className={cx('rc-smart-cell', paint.className)}
+      style={paint.style && Object.keys(paint.style).length ? paint.style : undefined}
+    >
       {label && <span className="rc-smart-label">{label}</span>}
-      {renderChildren(node, ctx)}
+      {renderChildren(node, ctx, { background: on })}
     </div>
   );
 }

@@ -5,37 +5,35 @@ import { cx, nodeStyle } from './style';
 
 const ITEM_PARENTS = new Set(['BULLETED_LIST', 'ORDERED_LIST', 'CHECKBOX_LIST']);
 
-/** List children; anything that is not a LIST_ITEM gets an <li> of its own so the markup stays valid. */
-const items = (node: Rec, ctx: RenderContext) =>
-  wrapForeign(childEntries(node, ctx), 'LIST_ITEM', (child, key) => (
+/** The list's classes and style, and its children: anything that is not a LIST_ITEM gets an <li> of its own so the markup stays valid. */
+function list(node: Rec, ctx: RenderContext, className: string) {
+  const paint = nodeStyle(node);
+  const children = wrapForeign(childEntries(node, ctx, { background: paint.background ?? ctx.background }), 'LIST_ITEM', (child, key) => (
     <li key={key} className="rc-li">
       {child}
     </li>
   ));
+  return { props: { id: anchorId(node, ctx), className: cx(className, paint.className), style: paint.style }, children };
+}
 
 export function BulletedList({ node, ctx }: NodeProps) {
-  return (
-    <ul id={anchorId(node, ctx)} className="rc-list rc-ul" style={nodeStyle(node)}>
-      {items(node, ctx)}
-    </ul>
-  );
+  const { props, children } = list(node, ctx, 'rc-list rc-ul');
+  return <ul {...props}>{children}</ul>;
 }
 
 export function OrderedList({ node, ctx }: NodeProps) {
   const start = int(nodeData(node, 'orderedListData').start, -1_000_000, 1_000_000);
+  const { props, children } = list(node, ctx, 'rc-list rc-ol');
   return (
-    <ol id={anchorId(node, ctx)} className="rc-list rc-ol" start={start !== undefined && start !== 1 ? start : undefined} style={nodeStyle(node)}>
-      {items(node, ctx)}
+    <ol {...props} start={start !== undefined && start !== 1 ? start : undefined}>
+      {children}
     </ol>
   );
 }
 
 export function CheckboxList({ node, ctx }: NodeProps) {
-  return (
-    <ul id={anchorId(node, ctx)} className="rc-list rc-checklist" style={nodeStyle(node)}>
-      {items(node, ctx)}
-    </ul>
-  );
+  const { props, children } = list(node, ctx, 'rc-list rc-checklist');
+  return <ul {...props}>{children}</ul>;
 }
 
 export function ListItem({ node, ctx }: NodeProps) {

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { httpUrl, isMediaFileUrl, resolveMediaFile } from '@/lib/blog/media';
+import { httpUrl, isMediaFileUrl, localMediaUrl, resolveImage, resolveMediaFile } from '@/lib/blog/media';
 import { renderChildren } from './children';
+import { GRAPHIC_CONTRAST } from './color';
 import { anchorId, anchorResolver, type NodeProps, type RenderContext } from './context';
-import { arr, int, nodeData, numish, obj, rec, str, text, type Rec } from './fields';
+import { arr, get, int, nodeData, numish, obj, rec, str, text, type Rec } from './fields';
 import { Img } from './image';
 import { linkProps, safeHref } from './safe-href';
-import { containerProps, cx, type ContainerProps } from './style';
-import { VideoPlayer } from './video';
+import { adaptColor, colorVars, containerProps, cx, type ContainerProps, type Style } from './style';
+import { VideoPlayer, hostedVideoOf } from './video';
 
 const MAX_GALLERY_ITEMS = 500;
 
@@ -37,13 +38,20 @@ const withLink = (content: ReactNode, link: unknown, ctx: RenderContext, classNa
   );
 };
 
+/** SVGs are usually drawn on a transparent canvas, often in black: the CSS gives them a light backdrop in dark mode. */
+const isSvg = (media: unknown) => {
+  const src = rec(rec(media).src);
+  return /\.svg(?:[?#]|$)/i.test(str(src.id) ?? str(src.url) ?? '');
+};
+
 export function Image({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'imageData');
   const caption = text(data.caption);
   const container = containerProps(data.containerData, 'rc-image');
   const linked = obj(data.link) !== undefined;
   const alt = data.decorative === true ? '' : text(data.altText) ?? (linked ? caption ?? 'Image' : '');
-  const img = Img({ media: data.image, alt, priority: ctx.doc.firstImage === node, displayWidth: container.customWidth });
+  const className = isSvg(data.image) ? 'rc-img rc-img-svg' : undefined;
+  const img = Img({ media: data.image, alt, priority: ctx.doc.firstImage === node, displayWidth: container.customWidth, className });
   if (!img) return caption ? <p className="rc-caption">{caption}</p> : null;
   return (
     <Figure node={node} ctx={ctx} container={container} caption={caption}>
@@ -95,7 +103,9 @@ export function Gallery({ node, ctx }: NodeProps) {
 
 export function Gif({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'gifData');
-  const src = httpUrl(rec(data.downsized).gif) ?? httpUrl(rec(data.original).gif);
+  // A GIF is served by GIPHY (https) or, in the local source, from the media folder.
+  const gifUrl = (value: unknown) => httpUrl(value) ?? localMediaUrl(value);
+  const src = gifUrl(rec(data.downsized).gif) ?? gifUrl(rec(data.original).gif);
   if (!src) return null;
   const width = int(data.width, 1, 4000);
   const height = int(data.height, 1, 4000);
@@ -115,13 +125,25 @@ export function Gif({ node, ctx }: NodeProps) {
   );
 }
 
+/** The video, its title as page text (the one `plainText` gives for it) and, for YouTube or Vimeo, a plain link to watch it there. */
 export function Video({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'videoData');
   const title = text(data.title);
   const player = VideoPlayer({ media: data.video, thumbnail: data.thumbnail, title });
   if (!player) return null;
+  const hosted = hostedVideoOf(data.video);
+  const caption = (title || hosted) && (
+    <>
+      {title && <span className="rc-video-title">{title}</span>}
+      {hosted && (
+        <a className="rc-link rc-video-watch" href={hosted.pageUrl} target="_blank" rel="noopener noreferrer">
+          Watch on {hosted.provider}
+        </a>
+      )}
+    </>
+  );
   return (
-    <Figure node={node} ctx={ctx} container={containerProps(data.containerData, 'rc-video')}>
+    <Figure node={node} ctx={ctx} container={containerProps(data.containerData, 'rc-video')} caption={caption || undefined}>
       {player}
     </Figure>
   );
@@ -186,15 +208,38 @@ export function FileNode({ node, ctx }: NodeProps) {
   );
 }
 
+/** A URL as a CSS `url("…")`: the characters that could end the string or the value are escaped. */
+const cssUrl = (src: string) => `url("${src.replace(/["\\\n\r]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}")`;
+
+/**
+ * Editor shapes are one-colour SVGs the author tints with `styles.color`: drawn as a mask in that colour (adapted
+ * to stand out in each scheme), since an SVG in an <img> cannot take the page's colours. Untinted ones stay an
+ * image, given a light backdrop in dark mode by the CSS.
+ */
 export function Shape({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'shapeData');
   const alt = text(data.altText) ?? '';
-  const img = Img({ media: data.shape, alt, className: 'rc-shape-img' });
-  if (!img) return null;
+  const shape = rec(data.shape);
+  const image = resolveImage(shape.src, shape);
+  const color = adaptColor(get(data, 'styles', 'color'), ctx.background, GRAPHIC_CONTRAST, 'fg');
+  let content: ReactNode;
+  if (image && color && image.width && image.height) {
+    const style: Style = {
+      ...colorVars('rc-shape-color', color),
+      width: `${image.width}px`,
+      aspectRatio: `${image.width} / ${image.height}`,
+      maskImage: cssUrl(image.src),
+      WebkitMaskImage: cssUrl(image.src),
+    };
+    content = <span className="rc-shape-fill" role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} style={style} />;
+  } else {
+    content = Img({ media: data.shape, alt, className: 'rc-shape-img' });
+  }
+  if (!content) return null;
   const container = containerProps(data.containerData, 'rc-shape');
   return (
     <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
-      {withLink(img, data.link, ctx)}
+      {withLink(content, data.link, ctx)}
     </div>
   );
 }

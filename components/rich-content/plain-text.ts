@@ -6,6 +6,8 @@ function dataText(node: Record<string, unknown>, type: string | undefined): stri
   switch (type) {
     case 'IMAGE':
       return [str(nodeData(node, 'imageData').caption) ?? ''];
+    case 'VIDEO':
+      return [str(nodeData(node, 'videoData').title) ?? ''];
     case 'BUTTON':
       return [str(nodeData(node, 'buttonData').text) ?? ''];
     case 'POLL': {

@@ -3,17 +3,15 @@ import { renderChildren } from './children';
 import { anchorId, type NodeProps } from './context';
 import { canonicalType, headingLevel, textOf, walk } from './document';
 import { childNodes, nodeData, obj, str } from './fields';
-import { containerProps, cx, nodeStyle, textStyleProps, type Style } from './style';
+import { containerProps, cx, mergePaint, nodeStyle, textStyleProps } from './style';
 import { TextRun } from './text';
-
-const mergeStyle = (a?: Style, b?: Style): Style | undefined => (a || b ? { ...a, ...b } : undefined);
 
 const onlyText = (node: NodeProps['node']) => childNodes(node).every((c) => !obj(c) || canonicalType(obj(c)!) === 'TEXT');
 
 export function Paragraph({ node, ctx }: NodeProps) {
-  const { className, style } = textStyleProps(nodeData(node, canonicalType(node) === 'HEADING' ? 'headingData' : 'paragraphData'));
-  const props = { id: anchorId(node, ctx), className: cx('rc-p', className), style: mergeStyle(nodeStyle(node), style), dir: 'auto' };
-  const children = renderChildren(node, ctx);
+  const paint = mergePaint(nodeStyle(node), textStyleProps(nodeData(node, canonicalType(node) === 'HEADING' ? 'headingData' : 'paragraphData')));
+  const props = { id: anchorId(node, ctx), className: cx('rc-p', paint.className), style: paint.style, dir: 'auto' };
+  const children = renderChildren(node, ctx, { background: paint.background ?? ctx.background });
   if (ctx.inline) return <span {...props}>{children}</span>;
   // A paragraph holding block nodes cannot be a <p>: the browser would split it apart.
   if (!onlyText(node)) return <div {...props}>{children}</div>;
@@ -30,24 +28,20 @@ export function Heading({ node, ctx }: NodeProps) {
   if (!id) return Paragraph({ node, ctx });
   const level = headingLevel(node);
   const Tag = `h${level}` as 'h2';
-  const { className, style } = textStyleProps(nodeData(node, 'headingData'));
+  const paint = mergePaint(nodeStyle(node), textStyleProps(nodeData(node, 'headingData')));
   return (
-    <Tag
-      id={id}
-      className={cx('rc-heading', `rc-h${level}`, className)}
-      style={mergeStyle(nodeStyle(node), style)}
-      dir="auto"
-    >
-      {renderChildren(node, ctx)}
+    <Tag id={id} className={cx('rc-heading', `rc-h${level}`, paint.className)} style={paint.style} dir="auto">
+      {renderChildren(node, ctx, { background: paint.background ?? ctx.background })}
     </Tag>
   );
 }
 
 export function Blockquote({ node, ctx }: NodeProps) {
   const { className } = textStyleProps(nodeData(node, 'blockquoteData'));
+  const paint = nodeStyle(node);
   return (
-    <blockquote id={anchorId(node, ctx)} className={cx('rc-quote', className)} style={nodeStyle(node)} dir="auto">
-      {renderChildren(node, ctx)}
+    <blockquote id={anchorId(node, ctx)} className={cx('rc-quote', className, paint.className)} style={paint.style} dir="auto">
+      {renderChildren(node, ctx, { background: paint.background ?? ctx.background })}
     </blockquote>
   );
 }
@@ -63,8 +57,9 @@ export function CodeBlock({ node, ctx }: NodeProps) {
     }
   }
   if (line) lines.push(line);
+  const paint = nodeStyle(node);
   return (
-    <pre id={anchorId(node, ctx)} className="rc-code" style={nodeStyle(node)} dir="ltr">
+    <pre id={anchorId(node, ctx)} className={cx('rc-code', paint.className)} style={paint.style} dir="ltr">
       <code>{lines.join('\n')}</code>
     </pre>
   );

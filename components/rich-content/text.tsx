@@ -1,10 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 import type { posts } from '@wix/blog';
+import { GRAPHIC_CONTRAST } from './color';
 import { anchorResolver, type RenderContext } from './context';
 import { textOf } from './document';
 import { arr, bool, get, num, obj, rec, str, type Rec } from './fields';
 import { anchorHref, linkProps } from './safe-href';
-import { safeColor, type Style } from './style';
+import { adaptColor, colorVars, cx, highlightPaint, safeColor } from './style';
 
 export type DecorationType = `${posts.DecorationType}`;
 
@@ -64,18 +65,16 @@ export const DECORATIONS: Record<DecorationType, DecorationRenderer> = {
       </span>
     ),
   }),
-  COLOR: (d) => {
+  COLOR: (d, ctx) => {
     const data = rec(d.colorData);
-    const color = safeColor(data.foreground, 'accent');
-    const background = safeColor(data.background, 'surface');
-    if (!color && !background) return null;
-    const style: Style = {};
-    if (color) style.color = color;
-    if (background) style.backgroundColor = background;
+    const paint = highlightPaint(data.background, data.foreground, ctx.background);
+    if (!paint?.style) return null;
+    const highlight = paint.style.backgroundColor !== undefined;
+    const className = cx('rc-color', highlight && 'rc-highlight', paint.className);
     return {
-      key: `color:${color ?? ''}|${background ?? ''}`,
+      key: `color:${JSON.stringify(paint.style)}`,
       wrap: (children) => (
-        <span className={background ? 'rc-color rc-highlight' : 'rc-color'} style={style}>
+        <span className={className} style={paint.style}>
           {children}
         </span>
       ),
@@ -93,16 +92,19 @@ export const DECORATIONS: Record<DecorationType, DecorationRenderer> = {
     const size = data.unit === 'EM' ? `${clamp(value, 0.25, 8)}em` : `${clamp(value, 6, 120)}px`;
     return { key: `size:${size}`, wrap: (children) => <span style={{ fontSize: size }}>{children}</span> };
   },
-  SKETCH: (d) => {
+  SKETCH: (d, ctx) => {
     const data = rec(d.sketchData);
     const variant = str(data.variant) ?? 'UNDERLINE';
     if (!SKETCH_VARIANTS.has(variant)) return null;
-    const color = safeColor(data.color, 'accent');
+    // A marker tints the background and keeps the author's colour; lines and rings must stand out from the page.
+    const marker = variant === 'HIGHLIGHT' ? safeColor(data.color, 'accent') : undefined;
+    const color = marker ? { fixed: marker } : adaptColor(data.color, ctx.background, GRAPHIC_CONTRAST);
+    const style = color && colorVars('rc-sketch-color', color);
     const className = `rc-sketch rc-sketch-${variant.toLowerCase().replace('_', '-')}`;
     return {
-      key: `sketch:${variant}|${color ?? ''}`,
+      key: `sketch:${variant}|${JSON.stringify(style ?? '')}`,
       wrap: (children) => (
-        <span className={className} style={color ? ({ '--rc-sketch-color': color } as Style) : undefined}>
+        <span className={className} style={style}>
           {children}
         </span>
       ),

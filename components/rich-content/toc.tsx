@@ -4,11 +4,21 @@ import { cx } from './style';
 export type { TocEntry };
 
 /**
- * The document's headings in order, with the ids `<RichContent>` gives them: a slug of the text,
- * de-duplicated with `-2`, `-3`. Accepts `post.richContent` or its node array.
+ * The document's section headings in order, with the ids `<RichContent>` gives them: a slug of the text,
+ * de-duplicated with `-2`, `-3`. Headings without a word (a "17" in a stats block) are not listed.
+ * Accepts `post.richContent` or its node array.
  */
 export function tableOfContents(content: unknown): TocEntry[] {
   return analyzeDocument(content).toc;
+}
+
+/**
+ * The entries for a contents box a page puts above the post: none when the post has a contents block of its
+ * own (a TOC node), which `<RichContent>` renders where the author put it, so a post never shows two.
+ */
+export function pageContents(content: unknown): TocEntry[] {
+  const { toc, hasToc } = analyzeDocument(content);
+  return hasToc ? [] : toc;
 }
 
 export interface TableOfContentsProps {

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { isMediaFileUrl, resolveImage, resolveMediaFile } from '@/lib/blog/media';
+import { isMediaFileUrl, resolveImage, resolveMediaFile, type ResolvedImage } from '@/lib/blog/media';
 import { int, rec } from './fields';
+import { FrameFacade } from './frame-facade';
 import { safeHref } from './safe-href';
-import { hostedVideo } from './video-hosts';
+import { hostedVideo, type HostedVideo } from './video-hosts';
 
 interface VideoProps {
   /** Rich-content `V1Media` of the video and of its thumbnail. */
@@ -10,6 +11,8 @@ interface VideoProps {
   thumbnail?: unknown;
   title?: string;
 }
+
+const POSTER_WIDTH = 1280;
 
 const frameSize = (media: unknown, thumbnail: unknown) => {
   const m = rec(media);
@@ -19,15 +22,18 @@ const frameSize = (media: unknown, thumbnail: unknown) => {
   return w && h ? { width: 640, height: Math.round((640 * h) / w) } : { width: 640, height: 360 };
 };
 
-/** A YouTube/Vimeo iframe on the privacy player, a native <video> for files, or a thumbnail link. */
+/** The YouTube or Vimeo video a rich-content `V1Media` points at, if any. */
+export const hostedVideoOf = (media: unknown): HostedVideo | null => hostedVideo(resolveMediaFile(rec(media).src));
+
+/** A YouTube/Vimeo facade that loads the privacy player on request, a native <video> for files, or a thumbnail link. */
 export function VideoPlayer({ media, thumbnail, title }: VideoProps): ReactNode {
   const url = resolveMediaFile(rec(media).src);
   if (!url) return null;
   const size = frameSize(media, thumbnail);
+  const poster = resolveImage(rec(thumbnail).src, rec(thumbnail), POSTER_WIDTH);
   const hosted = hostedVideo(url);
-  if (hosted) return <HostedVideoFrame embedUrl={hosted.embedUrl} title={title ?? `${hosted.provider} video`} {...size} />;
+  if (hosted) return <HostedVideoFacade video={hosted} title={title ?? `${hosted.provider} video`} poster={poster} {...size} />;
 
-  const poster = resolveImage(rec(thumbnail).src, rec(thumbnail), 1280);
   if (isMediaFileUrl(url)) {
     return (
       <video className="rc-video-el" controls preload="metadata" src={url} poster={poster?.src} {...size} title={title}>
@@ -45,19 +51,36 @@ export function VideoPlayer({ media, thumbnail, title }: VideoProps): ReactNode 
   );
 }
 
-export function HostedVideoFrame({ embedUrl, title, width, height }: { embedUrl: string; title: string; width: number; height: number }) {
+/** The player's URL that starts playing: the reader has just asked for it. */
+const autoplay = (embedUrl: string) => {
+  const url = new URL(embedUrl);
+  url.searchParams.set('autoplay', '1');
+  return url.href;
+};
+
+interface HostedVideoFacadeProps {
+  video: HostedVideo;
+  title: string;
+  /** The node's own thumbnail; none means a plain panel (we never fetch one the node does not name). */
+  poster?: ResolvedImage | null;
+  width: number;
+  height: number;
+}
+
+export function HostedVideoFacade({ video, title, poster, width, height }: HostedVideoFacadeProps) {
   return (
-    <iframe
+    <FrameFacade
       className="rc-video-frame"
-      src={embedUrl}
+      kind="video"
+      src={autoplay(video.embedUrl)}
       title={title}
+      action="Play video"
+      poster={poster}
+      // The players need their own origin (storage, cookies of their own) to play.
+      sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       width={width}
       height={height}
-      loading="lazy"
-      sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-      allow="encrypted-media; picture-in-picture; fullscreen"
-      allowFullScreen
-      referrerPolicy="strict-origin-when-cross-origin"
     />
   );
 }

@@ -1,21 +1,39 @@
+import { paletteColor, readableText, toHex } from './color';
 import { anchorId, anchorResolver, type NodeProps } from './context';
 import { arr, get, int, nodeData, num, numish, rec, str, text } from './fields';
 import { linkProps } from './safe-href';
-import { containerProps, cx, safeColor, type Style } from './style';
+import { adaptColor, backgroundPaint, colorVars, containerProps, cx, safeColor, textPaint, type AdaptedColor, type Style } from './style';
 import { TocList } from './toc';
+
+const fixedColor = (color: AdaptedColor | undefined) => (color && 'fixed' in color ? color.fixed : undefined);
+
+/** A button's text on its background: the author's pair made readable; on the theme accent, adapted per scheme. */
+function buttonPaint(styles: Record<string, unknown>): { className?: string; style: Style } {
+  const background = backgroundPaint(get(styles, 'background', 'color') ?? styles.backgroundColor ?? get(styles, 'colors', 'background'), 'accent');
+  const textColor = styles.textColor ?? get(styles, 'colors', 'text');
+  if (background?.background) {
+    const color = fixedColor(adaptColor(textColor, background.background)) ?? toHex(readableText(background.background));
+    return { style: { color, backgroundColor: background.style!.backgroundColor } };
+  }
+  const fg = safeColor(textColor, 'fg');
+  if (background) return { style: fg ? { color: fg, ...background.style } : { ...background.style } };
+  // On the theme accent, which differs per scheme.
+  const light = fixedColor(adaptColor(textColor, paletteColor('light', 'accent'), undefined, 'fg'));
+  const dark = fixedColor(adaptColor(textColor, paletteColor('dark', 'accent'), undefined, 'fg'));
+  if (!light || !dark) return { style: {} };
+  if (light === dark) return { style: { color: light } };
+  return { className: 'rc-fg', style: colorVars('fg', { light, dark }) };
+}
 
 export function Button({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'buttonData');
   const label = text(data.text) ?? 'Learn more';
   const styles = rec(data.styles);
-  const style: Style = {};
-  const color = safeColor(styles.textColor ?? get(styles, 'colors', 'text'), 'fg');
-  const background = safeColor(get(styles, 'background', 'color') ?? styles.backgroundColor ?? get(styles, 'colors', 'background'), 'accent');
+  const paint = buttonPaint(styles);
+  const style = paint.style;
   const border = safeColor(styles.borderColor ?? get(styles, 'colors', 'border'), 'fg');
   const radius = int(styles.borderRadius ?? get(styles, 'border', 'radius'), 0, 100);
   const borderWidth = int(styles.borderWidth ?? get(styles, 'border', 'width'), 0, 20);
-  if (color) style.color = color;
-  if (background) style.backgroundColor = background;
   if (border) style.borderColor = border;
   if (radius !== undefined) style.borderRadius = radius;
   if (borderWidth !== undefined) style.borderWidth = borderWidth;
@@ -25,11 +43,11 @@ export function Button({ node, ctx }: NodeProps) {
   return (
     <div id={anchorId(node, ctx)} className={container.className}>
       {link ? (
-        <a className="rc-button" {...link} {...props}>
+        <a className={cx('rc-button', paint.className)} {...link} {...props}>
           {label}
         </a>
       ) : (
-        <span className="rc-button rc-button-static" {...props}>
+        <span className={cx('rc-button', 'rc-button-static', paint.className)} {...props}>
           {label}
         </span>
       )}
@@ -121,17 +139,16 @@ export function TocNode({ node, ctx }: NodeProps) {
   const included = arr(data.includedHeadings).map(num).filter((n): n is number => n !== undefined);
   const entries = included.length ? ctx.doc.toc.filter((e) => included.includes(e.level)) : ctx.doc.toc;
   if (!entries.length) return null;
-  const style = str(data.listStyle);
-  const color = safeColor(data.color, 'fg');
+  const listStyle = str(data.listStyle);
+  const paint = textPaint(data.color, ctx.background, 'fg');
   return (
     <nav
       id={anchorId(node, ctx)}
-      className={cx('rc-toc', 'rc-toc-inline', data.indentation === 'FLAT' && 'rc-toc-flat')}
-      style={color ? { color } : undefined}
+      className={cx('rc-toc', 'rc-toc-inline', data.indentation === 'FLAT' && 'rc-toc-flat', paint?.className)}
+      style={paint?.style}
       aria-label="Contents"
     >
-      <TocList entries={entries} numbered={style === 'NUMBERED' || style === 'ROMAN' || style === 'LETTERS'} />
+      <TocList entries={entries} numbered={listStyle === 'NUMBERED' || listStyle === 'ROMAN' || listStyle === 'LETTERS'} />
     </nav>
   );
 }
-

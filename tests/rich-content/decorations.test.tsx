@@ -27,7 +27,10 @@ const SAMPLES: Record<DecorationType, Sample> = {
   SUPERSCRIPT: { decoration: { type: 'SUPERSCRIPT', superscriptData: true }, html: '<sup>word</sup>' },
   SUBSCRIPT: { decoration: { type: 'SUBSCRIPT', subscriptData: true }, html: '<sub>word</sub>' },
   FONT_FAMILY: { decoration: { type: 'FONT_FAMILY', fontFamilyData: { value: 'Georgia, serif' } }, html: '<span style="font-family:Georgia, serif">word</span>' },
-  SKETCH: { decoration: { type: 'SKETCH', sketchData: { variant: 'CROSSED_OFF', color: '#00ff00' } }, html: '<span class="rc-sketch rc-sketch-crossed-off" style="--rc-sketch-color:#00ff00">word</span>' },
+  SKETCH: {
+    decoration: { type: 'SKETCH', sketchData: { variant: 'CROSSED_OFF', color: '#00ff00' } },
+    html: '<span class="rc-sketch rc-sketch-crossed-off" style="--rc-sketch-color-light:#00a200;--rc-sketch-color-dark:#00ff00">word</span>',
+  },
 };
 
 const decorated = (...decorations: unknown[]) => renderNodes(paragraph(text('word', decorations)));
@@ -52,7 +55,7 @@ describe('decorations', () => {
       { type: 'LINK', linkData: { link: { url: 'https://example.com' } } },
       { type: 'ITALIC' },
     );
-    expect(html).toContain('<a class="rc-link" href="https://example.com"><span class="rc-color" style="color:#123456"><strong><em>word</em></strong></span></a>');
+    expect(html).toContain('<a class="rc-link" href="https://example.com"><span class="rc-color rc-fg" style="--fg-light:#123456;--fg-dark:#408cd7"><strong><em>word</em></strong></span></a>');
   });
 
   test('one link over differently styled neighbouring text is a single <a>', () => {

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
+import { loneFrameSource } from '@/components/rich-content/embed-nodes';
+import { plainText } from '@/components/rich-content/plain-text';
 import { RichContent } from '@/components/rich-content/rich-content';
-import { node, paragraph, renderNodes, tags, text } from './helpers';
+import { node, paragraph, renderNodes, tags, text, visibleText } from './helpers';
 
 const image = (src: unknown, extra: Record<string, unknown> = {}) => node('IMAGE', { imageData: { image: { src, width: 2400, height: 1600 }, ...extra } });
 const video = (url: string, extra: Record<string, unknown> = {}) => node('VIDEO', { videoData: { video: { src: { url } }, ...extra } });
@@ -72,17 +74,23 @@ describe('images', () => {
   });
 });
 
+const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
 describe('video and audio', () => {
   test.each([
-    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
-    ['https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
-    ['https://m.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
-    ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
-    ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871?dnt=1'],
-    ['https://player.vimeo.com/video/76979871', 'https://player.vimeo.com/video/76979871?dnt=1'],
-  ])('%s plays in the privacy player', (url, embed) => {
-    const [frame] = tags(renderNodes(video(url, { title: 'My video' })), 'iframe');
-    expect(frame).toMatchObject({ src: embed, title: 'My video', loading: 'lazy', sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups' });
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
+    ['https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
+    ['https://m.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
+    ['https://vimeo.com/76979871', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1'],
+    ['https://player.vimeo.com/video/76979871', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1'],
+  ])('%s is a facade that loads the privacy player on request', (url, player) => {
+    const html = renderNodes(video(url, { title: 'My video' }));
+    const [frame] = tags(html, 'iframe');
+    expect(frame).not.toHaveProperty('src');
+    expect(frame).toMatchObject({ title: 'My video', loading: 'lazy', sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups' });
+    expect(frame!.allow).toContain('autoplay');
+    expect(decode(frame!.srcdoc!)).toContain(`<a href="${player.replace(/&/g, '&amp;')}" aria-label="Play video: My video">`);
     expect(frame).toHaveProperty('width');
     expect(frame).toHaveProperty('height');
   });
@@ -113,7 +121,95 @@ describe('video and audio', () => {
   test('an EMBED of a YouTube page uses the privacy player, not the oembed html', () => {
     const html = renderNodes(node('EMBED', { embedData: { src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', oembed: { html: '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' } } }));
     expect(tags(html, 'iframe')).toHaveLength(1);
-    expect(tags(html, 'iframe')[0]!.src).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain('href="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"');
+  });
+});
+
+describe('video facades', () => {
+  /** The talk in "Understanding the event loop", with the poster the post names. */
+  const TALK = video('https://www.youtube.com/watch?v=cCOL7MC4Pl0', {
+    title: 'Jake Archibald: In The Loop (JSConf.Asia)',
+    thumbnail: { src: { id: 'poster-event-loop.png' }, width: 1280, height: 720 },
+  });
+
+  test('nothing loads from YouTube until the reader asks: no frame src, no third-party image', () => {
+    const html = renderNodes(TALK);
+    expect(tags(html, 'iframe')).toHaveLength(1);
+    expect(tags(html, 'iframe')[0]).not.toHaveProperty('src');
+    const doc = decode(tags(html, 'iframe')[0]!.srcdoc!);
+    expect(doc).toContain('<img src="/media/poster-event-loop.png"');
+    expect(doc).not.toMatch(/<script|i\.ytimg|ytimg\.com|youtube\.com\/iframe_api/);
+    // The only reference to YouTube in the frame is the link the reader follows.
+    expect(doc.match(/youtube-nocookie\.com/g)).toHaveLength(2);
+    expect(doc).toMatch(/<a href="https:\/\/www\.youtube-nocookie\.com\/embed\/cCOL7MC4Pl0\?autoplay=1"[^>]*><img[^>]*><span class="play"><\/span><span class="label">Play video<small>from www\.youtube-nocookie\.com<\/small><\/span><\/a>/);
+  });
+
+  test('the title is page text outside the frame (the one plainText gives), with a plain link to watch on YouTube', () => {
+    const html = renderNodes(TALK);
+    expect(visibleText(html)).toContain('Jake Archibald: In The Loop (JSConf.Asia)');
+    expect(plainText({ nodes: [TALK] })).toBe('Jake Archibald: In The Loop (JSConf.Asia)');
+    expect(html).toMatch(
+      /<\/iframe><figcaption class="rc-figcaption" dir="auto"><span class="rc-video-title">Jake Archibald: In The Loop \(JSConf.Asia\)<\/span><a class="rc-link rc-video-watch" href="https:\/\/www.youtube.com\/watch\?v=cCOL7MC4Pl0" target="_blank" rel="noopener noreferrer">Watch on YouTube<\/a><\/figcaption>/,
+    );
+  });
+
+  test('without a thumbnail of its own the facade is a plain panel: no poster is fetched from the provider', () => {
+    const doc = decode(tags(renderNodes(video('https://youtu.be/dQw4w9WgXcQ')), 'iframe')[0]!.srcdoc!);
+    expect(doc).not.toContain('<img');
+    expect(tags(renderNodes(video('https://youtu.be/dQw4w9WgXcQ')), 'iframe')[0]!.title).toBe('YouTube video');
+  });
+
+  test('a poster on the Wix CDN comes with its srcset, sized to the frame', () => {
+    const doc = decode(tags(renderNodes(video('https://vimeo.com/1', { thumbnail: { src: { id: 'p~mv2.jpg' }, width: 1600, height: 900 } })), 'iframe')[0]!.srcdoc!);
+    expect(doc).toMatch(/<img src="https:\/\/static\.wixstatic\.com\/media\/p~mv2\.jpg\/v1\/fill\/w_1280[^"]*" srcset="[^"]+" sizes="100vw"/);
+  });
+
+  test('a hostile title or poster stays text inside the frame document', () => {
+    const evil = '"><script>alert(1)</script><a href="javascript:alert(1)">';
+    const html = renderNodes(video('https://youtu.be/dQw4w9WgXcQ', { title: evil, thumbnail: { src: { url: 'https://cdn.example/p.jpg?"><script>alert(2)</script>' } } }));
+    const doc = decode(tags(html, 'iframe')[0]!.srcdoc!);
+    expect(doc).not.toMatch(/<script|href="javascript/i);
+    expect(doc).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  test('gallery videos are facades too', () => {
+    const html = renderNodes(node('GALLERY', { galleryData: { items: [{ video: { media: { src: { url: 'https://youtu.be/dQw4w9WgXcQ' } } }, title: 'A video' }] } }));
+    expect(tags(html, 'iframe')[0]).not.toHaveProperty('src');
+    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+  });
+
+  test('an oEmbed that is only a player iframe becomes a facade with the same sandbox as the markup frame', () => {
+    const html = renderNodes(
+      node('EMBED', {
+        embedData: {
+          src: 'https://codepen.io/x/pen/y',
+          oembed: { title: 'A pen', providerName: 'CodePen', width: 800, height: 300, html: "<iframe height='300' src='https://codepen.io/x/embed/preview/y?a=1&amp;b=2' loading='lazy'></iframe>" },
+        },
+      }),
+    );
+    const [frame] = tags(html, 'iframe');
+    expect(frame).not.toHaveProperty('src');
+    expect(frame).toMatchObject({ sandbox: 'allow-scripts allow-popups', title: 'A pen', class: 'rc-embed-frame' });
+    const doc = decode(frame!.srcdoc!);
+    expect(doc).toContain('<a href="https://codepen.io/x/embed/preview/y?a=1&amp;b=2" aria-label="Load the CodePen embed: A pen">');
+    expect(doc).not.toContain('class="play"');
+  });
+
+  test('an oEmbed with markup beyond one iframe keeps rendering its markup in the sandbox', () => {
+    const html = renderNodes(node('EMBED', { embedData: { oembed: { html: '<iframe src="https://a.example/x"></iframe><p>and text</p>' } } }));
+    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain('<iframe src="https://a.example/x"></iframe><p>and text</p>');
+  });
+
+  test.each([
+    ['<iframe src="https://a.example/p"></iframe>', 'https://a.example/p'],
+    [' <IFRAME width=1 SRC=https://a.example/p?x=1&amp;y=2 ></IFRAME> ', 'https://a.example/p?x=1&y=2'],
+    ['<iframe src="http://a.example/p"></iframe>', null],
+    ['<iframe src="javascript:alert(1)"></iframe>', null],
+    ['<iframe data-src="https://a.example/p"></iframe>', null],
+    ['<iframe src="https://a.example/p"></iframe><script></script>', null],
+  ])('loneFrameSource(%j)', (markup, expected) => {
+    expect(loneFrameSource(markup)).toBe(expected);
   });
 });
 
@@ -123,4 +219,9 @@ describe('priority', () => {
     expect(html).not.toContain('<link');
     expect(tags(html, 'img')[0]).toMatchObject({ loading: 'lazy' });
   });
+});
+
+test('a GIF from the local media folder is drawn (the demo works offline)', () => {
+  const html = renderToStaticMarkup(<RichContent content={{ nodes: [{ type: 'GIF', id: 'g', gifData: { original: { gif: '/media/confetti.gif' }, width: 320, height: 180 } }] }} />);
+  expect(html).toContain('src="/media/confetti.gif"');
 });

@@ -56,7 +56,10 @@ const SAMPLES: Record<NodeType, Sample> = {
   },
   VIDEO: {
     nodes: [node('VIDEO', { videoData: { video: { src: { url: 'https://example.com/clip.mp4' }, width: 1280, height: 720 }, title: 'Clip' } })],
-    expect: (h) => expect(h).toMatch(/<video class="rc-video-el" controls="" preload="metadata" src="https:\/\/example.com\/clip.mp4"[^>]*width="640" height="360"/),
+    expect: (h) => {
+      expect(h).toMatch(/<video class="rc-video-el" controls="" preload="metadata" src="https:\/\/example.com\/clip.mp4"[^>]*width="640" height="360"/);
+      expect(h).toContain('<figcaption class="rc-figcaption" dir="auto"><span class="rc-video-title">Clip</span></figcaption>');
+    },
   },
   DIVIDER: { nodes: [node('DIVIDER', { dividerData: { lineStyle: 'DASHED', width: 'MEDIUM' } })], expect: (h) => expect(h).toMatch(/<hr class="[^"]*rc-divider-dashed rc-divider-medium"\/>/) },
   FILE: {
@@ -158,13 +161,14 @@ const SAMPLES: Record<NodeType, Sample> = {
       expect(h).toContain('<colgroup><col style="width:25.00%"/><col style="width:75.00%"/></colgroup>');
       expect(h).toMatch(/<tr><th scope="col" class="rc-td"><p[^>]*>Name<\/p><\/th><th scope="col" class="rc-td"><p[^>]*>Role/);
       expect(h).toMatch(/<tr><td class="rc-td"><p[^>]*>Ada<\/p><\/td><td class="rc-td"><p[^>]*>Engineer/);
+      expect(h).toMatch(/<div class="rc-block rc-table-wrap" tabindex="0" role="region" aria-label="Table: Name, Role">/);
     },
   },
   TABLE_ROW: { nodes: [node('TABLE', {}, [row('a', 'b'), row('c', 'd')])], expect: (h) => expect(h.match(/<tr>/g)).toHaveLength(2) },
   TABLE_CELL: {
     nodes: [node('TABLE', { tableData: { columnHeader: true } }, [node('TABLE_ROW', {}, [{ ...cell('Key'), tableCellData: { colspan: 2, cellStyle: { backgroundColor: '#eeeeee', verticalAlignment: 'MIDDLE' } } }, cell('Value')])])],
     expect: (h) => {
-      expect(h).toMatch(/<th scope="row" class="rc-td rc-valign-middle" style="background-color:#eeeeee" colSpan="2">/);
+      expect(h).toMatch(/<th scope="row" class="rc-td rc-valign-middle rc-on-light" style="background-color:#eeeeee;color:#1d1f24;[^"]*" colSpan="2">/);
       expect(h).toMatch(/<td class="rc-td"><p[^>]*>Value/);
     },
   },
@@ -199,7 +203,10 @@ const SAMPLES: Record<NodeType, Sample> = {
     nodes: [node('SHAPE', { shapeData: { shape: { src: { id: 'wave-shape.svg' }, width: 200, height: 50 }, altText: 'Wave', link: { url: '/about' } } })],
     expect: (h) => expect(h).toMatch(/<a class="rc-media-link" href="\/about"><img class="rc-shape-img" src="\/media\/wave-shape.svg"[^>]*width="200" height="50" alt="Wave"/),
   },
-  CARD: { nodes: [node('CARD', { cardData: { background: { color: '#fafafa' } } }, [paragraph(text('In a card'))])], expect: (h) => expect(h).toMatch(/<div class="rc-card" style="background-color:#fafafa"><div class="rc-card-content"><p[^>]*>In a card/) },
+  CARD: {
+    nodes: [node('CARD', { cardData: { background: { color: '#fafafa' } } }, [paragraph(text('In a card'))])],
+    expect: (h) => expect(h).toMatch(/<div class="rc-card rc-on-light" style="background-color:#fafafa;color:#1d1f24;[^"]*"><div class="rc-card-content"><p[^>]*>In a card/),
+  },
   TOC: {
     nodes: [node('TOC', { tocData: { includedHeadings: [2] } }), heading('Intro', 2, 'a'), heading('Detail', 3, 'b'), heading('Outro', 2, 'c')],
     expect: (h) => {
@@ -212,7 +219,7 @@ const SAMPLES: Record<NodeType, Sample> = {
   },
   SMART_BLOCK_CELL: {
     nodes: [node('SMART_BLOCK', {}, [node('SMART_BLOCK_CELL', { smartBlockCellData: { accentColor: '#ff0000' } }, [paragraph(text('cell'))])])],
-    expect: (h) => expect(h).toMatch(/<div class="rc-smart-cell" style="--rc-smart-accent:#ff0000"><p[^>]*>cell/),
+    expect: (h) => expect(h).toMatch(/<div class="rc-smart-cell" style="--rc-smart-accent-light:#de0000;--rc-smart-accent-dark:#ff3b3b"><p[^>]*>cell/),
   },
 };
 

@@ -6,7 +6,7 @@ import { PostNav } from '@/components/post/post-nav';
 import { PostDate } from '@/components/post/post-date';
 import { PostImage } from '@/components/post/post-image';
 import { RichContent } from '@/components/rich-content/rich-content';
-import { TableOfContents, tableOfContents } from '@/components/rich-content/toc';
+import { TableOfContents, pageContents } from '@/components/rich-content/toc';
 import { getPublicPost, postNeighbours, postTerms, relatedPosts } from '@/lib/blog/post-page';
 import { listPosts } from '@/lib/blog/reads';
 import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
@@ -32,7 +32,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
   const [{ categories, tags }, neighbours, related] = await Promise.all([postTerms(post), postNeighbours(post), relatedPosts(post)]);
-  const toc = tableOfContents(post.richContent?.nodes ?? []);
+  const toc = pageContents(post.richContent);
   const updated = post.lastPublishedDate && post.lastPublishedDate.slice(0, 10) !== post.firstPublishedDate?.slice(0, 10);
 
   return (
