@@ -58,8 +58,9 @@ export function CodeBlock({ node, ctx }: NodeProps) {
   }
   if (line) lines.push(line);
   const paint = nodeStyle(node);
+  // Long lines scroll sideways inside the block: focusable, so a keyboard can scroll it too.
   return (
-    <pre id={anchorId(node, ctx)} className={cx('rc-code', paint.className)} style={paint.style} dir="ltr">
+    <pre id={anchorId(node, ctx)} className={cx('rc-code', paint.className)} style={paint.style} dir="ltr" tabIndex={0}>
       <code>{lines.join('\n')}</code>
     </pre>
   );

@@ -52,7 +52,7 @@ const SAMPLES: Record<NodeType, Sample> = {
   BLOCKQUOTE: { nodes: [node('BLOCKQUOTE', {}, [paragraph(text('Quoted'))])], expect: (h) => expect(h).toMatch(/<blockquote class="rc-quote"[^>]*><p[^>]*>Quoted<\/p><\/blockquote>/) },
   CODE_BLOCK: {
     nodes: [node('CODE_BLOCK', {}, [text('if (a < b) {\n  run();\n}')])],
-    expect: (h) => expect(h).toContain('<pre class="rc-code" dir="ltr"><code>if (a &lt; b) {\n  run();\n}</code></pre>'),
+    expect: (h) => expect(h).toContain('<pre class="rc-code" dir="ltr" tabindex="0"><code>if (a &lt; b) {\n  run();\n}</code></pre>'),
   },
   VIDEO: {
     nodes: [node('VIDEO', { videoData: { video: { src: { url: 'https://example.com/clip.mp4' }, width: 1280, height: 720 }, title: 'Clip' } })],
