@@ -8,6 +8,10 @@ const nextConfig: NextConfig = {
   // The browser tests build into their own folder so they never overwrite the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // No ETag on pages: Next hashes the whole HTML in JavaScript on every request to make one (~200 µs of a ~1 ms
+  // cached post page, a fifth of its throughput; see docs/benchmarks.md). A browser's repeat visit gets the page
+  // again instead of a 304; a CDN or the nginx config in front caches it either way. /media sets its own ETags.
+  generateEtags: false,
   reactStrictMode: true,
   experimental: { globalNotFound: true },
   // Next's file-system page cache, minus one disk entry per made-up URL (see the handler).

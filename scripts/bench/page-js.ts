@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { row, type Row } from './support/table';
 
-// What JavaScript each kind of page makes the browser download: the script files it references (gzip bytes),
+// Figure 3. What JavaScript each kind of page makes the browser download: the script files it references (gzip bytes),
 // and, apart, the inline React Server Components data Next embeds in the HTML.
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -33,32 +34,64 @@ async function startServer(): Promise<ChildProcess | null> {
   throw new Error('server did not start');
 }
 
+export interface PageJs {
+  path: string;
+  status: number;
+  files: number;
+  external: number;
+  inline: number;
+}
+
+/** Script bytes (gzip) each page makes the browser download, against a running site. */
+export async function measurePageJs(base: string, log: (line: string) => void = console.log): Promise<PageJs[]> {
+  const scriptSizes = new Map<string, number>();
+  const rows: PageJs[] = [];
+  for (const path of PAGES) {
+    const response = await fetch(`${base}${path}`);
+    const html = await response.text();
+    // `noModule` scripts are polyfills that module-capable browsers never download.
+    const sources = [...html.matchAll(/<script([^>]+)>/g)]
+      .filter((m) => !/\bnomodule\b/i.test(m[1]!))
+      .flatMap((m) => /\bsrc="([^"]+)"/.exec(m[1]!)?.[1] ?? []);
+    let external = 0;
+    for (const src of sources) {
+      if (!scriptSizes.has(src)) scriptSizes.set(src, gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length);
+      external += scriptSizes.get(src)!;
+    }
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + gzipSync(m[1]!).length, 0);
+    rows.push({ path, status: response.status, files: sources.length, external, inline });
+  }
+  const smallest = Math.min(...rows.map((r) => r.external));
+  log(`  JavaScript per page (gzip), against ${base}`);
+  log(`    ${'page'.padEnd(40)} status  files   script files   vs smallest   inline RSC data`);
+  for (const r of rows) {
+    log(`    ${r.path.padEnd(40)} ${String(r.status).padEnd(6)}  ${String(r.files).padStart(5)}   ${kib(r.external)}     ${(r.external / smallest).toFixed(3)}x     ${kib(r.inline)}`);
+  }
+  return rows;
+}
+
+/** Figure 3: post, feed and category pages within 10% of the smallest page's script bytes. */
+export function pageJsRows(pages: PageJs[]): Row[] {
+  const smallest = pages.reduce((a, b) => (b.external < a.external ? b : a));
+  const pick = (label: string, test: (p: PageJs) => boolean) => {
+    const list = pages.filter((p) => test(p) && p.status === 200);
+    if (!list.length) return row('3', `${label}: script vs smallest page`, '≤ +10%', 'not measured: no 200 page', null);
+    const worst = list.reduce((a, b) => (b.external > a.external ? b : a));
+    const over = worst.external / smallest.external - 1;
+    return row('3', `${label}: script vs smallest page (${smallest.path})`, '≤ +10%', `+${(over * 100).toFixed(1)}% (${kib(worst.external).trim()} vs ${kib(smallest.external).trim()}, ${worst.path})`, over <= 0.1);
+  };
+  return [
+    pick('post pages', (p) => p.path.startsWith('/post/')),
+    pick('feed', (p) => p.path === '/' || p.path.startsWith('/page/')),
+    pick('category page', (p) => p.path.startsWith('/categories/')),
+  ];
+}
+
 export async function benchPageJs() {
   const server = await startServer();
   try {
-    const scriptSizes = new Map<string, number>();
-    const rows: { path: string; status: number; files: number; external: number; inline: number }[] = [];
-    for (const path of PAGES) {
-      const response = await fetch(`${BASE}${path}`);
-      const html = await response.text();
-      // `noModule` scripts are polyfills that module-capable browsers never download.
-      const sources = [...html.matchAll(/<script([^>]+)>/g)]
-        .filter((m) => !/\bnomodule\b/i.test(m[1]!))
-        .flatMap((m) => /\bsrc="([^"]+)"/.exec(m[1]!)?.[1] ?? []);
-      let external = 0;
-      for (const src of sources) {
-        if (!scriptSizes.has(src)) scriptSizes.set(src, gzipSync(Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer())).length);
-        external += scriptSizes.get(src)!;
-      }
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + gzipSync(m[1]!).length, 0);
-      rows.push({ path, status: response.status, files: sources.length, external, inline });
-    }
+    const rows = await measurePageJs(BASE);
     const smallest = Math.min(...rows.map((r) => r.external));
-    console.log(`\nJavaScript per page (gzip), against ${BASE}`);
-    console.log(`  ${'page'.padEnd(40)} status  files   script files   vs smallest   inline RSC data`);
-    for (const r of rows) {
-      console.log(`  ${r.path.padEnd(40)} ${String(r.status).padEnd(6)}  ${String(r.files).padStart(5)}   ${kib(r.external)}     ${(r.external / smallest).toFixed(3)}x     ${kib(r.inline)}`);
-    }
     const posts = rows.filter((r) => r.path.startsWith('/post/') && r.status === 200);
     const worst = Math.max(...posts.map((r) => r.external / smallest));
     console.log(`  post pages' script files are within ${((worst - 1) * 100).toFixed(1)}% of the smallest page (target: 10%)`);

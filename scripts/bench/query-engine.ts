@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createLocalSource } from '../../lib/blog/sources/local';
-import { generateContent } from '../generate-content';
+import { ensureCorpus } from './support/corpus';
 
 // The local source at scale: cold load, a warm call's cost, and memory, on a generated content folder.
 
@@ -25,13 +22,9 @@ async function time(label: string, run: () => Promise<unknown>) {
   return median;
 }
 
-export async function benchQueryEngine() {
-  const dir = path.join(tmpdir(), `blog-bench-${POSTS}`);
-  if (!existsSync(path.join(dir, 'posts'))) {
-    console.log(`generating ${POSTS} posts into ${dir} ...`);
-    await generateContent({ posts: POSTS, out: dir });
-  }
-  console.log(`\nlocal source over ${POSTS} posts (${dir})`);
+export async function benchQueryEngine(posts = POSTS) {
+  const dir = await ensureCorpus(posts);
+  console.log(`\nlocal source over ${posts} posts (${dir})`);
   const heapBefore = process.memoryUsage().heapUsed;
   const source = createLocalSource(dir);
   const coldStart = performance.now();

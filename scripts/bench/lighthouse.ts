@@ -1,0 +1,66 @@
+import * as chromeLauncher from 'chrome-launcher';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { median, notMeasured, row, type Row } from './support/table';
+
+// Figure 2, Lighthouse: the feed and a post, mobile (Lighthouse's default: emulated phone, simulated slow 4G and
+// 4x CPU slowdown), performance, accessibility, best practices and SEO; the median score of each over the runs.
+// Lighthouse 12 is the newest major that runs on Node 20 (13 needs Node 22.19); Chromium is Debian's.
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const LABEL: Record<(typeof CATEGORIES)[number], string> = { performance: 'performance', accessibility: 'accessibility', 'best-practices': 'best practices', seo: 'SEO' };
+export const LIGHTHOUSE_PAGES = [
+  { name: 'feed', path: '/' },
+  { name: 'post', path: '/post/what-lcp-actually-measures' },
+];
+
+const chromium = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function benchLighthouse(baseUrl: string, runs: number, log: (line: string) => void = console.log): Promise<Row[]> {
+  if (!existsSync(chromium())) return [notMeasured('2', 'Lighthouse (feed, post)', '100 each', `no Chromium at ${chromium()} (apt-get install -y chromium, or CHROMIUM_PATH)`)];
+  const { default: lighthouse } = await import('lighthouse');
+  const rows: Row[] = [];
+  for (const page of LIGHTHOUSE_PAGES) {
+    const scores = new Map<string, number[]>();
+    const audits = new Map<string, string>();
+    for (let i = 0; i < runs; i++) {
+      // A fresh browser per run: no warm HTTP cache or connection from the previous one.
+      const chrome = await chromeLauncher.launch({
+        chromePath: chromium(),
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        logLevel: 'silent',
+      });
+      try {
+        const result = await lighthouse(baseUrl + page.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('Lighthouse returned no report');
+        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        for (const c of CATEGORIES) {
+          const score = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+          scores.set(c, [...(scores.get(c) ?? []), score]);
+          // What cost points: every scored audit of the category below 1.
+          for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) audits.set(`${c}: ${ref.id}`, `${audit.displayValue ?? ''}`.trim());
+          }
+        }
+        const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`);
+        log(`    ${page.name} run ${i + 1}: ${CATEGORIES.map((c) => `${LABEL[c]} ${scores.get(c)!.at(-1)}`).join(', ')}; ${metrics.join(', ')}`);
+      } finally {
+        await chrome.kill();
+      }
+    }
+    if (audits.size) log(`    ${page.name}: audits below full score: ${[...audits].map(([k, v]) => (v ? `${k} (${v})` : k)).join('; ')}`);
+    for (const c of CATEGORIES) {
+      const m = median(scores.get(c)!);
+      rows.push(row('2', `Lighthouse mobile, ${page.name} (${page.path}): ${LABEL[c]}`, '100', `${m}${runs > 1 ? ` (median of ${runs}: ${scores.get(c)!.join(', ')})` : ' (1 run)'}`, m >= 100));
+    }
+  }
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const rows = await benchLighthouse(process.argv[2] ?? 'http://127.0.0.1:3210', Number(process.argv[3] ?? 1));
+  for (const r of rows) console.log(`${r.figure}: ${r.measured}`);
+}

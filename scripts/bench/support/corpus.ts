@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generateContent } from '../../generate-content';
+
+// Generated content folders (npm run content:generate), kept in the temp folder between runs: the same seed
+// always writes the same bytes, so a folder is reused once it was written completely.
+
+export const corpusDir = (posts: number) => path.join(tmpdir(), `blog-bench-${posts}`);
+
+export async function ensureCorpus(posts: number, log: (line: string) => void = console.log): Promise<string> {
+  const dir = corpusDir(posts);
+  const done = path.join(dir, '.bench-complete');
+  if (existsSync(done)) return dir;
+  log(`  generating ${posts.toLocaleString('en-US')} posts into ${dir} ...`);
+  const began = performance.now();
+  await rm(dir, { recursive: true, force: true });
+  await generateContent({ posts, out: dir, force: true });
+  await writeFile(done, `${posts}\n`);
+  log(`  generated in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  return dir;
+}
