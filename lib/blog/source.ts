@@ -52,8 +52,11 @@ export interface ListDraftsOptions {
  */
 export interface BlogSource {
   readonly name: 'local' | 'wix';
-  /** A verified platform event says something changed: drop anything held in memory before tags are cleared. */
-  refresh(): void;
+  /**
+   * A verified platform event says something changed: drop anything held in memory before tags are cleared.
+   * `postId` names the post (or draft) the event is about, when it is about one, so a source can drop just that.
+   */
+  refresh(change?: { postId?: string }): void;
   getPost(id: string, options?: FieldsetOptions): Promise<Post | null>;
   getPostBySlug(slug: string, options?: GetPostBySlugOptions): Promise<Post | null>;
   listPosts(options?: ListPostsOptions): Promise<OffsetPage<Post>>;

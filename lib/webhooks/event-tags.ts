@@ -36,3 +36,6 @@ export const BLOG_EVENT_TYPES = Object.keys(EVENT_TAGS) as BlogEventType[];
 export const isBlogEventType = (eventType: string): eventType is BlogEventType => Object.hasOwn(EVENT_TAGS, eventType);
 
 export const tagsForEvent = (eventType: BlogEventType, entityId: string): string[] => EVENT_TAGS[eventType](entityId);
+
+/** Events about one post or draft (its entity id is the post's id): a source may refresh just that post. */
+export const isPostEvent = (eventType: BlogEventType): boolean => /\.(post|draft)_/.test(eventType);

@@ -5,7 +5,7 @@ import { isBlogError } from '@/lib/blog/errors';
 import { blogSource } from '@/lib/blog/sources';
 import { parseEnvelope } from './envelope';
 import { webhookErrors } from './errors';
-import { isBlogEventType, tagsForEvent } from './event-tags';
+import { isBlogEventType, isPostEvent, tagsForEvent } from './event-tags';
 import { verificationKey } from './keys';
 import { readRawBody } from './raw-body';
 import { RecentIds } from './recent-ids';
@@ -50,11 +50,13 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
       return reply({ eventType, tags: [], duplicate: true });
     }
     const known = isBlogEventType(eventType);
+    let postId: string | undefined;
     if (known) {
       if (!entityId) throw webhookErrors.malformed(`malformed webhook envelope: ${eventType} names no entity id`);
       line.tags = tagsForEvent(eventType, entityId);
+      if (isPostEvent(eventType)) postId = entityId;
     }
-    if (line.tags.length) blogSource().refresh();
+    if (line.tags.length) blogSource().refresh(postId ? { postId } : undefined);
     for (const tag of line.tags) revalidateTag(tag, { expire: 0 });
     seen.add(eventId);
     line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';

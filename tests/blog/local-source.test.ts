@@ -1,4 +1,4 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BlogError } from '@/lib/blog/errors';
@@ -140,6 +140,60 @@ describe('local source: cursor queries', () => {
     writeFileSync(file, JSON.stringify(makePost(1, { title: 'Edited in place, a longer title' })));
     local.refresh();
     expect((await local.getPost('post-0001'))?.title).toBe('Edited in place, a longer title');
+    rmSync(localDir, { recursive: true, force: true });
+  });
+
+  it('an event naming a post reads that post again, not the whole folder', async () => {
+    const localDir = writeContentDir(makePosts(3));
+    const local = createLocalSource(localDir);
+    await local.getPost('post-0001');
+    const file = (n: number) => path.join(localDir, 'posts', `post-000${n}.json`);
+    writeFileSync(file(1), JSON.stringify(makePost(1, { title: 'First, edited in place' })));
+    writeFileSync(file(2), JSON.stringify(makePost(2, { title: 'Second, edited, no event' })));
+    local.refresh({ postId: 'post-0001' });
+    expect((await local.getPost('post-0001'))?.title).toBe('First, edited in place');
+    // Nothing named the second post and the folder did not change: its file is not looked at.
+    expect((await local.getPost('post-0002'))?.title).toBe('Post number 2');
+    local.refresh();
+    expect((await local.getPost('post-0002'))?.title).toBe('Second, edited, no event');
+    rmSync(localDir, { recursive: true, force: true });
+  });
+
+  it('reads a named post again even when its mtime and size are unchanged', async () => {
+    const localDir = writeContentDir(makePosts(2));
+    const local = createLocalSource(localDir);
+    await local.getPost('post-0001');
+    const file = path.join(localDir, 'posts', 'post-0001.json');
+    const before = statSync(file);
+    writeFileSync(file, JSON.stringify(makePost(1, { title: 'Post number X' })));
+    utimesSync(file, before.atime, before.mtime);
+    expect(statSync(file).size).toBe(before.size);
+    local.refresh({ postId: 'post-0001' });
+    expect((await local.getPost('post-0001'))?.title).toBe('Post number X');
+    rmSync(localDir, { recursive: true, force: true });
+  });
+
+  it('an event about a created, renamed-in or deleted post sees the folder change', async () => {
+    const localDir = writeContentDir(makePosts(3));
+    const local = createLocalSource(localDir);
+    await local.listPosts();
+    const created = makePost(7, { title: 'Created by an editor' });
+    const tmp = path.join(localDir, 'posts', '.tmp');
+    writeFileSync(tmp, JSON.stringify(created));
+    renameSync(tmp, path.join(localDir, 'posts', 'any-name-at-all.json'));
+    local.refresh({ postId: created.id });
+    expect((await local.getPost(created.id))?.title).toBe('Created by an editor');
+    // Its file is not named after its id: an event by id still finds it.
+    writeFileSync(path.join(localDir, 'posts', 'any-name-at-all.json'), JSON.stringify({ ...created, title: 'Renamed post' }));
+    local.refresh({ postId: created.id });
+    expect((await local.getPost(created.id))?.title).toBe('Renamed post');
+    rmSync(path.join(localDir, 'posts', 'post-0002.json'));
+    local.refresh({ postId: 'post-0002' });
+    expect(await local.getPost('post-0002')).toBeNull();
+    const ids = (await local.listPosts()).items.map((p) => p.id);
+    expect(ids).toContain(created.id);
+    expect(ids).not.toContain('post-0002');
+    expect(ids).toHaveLength(3);
     rmSync(localDir, { recursive: true, force: true });
   });
 

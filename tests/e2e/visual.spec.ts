@@ -22,11 +22,28 @@ const PAGES = [
 const WIDTHS = [320, 1280] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-/** Every image decoded, every font loaded, nothing lazy left to pop in during the screenshot. */
+/** Every image loaded and decoded, every font loaded, nothing lazy left to pop in during the screenshot. */
 async function settle(page: Page) {
   await page.evaluate(async () => {
-    for (const img of Array.from(document.images)) img.loading = 'eager';
-    await Promise.all(Array.from(document.images).map((img) => (img.complete ? null : img.decode().catch(() => null))));
+    const images = Array.from(document.images);
+    for (const img of images) {
+      img.loading = 'eager';
+      img.decoding = 'sync';
+    }
+    // A lazy image the browser had deferred starts to load only after this: give it a frame, then wait for every
+    // image still loading (one that failed is complete too, and is not waited for).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.all(
+      images.map((img) =>
+        img.complete
+          ? null
+          : new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true });
+              img.addEventListener('error', resolve, { once: true });
+            }),
+      ),
+    );
+    await Promise.all(images.map((img) => img.decode().catch(() => null)));
     await document.fonts.ready;
   });
 }
@@ -62,6 +79,8 @@ for (const { name, path, ...rest } of PAGES) {
           mask: [page.locator('.chart__svg'), page.locator('img[src*=".gif"]'), page.locator('video')],
           stylePath: fileURLToPath(new URL('./visual-screenshot.css', import.meta.url)),
           maxDiffPixelRatio: 0.001,
+          // A full-page shot of the longest page takes seconds on a busy 2-core machine, and Playwright takes two.
+          timeout: 20_000,
         });
       });
     }

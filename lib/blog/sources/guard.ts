@@ -52,7 +52,7 @@ export function guardSource(source: BlogSource, options: GuardOptions): BlogSour
       }
     };
 
-  const wrapped = { ...source, refresh: () => source.refresh() } as BlogSource;
+  const wrapped = { ...source, refresh: (change?: { postId?: string }) => source.refresh(change) } as BlogSource;
   for (const key of Object.keys(source) as (keyof BlogSource)[]) {
     const value = source[key];
     if (key === 'refresh' || typeof value !== 'function') continue;

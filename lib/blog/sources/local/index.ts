@@ -76,7 +76,7 @@ export function createLocalSource(dir: string): BlogSource {
     name: 'local',
 
     // Atomic writes are seen by the folder's mtime; an in-place edit only by the file's, so look again.
-    refresh: () => store.invalidate(),
+    refresh: (change) => store.invalidate(change?.postId ? [change.postId] : undefined),
 
     async mediaSize(mediaPath) {
       const local = localMediaUrl(mediaPath);
