@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { NAMED_SORTS, type SortSpec } from '@/lib/blog/query/sort';
 
 // A stand-in for www.wixapis.com on 127.0.0.1 for the upstream-fault figure: it answers the Wix Blog REST calls the
 // site makes (the paths and shapes of tests/wix/fixtures.ts and lib/blog/sources/wix/*) from a content folder, until
@@ -71,18 +72,8 @@ function matches(post: Raw, filter: unknown): boolean {
   });
 }
 
-const SORTS: Record<string, Array<{ fieldName: string; order: 'ASC' | 'DESC' }>> = {
-  FEED: [
-    { fieldName: 'pinned', order: 'DESC' },
-    { fieldName: 'firstPublishedDate', order: 'DESC' },
-  ],
-  PUBLISHED_DATE_DESC: [{ fieldName: 'firstPublishedDate', order: 'DESC' }],
-  PUBLISHED_DATE_ASC: [{ fieldName: 'firstPublishedDate', order: 'ASC' }],
-  VIEW_COUNT: [{ fieldName: 'metrics.views', order: 'DESC' }],
-  LIKE_COUNT: [{ fieldName: 'metrics.likes', order: 'DESC' }],
-  TITLE_ASC: [{ fieldName: 'title', order: 'ASC' }],
-  TITLE_DESC: [{ fieldName: 'title', order: 'DESC' }],
-};
+// The platform's named sorts are the ones the local source implements.
+const SORTS: Record<string, SortSpec[]> = NAMED_SORTS;
 
 function sorted(posts: Raw[], sort: Array<{ fieldName?: string; order?: string }>) {
   const keys = [...sort, { fieldName: 'id', order: 'ASC' }];
