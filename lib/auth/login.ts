@@ -54,14 +54,15 @@ export async function attemptLogin(attempt: LoginAttempt, config: OwnerConfig, l
   // and an address already over budget does not use up the slowed door's turns.
   const seen = await current(limits.client, attempt.client);
   if (seen && seen.consumedPoints >= LOGIN_MAX_FAILURES) return { kind: 'limited', retryAfterSeconds: secondsLeft(seen) };
-  if (await underPressure(limits)) {
+  const pressured = await underPressure(limits);
+  if (pressured) {
     const door = await consume(limits.door, KEY);
     if (!door.ok) return { kind: 'slowed', retryAfterSeconds: secondsLeft(door.res) };
   }
   const counted = await consume(limits.client, attempt.client);
   if (!counted.ok) return { kind: 'limited', retryAfterSeconds: secondsLeft(counted.res) };
   if (!passwordMatches(attempt.password, config.password)) {
-    await recordUntrustedFailure(limits);
+    await recordUntrustedFailure(limits, pressured);
     return { kind: 'wrong' };
   }
   await limits.client.delete(attempt.client);
@@ -75,8 +76,7 @@ async function underPressure(limits: LoginLimits): Promise<boolean> {
   return failures !== null && failures.consumedPoints >= PRESSURE_FAILURES;
 }
 
-async function recordUntrustedFailure(limits: LoginLimits): Promise<void> {
-  const wasUnderPressure = await underPressure(limits);
+async function recordUntrustedFailure(limits: LoginLimits, wasUnderPressure: boolean): Promise<void> {
   const failures = await limits.untrustedFailures.penalty(KEY);
   // The latch outlives the fixed failure window, so pressure ends only after 15 quiet minutes.
   if (wasUnderPressure || failures.consumedPoints >= PRESSURE_FAILURES) await limits.pressure.set(KEY, 1, LOGIN_WINDOW_SECONDS);

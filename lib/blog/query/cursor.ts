@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors } from '../errors';
+import { isPlainObject } from './filter';
 import { parseSort, type SortSpec } from './sort';
 
 // Cursors are opaque and tamper-evident: base64url(JSON) + "." + HMAC. They carry the query itself
@@ -45,8 +46,6 @@ export function decodeCursor(cursor: string): CursorState {
 // answered featured posts with 200). The catalogue has no code for "cursor with another filter/sort":
 // WDE0080 is skip/offset with cursor paging; WDE0165 is what this site answers for a cursor that is not
 // valid for the request (malformed or tampered), and a cursor sent with another query is exactly that.
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** JSON with object keys sorted, so that two spellings of one filter compare equal. Inputs are validated (bounded depth). */
 const canonical = (value: unknown) =>

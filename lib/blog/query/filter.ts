@@ -32,7 +32,7 @@ const FLAGS = new Set(['$exists', '$isEmpty', '$isNotEmpty']);
 const STRINGS = new Set(['$startsWith', '$endsWith', '$contains']);
 const OPERATORS = new Set(['$eq', '$ne', '$between', ...COMPARISON, ...SETS, ...FLAGS, ...STRINGS]);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isRegexKeyword = (key: string) => /regex|regularexpression|^\$options$/i.test(key);
