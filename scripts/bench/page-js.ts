@@ -1,13 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { row, type Row } from './support/table';
 
 // Figure 3. What JavaScript each kind of page makes the browser download: the script files it references (gzip bytes),
 // and, apart, the inline React Server Components data Next embeds in the HTML.
 
-const PORT = Number(process.env.BENCH_PORT ?? 3200);
-const BASE = process.env.BENCH_URL ?? `http://127.0.0.1:${PORT}`;
 const PAGES = [
   '/',
   '/page/2',
@@ -21,18 +17,6 @@ const PAGES = [
 ];
 
 const kib = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KiB`;
-
-async function startServer(): Promise<ChildProcess | null> {
-  if (process.env.BENCH_URL) return null;
-  const dist = process.env.NEXT_DIST_DIR || '.next';
-  if (!existsSync(`${dist}/BUILD_ID`)) throw new Error(`no production build in ${dist}: run \`npx next build\` first (or set BENCH_URL)`);
-  const server = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], { stdio: 'ignore', detached: true });
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${BASE}/robots.txt`).then((r) => r.ok, () => false)) return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 export interface PageJs {
   path: string;
@@ -85,18 +69,4 @@ export function pageJsRows(pages: PageJs[]): Row[] {
     pick('feed', (p) => p.path === '/' || p.path.startsWith('/page/')),
     pick('category page', (p) => p.path.startsWith('/categories/')),
   ];
-}
-
-export async function benchPageJs() {
-  const server = await startServer();
-  try {
-    const rows = await measurePageJs(BASE);
-    const smallest = Math.min(...rows.map((r) => r.external));
-    const posts = rows.filter((r) => r.path.startsWith('/post/') && r.status === 200);
-    const worst = Math.max(...posts.map((r) => r.external / smallest));
-    console.log(`  post pages' script files are within ${((worst - 1) * 100).toFixed(1)}% of the smallest page (target: 10%)`);
-    if (worst > 1.1) process.exitCode = 1;
-  } finally {
-    if (server?.pid) process.kill(-server.pid);
-  }
 }

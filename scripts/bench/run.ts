@@ -12,7 +12,7 @@ import { benchRendering } from './rendering';
 import { benchScale } from './scale';
 import { benchSoak } from './soak';
 import { benchThroughput } from './throughput';
-import { APP_PORT, buildApp, buildFloor, demoContentCopy, FLOOR_DIR } from './support/builds';
+import { APP_PORT, buildApp, buildFloor, demoContentCopy, FLOOR_DIR, OWNER_PASSWORD, SESSION_SECRET } from './support/builds';
 import { LOG_DIR, ROOT, startNext, type NextServer } from './support/process';
 import { consoleTable, fmtMs, markdownTable, notMeasured, type Row } from './support/table';
 
@@ -33,8 +33,6 @@ const FLOOR_PORT = 3201;
 const NGINX_PORT = 3220;
 const SCALE_PORT = 3230;
 const FAULT_PORT = 3240;
-const OWNER_PASSWORD = 'bench-owner-password';
-const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),

@@ -5,6 +5,7 @@ import { ContentFolder } from '../blog/content-folder';
 import { postToken, signEvent } from '../blog/deliver';
 import { entityEvent } from '../blog/events';
 import { postEntity } from '../blog/posts';
+import { APP_SITE_URL, OWNER_PASSWORD, SESSION_SECRET } from './support/builds';
 import { ensureCorpus } from './support/corpus';
 import { startNext, timed, treeRss } from './support/process';
 import { fmtMiB, fmtMs, median, row, type Row } from './support/table';
@@ -17,8 +18,6 @@ import { fmtMiB, fmtMs, median, row, type Row } from './support/table';
 // Each round sends one event, then one "after an event" request per endpoint, then the warm ones; p50 over rounds.
 // RSS (the server and its children) after all rounds. Ratio: largest corpus / 1,000.
 
-const OWNER_PASSWORD = 'bench-owner-password';
-const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 
 const QUERY = JSON.stringify({
   query: {
@@ -66,7 +65,7 @@ async function measureCorpus(posts: number, options: ScaleOptions, log: (line: s
     dist: '.next-bench-run-scale',
     readyPath: '/api/stats/total',
     timeoutMs: 600_000,
-    env: { BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: dir, SITE_URL: 'http://127.0.0.1:3210', OWNER_PASSWORD, SESSION_SECRET, TRUST_PROXY_HOPS: '0' },
+    env: { BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: dir, SITE_URL: APP_SITE_URL, OWNER_PASSWORD, SESSION_SECRET, TRUST_PROXY_HOPS: '0' },
   });
   const result: CorpusResult = { posts, published: 0, startMs: server.startMs, rss: 0, cold: new Map(), afterEvent: new Map(), warm: new Map(), errors: [], labels: new Map() };
   try {

@@ -7,6 +7,7 @@ import { postToken, signEvent } from '../blog/deliver';
 import { entityEvent } from '../blog/events';
 import { postEntity, updatePost } from '../blog/posts';
 import { assertScratchFolder, isLoopback, probePost, restorePost } from '../blog/probe';
+import { median } from './support/table';
 
 // From verified event to fresh page: retitles of one post against a running site, each followed at once by GETs of
 // the post page until the new title shows. There is no sleep anywhere: the first GET after the webhook's 200 must
@@ -19,11 +20,6 @@ import { assertScratchFolder, isLoopback, probePost, restorePost } from '../blog
 const MAX_REQUESTS = 50;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export interface FreshnessResult {
   mode: 'cli' | 'in-place';

@@ -71,6 +71,9 @@ export async function demoContentCopy(name = 'content'): Promise<string> {
 }
 
 export const APP_PORT = 3210;
+/** The owner's credentials of every server the bench starts (the dashboard is measured signed in). */
+export const OWNER_PASSWORD = 'bench-owner-password';
+export const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 export const APP_SITE_URL = `http://127.0.0.1:${APP_PORT}`;
 
 /** The blog over the demo content, local source. */
