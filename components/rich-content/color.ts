@@ -156,8 +156,5 @@ export function readableText(background: Rgb): Rgb {
   return contrastRatio(BLACK, background) >= contrastRatio(WHITE, background) ? BLACK : WHITE;
 }
 
-/** Whether dark text reads best on this background, i.e. the background belongs with the light scheme. */
-export const isLight = (background: Rgb): boolean => contrastRatio(BLACK, background) >= contrastRatio(WHITE, background);
-
 /** A palette entry as an opaque colour. */
 export const paletteColor = (scheme: Scheme, key: keyof Palette): Rgb => fromHex(PALETTES[scheme][key])!;
