@@ -8,6 +8,8 @@ import { images } from './content/media';
 import { synthPost } from './content/synth';
 import { categoriesJson, tagsJson } from './content/taxonomy';
 import { writeJson } from './content/write';
+import { searchBody } from '../lib/blog/query/search';
+import { ContentStore } from '../lib/blog/sources/local/store';
 
 // npm run content:generate -- --posts N --out DIR [--seed S] [--concurrency K] [--force] [--quiet]
 // Writes a content folder of any size; the same seed always writes the same bytes.
@@ -120,7 +122,15 @@ export async function generateContent(options: GenerateOptions): Promise<number>
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, posts) }, worker));
+  await writeContentIndex(out);
   return written;
+}
+
+/** The indexes the local source keeps beside the content (`.index/`): the first start and search read no post file. */
+export async function writeContentIndex(dir: string): Promise<void> {
+  const store = new ContentStore(dir, { searchText: searchBody });
+  await store.searchTexts();
+  await store.flushed();
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -5,8 +5,14 @@ import { matches, parseFilter } from './filter';
 import { checkLimit } from './paging';
 import { type SortSpec, compareKeys, parseSort, sortKey, sortPosts } from './sort';
 
-/** Every post in a given order; a source may memoise it per snapshot. */
-export type OrderedPosts = (sort: SortSpec[]) => Post[];
+/** A filter as a predicate, with a key that names it (equal keys, equal filters) so a source can memoise by it. */
+export interface PostFilter {
+  key: string;
+  test: (post: Post) => boolean;
+}
+
+/** The posts a filter keeps (every post without one) in a given order; a source may memoise it per snapshot. */
+export type OrderedPosts = (sort: SortSpec[], filter?: PostFilter) => Post[];
 
 /** Runs a cursor query over posts held in memory: the whole query language, keyset cursors. */
 export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): CursorPage<Post> {
@@ -18,8 +24,11 @@ export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): Cursor
   const sort = state ? parseSort(state.sort) : parseSort(query.sort);
   const limit = checkLimit(query.cursorPaging?.limit ?? state?.limit, DEFAULT_PAGE_SIZE);
 
-  const inOrder = typeof posts === 'function' ? posts(sort) : sortPosts(posts, sort);
-  const ordered = inOrder.filter((post) => matches(post, filter));
+  const test = (post: Post) => matches(post, filter);
+  const ordered =
+    typeof posts === 'function'
+      ? posts(sort, rawFilter === undefined || rawFilter === null ? undefined : { key: JSON.stringify(rawFilter), test })
+      : sortPosts(posts, sort).filter(test);
   let start = 0;
   let end = Math.min(limit, ordered.length);
   if (state?.direction === 'next') {

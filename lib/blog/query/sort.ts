@@ -73,3 +73,30 @@ export function sortPosts(posts: Post[], sort: SortSpec[]): Post[] {
   keyed.sort((x, y) => compareKeys(x.key, y.key, sort));
   return keyed.map((k) => k.post);
 }
+
+/** Where `post` goes in `sorted` (in `sort` order): the index of the first post that sorts after it, or its own. */
+function positionOf(sorted: Post[], sort: SortSpec[], key: unknown[]): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareKeys(sortKey(sorted[mid]!, sort), key, sort) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * `sorted` (in `sort` order) with the `removed` posts (as they were when sorted) taken out and `added` put in their
+ * places: what an edit does to a sorted list, found by binary search instead of sorting or scanning again.
+ */
+export function patchSorted(sorted: Post[], sort: SortSpec[], removed: readonly Post[], added: readonly Post[]): Post[] {
+  const result = sorted.slice();
+  for (const post of removed) {
+    let index = positionOf(result, sort, sortKey(post, sort));
+    if (result[index]?.id !== post.id) index = result.findIndex((p) => p.id === post.id);
+    if (index >= 0) result.splice(index, 1);
+  }
+  for (const post of added) result.splice(positionOf(result, sort, sortKey(post, sort)), 0, post);
+  return result;
+}

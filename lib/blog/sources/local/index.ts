@@ -2,72 +2,69 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { localMediaUrl } from '../../media';
 import { withFieldsets } from '../../fieldsets';
-import { type OrderedPosts, runQuery } from '../../query/engine';
+import { type PostFilter, runQuery } from '../../query/engine';
 import { checkLimit, checkOffset } from '../../query/paging';
-import { NAMED_SORTS, sortPosts } from '../../query/sort';
-import type { Category, Draft, Post, Tag } from '../../schemas';
+import { NAMED_SORTS } from '../../query/sort';
+import type { Draft, Post, PostFieldset } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
-import { searchPosts } from '../../query/search';
+import { searchBody, searchPosts } from '../../query/search';
 import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
+import { type SnapshotViews, buildViews, isPublic } from './views';
 
-const isPublic = (post: Post) => post.status === 'PUBLISHED';
-const MAX_MEMOISED_ORDERS = 32;
-
-interface SnapshotViews {
-  published: Post[];
-  byId: Map<string, Post>;
-  /** Published posts sorted, memoised per sort: listings re-sort nothing between edits. */
-  sortedBy: OrderedPosts;
-  categories: Category[];
-  tags: Tag[];
+/** The listing options that filter, as one memoisable filter (none when nothing filters). */
+function listFilter(options: ListPostsOptions): PostFilter | undefined {
+  const { featured, categoryIds, tagIds, memberId, language } = options;
+  const hashtags = options.hashtags?.map((h) => h.toLowerCase());
+  const wanted = { featured, hashtags, categoryIds, tagIds, memberId, language };
+  if (Object.values(wanted).every((v) => v === undefined || (Array.isArray(v) && v.length === 0) || v === '')) return undefined;
+  const hasSome = (values: string[], some?: string[]) => !some?.length || values.some((v) => some.includes(v));
+  return {
+    key: JSON.stringify(wanted),
+    test: (p) =>
+      (featured === undefined || p.featured === featured) &&
+      (!hashtags?.length || p.hashtags.some((h) => hashtags.includes(h.toLowerCase()))) &&
+      hasSome(p.categoryIds, categoryIds) &&
+      hasSome(p.tagIds, tagIds) &&
+      (!memberId || p.memberId === memberId) &&
+      (!language || p.language === language),
+  };
 }
 
-/** Categories and tags with their post counts (published posts; tags also count drafts in `postCount`). */
-function countTerms(snapshot: Snapshot): { categories: Category[]; tags: Tag[] } {
-  const publishedCount = new Map<string, number>();
-  const anyCount = new Map<string, number>();
-  for (const post of snapshot.posts) {
-    for (const id of [...post.categoryIds, ...post.tagIds]) {
-      anyCount.set(id, (anyCount.get(id) ?? 0) + 1);
-      if (isPublic(post)) publishedCount.set(id, (publishedCount.get(id) ?? 0) + 1);
-    }
-  }
-  const categories: Category[] = snapshot.categories.map((c) => ({ ...c, postCount: publishedCount.get(c.id) ?? 0 }));
-  const tags: Tag[] = snapshot.tags.map((t) => ({ ...t, postCount: anyCount.get(t.id) ?? 0, publishedPostCount: publishedCount.get(t.id) ?? 0 }));
-  categories.sort((a, b) => (a.displayPosition ?? Infinity) - (b.displayPosition ?? Infinity) || a.label.localeCompare(b.label));
-  tags.sort((a, b) => a.label.localeCompare(b.label));
-  return { categories, tags };
-}
+const languageFilter = (language?: string): PostFilter | undefined =>
+  language ? { key: JSON.stringify({ language }), test: (p) => p.language === language } : undefined;
 
 /** The embedded source: a content folder in the Wix REST shapes, with the platform's query semantics. */
 export function createLocalSource(dir: string): BlogSource {
-  const store = new ContentStore(path.resolve(dir));
+  const store = new ContentStore(path.resolve(dir), { searchText: searchBody });
 
-  // Derived views are computed once per snapshot; a new snapshot (an edit) starts afresh.
+  // Derived views are computed once per snapshot, patched from the previous snapshot's when an event named posts.
   const views = new WeakMap<Snapshot, SnapshotViews>();
   const view = async (): Promise<SnapshotViews> => {
     const snapshot = await store.read();
     let derived = views.get(snapshot);
     if (!derived) {
-      const published = snapshot.posts.filter(isPublic);
-      const orders = new Map<string, Post[]>();
-      const sortedBy: OrderedPosts = (sort) => {
-        const key = JSON.stringify(sort);
-        let ordered = orders.get(key);
-        if (!ordered) {
-          if (orders.size >= MAX_MEMOISED_ORDERS) orders.clear();
-          orders.set(key, (ordered = sortPosts(published, sort)));
-        }
-        return ordered;
-      };
-      derived = { published, byId: new Map(published.map((p) => [p.id, p])), sortedBy, ...countTerms(snapshot) };
+      derived = buildViews(snapshot, snapshot.base && views.get(snapshot.base));
       views.set(snapshot, derived);
+      // Settled: the next snapshot patches from this one, and the one before can be collected.
+      delete snapshot.base;
+      delete snapshot.changes;
     }
     return derived;
   };
+  /** A post as the caller asked for it: the body read from its file only when a fieldset needs it. */
+  const project = async <T extends Post>(post: T, fieldsets: readonly PostFieldset[] = []): Promise<T> => {
+    const needsBody = fieldsets.includes('RICH_CONTENT') || fieldsets.includes('CONTENT_TEXT');
+    const full = needsBody ? { ...post, ...(await store.body(post.id)) } : post;
+    return withFieldsets(full, fieldsets) as T;
+  };
   const published = async () => (await view()).published;
-  const drafts = async (): Promise<Draft[]> => (await store.read()).posts.filter((p) => !isPublic(p));
+  /** A published post as last read, by id or slug: no pass over the folder. */
+  const publishedPost = async (id: string) => {
+    await store.read();
+    const post = store.post(id);
+    return post && isPublic(post) ? post : null;
+  };
 
   const byLanguage = <T extends { language?: string | null }>(items: T[], language?: string) =>
     language ? items.filter((i) => i.language === language) : items;
@@ -87,33 +84,22 @@ export function createLocalSource(dir: string): BlogSource {
     },
 
     async getPost(id, options) {
-      const post = (await view()).byId.get(id);
-      return post ? withFieldsets(post, options?.fieldsets) : null;
+      const post = await publishedPost(id);
+      return post ? project(post, options?.fieldsets) : null;
     },
 
     async getPostBySlug(slug, options) {
-      const posts = await published();
-      const post = posts.find((p) => p.slug === slug && (!options?.language || p.language === options.language));
-      return post ? withFieldsets(post, options?.fieldsets) : null;
+      await store.read();
+      const post = store.postsWithSlug(slug).find((p) => isPublic(p) && (!options?.language || p.language === options.language));
+      return post ? project(post, options?.fieldsets) : null;
     },
 
     async listPosts(options: ListPostsOptions = {}) {
       const limit = checkLimit(options.paging?.limit, DEFAULT_PAGE_SIZE);
       const offset = checkOffset(options.paging?.offset);
-      const all = (await view()).sortedBy(NAMED_SORTS[options.sort ?? 'FEED']);
-      const hashtags = options.hashtags?.map((h) => h.toLowerCase());
-      const hasSome = (values: string[], wanted?: string[]) => !wanted?.length || values.some((v) => wanted.includes(v));
-      const ordered = all.filter(
-        (p) =>
-          (options.featured === undefined || p.featured === options.featured) &&
-          (!hashtags?.length || p.hashtags.some((h) => hashtags.includes(h.toLowerCase()))) &&
-          hasSome(p.categoryIds, options.categoryIds) &&
-          hasSome(p.tagIds, options.tagIds) &&
-          (!options.memberId || p.memberId === options.memberId) &&
-          (!options.language || p.language === options.language),
-      );
+      const ordered = (await view()).select(NAMED_SORTS[options.sort ?? 'FEED'], listFilter(options));
       return {
-        items: ordered.slice(offset, offset + limit).map((p) => withFieldsets(p, options.fieldsets)),
+        items: await Promise.all(ordered.slice(offset, offset + limit).map((p) => project(p, options.fieldsets))),
         offset,
         limit,
         total: ordered.length,
@@ -122,25 +108,28 @@ export function createLocalSource(dir: string): BlogSource {
     },
 
     async queryPosts(query, options) {
-      const page = runQuery((await view()).sortedBy, query);
-      return { ...page, items: page.items.map((p) => withFieldsets(p, options?.fieldsets)) };
+      const page = runQuery((await view()).select, query);
+      return { ...page, items: await Promise.all(page.items.map((p) => project(p, options?.fieldsets))) };
     },
 
     async searchPosts(text, options) {
-      return searchPosts(await published(), text, checkLimit(options?.limit, DEFAULT_PAGE_SIZE));
+      const posts = await published();
+      const body = await store.searchTexts();
+      return searchPosts(posts, text, checkLimit(options?.limit, DEFAULT_PAGE_SIZE), (post) => body(post.id) ?? '');
     },
 
     async getPostMetrics(id) {
-      const post = (await view()).byId.get(id);
+      const post = await publishedPost(id);
       return post ? { views: 0, likes: 0, comments: 0, ...post.metrics } : null;
     },
 
     async queryPostCountStats(options) {
-      return postCountStats(await published(), options);
+      return postCountStats((await view()).select(NAMED_SORTS.PUBLISHED_DATE_ASC, languageFilter(options?.language)), options);
     },
 
     async getTotalPosts(options) {
-      return byLanguage(await published(), options?.language).length;
+      const views = await view();
+      return options?.language ? views.select(NAMED_SORTS.FEED, languageFilter(options.language)).length : views.published.length;
     },
 
     async getCategory(id) {
@@ -164,7 +153,7 @@ export function createLocalSource(dir: string): BlogSource {
 
     // Local files carry no edit date: drafts come newest publication date first, never-published last.
     async listDrafts(options) {
-      const page = runQuery(await drafts(), {
+      const page = runQuery((await view()).drafts, {
         sort: [{ fieldName: 'firstPublishedDate', order: 'DESC' }],
         cursorPaging: { cursor: options?.cursor ?? null, limit: options?.limit },
       });
@@ -172,7 +161,9 @@ export function createLocalSource(dir: string): BlogSource {
     },
 
     async getDraft(id) {
-      return (await drafts()).find((d) => d.id === id) ?? null;
+      await store.read();
+      const draft = store.post(id);
+      return draft && !isPublic(draft) ? { ...draft, ...(await store.body(draft.id)) } : null;
     },
   };
 }

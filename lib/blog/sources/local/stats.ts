@@ -51,6 +51,24 @@ export function monthStart(month: number, timeZone: string): number {
 
 const HOUR = 3_600_000;
 
+/** The first index of `posts` (sorted by first publication, oldest first, undated first) published at or after `at`. */
+function firstAtOrAfter(posts: Post[], at: number, from = 0): number {
+  let lo = from;
+  let hi = posts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const date = posts[mid]!.firstPublishedDate;
+    if (!date || Date.parse(date) < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Post counts per month. `posts` are sorted by first publication, oldest first (undated first), and already filtered
+ * (language): each month's count is the distance between the binary-searched indexes of its start and the next's,
+ * so the cost grows with the number of months, not of posts.
+ */
 export function postCountStats(posts: Post[], options: PostCountStatsOptions = {}): PostCountStat[] {
   const timeZone = canonicalTimeZone(options.timeZone ?? 'UTC');
   let start = statsDate('rangeStart', options.rangeStart);
@@ -60,32 +78,17 @@ export function postCountStats(posts: Post[], options: PostCountStatsOptions = {
     // The end is exclusive: the last month counted is the one holding the instant just before it.
     else if (start === undefined) start = monthStart(monthOf(end !== undefined ? end - 1 : Date.now(), timeZone) - options.months + 1, timeZone);
   }
-
-  const instants: number[] = [];
-  for (const post of posts) {
-    if (!post.firstPublishedDate) continue;
-    if (options.language && post.language !== options.language) continue;
-    const at = Date.parse(post.firstPublishedDate);
-    if ((start !== undefined && at < start) || (end !== undefined && at >= end)) continue;
-    instants.push(at);
+  const lo = firstAtOrAfter(posts, start ?? -Infinity);
+  const hi = end === undefined ? posts.length : firstAtOrAfter(posts, end, lo);
+  if (lo >= hi) return [];
+  const first = monthOf(Date.parse(posts[lo]!.firstPublishedDate!), timeZone);
+  const last = monthOf(Date.parse(posts[hi - 1]!.firstPublishedDate!), timeZone);
+  const stats: PostCountStat[] = [];
+  let from = lo;
+  for (let month = first; month <= last; month++) {
+    const to = month === last ? hi : Math.min(hi, firstAtOrAfter(posts, monthStart(month + 1, timeZone), from));
+    if (to > from) stats.push({ periodStart: new Date(monthStart(month, timeZone)).toISOString(), postCount: to - from });
+    from = to;
   }
-  // Month starts are computed once per month in range, then each post is placed by binary search:
-  // time-zone arithmetic per post is what made this slow.
-  const counts = new Map<number, number>();
-  if (instants.length === 0) return [];
-  const first = monthOf(instants.reduce((a, b) => Math.min(a, b)), timeZone);
-  const last = monthOf(instants.reduce((a, b) => Math.max(a, b)), timeZone);
-  const starts = Array.from({ length: last - first + 2 }, (_, i) => monthStart(first + i, timeZone));
-  for (const at of instants) {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    counts.set(first + lo, (counts.get(first + lo) ?? 0) + 1);
-  }
-  const months = [...counts.keys()].sort((a, b) => (options.order === 'NEWEST' ? b - a : a - b));
-  return months.map((month) => ({ periodStart: new Date(monthStart(month, timeZone)).toISOString(), postCount: counts.get(month)! }));
+  return options.order === 'NEWEST' ? stats.reverse() : stats;
 }

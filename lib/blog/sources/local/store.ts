@@ -1,43 +1,126 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import { Category, Post, Tag } from '../../schemas';
+import { type Indexed, type Stamp, readIndex, sameStamp, writeIndex } from './file-index';
 
 // The content folder in memory. A snapshot is reused while the folder is unchanged: edits are written
 // atomically (write + rename), which bumps the posts folder's mtime, so three stats tell if anything moved.
 // Only files whose mtime or size changed are read again.
 //
-// An event that names its post (`invalidate([id])`) is trusted: only that post's file is read again, plus any file
-// added to or gone from the folder, so the cost of an edit does not grow with the folder (a full check stats every
-// file: ~0.5 s at 10,000 posts). A folder change no event explains still gets the full check.
+// Posts are held without their bodies (rich content and text): `body()` reads them from the post's file when a
+// page or a call asks for them, so memory grows with the number of posts, not with what they say. What each file
+// gave is kept in an index beside the content (`file-index.ts`), so a start reads only the files changed since.
+//
+// An event that names its post (`invalidate([id])`) is trusted: only that post's file is read again (the folder is
+// listed only when the post has no file yet), and the new snapshot says what changed, so views can be patched
+// instead of rebuilt: the cost of an edit does not grow with the folder. A change no event explains gets the full
+// check (every file's mtime and size).
 
-export interface Snapshot {
-  /** Every post in the folder, drafts included. */
-  posts: Post[];
-  categories: Category[];
-  tags: Tag[];
+export interface PostChange {
+  before: Post | null;
+  after: Post | null;
 }
 
-interface FileEntry {
-  mtimeMs: number;
-  size: number;
-  post: Post | null;
+export interface Snapshot {
+  /**
+   * Every post in the folder, drafts included, without `richContent`, `richContentCompressed` or `contentText`
+   * (listed on first access).
+   */
+  readonly posts: Post[];
+  categories: Category[];
+  tags: Tag[];
+  /**
+   * The snapshot this one was made from by events naming posts, and what changed since it (one entry per post);
+   * absent after a full check. A reader that has derived what it needs drops them (`settled()`).
+   */
+  base?: Snapshot;
+  changes?: PostChange[];
+}
+
+/** The parts of a post read from its file on demand. */
+export type PostBody = Pick<Post, 'richContent' | 'richContentCompressed' | 'contentText'>;
+
+type FileEntry = Indexed<Post | null>;
+
+/** The post files as read: by file name, and which file holds each post id and each slug. */
+class Catalog {
+  readonly files = new Map<string, FileEntry>();
+  readonly fileOf = new Map<string, string>();
+  private readonly slugs = new Map<string, string[]>();
+
+  postOf(name: string | undefined): Post | null {
+    return name === undefined ? null : this.files.get(name)?.value ?? null;
+  }
+
+  withSlug(slug: string): Post[] {
+    return (this.slugs.get(slug) ?? []).flatMap((name) => this.postOf(name) ?? []);
+  }
+
+  keep(name: string, entry: FileEntry) {
+    this.forget(name);
+    this.files.set(name, entry);
+    const post = entry.value;
+    if (!post) return;
+    this.fileOf.set(post.id, name);
+    const names = this.slugs.get(post.slug);
+    if (!names) this.slugs.set(post.slug, [name]);
+    else if (!names.includes(name)) names.push(name);
+  }
+
+  drop(name: string) {
+    this.forget(name);
+    this.files.delete(name);
+  }
+
+  private forget(name: string) {
+    const old = this.files.get(name)?.value;
+    if (!old) return;
+    if (this.fileOf.get(old.id) === name) this.fileOf.delete(old.id);
+    const names = this.slugs.get(old.slug)?.filter((n) => n !== name);
+    if (names?.length) this.slugs.set(old.slug, names);
+    else this.slugs.delete(old.slug);
+  }
+}
+
+export interface StoreOptions {
+  /** What search looks at in a post (with its body): kept for every post once `searchTexts()` is first called. */
+  searchText?: (post: Post) => string;
 }
 
 const READ_CONCURRENCY = 64;
+const STATS_PER_TURN = 2000;
+/** Files that may differ from the index before it is written again. */
+const STALE_ENTRIES_KEPT = 50;
+const POSTS_INDEX = 'posts';
+const SEARCH_INDEX = 'search';
+
+const withoutBody = ({ richContent: _r, richContentCompressed: _c, contentText: _t, ...meta }: Post): Post => meta;
 
 export class ContentStore {
   private signature = '';
   private snapshot: Snapshot | null = null;
   private loading: { signature: string; snapshot: Promise<Snapshot> } | null = null;
-  private readonly files = new Map<string, FileEntry>();
+  private catalog = new Catalog();
   /** Posts an event named since the last load (their files are read again), and whether a full check is due. */
   private readonly changed = new Set<string>();
   private fullCheck = false;
   /** Bumped by every invalidate(): part of the state a snapshot answers for. */
   private generation = 0;
+  private texts: Map<string, Indexed<string>> | null = null;
+  private textsLoading: Promise<void> | null = null;
+  private readonly writes = new Map<string, { running: Promise<void>; again: boolean }>();
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly options: StoreOptions = {},
+  ) {}
+
+  private get postsDir() {
+    return path.join(/*turbopackIgnore: true*/ this.dir, 'posts');
+  }
 
   async read(): Promise<Snapshot> {
     const signature = `${await this.folderSignature()}#${this.generation}`;
@@ -56,13 +139,48 @@ export class ContentStore {
   }
 
   /**
-   * Something changed. With post ids (an event named them), the next read reads those posts' files again and
-   * looks for files added or removed; without, it checks every file's mtime and size again.
+   * Something changed. With post ids (an event named them), the next read reads those posts' files again;
+   * without, it checks every file's mtime and size again.
    */
   invalidate(postIds?: readonly string[]): void {
     if (postIds?.length) for (const id of postIds) this.changed.add(id);
     else this.fullCheck = true;
     this.generation++;
+  }
+
+  /** A post's body, read from its file (null when the post or its file is gone). */
+  async body(postId: string): Promise<PostBody | null> {
+    const name = this.catalog.fileOf.get(postId);
+    if (!name) return null;
+    const post = await readPost(path.join(this.postsDir, name));
+    if (!post || post.id !== postId) return null;
+    return { richContent: post.richContent, richContentCompressed: post.richContentCompressed, contentText: post.contentText };
+  }
+
+  /** A post by id, as last read (drafts too); lookups by id and slug cost the same at any folder size. */
+  post(postId: string): Post | null {
+    return this.catalog.postOf(this.catalog.fileOf.get(postId));
+  }
+
+  /** The posts with a slug (one per language at most, in a well-formed folder), as last read. */
+  postsWithSlug(slug: string): Post[] {
+    return this.catalog.withSlug(slug);
+  }
+
+  /**
+   * What search looks at in each post, by post id. The first call reads it from the search index (or the files);
+   * afterwards every post file the store reads keeps it current.
+   */
+  async searchTexts(): Promise<(postId: string) => string | undefined> {
+    await this.read();
+    if (!this.texts) {
+      this.textsLoading ??= this.loadTexts().finally(() => (this.textsLoading = null));
+      await this.textsLoading;
+    }
+    return (postId) => {
+      const name = this.catalog.fileOf.get(postId);
+      return name === undefined ? undefined : this.texts?.get(name)?.value;
+    };
   }
 
   private async folderSignature(): Promise<string> {
@@ -80,53 +198,194 @@ export class ContentStore {
   private async load(signature: string): Promise<Snapshot> {
     // What this load answers for; an invalidate() during it bumps the generation, so the next read loads again.
     const changed = new Set(this.changed);
-    const full = this.fullCheck || !this.snapshot || changed.size === 0;
+    const base = this.snapshot;
+    const full = this.fullCheck || !base || changed.size === 0;
     this.changed.clear();
     this.fullCheck = false;
-    const [posts, categories, tags] = await Promise.all([
-      this.loadPosts(full ? null : changed),
+    const [changes, categories, tags] = await Promise.all([
+      full ? this.checkAll() : this.readNamed(changed),
       readList(path.join(/*turbopackIgnore: true*/ this.dir, 'categories.json'), Category),
       readList(path.join(/*turbopackIgnore: true*/ this.dir, 'tags.json'), Tag),
     ]);
-    this.snapshot = { posts, categories, tags };
+    // Every post, listed only if a reader asks (a full build of the views does; a patched one does not).
+    const { catalog } = this;
+    let posts: Post[] | undefined;
+    const snapshot: Snapshot = {
+      get posts() {
+        if (!posts) {
+          posts = [];
+          for (const entry of catalog.files.values()) if (entry.value) posts.push(entry.value);
+        }
+        return posts;
+      },
+      categories,
+      tags,
+    };
+    if (changes && base) {
+      // Patched from the previous snapshot; if that one was itself patched and never settled, merge its changes so
+      // a reader always finds at most one step back.
+      const merged = new Map<string, PostChange>();
+      for (const change of base.base ? base.changes ?? [] : []) merged.set((change.before ?? change.after)!.id, change);
+      for (const change of changes) {
+        const id = (change.before ?? change.after)!.id;
+        const earlier = merged.get(id);
+        merged.set(id, { before: earlier ? earlier.before : change.before, after: change.after });
+      }
+      snapshot.base = base.base ?? base;
+      snapshot.changes = [...merged.values()];
+    }
+    this.snapshot = snapshot;
     this.signature = signature;
-    return this.snapshot;
+    return snapshot;
   }
 
-  /** Every post file; with `changed`, only new files and those holding a changed post are looked at. */
-  private async loadPosts(changed: Set<string> | null): Promise<Post[]> {
-    const folder = path.join(/*turbopackIgnore: true*/ this.dir, 'posts');
-    const names = (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
-    const present = new Set(names);
-    for (const name of this.files.keys()) if (!present.has(name)) this.files.delete(name);
-    const toCheck = changed ? names.filter((name) => this.holdsChanged(name, changed)) : names;
+  /** Every file's mtime and size against what was read (or indexed); reads the files that differ. */
+  private async checkAll(): Promise<null> {
+    const names = (await readdir(this.postsDir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+    const known = this.catalog.files;
+    const indexed = known.size === 0 ? await readIndex<Post | null>(this.dir, POSTS_INDEX) : null;
+    const previous = indexed ?? known;
+    // Built aside and swapped in whole: readers meanwhile see the previous folder, never a half-listed one.
+    const catalog = new Catalog();
+    const toRead: [string, Stamp][] = [];
+    for (let i = 0; i < names.length; i++) {
+      // stat is cheap and there are many: synchronously, a few thousand per turn of the event loop.
+      if (i > 0 && i % STATS_PER_TURN === 0) await nextTurn();
+      const name = names[i]!;
+      const info = statSync(path.join(this.postsDir, name), { throwIfNoEntry: false });
+      if (!info) continue;
+      const current = { mtimeMs: info.mtimeMs, size: info.size };
+      const held = known.get(name);
+      const fromIndex = held ? undefined : indexed?.get(name);
+      if (held && sameStamp(held, current)) catalog.keep(name, held);
+      else if (fromIndex && sameStamp(fromIndex, current)) catalog.keep(name, fromIndex);
+      else {
+        catalog.keep(name, { ...current, value: null });
+        toRead.push([name, current]);
+      }
+    }
+    await this.readFiles(toRead, catalog);
+    this.catalog = catalog;
+    if (this.texts) for (const name of this.texts.keys()) if (!catalog.files.has(name)) this.texts.delete(name);
+    // Written when the folder differs from what the index (or, later, memory) held by more than a few files (a
+    // handful read again at each start costs less than rewriting the whole index, ~1 s of CPU at 100,000 posts).
+    const differing = toRead.length + Math.abs(previous.size - (catalog.files.size - toRead.length));
+    if (differing > Math.max(STALE_ENTRIES_KEPT, catalog.files.size / 100) || (differing > 0 && previous.size === 0)) this.saveIndex(POSTS_INDEX);
+    return null;
+  }
+
+  /** Reads again only the files of the named posts; lists the folder only for a post that has no known file. */
+  private async readNamed(ids: Set<string>): Promise<PostChange[]> {
+    const changes: PostChange[] = [];
+    const { catalog } = this;
+    const before = new Map([...ids].map((id) => [id, catalog.postOf(catalog.fileOf.get(id))]));
+    const names = new Set<string>();
+    let listed = false;
+    for (const id of ids) {
+      const name = catalog.fileOf.get(id) ?? `${id}.json`;
+      if (catalog.fileOf.has(id) || statSync(path.join(this.postsDir, name), { throwIfNoEntry: false })) names.add(name);
+      else if (!listed) {
+        // A created post in a file not named after it: look for new files.
+        listed = true;
+        const present = (await readdir(this.postsDir).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
+        for (const n of present) if (!catalog.files.has(n)) names.add(n);
+      }
+    }
+    const toRead: [string, Stamp][] = [];
+    for (const name of names) {
+      const info = statSync(path.join(this.postsDir, name), { throwIfNoEntry: false });
+      const held = catalog.postOf(name);
+      if (!info) {
+        catalog.drop(name);
+        this.texts?.delete(name);
+        continue;
+      }
+      // A file an event named is read again even if its mtime and size look the same (an edit within the same
+      // millisecond, or the same length).
+      toRead.push([name, { mtimeMs: info.mtimeMs, size: info.size }]);
+      if (held && !before.has(held.id)) before.set(held.id, held);
+    }
+    await this.readFiles(toRead, catalog);
+    for (const [id, was] of before) {
+      const now = catalog.postOf(catalog.fileOf.get(id));
+      if (was !== now) changes.push({ before: was, after: now });
+    }
+    // A file read here that holds a post nobody named (a new file): it is a change too.
+    for (const [name] of toRead) {
+      const post = catalog.postOf(name);
+      if (post && !before.has(post.id)) changes.push({ before: null, after: post });
+    }
+    return changes;
+  }
+
+  private async readFiles(toRead: [string, Stamp][], catalog: Catalog): Promise<void> {
     let next = 0;
     const worker = async () => {
-      while (next < toCheck.length) {
-        const name = toCheck[next++]!;
-        const file = path.join(folder, name);
-        const info = await stat(file).catch(() => null);
-        if (!info) {
-          this.files.delete(name);
-          continue;
+      while (next < toRead.length) {
+        const [name, stamp] = toRead[next++]!;
+        const post = await readPost(path.join(this.postsDir, name));
+        catalog.keep(name, { ...stamp, value: post && withoutBody(post) });
+        if (this.texts && this.options.searchText) {
+          if (post) this.texts.set(name, { ...stamp, value: this.options.searchText(post) });
+          else this.texts.delete(name);
         }
-        const known = this.files.get(name);
-        // A file an event named is read again even if its mtime and size look the same (an edit within the same
-        // millisecond, or the same length).
-        if (!changed && known && known.mtimeMs === info.mtimeMs && known.size === info.size) continue;
-        this.files.set(name, { mtimeMs: info.mtimeMs, size: info.size, post: await readPost(file) });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, toCheck.length) }, worker));
-    return names.flatMap((name) => this.files.get(name)?.post ?? []);
+    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, toRead.length) }, worker));
   }
 
-  /** A file not read yet, one named after a changed post, or one that held a changed post (any name). */
-  private holdsChanged(name: string, changed: Set<string>): boolean {
-    const known = this.files.get(name);
-    if (!known) return true;
-    if (changed.has(name.slice(0, -'.json'.length))) return true;
-    return known.post !== null && changed.has(known.post.id);
+  private async loadTexts(): Promise<void> {
+    const derive = this.options.searchText;
+    if (!derive) throw new Error('ContentStore: searchTexts() needs the searchText option');
+    const indexed = await readIndex<string>(this.dir, SEARCH_INDEX);
+    const texts = new Map<string, Indexed<string>>();
+    const toRead: [string, Stamp][] = [];
+    for (const [name, entry] of this.catalog.files) {
+      const text = indexed.get(name);
+      if (text && sameStamp(text, entry)) texts.set(name, text);
+      else if (entry.value) toRead.push([name, entry]);
+    }
+    let next = 0;
+    const worker = async () => {
+      while (next < toRead.length) {
+        const [name, stamp] = toRead[next++]!;
+        const post = await readPost(path.join(this.postsDir, name));
+        if (post) texts.set(name, { mtimeMs: stamp.mtimeMs, size: stamp.size, value: derive(post) });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, toRead.length) }, worker));
+    this.texts = texts;
+    const differing = toRead.length + Math.abs(indexed.size - (texts.size - toRead.length));
+    if (differing > Math.max(STALE_ENTRIES_KEPT, texts.size / 100) || (differing > 0 && indexed.size === 0)) this.saveIndex(SEARCH_INDEX);
+  }
+
+  /** Writes an index in the background; one write at a time, the latest state last. */
+  private saveIndex(name: typeof POSTS_INDEX | typeof SEARCH_INDEX): void {
+    const pending = this.writes.get(name);
+    if (pending) {
+      pending.again = true;
+      return;
+    }
+    const state = { running: Promise.resolve(), again: false };
+    const run = async (): Promise<void> => {
+      const entries: [string, Indexed<unknown>][] = name === POSTS_INDEX ? [...this.catalog.files] : [...(this.texts ?? [])];
+      await writeIndex(this.dir, name, entries).catch((error: NodeJS.ErrnoException) =>
+        // A folder removed meanwhile has nothing left to index.
+        error.code === 'ENOENT' ? undefined : console.warn(JSON.stringify({ msg: 'content index not written (the folder is read again at each start)', index: name, error: String(error) })),
+      );
+      if (state.again) {
+        state.again = false;
+        return run();
+      }
+      this.writes.delete(name);
+    };
+    state.running = run();
+    this.writes.set(name, state);
+  }
+
+  /** Resolves when every index write started so far has finished (tests, and the content generator). */
+  async flushed(): Promise<void> {
+    while (this.writes.size) await Promise.all([...this.writes.values()].map((w) => w.running));
   }
 }
 
