@@ -17,11 +17,19 @@ export const LIGHTHOUSE_PAGES = [
 
 const chromium = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function benchLighthouse(baseUrl: string, runs: number, log: (line: string) => void = console.log): Promise<Row[]> {
+/**
+ * `floorUrl`: the bench's floor app, whose page of a post page's size is audited the same way for information:
+ * what the same Next version scores on this machine with no application code at all.
+ */
+export async function benchLighthouse(baseUrl: string, runs: number, log: (line: string) => void = console.log, floorUrl?: string): Promise<Row[]> {
   if (!existsSync(chromium())) return [notMeasured('2', 'Lighthouse (feed, post)', '100 each', `no Chromium at ${chromium()} (apt-get install -y chromium, or CHROMIUM_PATH)`)];
   const { default: lighthouse } = await import('lighthouse');
   const rows: Row[] = [];
-  for (const page of LIGHTHOUSE_PAGES) {
+  const pages = [
+    ...LIGHTHOUSE_PAGES.map((page) => ({ ...page, url: baseUrl + page.path, floor: false })),
+    ...(floorUrl ? [{ name: "the floor app's page of a post page's size", path: '/sized', url: `${floorUrl}/sized`, floor: true }] : []),
+  ];
+  for (const page of pages) {
     const scores = new Map<string, number[]>();
     const audits = new Map<string, string>();
     for (let i = 0; i < runs; i++) {
@@ -32,7 +40,7 @@ export async function benchLighthouse(baseUrl: string, runs: number, log: (line:
         logLevel: 'silent',
       });
       try {
-        const result = await lighthouse(baseUrl + page.path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
         const lhr = result?.lhr;
         if (!lhr) throw new Error('Lighthouse returned no report');
         if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -52,9 +60,10 @@ export async function benchLighthouse(baseUrl: string, runs: number, log: (line:
       }
     }
     if (audits.size) log(`    ${page.name}: audits below full score: ${[...audits].map(([k, v]) => (v ? `${k} (${v})` : k)).join('; ')}`);
-    for (const c of CATEGORIES) {
+    for (const c of page.floor ? (['performance'] as const) : CATEGORIES) {
       const m = median(scores.get(c)!);
-      rows.push(row('2', `Lighthouse mobile, ${page.name} (${page.path}): ${LABEL[c]}`, '100', `${m}${runs > 1 ? ` (median of ${runs}: ${scores.get(c)!.join(', ')})` : ' (1 run)'}`, m >= 100));
+      const measured = `${m}${runs > 1 ? ` (median of ${runs}: ${scores.get(c)!.join(', ')})` : ' (1 run)'}`;
+      rows.push(row('2', `Lighthouse mobile, ${page.name} (${page.path}): ${LABEL[c]}`, page.floor ? '—' : '100', measured, page.floor ? null : m >= 100));
     }
   }
   return rows;

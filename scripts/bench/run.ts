@@ -119,7 +119,15 @@ await figure('throughput', { group: '1', figure: 'throughput vs floor', target: 
   }
 });
 await figure('page-js', { group: '3', figure: 'JavaScript per page', target: '≤ +10%' }, async () => pageJsRows(await measurePageJs((await appServer()).url, log)));
-await figure('lighthouse', { group: '2', figure: 'Lighthouse mobile (feed, post)', target: '100' }, async () => benchLighthouse((await appServer()).url, settings.lighthouseRuns, log));
+await figure('lighthouse', { group: '2', figure: 'Lighthouse mobile (feed, post)', target: '100' }, async () => {
+  const server = await appServer();
+  const floor = await startNext({ name: 'floor', port: FLOOR_PORT, dir: FLOOR_DIR, dist: '.next-floor' });
+  try {
+    return await benchLighthouse(server.url, settings.lighthouseRuns, log, floor.url);
+  } finally {
+    await floor.stop();
+  }
+});
 await figure('freshness', { group: '5', figure: 'event → fresh page', target: 'max < 1 s' }, async () =>
   benchFreshness({ siteUrl: (await appServer()).url, contentDir, edits: settings.edits, log }),
 );

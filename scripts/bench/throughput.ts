@@ -107,6 +107,7 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
   log(`  direct: 32 connections, ${options.seconds} s, ${options.rounds} rounds (median)`);
   const direct: Series[] = [
     { name: 'floor', url: `${options.floorUrl}/`, target: { cachedPage: false } },
+    { name: 'floor, a page of a post page\'s size', url: `${options.floorUrl}/sized`, target: { cachedPage: false } },
     ...TARGETS.map((t) => ({ name: t.name, url: options.appUrl + t.path, target: t })),
   ];
   const measured = await rounds(direct, options.seconds, options.rounds, log);
@@ -116,6 +117,14 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
     const m = measured.get(t.name)!;
     rows.push(ratioRow('1', t.name, m.rps, floor.rps, 'floor', t.cachedPage, m.bad));
   }
+  // For information: the floor app serving a page as heavy as a post page, and the post page against it (what the
+  // blog adds per request, apart from what any Next app pays for a page of that size).
+  const sized = measured.get("floor, a page of a post page's size")!;
+  const post = measured.get(TARGETS[0]!.name)!;
+  const bytes = async (url: string) => (await (await fetch(url)).arrayBuffer()).byteLength;
+  const [sizedBytes, postBytes] = await Promise.all([bytes(`${options.floorUrl}/sized`), bytes(options.appUrl + TARGETS[0]!.path)]);
+  rows.push(row('1', `floor, a static page of ${fmtInt(sizedBytes)} bytes (the post page: ${fmtInt(postBytes)})`, '—', `${fmtInt(sized.rps)} req/s; ${(sized.rps / floor.rps).toFixed(2)} of the floor`, null));
+  rows.push(ratioRow('1', `${TARGETS[0]!.name}`, post.rps, sized.rps, 'the floor page of its size', false, post.bad));
 
   // Behind nginx.
   const nginx = nginxBinary();

@@ -99,11 +99,49 @@ const SEARCH_INDEX = 'search';
 
 const withoutBody = ({ richContent: _r, richContentCompressed: _c, contentText: _t, ...meta }: Post): Post => meta;
 
+/**
+ * One copy of what posts repeat: term and member ids, status, language, the site base URL, and the hero image the
+ * post also carries as its media (JSON gives each post its own copies: ~60 MB at 100,000 posts). Posts are never
+ * mutated, so sharing is safe.
+ */
+class Interner {
+  private readonly strings = new Map<string, string>();
+
+  private one(value: string): string {
+    const known = this.strings.get(value);
+    if (known !== undefined) return known;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  private many(values: string[]): string[] {
+    for (let i = 0; i < values.length; i++) values[i] = this.one(values[i]!);
+    return values;
+  }
+
+  post(post: Post): Post {
+    this.many(post.categoryIds);
+    this.many(post.tagIds);
+    this.many(post.hashtags);
+    post.status = this.one(post.status) as Post['status'];
+    if (post.language) post.language = this.one(post.language);
+    if (post.memberId) post.memberId = this.one(post.memberId);
+    if (post.url?.base) post.url.base = this.one(post.url.base);
+    const image = post.media?.wixMedia?.image;
+    const hero = post.heroImage;
+    if (image && hero && image !== hero && image.id === hero.id && image.url === hero.url && image.altText === hero.altText && image.width === hero.width && image.height === hero.height && image.filename === hero.filename) {
+      post.media!.wixMedia!.image = hero;
+    }
+    return post;
+  }
+}
+
 export class ContentStore {
   private signature = '';
   private snapshot: Snapshot | null = null;
   private loading: { signature: string; snapshot: Promise<Snapshot> } | null = null;
   private catalog = new Catalog();
+  private readonly shared = new Interner();
   /** Posts an event named since the last load (their files are read again), and whether a full check is due. */
   private readonly changed = new Set<string>();
   private fullCheck = false;
@@ -241,9 +279,14 @@ export class ContentStore {
 
   /** Every file's mtime and size against what was read (or indexed); reads the files that differ. */
   private async checkAll(): Promise<null> {
-    const names = (await readdir(this.postsDir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
     const known = this.catalog.files;
-    const indexed = known.size === 0 ? await readIndex<Post | null>(this.dir, POSTS_INDEX) : null;
+    // The folder is listed while the index is parsed (the listing runs off the main thread).
+    const [listed, indexed] = await Promise.all([
+      readdir(this.postsDir).catch(() => [] as string[]),
+      known.size === 0 ? readIndex<Post | null>(this.dir, POSTS_INDEX) : null,
+    ]);
+    const names = listed.filter((n) => n.endsWith('.json')).sort();
+    const folder = `${this.postsDir}${path.sep}`;
     const previous = indexed ?? known;
     // Built aside and swapped in whole: readers meanwhile see the previous folder, never a half-listed one.
     const catalog = new Catalog();
@@ -252,13 +295,13 @@ export class ContentStore {
       // stat is cheap and there are many: synchronously, a few thousand per turn of the event loop.
       if (i > 0 && i % STATS_PER_TURN === 0) await nextTurn();
       const name = names[i]!;
-      const info = statSync(path.join(this.postsDir, name), { throwIfNoEntry: false });
+      const info = statSync(folder + name, { throwIfNoEntry: false });
       if (!info) continue;
       const current = { mtimeMs: info.mtimeMs, size: info.size };
       const held = known.get(name);
       const fromIndex = held ? undefined : indexed?.get(name);
       if (held && sameStamp(held, current)) catalog.keep(name, held);
-      else if (fromIndex && sameStamp(fromIndex, current)) catalog.keep(name, fromIndex);
+      else if (fromIndex && sameStamp(fromIndex, current)) catalog.keep(name, { ...current, value: fromIndex.value && this.shared.post(fromIndex.value) });
       else {
         catalog.keep(name, { ...current, value: null });
         toRead.push([name, current]);
@@ -324,7 +367,7 @@ export class ContentStore {
       while (next < toRead.length) {
         const [name, stamp] = toRead[next++]!;
         const post = await readPost(path.join(this.postsDir, name));
-        catalog.keep(name, { ...stamp, value: post && withoutBody(post) });
+        catalog.keep(name, { ...stamp, value: post && this.shared.post(withoutBody(post)) });
         if (this.texts && this.options.searchText) {
           if (post) this.texts.set(name, { ...stamp, value: this.options.searchText(post) });
           else this.texts.delete(name);
