@@ -57,6 +57,8 @@ export interface BlogSource {
    * `postId` names the post (or draft) the event is about, when it is about one, so a source can drop just that.
    */
   refresh(change?: { postId?: string }): void;
+  /** Reads what the source keeps in memory, once the server starts, so the first reader does not wait for it. */
+  preload?(): Promise<void>;
   getPost(id: string, options?: FieldsetOptions): Promise<Post | null>;
   getPostBySlug(slug: string, options?: GetPostBySlugOptions): Promise<Post | null>;
   listPosts(options?: ListPostsOptions): Promise<OffsetPage<Post>>;

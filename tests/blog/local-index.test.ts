@@ -174,6 +174,26 @@ describe('views patched after events', () => {
   });
 });
 
+describe('cursor queries walk the sorted posts', () => {
+  it('finds the previous and next pages of a filter whose matches sit side by side', async () => {
+    const source = createLocalSource(contentDir(makePosts(10)));
+    const query = { filter: { id: { $in: ['post-0003', 'post-0004', 'post-0005'] } }, cursorPaging: { limit: 1 } };
+    const first = await source.queryPosts(query);
+    expect(first.items.map((p) => p.id)).toEqual(['post-0005']);
+    expect(first.cursors.prev).toBeNull();
+    const second = await source.queryPosts({ cursorPaging: { cursor: first.cursors.next } });
+    const third = await source.queryPosts({ cursorPaging: { cursor: second.cursors.next } });
+    expect(third.items.map((p) => p.id)).toEqual(['post-0003']);
+    expect(third.hasNext).toBe(false);
+    const back = await source.queryPosts({ cursorPaging: { cursor: third.cursors.prev } });
+    expect(back.items.map((p) => p.id)).toEqual(['post-0004']);
+    expect(back.hasNext).toBe(true);
+    const start = await source.queryPosts({ cursorPaging: { cursor: back.cursors.prev } });
+    expect(start.items.map((p) => p.id)).toEqual(['post-0005']);
+    expect(start.cursors.prev).toBeNull();
+  });
+});
+
 describe('patchSorted', () => {
   it('gives the order a full sort gives', () => {
     const posts = makePosts(50);

@@ -14,6 +14,9 @@ export interface PostFilter {
 /** The posts a filter keeps (every post without one) in a given order; a source may memoise it per snapshot. */
 export type OrderedPosts = (sort: SortSpec[], filter?: PostFilter) => Post[];
 
+// A source's memoised lists are meant for the few filters a site's pages repeat (listings by term); `runQuery`
+// asks only for sorted lists and filters as it walks.
+
 /** Runs a cursor query over posts held in memory: the whole query language, keyset cursors. */
 export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): CursorPage<Post> {
   const given = query.cursorPaging?.cursor;
@@ -24,31 +27,43 @@ export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): Cursor
   const sort = state ? parseSort(state.sort) : parseSort(query.sort);
   const limit = checkLimit(query.cursorPaging?.limit ?? state?.limit, DEFAULT_PAGE_SIZE);
 
+  // The page is collected by walking the sorted posts from the cursor's place (binary search) and testing each:
+  // a query reads as many posts as its page needs, never filters or sorts a list of its own (a post page's
+  // neighbour queries carry that post's date: memoising each would fill the memo and sort again per post).
   const test = (post: Post) => matches(post, filter);
-  const ordered =
-    typeof posts === 'function'
-      ? posts(sort, rawFilter === undefined || rawFilter === null ? undefined : { key: JSON.stringify(rawFilter), test })
-      : sortPosts(posts, sort).filter(test);
-  let start = 0;
-  let end = Math.min(limit, ordered.length);
-  if (state?.direction === 'next') {
-    start = firstIndex(ordered, sort, (cmp) => cmp > 0, state.anchor);
-    end = Math.min(start + limit, ordered.length);
-  } else if (state?.direction === 'prev') {
-    end = firstIndex(ordered, sort, (cmp) => cmp >= 0, state.anchor);
-    start = Math.max(0, end - limit);
+  const all = typeof posts === 'function' ? posts(sort) : sortPosts(posts, sort);
+  const items: Post[] = [];
+  let before: number;
+  let after: number;
+  if (state?.direction === 'prev') {
+    after = firstIndex(all, sort, (cmp) => cmp >= 0, state.anchor);
+    let i = after - 1;
+    for (; i >= 0 && items.length < limit; i--) if (test(all[i]!)) items.push(all[i]!);
+    items.reverse();
+    before = i;
+  } else {
+    const start = state?.direction === 'next' ? firstIndex(all, sort, (cmp) => cmp > 0, state.anchor) : 0;
+    let i = start;
+    for (; i < all.length && items.length < limit; i++) if (test(all[i]!)) items.push(all[i]!);
+    before = start - 1;
+    after = i;
   }
+  /** Whether any post from `from` on (step 1) or back (step -1) passes the filter. */
+  const anyFrom = (from: number, step: 1 | -1) => {
+    for (let i = from; i >= 0 && i < all.length; i += step) if (test(all[i]!)) return true;
+    return false;
+  };
+  const hasPrevious = items.length > 0 && anyFrom(before, -1);
 
-  const items = ordered.slice(start, end);
   const cursorAt = (post: Post, direction: 'next' | 'prev') =>
     encodeCursor({ filter: rawFilter as Record<string, unknown> | undefined, sort, limit, anchor: sortKey(post, sort), direction });
-  const hasNext = end < ordered.length && items.length > 0;
+  const hasNext = items.length > 0 && anyFrom(after, 1);
   return {
     items,
     hasNext,
     cursors: {
       next: hasNext ? cursorAt(items.at(-1)!, 'next') : null,
-      prev: start > 0 && items.length > 0 ? cursorAt(items[0]!, 'prev') : null,
+      prev: hasPrevious ? cursorAt(items[0]!, 'prev') : null,
     },
   };
 }

@@ -30,7 +30,7 @@ export const unavailable = {
 /** 502–504: the platform failed, timed out or is shed; 4xx and our own 500s say nothing about its health. */
 export const isUnavailable = (error: unknown) => error instanceof TaskCancelledError || (isBlogError(error) && error.status >= 502 && error.status <= 504);
 
-type AsyncMethods = { [K in keyof BlogSource]: BlogSource[K] extends (...args: never[]) => Promise<unknown> ? K : never }[keyof BlogSource];
+type AsyncMethods = { [K in keyof BlogSource]-?: NonNullable<BlogSource[K]> extends (...args: never[]) => Promise<unknown> ? K : never }[keyof BlogSource];
 
 /** The same source, with every call under a deadline and a circuit breaker. */
 export function guardSource(source: BlogSource, options: GuardOptions): BlogSource {

@@ -75,6 +75,11 @@ export function createLocalSource(dir: string): BlogSource {
     // Atomic writes are seen by the folder's mtime; an in-place edit only by the file's, so look again.
     refresh: (change) => store.invalidate(change?.postId ? [change.postId] : undefined),
 
+    // The folder and the views every page needs (published posts, term counts) before the first request.
+    preload: async () => {
+      await view();
+    },
+
     async mediaSize(mediaPath) {
       const local = localMediaUrl(mediaPath);
       if (!local) return null;
