@@ -5,6 +5,8 @@ import { NAMED_SORTS, patchSorted, sortPosts } from '@/lib/blog/query/sort';
 import { createLocalSource } from '@/lib/blog/sources/local';
 import { ContentStore } from '@/lib/blog/sources/local/store';
 import { searchBody } from '@/lib/blog/query/search';
+import { runQuery } from '@/lib/blog/query/engine';
+import { matches, parseFilter } from '@/lib/blog/query/filter';
 import type { BlogSource } from '@/lib/blog/source';
 import { makePost, makePosts, writeContentDir } from '../helpers/posts';
 
@@ -191,6 +193,40 @@ describe('cursor queries walk the sorted posts', () => {
     const start = await source.queryPosts({ cursorPaging: { cursor: back.cursors.prev } });
     expect(start.items.map((p) => p.id)).toEqual(['post-0005']);
     expect(start.cursors.prev).toBeNull();
+  });
+});
+
+describe('range filters on the sort field', () => {
+  it('answer what filtering every post answers, in both directions and across pages', async () => {
+    const posts = [...makePosts(40), makePost(40, { firstPublishedDate: undefined, minutesToRead: 0 })];
+    const source = createLocalSource(contentDir(posts));
+    const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n, 12)).toISOString();
+    const filters = [
+      { firstPublishedDate: { $lt: day(20) } },
+      { firstPublishedDate: { $lte: day(20) } },
+      { firstPublishedDate: { $gt: day(5) }, language: 'en' },
+      { firstPublishedDate: { $gte: day(5) } },
+      { firstPublishedDate: { $between: [day(3), day(30)] } },
+      { minutesToRead: { $gt: 4 } },
+      { minutesToRead: { $lte: 3 }, featured: false },
+    ];
+    for (const filter of filters) {
+      for (const sort of [[{ fieldName: 'firstPublishedDate', order: 'DESC' }], [{ fieldName: 'firstPublishedDate', order: 'ASC' }], [{ fieldName: 'minutesToRead', order: 'ASC' }], [{ fieldName: 'minutesToRead', order: 'DESC' }]] as const) {
+        const all = await source.queryPosts({ filter, sort: [...sort], cursorPaging: { limit: 100 } });
+        const walked: string[] = [];
+        let page = await source.queryPosts({ filter, sort: [...sort], cursorPaging: { limit: 3 } });
+        walked.push(...page.items.map((p) => p.id));
+        while (page.cursors.next) {
+          page = await source.queryPosts({ cursorPaging: { cursor: page.cursors.next } });
+          walked.push(...page.items.map((p) => p.id));
+        }
+        expect(walked).toEqual(all.items.map((p) => p.id));
+        const brute = runQuery(posts.filter((p) => p.status === 'PUBLISHED').map((p) => ({ ...p })), { sort: [...sort], cursorPaging: { limit: 100 } }).items.filter((p) =>
+          matches(p, parseFilter(filter)),
+        );
+        expect(all.items.map((p) => p.id)).toEqual(brute.map((p) => p.id));
+      }
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import type { CursorPage, Post } from '../schemas';
 import { DEFAULT_PAGE_SIZE, type PostQuery } from '../source';
 import { assertCursorQuery, decodeCursor, encodeCursor } from './cursor';
-import { matches, parseFilter } from './filter';
+import { type Condition, type FilterNode, fieldValue, matches, parseFilter } from './filter';
+import { fieldSpec } from './fields';
 import { checkLimit } from './paging';
 import { type SortSpec, compareKeys, parseSort, sortKey, sortPosts } from './sort';
 
@@ -35,14 +36,16 @@ export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): Cursor
   const items: Post[] = [];
   let before: number;
   let after: number;
+  // No post before `low` can pass the filter (a range on the sort's first field, found by binary search).
+  const low = rangeStart(all, sort, filter);
   if (state?.direction === 'prev') {
     after = firstIndex(all, sort, (cmp) => cmp >= 0, state.anchor);
     let i = after - 1;
-    for (; i >= 0 && items.length < limit; i--) if (test(all[i]!)) items.push(all[i]!);
+    for (; i >= low && items.length < limit; i--) if (test(all[i]!)) items.push(all[i]!);
     items.reverse();
     before = i;
   } else {
-    const start = state?.direction === 'next' ? firstIndex(all, sort, (cmp) => cmp > 0, state.anchor) : 0;
+    const start = Math.max(low, state?.direction === 'next' ? firstIndex(all, sort, (cmp) => cmp > 0, state.anchor) : 0);
     let i = start;
     for (; i < all.length && items.length < limit; i++) if (test(all[i]!)) items.push(all[i]!);
     before = start - 1;
@@ -50,7 +53,7 @@ export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): Cursor
   }
   /** Whether any post from `from` on (step 1) or back (step -1) passes the filter. */
   const anyFrom = (from: number, step: 1 | -1) => {
-    for (let i = from; i >= 0 && i < all.length; i += step) if (test(all[i]!)) return true;
+    for (let i = from; i >= low && i < all.length; i += step) if (test(all[i]!)) return true;
     return false;
   };
   const hasPrevious = items.length > 0 && anyFrom(before, -1);
@@ -66,6 +69,47 @@ export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): Cursor
       prev: hasPrevious ? cursorAt(items[0]!, 'prev') : null,
     },
   };
+}
+
+/**
+ * The first index of `sorted` that a filter's range on the sort's first field (a date or a number, in a top-level
+ * AND) lets through: ascending, a lower bound ($gt, $gte, $between) skips the smaller values and the posts without
+ * one (sorted first); descending, an upper bound ($lt, $lte, $between) skips the larger values. 0 without one.
+ */
+function rangeStart(sorted: Post[], sort: SortSpec[], filter: FilterNode): number {
+  const first = sort[0];
+  if (!first || !['date', 'number'].includes(fieldSpec(first.fieldName).kind)) return 0;
+  const conditions = filter.kind === 'and' ? filter.nodes : [filter];
+  let start = 0;
+  for (const node of conditions) {
+    if (node.kind !== 'condition' || node.field !== first.fieldName) continue;
+    const passes = boundTest(node, first.order);
+    if (!passes) continue;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (passes(fieldValue(sorted[mid]!, first.fieldName))) hi = mid;
+      else lo = mid + 1;
+    }
+    start = Math.max(start, lo);
+  }
+  return start;
+}
+
+/** For a bound in the sort's direction: a test that is false, then true, along the sorted values (else null). */
+function boundTest(c: Condition, order: 'ASC' | 'DESC'): ((value: unknown) => boolean) | null {
+  const num = (v: unknown): v is number => typeof v === 'number';
+  if (order === 'ASC') {
+    const bound = c.op === '$gt' || c.op === '$gte' ? c.value : c.op === '$between' ? c.value[0] : null;
+    if (!num(bound)) return null;
+    return c.op === '$gt' ? (v) => num(v) && v > bound : (v) => num(v) && v >= bound;
+  }
+  const bound = c.op === '$lt' || c.op === '$lte' ? c.value : c.op === '$between' ? c.value[1] : null;
+  if (!num(bound)) return null;
+  // Descending, posts without a value sort last: counted as passing, so the test stays false-then-true (the walk
+  // still tests each post).
+  return c.op === '$lte' ? (v) => !num(v) || v <= bound : (v) => !num(v) || v < bound;
 }
 
 /** Binary search: the first index whose key, compared with the anchor, satisfies `test`. */
