@@ -1,10 +1,10 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import { Category, Post, Tag } from '../../schemas';
 import { type Indexed, type Stamp, readIndex, sameStamp, writeIndex } from './file-index';
+import { statFolder } from './folder-stats';
 
 // The content folder in memory. A snapshot is reused while the folder is unchanged: edits are written
 // atomically (write + rename), which bumps the posts folder's mtime, so three stats tell if anything moved.
@@ -91,7 +91,6 @@ export interface StoreOptions {
 }
 
 const READ_CONCURRENCY = 64;
-const STATS_PER_TURN = 2000;
 /** Files that may differ from the index before it is written again. */
 const STALE_ENTRIES_KEPT = 50;
 const POSTS_INDEX = 'posts';
@@ -280,24 +279,16 @@ export class ContentStore {
   /** Every file's mtime and size against what was read (or indexed); reads the files that differ. */
   private async checkAll(): Promise<null> {
     const known = this.catalog.files;
-    // The folder is listed while the index is parsed (the listing runs off the main thread).
-    const [listed, indexed] = await Promise.all([
-      readdir(this.postsDir).catch(() => [] as string[]),
-      known.size === 0 ? readIndex<Post | null>(this.dir, POSTS_INDEX) : null,
-    ]);
-    const names = listed.filter((n) => n.endsWith('.json')).sort();
-    const folder = `${this.postsDir}${path.sep}`;
+    // The folder is listed and stat'ed on a worker thread while this one parses the index.
+    const [listing, indexed] = await Promise.all([statFolder(this.postsDir), known.size === 0 ? readIndex<Post | null>(this.dir, POSTS_INDEX) : null]);
     const previous = indexed ?? known;
     // Built aside and swapped in whole: readers meanwhile see the previous folder, never a half-listed one.
     const catalog = new Catalog();
     const toRead: [string, Stamp][] = [];
-    for (let i = 0; i < names.length; i++) {
-      // stat is cheap and there are many: synchronously, a few thousand per turn of the event loop.
-      if (i > 0 && i % STATS_PER_TURN === 0) await nextTurn();
-      const name = names[i]!;
-      const info = statSync(folder + name, { throwIfNoEntry: false });
-      if (!info) continue;
-      const current = { mtimeMs: info.mtimeMs, size: info.size };
+    for (let i = 0; i < listing.names.length; i++) {
+      if (listing.sizes[i]! < 0) continue;
+      const name = listing.names[i]!;
+      const current = { mtimeMs: listing.mtimes[i]!, size: listing.sizes[i]! };
       const held = known.get(name);
       const fromIndex = held ? undefined : indexed?.get(name);
       if (held && sameStamp(held, current)) catalog.keep(name, held);
