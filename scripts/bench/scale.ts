@@ -16,10 +16,8 @@ import { fmtMiB, fmtMs, median, row, type Row } from './support/table';
 //                   request renders from the source again: the cost of a page the cache does not hold;
 //   warm:           the same URL again and again: what the cache serves.
 // Each round sends one event, then one "after an event" request per endpoint, then the warm ones; p50 over rounds.
-// RSS (the server and its children) after all rounds, right after and once settled. Ratio: largest corpus / 1,000.
+// RSS (the server and its children) after all rounds. Ratio: largest corpus / 1,000.
 
-/** How long the server idles before its RSS is taken again (V8's memory reducer runs ~10 s after a burst). */
-const RSS_SETTLE_MS = 15_000;
 
 const QUERY = JSON.stringify({
   query: {
@@ -40,8 +38,6 @@ interface CorpusResult {
   posts: number;
   published: number;
   startMs: number;
-  /** RSS right after the rounds, and after RSS_SETTLE_MS idle. */
-  rssBusy: number;
   rss: number;
   cold: Map<string, number>;
   afterEvent: Map<string, number[]>;
@@ -71,7 +67,7 @@ async function measureCorpus(posts: number, options: ScaleOptions, log: (line: s
     timeoutMs: 600_000,
     env: { BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: dir, SITE_URL: APP_SITE_URL, OWNER_PASSWORD, SESSION_SECRET, TRUST_PROXY_HOPS: '0' },
   });
-  const result: CorpusResult = { posts, published: 0, startMs: server.startMs, rssBusy: 0, rss: 0, cold: new Map(), afterEvent: new Map(), warm: new Map(), errors: [], labels: new Map() };
+  const result: CorpusResult = { posts, published: 0, startMs: server.startMs, rss: 0, cold: new Map(), afterEvent: new Map(), warm: new Map(), errors: [], labels: new Map() };
   try {
     const total = (JSON.parse((await timed(`${server.url}/api/stats/total`)).body) as { total: number }).total;
     result.published = total;
@@ -105,12 +101,8 @@ async function measureCorpus(posts: number, options: ScaleOptions, log: (line: s
       for (const e of endpoints) result.afterEvent.set(e.key, [...(result.afterEvent.get(e.key) ?? []), await hit(e)]);
       for (const e of endpoints) for (let i = 0; i < options.warm; i++) result.warm.set(e.key, [...(result.warm.get(e.key) ?? []), await hit(e)]);
     }
-    result.rssBusy = treeRss(server.pid);
-    // Right after a burst V8 still holds the garbage it made; idle for ~10 s, its memory reducer gives it back
-    // (100,000 posts: 839 → 393 MiB). What a server holds is the settled figure; both are printed.
-    await new Promise((resolve) => setTimeout(resolve, RSS_SETTLE_MS));
     result.rss = treeRss(server.pid);
-    log(`  ${posts.toLocaleString('en-US')} posts (${total.toLocaleString('en-US')} published): start ${fmtMs(server.startMs)}, RSS ${fmtMiB(result.rssBusy)} after the rounds, ${fmtMiB(result.rss)} after ${RSS_SETTLE_MS / 1000} s idle`);
+    log(`  ${posts.toLocaleString('en-US')} posts (${total.toLocaleString('en-US')} published): start ${fmtMs(server.startMs)}, RSS ${fmtMiB(result.rss)}`);
     for (const e of endpoints) {
       log(
         `    ${e.label.padEnd(32)} first ${fmtMs(result.cold.get(e.key)!).padStart(8)}   after an event p50 ${fmtMs(median(result.afterEvent.get(e.key)!)).padStart(8)}   warm p50 ${fmtMs(median(result.warm.get(e.key)!)).padStart(8)}`,
@@ -140,9 +132,9 @@ export async function benchScale(options: ScaleOptions): Promise<Row[]> {
   rows.push(
     row(
       '6',
-      `RSS after warm-up (server process tree), settled after ${RSS_SETTLE_MS / 1000} s idle (right after the rounds)`,
+      'RSS after warm-up (server process tree)',
       '< 1 GiB at 100k',
-      results.map((r) => `${size(r)} ${fmtMiB(r.rss)} (${fmtMiB(r.rssBusy)})`).join(', ') + (hundredK ? '' : '; 100k not measured' + skipped),
+      results.map((r) => `${size(r)} ${fmtMiB(r.rss)}`).join(', ') + (hundredK ? '' : '; 100k not measured' + skipped),
       hundredK ? hundredK.rss < 1024 ** 3 : null,
     ),
   );
