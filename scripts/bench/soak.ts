@@ -92,6 +92,9 @@ export async function benchSoak(options: SoakOptions): Promise<Row[]> {
       `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}; ${events.length} events, ${failedEvents} not 200, webhook max ${fmtMs(Math.max(...events.map((e) => e.ms)))}`,
   );
   log(`  RSS first ${WINDOW_S} s ${fmtMiB(first)}, last ${WINDOW_S} s ${fmtMiB(last)} (${(growth * 100).toFixed(1)}%); warm-up ${fmtInt(warm.requests.total)} requests`);
+  // The path, a mean per window: growth that levels off (caches reaching their size) reads differently from a leak.
+  const windows = Array.from({ length: Math.ceil(options.seconds / WINDOW_S) }, (_, i) => samples.filter((s) => s.t > i * WINDOW_S && s.t <= (i + 1) * WINDOW_S).map((s) => s.rss));
+  log(`  RSS per ${WINDOW_S} s: ${windows.filter((w) => w.length).map((w) => fmtMiB(mean(w))).join(', ')}`);
   return [
     row(
       '8',
