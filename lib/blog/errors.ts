@@ -1,4 +1,5 @@
-// The error catalogue (DESIGN.md "Errors"). Sources and the query engine raise these; lib/api answers them.
+// The error catalogue: each error the site answers with, its HTTP status and the platform's WDE code and kind
+// (the README's JSON API section lists them). Sources and the query engine raise these; lib/api answers them.
 
 export type ErrorKind = 'WD_VALIDATION_ERROR' | 'WD_UNKNOWN_ERROR';
 

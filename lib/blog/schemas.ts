@@ -245,5 +245,3 @@ export interface CursorPage<T> {
   hasNext: boolean;
 }
 
-/** The page an offset falls on, counting from zero, as the platform defines it. */
-export const currentPage = (page: Pick<OffsetPage<unknown>, 'offset' | 'limit'>) => Math.floor(page.offset / page.limit);

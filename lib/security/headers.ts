@@ -3,8 +3,6 @@ import { publicCsp } from './csp';
 // Response headers for next.config.ts. Owner pages (/dashboard, /login) get their CSP from proxy.ts,
 // with a nonce, so the public policy skips them: two CSP headers would both be enforced.
 
-export const OWNER_PATHS = ['/dashboard', '/login'] as const;
-
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',

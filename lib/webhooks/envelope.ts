@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { webhookErrors } from './errors';
 
 // The platform's webhook envelope: the JWT payload's `data` is a JSON string of { eventType, instanceId,
-// identity, data }, and `identity` and the inner `data` are JSON strings again (DESIGN.md).
+// identity, data }, and `identity` and the inner `data` are JSON strings again (docs/webhooks.md).
 
 /** A string that must hold JSON matching `schema`. */
 const jsonString = <T extends z.ZodType>(schema: T) =>

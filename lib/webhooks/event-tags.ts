@@ -1,6 +1,6 @@
 import { cacheTags } from '@/lib/blog/cache-tags';
 
-// Which cache tags each platform event clears (DESIGN.md "Cache tags and events"). One deliberate
+// Which cache tags each platform event clears (the table in docs/webhooks.md, "Events and tags"). One deliberate
 // deviation: post_updated also clears `stats`, since an update can publish, unpublish or re-date a post.
 // Draft events clear only the owner's draft views (the dashboard); public pages never show drafts.
 

@@ -24,8 +24,6 @@ export type FilterNode =
   | { kind: 'not'; node: FilterNode }
   | ({ kind: 'condition' } & Condition);
 
-export type Operator = Condition['op'];
-
 const COMPARISON = new Set(['$gt', '$gte', '$lt', '$lte']);
 const SETS = new Set(['$in', '$hasSome', '$hasAll']);
 const FLAGS = new Set(['$exists', '$isEmpty', '$isNotEmpty']);
