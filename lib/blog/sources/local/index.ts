@@ -31,9 +31,6 @@ function listFilter(options: ListPostsOptions): PostFilter | undefined {
   };
 }
 
-const languageFilter = (language?: string): PostFilter | undefined =>
-  language ? { key: JSON.stringify({ language }), test: (p) => p.language === language } : undefined;
-
 /** The embedded source: a content folder in the Wix REST shapes, with the platform's query semantics. */
 export function createLocalSource(dir: string): BlogSource {
   const store = new ContentStore(path.resolve(dir), { searchText: searchBody });
@@ -129,12 +126,12 @@ export function createLocalSource(dir: string): BlogSource {
     },
 
     async queryPostCountStats(options) {
-      return postCountStats((await view()).select(NAMED_SORTS.PUBLISHED_DATE_ASC, languageFilter(options?.language)), options);
+      return postCountStats((await view()).select(NAMED_SORTS.PUBLISHED_DATE_ASC, listFilter({ language: options?.language })), options);
     },
 
     async getTotalPosts(options) {
       const views = await view();
-      return options?.language ? views.select(NAMED_SORTS.FEED, languageFilter(options.language)).length : views.published.length;
+      return options?.language ? views.select(NAMED_SORTS.FEED, listFilter({ language: options.language })).length : views.published.length;
     },
 
     async getCategory(id) {

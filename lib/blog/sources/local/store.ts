@@ -352,20 +352,26 @@ export class ContentStore {
     return changes;
   }
 
-  private async readFiles(toRead: [string, Stamp][], catalog: Catalog): Promise<void> {
+  /** Reads post files, READ_CONCURRENCY at a time, handing each parsed post (null if invalid) to `use`. */
+  private async eachPost(toRead: [string, Stamp][], use: (name: string, stamp: Stamp, post: Post | null) => void): Promise<void> {
     let next = 0;
     const worker = async () => {
       while (next < toRead.length) {
         const [name, stamp] = toRead[next++]!;
-        const post = await readPost(path.join(this.postsDir, name));
-        catalog.keep(name, { ...stamp, value: post && this.shared.post(withoutBody(post)) });
-        if (this.texts && this.options.searchText) {
-          if (post) this.texts.set(name, { ...stamp, value: this.options.searchText(post) });
-          else this.texts.delete(name);
-        }
+        use(name, stamp, await readPost(path.join(this.postsDir, name)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, toRead.length) }, worker));
+  }
+
+  private readFiles(toRead: [string, Stamp][], catalog: Catalog): Promise<void> {
+    return this.eachPost(toRead, (name, stamp, post) => {
+      catalog.keep(name, { ...stamp, value: post && this.shared.post(withoutBody(post)) });
+      if (this.texts && this.options.searchText) {
+        if (post) this.texts.set(name, { ...stamp, value: this.options.searchText(post) });
+        else this.texts.delete(name);
+      }
+    });
   }
 
   private async loadTexts(): Promise<void> {
@@ -379,15 +385,9 @@ export class ContentStore {
       if (text && sameStamp(text, entry)) texts.set(name, text);
       else if (entry.value) toRead.push([name, entry]);
     }
-    let next = 0;
-    const worker = async () => {
-      while (next < toRead.length) {
-        const [name, stamp] = toRead[next++]!;
-        const post = await readPost(path.join(this.postsDir, name));
-        if (post) texts.set(name, { mtimeMs: stamp.mtimeMs, size: stamp.size, value: derive(post) });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, toRead.length) }, worker));
+    await this.eachPost(toRead, (name, stamp, post) => {
+      if (post) texts.set(name, { mtimeMs: stamp.mtimeMs, size: stamp.size, value: derive(post) });
+    });
     this.texts = texts;
     const differing = toRead.length + Math.abs(indexed.size - (texts.size - toRead.length));
     if (differing > Math.max(STALE_ENTRIES_KEPT, texts.size / 100) || (differing > 0 && indexed.size === 0)) this.saveIndex(SEARCH_INDEX);
