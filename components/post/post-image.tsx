@@ -1,4 +1,4 @@
-import { resolveImage } from '@/lib/blog/media';
+import { postImage, resolveImage } from '@/lib/blog/media';
 import type { Post } from '@/lib/blog/schemas';
 
 interface PostImageProps {
@@ -8,8 +8,6 @@ interface PostImageProps {
   priority?: boolean;
   className?: string;
 }
-
-export const postImage = (post: Post) => post.media?.wixMedia?.image ?? post.coverMedia?.image ?? post.heroImage;
 
 export function PostImage({ post, sizes, priority = false, className }: PostImageProps) {
   const image = postImage(post);

@@ -1,27 +1,7 @@
 import { BlogError, errors } from '@/lib/blog/errors';
+import { readBodyText } from '@/lib/http/body';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-
-/** The body as text, refused with `tooLarge()` as soon as it passes `maxBytes`, whatever Content-Length claims. */
-export async function readBodyText(request: Request, maxBytes: number, tooLarge: () => Error): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** Reads a JSON object body of at most 64 KiB (WDE0109). */
 export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {

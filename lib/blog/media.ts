@@ -1,3 +1,5 @@
+import type { Post } from './schemas';
+
 // Pure helpers that turn the media references found in posts (Wix media ids, `wix:image://` URIs, local
 // file names, absolute URLs) into URLs the browser can load.
 
@@ -182,3 +184,38 @@ export const isMediaFileUrl = (url: string): boolean => {
     return false;
   }
 };
+
+/** The post's hero image: its media, else its cover, else the legacy hero image. */
+export const postImage = (post: Post) => post.media?.wixMedia?.image ?? post.coverMedia?.image ?? post.heroImage;
+
+/** The media the site serves, by extension. */
+const MEDIA_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.ogv': 'video/ogg',
+  '.mov': 'video/quicktime',
+  '.m4v': 'video/mp4',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.aac': 'audio/aac',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.oga': 'audio/ogg',
+  '.opus': 'audio/ogg',
+  '.flac': 'audio/flac',
+  '.pdf': 'application/pdf',
+  '.csv': 'text/csv; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.zip': 'application/zip',
+};
+
+/** The Content-Type of a media file by its name's extension (a URL's query and fragment ignored); undefined if not served. */
+export const mediaType = (name: string): string | undefined =>
+  MEDIA_TYPES[/(\.\w+)(?:[?#].*)?$/.exec(name)?.[1]?.toLowerCase() ?? ''];

@@ -1,7 +1,7 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from './cache-tags';
 import { readKey, settle, unwrap } from './outcome';
-import type { Category, CursorPage, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from './schemas';
+import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from './schemas';
 import type { FieldsetOptions, GetPostBySlugOptions, ListPostsOptions, PostCountStatsOptions, PostQuery } from './source';
 import { blogSource } from './sources';
 
@@ -137,11 +137,39 @@ async function cachedMediaSize(mediaPath: string) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.posts);
-  return settle(readKey('mediaSize', mediaPath), () => blogSource().mediaSize(mediaPath));
+  return settle(readKey('mediaSize', mediaPath), async () => {
+    const file = await blogSource().openMedia(mediaPath);
+    await file?.close();
+    return file?.size ?? null;
+  });
 }
 
 /** Bytes of a file under `/media/`, for feed enclosures; null when the source cannot tell. */
 export const getMediaSize = async (mediaPath: string): Promise<number | null> => unwrap(await cachedMediaSize(mediaPath));
+
+// The owner's drafts, cleared by draft events (`drafts`, `draft:{id}`); only pages that checked the session call these.
+const DRAFTS_PAGE_SIZE = 50;
+
+async function cachedDrafts(cursor: string | null) {
+  'use cache';
+  cacheLife('hours');
+  // `posts` too: on the local source a post edited out of PUBLISHED becomes a draft through a post event.
+  cacheTag(cacheTags.drafts, cacheTags.posts);
+  const outcome = await settle(readKey('drafts', cursor), () => blogSource().listDrafts({ cursor, limit: DRAFTS_PAGE_SIZE }));
+  if (outcome.ok) for (const draft of outcome.value.items) cacheTag(cacheTags.draft(draft.id));
+  return outcome;
+}
+
+async function cachedDraft(id: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.drafts, cacheTags.draft(id), cacheTags.post(id));
+  return settle(readKey('draft', id), () => blogSource().getDraft(id));
+}
+
+export const listDrafts = async (cursor?: string | null): Promise<CursorPage<Draft>> => unwrap(await cachedDrafts(cursor ?? null));
+
+export const getDraft = async (id: string): Promise<Draft | null> => unwrap(await cachedDraft(id));
 
 export interface PostRef {
   slug: string;

@@ -1,4 +1,5 @@
 import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostFieldset, PostMetrics, PostSort, StatsOrder, Tag } from './schemas';
+import type { FileStamp } from '../http/validators';
 import type { SortSpec } from './query/sort';
 
 /** Options shared by every call that returns posts: which optional parts of a post to include. */
@@ -77,8 +78,21 @@ export interface BlogSource {
   /** Posts not (yet) public, most recently edited first: the owner's drafts. */
   listDrafts(options?: ListDraftsOptions): Promise<CursorPage<Draft>>;
   getDraft(id: string): Promise<Draft | null>;
-  /** Bytes of a file the site serves under `/media/` (the local media folder); null when not known here. */
-  mediaSize(mediaPath: string): Promise<number | null>;
+  /**
+   * A file the site serves under `/media/` (the local media folder), opened for reading; null when the source keeps
+   * no such file (Wix media live on Wix's CDN). The caller closes it, or reads it to the end through `stream`.
+   */
+  openMedia(mediaPath: string): Promise<MediaFile | null>;
+}
+
+export interface MediaFile {
+  /** What its validators are made of (lib/http/validators.ts). */
+  stamp: FileStamp;
+  size: number;
+  mtimeMs: number;
+  /** Bytes `start` to `end` inclusive; the stream closes the file when it ends, fails or is cancelled. */
+  stream(start: number, end: number): ReadableStream<Uint8Array>;
+  close(): Promise<void>;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { postImage } from '@/components/post/post-image';
-import { resolveImage } from '@/lib/blog/media';
+import { postImage, resolveImage } from '@/lib/blog/media';
 import type { Post } from '@/lib/blog/schemas';
 import { RSS_ALTERNATE, SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
 

@@ -1,3 +1,4 @@
+import { mediaType } from '@/lib/blog/media';
 import type { Post } from '@/lib/blog/schemas';
 
 export interface RssChannel {
@@ -15,9 +16,11 @@ export interface RssImage {
   length: number | null;
 }
 
-const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif', svg: 'image/svg+xml' };
-
-export const imageType = (url: string) => IMAGE_TYPES[/\.(\w+)(?:[?#]|$)/.exec(url)?.[1]?.toLowerCase() ?? ''] ?? 'image/jpeg';
+/** An image's type from its URL; JPEG when the URL does not say (Wix CDN URLs carry no extension). */
+export const imageType = (url: string) => {
+  const type = mediaType(url);
+  return type?.startsWith('image/') ? type : 'image/jpeg';
+};
 
 function imageElement({ url, length }: RssImage): string {
   const attributes = `url="${escapeXml(url)}" type="${imageType(url)}"`;

@@ -1,5 +1,4 @@
 import { revalidateTag } from 'next/cache';
-import { errorResponse } from '@/lib/api/respond';
 import { config, ConfigError } from '@/lib/blog/config';
 import { isBlogError } from '@/lib/blog/errors';
 import { blogSource } from '@/lib/blog/sources';
@@ -35,7 +34,10 @@ async function key() {
   }
 }
 
-/** POST /api/webhooks/wix: verify, parse, clear the event's tags at once, answer { eventType, tags }. */
+/**
+ * POST /api/webhooks/wix: verify, parse, clear the event's tags at once, answer { eventType, tags }. A rejection is
+ * logged and thrown, for the route to answer from the catalogue.
+ */
 export async function handleWixWebhook(request: Request): Promise<Response> {
   const started = performance.now();
   const line: LogLine = { eventType: null, eventId: null, tags: [], outcome: 'failed' };
@@ -65,7 +67,8 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
     line.outcome = isBlogError(error) ? outcomeOf(error.status) : 'failed';
     line.tags = [];
     message = isBlogError(error) ? error.message : String(error);
-    return errorResponse(error);
+    // The route's jsonHandler answers it from the catalogue.
+    throw error;
   } finally {
     const ms = Math.round((performance.now() - started) * 100) / 100;
     console.log(JSON.stringify({ msg: 'webhook', ...line, ms, ...(message && { error: message }) }));

@@ -1,4 +1,4 @@
-import { readBodyText } from '@/lib/api/body';
+import { readBodyText } from '@/lib/http/body';
 import { webhookErrors } from './errors';
 
 export const MAX_WEBHOOK_BYTES = 64 * 1024;

@@ -11,13 +11,22 @@ writeFileSync(path.join(dir, 'media', 'a.png'), Buffer.alloc(77));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const source = createLocalSource(dir);
 
-it('the size of a media file, for feed enclosures', async () => {
-  expect(await source.mediaSize('/media/a.png')).toBe(77);
-  expect(await source.mediaSize('a.png')).toBe(77);
+const sizeOf = async (mediaPath: string) => {
+  const file = await source.openMedia(mediaPath);
+  await file?.close();
+  return file ? file.size : null;
+};
+
+it('opens a media file by its /media/ path or bare name, with its size and stamp', async () => {
+  expect(await sizeOf('/media/a.png')).toBe(77);
+  expect(await sizeOf('a.png')).toBe(77);
+  const file = (await source.openMedia('/media/a.png'))!;
+  expect(file.stamp.size).toBe(77n);
+  expect((await new Response(file.stream(0, 9)).arrayBuffer()).byteLength).toBe(10);
 });
 
 it('null for what is not a plain file of the media folder', async () => {
   for (const p of ['/media/missing.png', '/media/covers', '/media/../posts/post-0001.json', '/etc/passwd', 'https://x.test/a.png', '/media/covers/hero image.png']) {
-    expect(await source.mediaSize(p), p).toBeNull();
+    expect(await sizeOf(p), p).toBeNull();
   }
 });

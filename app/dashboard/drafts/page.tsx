@@ -4,7 +4,7 @@ import { DraftList } from '@/components/dashboard/draft-list';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/auth/current-owner';
 import { isBlogError } from '@/lib/blog/errors';
-import { listDrafts } from '@/lib/dashboard/drafts';
+import { listDrafts } from '@/lib/blog/reads';
 
 export const metadata: Metadata = { title: 'Drafts' };
 

@@ -10,7 +10,7 @@ import { ownerState } from '@/lib/auth/owner-session';
 import { type LoginNotice, loginPath, safeNext } from '@/lib/auth/redirects';
 import { revokeSession } from '@/lib/auth/revocation';
 import { SESSION_COOKIE } from '@/lib/auth/session';
-import { readSessionInput } from '@/lib/auth/session-input';
+import { readSessionInput } from '@/lib/api/session-input';
 import { isCrossSite } from '@/lib/security/same-origin';
 
 // POST logs the owner in (JSON: 204 / 401 / 403 / 429; the login form: 303 back to a page), DELETE and

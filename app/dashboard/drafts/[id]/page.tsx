@@ -4,7 +4,7 @@ import { DraftPreview } from '@/components/dashboard/draft-preview';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/auth/current-owner';
 import { isBlogError } from '@/lib/blog/errors';
-import { getDraft } from '@/lib/dashboard/drafts';
+import { getDraft } from '@/lib/blog/reads';
 import { decodeSegment } from '@/lib/site';
 
 export const metadata: Metadata = { title: 'Draft preview' };

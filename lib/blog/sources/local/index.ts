@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { localMediaUrl } from '../../media';
 import { withFieldsets } from '../../fieldsets';
@@ -8,6 +7,7 @@ import { NAMED_SORTS } from '../../query/sort';
 import type { Draft, Post, PostFieldset } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
 import { searchBody, searchPosts } from '../../query/search';
+import { openMediaFile } from './media';
 import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
 import { type SnapshotViews, buildViews, isPublic } from './views';
@@ -77,12 +77,11 @@ export function createLocalSource(dir: string): BlogSource {
       await view();
     },
 
-    async mediaSize(mediaPath) {
+    async openMedia(mediaPath) {
       const local = localMediaUrl(mediaPath);
       if (!local) return null;
       const segments = local.slice('/media/'.length).split('/').map(decodeURIComponent);
-      const info = await stat(path.join(/*turbopackIgnore: true*/ store.dir, 'media', ...segments)).catch(() => null);
-      return info?.isFile() ? info.size : null;
+      return openMediaFile(path.join(/*turbopackIgnore: true*/ store.dir, 'media'), segments);
     },
 
     async getPost(id, options) {

@@ -11,6 +11,6 @@ export { readWixConfig } from './config';
 export function createWixSource(config: WixSourceConfig): BlogSource {
   const context = createWixContext(config);
   // Wix media lives on its CDN: its sizes are not known without a request per file.
-  const mediaSize = async () => null;
-  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context), ...draftMethods(context), mediaSize };
+  const openMedia = async () => null;
+  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context), ...draftMethods(context), openMedia };
 }

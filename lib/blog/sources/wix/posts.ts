@@ -19,7 +19,7 @@ const MAX_SEARCH_PAGES = 10;
 /** How long the posts searched stay in memory when no event comes; a verified event drops them at once. */
 const SEARCH_CORPUS_MS = 60 * 60 * 1000;
 
-type PostMethods = Omit<BlogSource, 'name' | 'refresh' | 'getCategory' | 'getCategoryBySlug' | 'listCategories' | 'getTag' | 'getTagBySlug' | 'listTags' | 'listDrafts' | 'getDraft' | 'mediaSize'>;
+type PostMethods = Omit<BlogSource, 'name' | 'refresh' | 'getCategory' | 'getCategoryBySlug' | 'listCategories' | 'getTag' | 'getTagBySlug' | 'listTags' | 'listDrafts' | 'getDraft' | 'openMedia'>;
 
 function checkIds(name: string, values: string[] | undefined) {
   if (values && values.length > MAX_LIST_VALUES) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { readBodyText, readJsonBody } from '@/lib/api/body';
+import { authErrors } from '@/lib/auth/errors';
+import { readBodyText } from '@/lib/http/body';
+import { readJsonBody } from './body';
 import { errors } from '@/lib/blog/errors';
-import { authErrors } from './errors';
 
 // What POST /api/owner/session accepts: JSON `{ password }` from scripts, or the login page's form
 // (urlencoded, so it works without JavaScript), which also carries `intent` and `next`.
