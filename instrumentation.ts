@@ -2,14 +2,12 @@
 // instead of surfacing as a broken page or a failing webhook later.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { readConfig } = await import('./lib/blog/config');
+  const { config } = await import('./lib/config');
   const { blogSource } = await import('./lib/blog/sources');
-  const { checkWebhookKeyEnv } = await import('./lib/webhooks/keys');
-  const { ownerConfig } = await import('./lib/auth/config');
-  readConfig();
+  const { checkWebhookKey } = await import('./lib/webhooks/keys');
+  const { owner, webhookPublicKey } = config();
   const source = blogSource();
-  checkWebhookKeyEnv();
-  const owner = ownerConfig();
+  checkWebhookKey(webhookPublicKey);
   if (owner.status === 'misconfigured') throw new Error(owner.message);
   // Not awaited: the server starts listening meanwhile, and a request that needs the content waits for this read
   // rather than starting its own (100,000 posts: ~3 s, from the index beside the content).

@@ -5,6 +5,7 @@ import { loginPath } from './lib/auth/redirects';
 import { createNonce, ownerCsp } from './lib/security/csp';
 import { errorResponse } from './lib/api/respond';
 import { errors } from './lib/blog/errors';
+import { config as siteConfig } from './lib/config';
 
 // Refuse /dashboard without a valid session before anything renders, and give every owner page a per-request
 // CSP nonce (the pages check the session again themselves). Public pages pass straight through.
@@ -49,7 +50,7 @@ export function proxy(request: NextRequest) {
   }
 
   const nonce = createNonce();
-  const csp = ownerCsp(nonce, (process.env.SITE_URL ?? '').startsWith('https:'));
+  const csp = ownerCsp(nonce, siteConfig().https);
   const requestHeaders = new Headers(request.headers);
   // Next reads the nonce from the request's CSP header and puts it on every script it writes.
   requestHeaders.set('content-security-policy', csp);

@@ -1,4 +1,4 @@
-import { config } from './blog/config';
+import { config } from './config';
 
 import { SITE_NAME } from './site-identity';
 

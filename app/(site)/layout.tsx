@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
-import { config } from '@/lib/blog/config';
+import { config } from '@/lib/config';
 import { listCategories } from '@/lib/blog/reads';
 import { RSS_ALTERNATE, SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
 import '../globals.css';

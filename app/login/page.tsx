@@ -2,7 +2,7 @@ import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { LoginForm } from '@/components/dashboard/login-form';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
-import { ownerConfig } from '@/lib/auth/config';
+import { config } from '@/lib/config';
 import { LOGIN_NOTICES, type LoginNotice, safeNext } from '@/lib/auth/redirects';
 
 export default function LoginPage({ searchParams }: PageProps<'/login'>) {
@@ -22,8 +22,8 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 async function LoginPanel({ searchParams }: Pick<PageProps<'/login'>, 'searchParams'>) {
   const query = await searchParams;
   await connection();
-  const config = ownerConfig();
-  if (config.status !== 'ready') return <OwnerNotice kind={config.status} message={config.message} />;
+  const owner = config().owner;
+  if (owner.status !== 'ready') return <OwnerNotice kind={owner.status} message={owner.message} />;
   const notice = LOGIN_NOTICES.find((n): n is LoginNotice => n === first(query.notice));
   return <LoginForm next={safeNext(first(query.next))} notice={notice} />;
 }

@@ -1,4 +1,4 @@
-import { trustProxyHops } from './config';
+import { config } from '@/lib/config';
 
 const MAX_KEY = 100;
 /** The one key shared by every attempt whose client no trusted header names. */
@@ -17,7 +17,7 @@ export const UNIDENTIFIED_CLIENT = 'unidentified';
  *
  * X-Real-IP is never read: none of the setups above sets it, and a client can.
  */
-export function clientKey(headers: Headers, hops = trustProxyHops()): string {
+export function clientKey(headers: Headers, hops = config().trustProxyHops): string {
   if (hops === 0) return UNIDENTIFIED_CLIENT;
   const chain = headers.get('x-forwarded-for')?.split(',').map((hop) => hop.trim()) ?? [];
   const client = chain[Math.max(0, chain.length - hops)];

@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_TTL_SECONDS } from './device';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './session';
 
@@ -5,9 +6,9 @@ import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './session';
 // (directly, through a TLS-terminating proxy, or because the public origin is https); plain http only for
 // local runs.
 
-export function isSecureRequest(request: Request, siteUrl = process.env.SITE_URL ?? ''): boolean {
+export function isSecureRequest(request: Request, https = config().https): boolean {
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return new URL(request.url).protocol === 'https:' || forwarded === 'https' || siteUrl.startsWith('https:');
+  return new URL(request.url).protocol === 'https:' || forwarded === 'https' || https;
 }
 
 const attributes = (secure: boolean, path = '/') => [`Path=${path}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];

@@ -1,4 +1,4 @@
-import type { OwnerConfig } from './config';
+import type { OwnerConfig } from '@/lib/config';
 import { signDevice, verifyDevice } from './device';
 import { consume, current, secondsLeft } from './limiter-store';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, type LoginLimits, PRESSURE_FAILURES, loginLimits } from './login-limiter';

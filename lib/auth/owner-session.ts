@@ -1,4 +1,4 @@
-import { type OwnerConfig, ownerConfig } from './config';
+import { config, type OwnerConfig } from '@/lib/config';
 import { isRevoked } from './revocation';
 import { type Session, verifySession } from './session';
 
@@ -8,8 +8,8 @@ export type OwnerState =
   | { kind: 'owner'; session: Session };
 
 /** Who the session cookie says the visitor is; shared by the proxy, the owner pages and logout. */
-export function ownerState(cookie: string | undefined, config: OwnerConfig = ownerConfig()): OwnerState {
-  if (config.status !== 'ready') return { kind: config.status, message: config.message };
-  const session = cookie ? verifySession(cookie, config.secret) : null;
+export function ownerState(cookie: string | undefined, owner: OwnerConfig = config().owner): OwnerState {
+  if (owner.status !== 'ready') return { kind: owner.status, message: owner.message };
+  const session = cookie ? verifySession(cookie, owner.secret) : null;
   return session && !isRevoked(session.jti) ? { kind: 'owner', session } : { kind: 'anonymous' };
 }

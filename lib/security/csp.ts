@@ -3,9 +3,11 @@
 // Next writes into every page (its flight data), hence 'unsafe-inline' for script there. Owner pages are
 // dynamic and get a nonce with 'strict-dynamic' instead. See docs/security.md for the trade-off.
 
+import { config } from '@/lib/config';
+
 type Directives = Record<string, string[]>;
 
-const isDev = () => process.env.NODE_ENV === 'development';
+const isDev = () => config().development;
 
 // Rich content embeds media and frames from any https host (YouTube's and Vimeo's privacy players, editor
 // HTML blocks by URL, and frames nested in sandboxed srcdoc embeds, which inherit this policy).

@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import { publicCsp } from './csp';
 
 // Response headers for next.config.ts. Owner pages (/dashboard, /login) get their CSP from proxy.ts,
@@ -27,8 +28,7 @@ export function baseHeaders(https: boolean) {
   ];
 }
 
-export function securityHeaders(siteUrl = process.env.SITE_URL ?? '') {
-  const https = siteUrl.startsWith('https:');
+export function securityHeaders(https = config().https) {
   return [
     { source: '/:path*', headers: baseHeaders(https) },
     // Owner pages get a nonce policy from proxy.ts; /media files carry their own sandboxing policy.

@@ -1,4 +1,4 @@
-import { config } from '@/lib/blog/config';
+import { config } from '@/lib/config';
 
 /**
  * True when a state-changing request comes from another site: a cross-site form post or fetch. Requests

@@ -1,5 +1,5 @@
 import { revalidateTag } from 'next/cache';
-import { config, ConfigError } from '@/lib/blog/config';
+import { config, ConfigError } from '@/lib/config';
 import { isBlogError } from '@/lib/blog/errors';
 import { blogSource } from '@/lib/blog/sources';
 import { parseEnvelope } from './envelope';
@@ -26,8 +26,8 @@ const outcomeOf = (status: number): Outcome =>
 
 async function key() {
   try {
-    const { source, contentDir } = config();
-    return await verificationKey({ env: process.env, source, contentDir });
+    const { source, contentDir, webhookPublicKey } = config();
+    return await verificationKey({ publicKey: webhookPublicKey, source, contentDir });
   } catch (error) {
     if (error instanceof ConfigError) throw webhookErrors.unconfigured(error.message);
     throw error;

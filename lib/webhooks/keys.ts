@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdir, mkdtemp, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '@/lib/blog/config';
+import { ConfigError } from '@/lib/config';
 
 // Where webhook keys come from. The site verifies with WIX_WEBHOOK_PUBLIC_KEY; without it, in local mode,
 // the site and the CLI share a pair kept in <content>/.keys/, made by whichever side needs it first.
@@ -100,28 +100,29 @@ const cachedPublicKey = (pem: string, name: string) => {
 };
 
 export interface KeySettings {
-  env: Record<string, string | undefined>;
+  /** WIX_WEBHOOK_PUBLIC_KEY as configured (lib/config.ts). */
+  publicKey?: string;
   source: 'local' | 'wix';
   contentDir: string;
 }
 
 /** The key that verifies webhook JWTs; a ConfigError names the variable to fix. */
-export async function verificationKey({ env, source, contentDir }: KeySettings): Promise<KeyObject> {
-  const fromEnv = env[PUBLIC_KEY_VAR]?.trim();
+export async function verificationKey({ publicKey, source, contentDir }: KeySettings): Promise<KeyObject> {
+  const fromEnv = publicKey?.trim();
   if (fromEnv) return cachedPublicKey(pemFromEnv(fromEnv, PUBLIC_KEY_VAR), PUBLIC_KEY_VAR);
   if (source !== 'local') throw new ConfigError(`${PUBLIC_KEY_VAR} is not set: webhooks cannot be verified`);
   return cachedPublicKey((await localKeyPair(contentDir)).publicPem, `${keyFolder(contentDir)}/${PUBLIC_KEY_FILE}`);
 }
 
 /** The key the local CLI signs events with: WIX_WEBHOOK_PRIVATE_KEY, else the content folder's pair. */
-export async function signingKey({ env, contentDir }: Omit<KeySettings, 'source'>): Promise<KeyObject> {
-  const fromEnv = env[PRIVATE_KEY_VAR]?.trim();
+export async function signingKey({ privateKey, contentDir }: { privateKey?: string; contentDir: string }): Promise<KeyObject> {
+  const fromEnv = privateKey?.trim();
   if (fromEnv) return privateKeyFromPem(pemFromEnv(fromEnv, PRIVATE_KEY_VAR), PRIVATE_KEY_VAR);
   return privateKeyFromPem((await localKeyPair(contentDir)).privatePem, `${keyFolder(contentDir)}/${PRIVATE_KEY_FILE}`);
 }
 
 /** For the start-up check: a WIX_WEBHOOK_PUBLIC_KEY that is set but unusable stops the server with the variable's name. */
-export function checkWebhookKeyEnv(env: Record<string, string | undefined> = process.env): void {
-  const fromEnv = env[PUBLIC_KEY_VAR]?.trim();
+export function checkWebhookKey(publicKey: string | undefined): void {
+  const fromEnv = publicKey?.trim();
   if (fromEnv) publicKeyFromPem(pemFromEnv(fromEnv, PUBLIC_KEY_VAR), PUBLIC_KEY_VAR);
 }

@@ -57,7 +57,7 @@ export interface ScaleOptions {
 
 async function measureCorpus(posts: number, options: ScaleOptions, log: (line: string) => void): Promise<CorpusResult> {
   const dir = await ensureCorpus(posts, log);
-  const key = await signingKey({ env: {}, contentDir: dir });
+  const key = await signingKey({ contentDir: dir });
   const server = await startNext({
     name: `scale-${posts}`,
     port: options.port,

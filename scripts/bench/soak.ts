@@ -30,7 +30,7 @@ export async function benchSoak(options: SoakOptions): Promise<Row[]> {
   const log = options.log ?? console.log;
   const folder = new ContentFolder(options.contentDir);
   assertScratchFolder(folder);
-  const key = await signingKey({ env: {}, contentDir: folder.dir });
+  const key = await signingKey({ contentDir: folder.dir });
   const probe = await probePost(folder);
   const requests = [
     { method: 'GET' as const, path: '/' },

@@ -68,7 +68,7 @@ async function pageShows(path: string, text: string) {
 async function run(): Promise<boolean> {
   if (!isLoopback(siteUrl)) throw new Error(`${siteUrl} is not a loopback address: this script only targets this machine`);
   assertScratchFolder(folder);
-  const realKey = await signingKey({ env: process.env, contentDir: folder.dir });
+  const realKey = await signingKey({ privateKey: process.env.WIX_WEBHOOK_PRIVATE_KEY, contentDir: folder.dir });
   const publicPem = process.env.WIX_WEBHOOK_PUBLIC_KEY ?? (await localKeyPair(folder.dir)).publicPem;
   const probe = await probePost(folder);
   const path = `/post/${probe.post.slug}`;

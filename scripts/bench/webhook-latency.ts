@@ -56,7 +56,7 @@ export async function measureFreshness(options: FreshnessOptions): Promise<Fresh
     return response.text();
   };
 
-  const key = await signingKey({ env: process.env, contentDir: folder.dir });
+  const key = await signingKey({ privateKey: process.env.WIX_WEBHOOK_PRIVATE_KEY, contentDir: folder.dir });
   const probe = await probePost(folder);
   const pagePath = `/post/${probe.post.slug}`;
   if (!(await pageHtml(pagePath)).includes(`<h1>`)) throw new Error(`${pagePath} has no heading`);

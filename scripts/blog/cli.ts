@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { ConfigError } from '@/lib/blog/config';
+import { ConfigError } from '@/lib/config';
 import { signingKey } from '@/lib/webhooks/keys';
 import { parseCommand, USAGE } from './args';
 import { ContentFolder } from './content-folder';
@@ -33,7 +33,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     const { contentDir, siteUrl } = cliSettings(io.env);
     const folder = new ContentFolder(contentDir);
     // Fails before anything is written when the signing key is unusable.
-    const key = await signingKey({ env: io.env, contentDir });
+    const key = await signingKey({ privateKey: io.env.WIX_WEBHOOK_PRIVATE_KEY, contentDir });
     const change = await runCommand(folder, command, siteUrl);
     written = change.event !== null;
     io.out(change.summary);

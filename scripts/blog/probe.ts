@@ -42,7 +42,7 @@ export async function probePost(folder: ContentFolder): Promise<ProbePost> {
 }
 
 export async function sendPostUpdated(folder: ContentFolder, siteUrl: string, post: RawPost, env: Record<string, string | undefined> = process.env): Promise<Delivery> {
-  const key = await signingKey({ env, contentDir: folder.dir });
+  const key = await signingKey({ privateKey: env.WIX_WEBHOOK_PRIVATE_KEY, contentDir: folder.dir });
   return postToken(siteUrl, await signEvent(entityEvent('post', 'updated', postEntity(post)), key));
 }
 

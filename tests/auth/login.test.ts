@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readOwnerConfig } from '@/lib/auth/config';
+import { readConfig } from '@/lib/config';
 import { attemptLogin } from '@/lib/auth/login';
 import { createLoginLimits } from '@/lib/auth/login-limiter';
 import { verifyDevice } from '@/lib/auth/device';
 import { verifySession } from '@/lib/auth/session';
 
+const readOwnerConfig = (env: Record<string, string | undefined>) => readConfig(env).owner;
 const SECRET = 's'.repeat(40);
 const ready = readOwnerConfig({ OWNER_PASSWORD: 'hunter2!', SESSION_SECRET: SECRET });
 const limiter = () => createLoginLimits();

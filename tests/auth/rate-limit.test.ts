@@ -1,6 +1,6 @@
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readOwnerConfig } from '@/lib/auth/config';
+import { readConfig } from '@/lib/config';
 import { DEVICE_TTL_SECONDS, signDevice, verifyDevice } from '@/lib/auth/device';
 import { type LoginResult, attemptLogin } from '@/lib/auth/login';
 import { LOGIN_WINDOW_SECONDS, PRESSURE_FAILURES, createLoginLimits } from '@/lib/auth/login-limiter';
@@ -8,6 +8,7 @@ import { signSession } from '@/lib/auth/session';
 
 // The login limits through attemptLogin, on Vitest's fake clock (Date and the limiter's expiry timers).
 
+const readOwnerConfig = (env: Record<string, string | undefined>) => readConfig(env).owner;
 const SECRET = 'rate-limit-test-secret-that-is-long-enough-0123';
 const PASSWORD = 'right-password';
 const ready = readOwnerConfig({ OWNER_PASSWORD: PASSWORD, SESSION_SECRET: SECRET });

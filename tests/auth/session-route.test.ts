@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETE, POST } from '@/app/api/owner/session/route';
 import { SESSION_COOKIE, verifySession } from '@/lib/auth/session';
+import { resetConfig } from '@/lib/config';
 
 const PASSWORD = 'route-test-password';
 const SECRET = 'route-test-secret-that-is-long-enough-0123456789';
@@ -61,11 +62,13 @@ describe('POST /api/owner/session (JSON)', () => {
 
   it('refuses everyone when OWNER_PASSWORD is unset, and names SESSION_SECRET when it is too short', async () => {
     vi.stubEnv('OWNER_PASSWORD', '');
+    resetConfig();
     const disabled = await POST(json({ password: '' }));
     expect(disabled.status).toBe(403);
     expect((await disabled.json()).error.message).toContain('OWNER_PASSWORD');
     vi.stubEnv('OWNER_PASSWORD', PASSWORD);
     vi.stubEnv('SESSION_SECRET', 'short');
+    resetConfig();
     const misconfigured = await POST(json({ password: PASSWORD }));
     expect(misconfigured.status).toBe(500);
     expect((await misconfigured.json()).error.message).toContain('SESSION_SECRET');

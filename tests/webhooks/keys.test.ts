@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '@/lib/blog/config';
-import { checkWebhookKeyEnv, localKeyPair, pemFromEnv, signingKey, verificationKey } from '@/lib/webhooks/keys';
+import { ConfigError } from '@/lib/config';
+import { checkWebhookKey, localKeyPair, pemFromEnv, signingKey, verificationKey } from '@/lib/webhooks/keys';
 import { privatePem, publicPem, rsaPair } from './helpers';
 
 const dirs: string[] = [];
@@ -40,8 +40,8 @@ describe('local key pair', () => {
 
   it('is what the site verifies with and the CLI signs with, in local mode', async () => {
     const dir = scratch();
-    const verify = await verificationKey({ env: {}, source: 'local', contentDir: dir });
-    const sign = await signingKey({ env: {}, contentDir: dir });
+    const verify = await verificationKey({ source: 'local', contentDir: dir });
+    const sign = await signingKey({ contentDir: dir });
     expect(verify.export({ type: 'spki', format: 'pem' })).toBe(createPublicKey(sign).export({ type: 'spki', format: 'pem' }));
   });
 
@@ -70,25 +70,25 @@ describe('keys from the environment', () => {
 
   it('prefers WIX_WEBHOOK_PUBLIC_KEY over the local pair and writes no files then', async () => {
     const dir = scratch();
-    const key = await verificationKey({ env: { WIX_WEBHOOK_PUBLIC_KEY: PEM }, source: 'local', contentDir: dir });
+    const key = await verificationKey({ publicKey: PEM, source: 'local', contentDir: dir });
     expect(key.export({ type: 'spki', format: 'pem' })).toBe(PEM);
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('checks the variable at start-up: unset or a good key passes, anything else names it', () => {
-    expect(() => checkWebhookKeyEnv({})).not.toThrow();
-    expect(() => checkWebhookKeyEnv({ WIX_WEBHOOK_PUBLIC_KEY: PEM })).not.toThrow();
-    expect(() => checkWebhookKeyEnv({ WIX_WEBHOOK_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----' })).toThrow(/^WIX_WEBHOOK_PUBLIC_KEY is invalid/);
+    expect(() => checkWebhookKey(undefined)).not.toThrow();
+    expect(() => checkWebhookKey(PEM)).not.toThrow();
+    expect(() => checkWebhookKey('-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----')).toThrow(/^WIX_WEBHOOK_PUBLIC_KEY is invalid/);
     const short = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    expect(() => checkWebhookKeyEnv({ WIX_WEBHOOK_PUBLIC_KEY: short })).toThrow(/at least 2048 bits/);
+    expect(() => checkWebhookKey(short)).toThrow(/at least 2048 bits/);
   });
 
   it('has no key in Wix mode without WIX_WEBHOOK_PUBLIC_KEY', async () => {
-    await expect(verificationKey({ env: {}, source: 'wix', contentDir: scratch() })).rejects.toThrow(/WIX_WEBHOOK_PUBLIC_KEY is not set/);
+    await expect(verificationKey({ source: 'wix', contentDir: scratch() })).rejects.toThrow(/WIX_WEBHOOK_PUBLIC_KEY is not set/);
   });
 
   it('signs with WIX_WEBHOOK_PRIVATE_KEY when set', async () => {
-    const key = await signingKey({ env: { WIX_WEBHOOK_PRIVATE_KEY: Buffer.from(privatePem(pair.privateKey)).toString('base64') }, contentDir: scratch() });
+    const key = await signingKey({ privateKey: Buffer.from(privatePem(pair.privateKey)).toString('base64'), contentDir: scratch() });
     expect(key.type).toBe('private');
     expect(key.export({ type: 'pkcs8', format: 'pem' })).toBe(privatePem(pair.privateKey));
   });

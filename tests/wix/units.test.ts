@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readWixConfig } from '@/lib/blog/sources/wix/config';
 import { toImage, toPageUrl, toVideo } from '@/lib/blog/sources/wix/reshape';
 import { pathSegment } from '@/lib/blog/sources/wix/segments';
 import { reroute } from '@/lib/blog/sources/wix/transport';
@@ -54,15 +53,5 @@ describe('wix transport helpers', () => {
 
   it('redacts credentials', () => {
     expect(redact('key IST.abc.def leaked, token OauthNG.JWS.xyz and secret-value', ['secret-value'])).toBe('key [redacted] leaked, token [redacted] and [redacted]');
-  });
-});
-
-describe('readWixConfig', () => {
-  it('is null without Wix variables and checks a half configuration', () => {
-    expect(readWixConfig({})).toBeNull();
-    expect(readWixConfig({ WIX_CLIENT_ID: 'c', WIX_API_BASE_URL: 'http://wix.test' })).toEqual({ clientId: 'c', apiBaseUrl: 'http://wix.test' });
-    expect(() => readWixConfig({ WIX_API_KEY: 'k' })).toThrow('WIX_SITE_ID');
-    expect(() => readWixConfig({ WIX_SITE_ID: 's' })).toThrow('WIX_API_KEY');
-    expect(() => readWixConfig({ WIX_CLIENT_ID: 'c', WIX_API_BASE_URL: 'ftp://x' })).toThrow('WIX_API_BASE_URL');
   });
 });

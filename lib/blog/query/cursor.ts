@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { config } from '../../config';
 import { errors } from '../errors';
 import { isPlainObject } from './filter';
 import { parseSort, type SortSpec } from './sort';
@@ -15,9 +16,13 @@ export interface CursorState {
   direction: 'next' | 'prev';
 }
 
-const key = process.env.SESSION_SECRET ? Buffer.from(`cursor:${process.env.SESSION_SECRET}`) : randomBytes(32);
+let key: Buffer | undefined;
+const cursorKey = () => {
+  const secret = config().sessionSecret;
+  return (key ??= secret ? Buffer.from(`cursor:${secret}`) : randomBytes(32));
+};
 
-const sign = (body: string) => createHmac('sha256', key).update(body).digest().subarray(0, 18).toString('base64url');
+const sign = (body: string) => createHmac('sha256', cursorKey()).update(body).digest().subarray(0, 18).toString('base64url');
 
 export function encodeCursor(state: CursorState): string {
   const body = Buffer.from(JSON.stringify([state.filter ?? null, state.sort, state.limit, state.anchor, state.direction === 'next' ? 1 : 0])).toString('base64url');

@@ -1,5 +1,5 @@
 import { processSingleton } from '../../process-singleton';
-import { config } from '../config';
+import { config } from '../../config';
 import type { BlogSource } from '../source';
 import { DEFAULT_GUARD, guardSource } from './guard';
 import { createLocalSource } from './local';

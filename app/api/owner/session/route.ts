@@ -1,5 +1,5 @@
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { ownerConfig } from '@/lib/auth/config';
+import { config } from '@/lib/config';
 import { clientKey } from '@/lib/auth/client-ip';
 import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/auth/cookie';
 import { DEVICE_COOKIE } from '@/lib/auth/device';
@@ -78,7 +78,7 @@ export const POST = jsonHandler(async (request: Request): Promise<Response> => {
   }
   if (input.mode === 'form' && input.intent === 'logout') return seeOther(loginPath(undefined, 'signed-out'), [logout(request)]);
   const attempt = { password: input.password, client: clientKey(request.headers), deviceCookie: requestCookie(request, DEVICE_COOKIE) };
-  const result = await attemptLogin(attempt, ownerConfig());
+  const result = await attemptLogin(attempt, config().owner);
   if (input.mode === 'json') return jsonAnswer(result, request);
   if (result.kind === 'ok') return seeOther(safeNext(input.next), loginCookies(result, request));
   return seeOther(loginPath(input.next, FORM_NOTICE[result.kind]));

@@ -3,7 +3,7 @@ import { createClient } from '@wix/sdk';
 import type { PostFieldset } from '../../schemas';
 import { MAX_PAGE_SIZE } from '../../source';
 import { apiKeyAuth, visitorAuth } from './auth';
-import { checkWixCredentials, type WixCredentials } from './config';
+import { checkWixCredentials, type WixCredentials } from '@/lib/config';
 import { pathSegment } from './segments';
 import { createTransport } from './transport';
 import { isNotFound, toBlogError } from './upstream';

@@ -5,7 +5,6 @@ import { postMethods } from './posts';
 import { taxonomyMethods } from './taxonomy';
 
 export type { WixSourceConfig } from './client';
-export { readWixConfig } from './config';
 
 /** The Wix Blog source: the SDK behind the same interface and query semantics as the local source. */
 export function createWixSource(config: WixSourceConfig): BlogSource {

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+// The server's environment, read once (the first time `config()` is asked) and checked with zod. Nothing else in
+// lib/, app/, components/ or proxy.ts reads process.env (the lint forbids it): a variable is added here, with its
+// check, and reaches the code as a typed field. A misconfiguration names its variable; the server refuses to start
+// with one (instrumentation.ts), except the owner login's, which turns the login off with a message on /login.
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const MIN_SECRET_LENGTH = 32;
+export const DEFAULT_TRUST_PROXY_HOPS = 1;
+const MAX_TRUST_PROXY_HOPS = 20;
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const Env = z.object({
+  BLOG_SOURCE: z.enum(['local', 'wix']).optional(),
+  BLOG_CONTENT_DIR: z.string().default('content'),
+  WIX_CLIENT_ID: z.string().optional(),
+  WIX_API_KEY: z.string().optional(),
+  WIX_SITE_ID: z.string().optional(),
+  WIX_API_BASE_URL: z.string().optional(),
+  SITE_URL: httpUrl.default('http://localhost:3000'),
+  SESSION_SECRET: z.string().optional(),
+  TRUST_PROXY_HOPS: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a whole number')
+    .transform(Number)
+    .refine((hops) => hops <= MAX_TRUST_PROXY_HOPS, `must be at most ${MAX_TRUST_PROXY_HOPS}`)
+    .optional(),
+  WIX_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+  WIX_WEBHOOK_PRIVATE_KEY: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface WixCredentials {
+  clientId?: string;
+  apiKey?: string;
+  siteId?: string;
+  apiBaseUrl?: string;
+}
+
+export type OwnerConfig =
+  | { status: 'disabled'; message: string }
+  | { status: 'misconfigured'; message: string }
+  | { status: 'ready'; password: string; secret: string };
+
+export interface Config {
+  source: 'local' | 'wix';
+  contentDir: string;
+  /** The public origin, without a trailing slash: canonical links, feeds, the sitemap, same-origin checks. */
+  siteUrl: string;
+  /** The public origin is https: Secure cookies, HSTS, `upgrade-insecure-requests`. */
+  https: boolean;
+  wix: WixCredentials;
+  owner: OwnerConfig;
+  /** How many reverse proxies stand in front of the server (lib/auth/client-ip.ts); 1 when unset. */
+  trustProxyHops: number;
+  /** SESSION_SECRET, trimmed; also keys the query cursors' signatures (a random key per process without it). */
+  sessionSecret: string | undefined;
+  /** PEM text or base64 of it, as set; lib/webhooks/keys.ts parses it. */
+  webhookPublicKey: string | undefined;
+  webhookPrivateKey: string | undefined;
+  development: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function isHttpBase(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+/** Wix credentials that can make a client; a ConfigError names the variable that is missing or wrong. */
+export function checkWixCredentials(c: WixCredentials): void {
+  if (c.apiKey && !c.siteId) throw new ConfigError('WIX_SITE_ID is required when WIX_API_KEY is set');
+  if (c.siteId && !c.apiKey) throw new ConfigError('WIX_API_KEY is required when WIX_SITE_ID is set');
+  if (!c.apiKey && !c.clientId) throw new ConfigError('Wix needs WIX_CLIENT_ID, or WIX_API_KEY with WIX_SITE_ID');
+  if (c.apiBaseUrl !== undefined && !isHttpBase(c.apiBaseUrl)) {
+    throw new ConfigError('WIX_API_BASE_URL must be an absolute http(s) URL without query or fragment');
+  }
+}
+
+const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+function ownerConfig(password: string, secret: string | undefined): OwnerConfig {
+  if (password === '') return { status: 'disabled', message: 'Owner login is disabled: OWNER_PASSWORD is not set.' };
+  if ((secret ?? '').length < MIN_SECRET_LENGTH) {
+    return {
+      status: 'misconfigured',
+      message: `SESSION_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters when OWNER_PASSWORD is set.`,
+    };
+  }
+  return { status: 'ready', password, secret: secret! };
+}
+
+/** The configuration `env` describes; a ConfigError names the first variable that is wrong. */
+export function readConfig(env: Env = process.env): Config {
+  const parsed = Env.safeParse(Object.fromEntries(Object.keys(Env.shape).map((name) => [name, blank(env[name])])));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`${name} is invalid: ${issue.message} (got ${JSON.stringify(env[name]?.slice(0, 80))})`);
+  }
+  const e = parsed.data;
+  const wix = { clientId: e.WIX_CLIENT_ID, apiKey: e.WIX_API_KEY, siteId: e.WIX_SITE_ID, apiBaseUrl: e.WIX_API_BASE_URL };
+  // No Wix credential at all means "not configured"; any one of them must come with the rest.
+  if (wix.clientId || wix.apiKey || wix.siteId) checkWixCredentials(wix);
+  const hasWix = Boolean(wix.clientId || wix.apiKey);
+  const source = e.BLOG_SOURCE ?? (hasWix ? 'wix' : 'local');
+  if (source === 'wix' && !hasWix) {
+    throw new ConfigError('BLOG_SOURCE=wix needs WIX_CLIENT_ID, or WIX_API_KEY with WIX_SITE_ID');
+  }
+  const siteUrl = e.SITE_URL.replace(/\/+$/, '');
+  return {
+    source,
+    contentDir: e.BLOG_CONTENT_DIR,
+    siteUrl,
+    https: siteUrl.startsWith('https:'),
+    wix,
+    // The password is taken as typed: spaces are part of it.
+    owner: ownerConfig(env.OWNER_PASSWORD ?? '', e.SESSION_SECRET),
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? DEFAULT_TRUST_PROXY_HOPS,
+    sessionSecret: e.SESSION_SECRET,
+    webhookPublicKey: e.WIX_WEBHOOK_PUBLIC_KEY,
+    webhookPrivateKey: e.WIX_WEBHOOK_PRIVATE_KEY,
+    development: e.NODE_ENV === 'development',
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, read on first use. */
+export const config = (): Config => (cached ??= readConfig());
+
+/** Forgets what was read, so the next `config()` reads the environment again (tests that change it). */
+export const resetConfig = () => {
+  cached = undefined;
+};
