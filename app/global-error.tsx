@@ -1,7 +1,7 @@
 'use client';
 
 import { ErrorHelp } from '@/components/layout/error-help';
-import { SITE_LANGUAGE, SITE_NAME } from '@/lib/site-identity';
+import { SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
 import './globals.css';
 
 // Replaces the root layout when the layout itself failed (its category menu is read from the platform).

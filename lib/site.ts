@@ -1,15 +1,13 @@
-import { config } from './config';
+// The site's name and its paths: plain constants and pure functions, safe in client components. Absolute URLs need
+// the configured origin and live on the server (lib/seo/site-urls.ts).
 
-import { SITE_NAME } from './site-identity';
-
-export { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from './site-identity';
+export const SITE_NAME = 'The Render Path';
+export const SITE_DESCRIPTION = 'A small team writing about web performance, rendering, tooling and accessibility.';
+export const SITE_LANGUAGE = 'en';
 export const FEED_PAGE_SIZE = 12;
 
 /** Next replaces a layout's `alternates` with a page's, so every page that sets alternates repeats this. */
 export const RSS_ALTERNATE = { 'application/rss+xml': [{ url: '/feed.xml', title: SITE_NAME }] };
-
-/** An absolute URL on the public site, for canonical links, feeds and the sitemap. */
-export const absoluteUrl = (path: string) => `${config().siteUrl}${path.startsWith('/') ? path : `/${path}`}`;
 
 export const postPath = (slug: string) => `/post/${encodeURIComponent(slug)}`;
 export const categoryPath = (slug: string, page = 1) => `/categories/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;

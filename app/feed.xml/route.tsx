@@ -3,7 +3,8 @@ import { getMediaSize, listCategories, listPosts } from '@/lib/blog/reads';
 import type { Post } from '@/lib/blog/schemas';
 import { renderRss } from '@/lib/seo/rss';
 import { heroImageUrl } from '@/lib/seo/post-metadata';
-import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
+import { absoluteUrl } from '@/lib/seo/site-urls';
+import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME, postPath } from '@/lib/site';
 
 const FEED_SIZE = 50;
 

@@ -1,5 +1,6 @@
 import type { Category, Post } from '@/lib/blog/schemas';
-import { SITE_NAME, absoluteUrl, categoryPath, postPath } from '@/lib/site';
+import { SITE_NAME, categoryPath, postPath } from '@/lib/site';
+import { absoluteUrl } from './site-urls';
 import { heroImageUrl, postDescription, postTitle } from './post-metadata';
 
 export function blogPostingJsonLd(post: Post, categories: Category[]) {

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { postImage, resolveImage } from '@/lib/blog/media';
 import type { Post } from '@/lib/blog/schemas';
-import { RSS_ALTERNATE, SITE_NAME, absoluteUrl, postPath } from '@/lib/site';
+import { RSS_ALTERNATE, SITE_NAME, postPath } from '@/lib/site';
+import { absoluteUrl } from './site-urls';
 
 const seoTag = (post: Post, type: string, name?: string) =>
   post.seoData?.tags.find((t) => !t.disabled && t.type === type && (!name || t.props?.name === name || t.props?.property === name));

@@ -1,6 +1,10 @@
 import { listCategories, listPostRefs, listTags } from '@/lib/blog/reads';
-import { absoluteUrl, categoryPath, postPath, tagPath } from '@/lib/site';
+import { config } from '@/lib/config';
+import { categoryPath, postPath, tagPath } from '@/lib/site';
 import type { SitemapEntry } from './sitemap';
+
+/** An absolute URL on the public site, for canonical links, feeds and the sitemap. */
+export const absoluteUrl = (path: string) => `${config().siteUrl}${path.startsWith('/') ? path : `/${path}`}`;
 
 /** Every public URL worth indexing: home, posts, categories, tags. */
 export async function siteUrls(): Promise<SitemapEntry[]> {
