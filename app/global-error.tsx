@@ -11,6 +11,8 @@ export default function GlobalError() {
       <body>
         <header className="site-header">
           <div className="container site-header__inner">
+            {/* A full load, not <Link>: the client router may be what failed. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
             <a href="/" className="site-title">
               {SITE_NAME}
             </a>

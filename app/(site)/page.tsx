@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PostList } from '@/components/post/post-list';
 import { ListingView } from '@/components/post/listing-view';
-import { listingPage } from '@/lib/blog/listing';
+import { listingPage } from '@/lib/pages/listing';
 import { listPosts } from '@/lib/blog/reads';
 import { FEED_PAGE_SIZE, RSS_ALTERNATE, SITE_DESCRIPTION, SITE_NAME, feedPath } from '@/lib/site';
 

@@ -9,8 +9,8 @@ import { currentOwner } from '@/lib/auth/current-owner';
 import { getPostCountStats, getTotalPosts } from '@/lib/blog/reads';
 import { monthSeries } from '@/lib/dashboard/chart';
 import { dashboardHref, parseDashboardParams } from '@/lib/dashboard/params';
-import { loadPostTable } from '@/lib/dashboard/table';
-import { loadTopPosts } from '@/lib/dashboard/top-posts';
+import { loadPostTable } from '@/lib/pages/dashboard-table';
+import { loadTopPosts } from '@/lib/pages/top-posts';
 
 export const metadata: Metadata = { title: { absolute: 'Dashboard' } };
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { type DashboardParams, dashboardHref } from '@/lib/dashboard/params';
-import type { TablePaging } from '@/lib/dashboard/table';
+import type { TablePaging } from '@/lib/pages/dashboard-table';
 import { formatCount } from './format';
 import { HiddenParams } from './hidden-params';
 

@@ -29,11 +29,11 @@ const allowOf = (allowed: string[]) => [...allowed, ...(allowed.includes('GET') 
 const context = { params: Promise.resolve({}) };
 
 describe.each(ROUTES)('$path', ({ load, path, allowed }) => {
-  const module = async () => (await load()) as Route;
+  const route = async () => (await load()) as Route;
   const refused = METHODS.filter((m) => !allowed.includes(m) && !(m === 'HEAD' && allowed.includes('GET')));
 
   it.each(refused)('answers %s with a JSON 405 and an Allow header', async (method) => {
-    const handler = (await module())[method];
+    const handler = (await route())[method];
     expect(handler, `${path} exports ${method}`).toBeTypeOf('function');
     const response = await handler!(new Request(`http://localhost:3000${path}`, { method, ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }) }), context);
     expect(response.status).toBe(405);
@@ -47,16 +47,16 @@ describe.each(ROUTES)('$path', ({ load, path, allowed }) => {
   });
 
   it('answers OPTIONS with 204 and the same Allow header', async () => {
-    const response = await (await module()).OPTIONS!(new Request(`http://localhost:3000${path}`, { method: 'OPTIONS' }), context);
+    const response = await (await route()).OPTIONS!(new Request(`http://localhost:3000${path}`, { method: 'OPTIONS' }), context);
     expect(response.status).toBe(204);
     expect(response.headers.get('allow')).toBe(allowOf(allowed));
   });
 
   it('keeps its own methods, and leaves HEAD to Next when it has GET', async () => {
-    const route = await module();
-    const exported = Object.keys(route).filter((k) => /^[A-Z]+$/.test(k)).sort();
+    const handlers = await route();
+    const exported = Object.keys(handlers).filter((k) => /^[A-Z]+$/.test(k)).sort();
     expect(exported).toEqual([...allowed, ...refused, 'OPTIONS'].sort());
-    if (allowed.includes('GET')) expect(route.HEAD).toBeUndefined();
+    if (allowed.includes('GET')) expect(handlers.HEAD).toBeUndefined();
   });
 });
 

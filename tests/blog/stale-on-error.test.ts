@@ -1,7 +1,7 @@
 import { cacheLife } from 'next/cache';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { BlogError } from '@/lib/blog/errors';
-import { readKey, settle } from '@/lib/blog/outcome';
+import { readKey, settle } from '@/lib/blog/reads/outcome';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 

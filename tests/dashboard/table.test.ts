@@ -9,7 +9,7 @@ const posts = makePosts(120);
 const dir = writeContentDir([...posts, makePost(500, { status: 'UNPUBLISHED' })]);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let table: typeof import('@/lib/dashboard/table');
+let table: typeof import('@/lib/pages/dashboard-table');
 let rows: typeof import('@/lib/dashboard/rows');
 let listRoute: typeof import('@/app/api/posts/route');
 let queryRoute: typeof import('@/app/api/posts/query/route');
@@ -17,13 +17,13 @@ let queryRoute: typeof import('@/app/api/posts/query/route');
 beforeAll(async () => {
   vi.stubEnv('BLOG_SOURCE', 'local');
   vi.stubEnv('BLOG_CONTENT_DIR', dir);
-  table = await import('@/lib/dashboard/table');
+  table = await import('@/lib/pages/dashboard-table');
   rows = await import('@/lib/dashboard/rows');
   listRoute = await import('@/app/api/posts/route');
   queryRoute = await import('@/app/api/posts/query/route');
 });
 
-async function answer(api: import('@/lib/dashboard/table').ApiRequest) {
+async function answer(api: import('@/lib/pages/dashboard-table').ApiRequest) {
   const url = `http://localhost${api.url}`;
   const response =
     api.method === 'GET'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { PALETTES, contrastRatio, parseColor } from '@/components/rich-content/color';
 import { node, paragraph, renderNodes, tags, text, type Node } from './helpers';
-import { SCHEMES, element, shownColors, shownContrast } from './scheme';
+import { SCHEMES, element, shownContrast } from './scheme';
 
 const bold = { type: 'BOLD', fontWeightValue: 700 };
 const color = (colorData: Record<string, string>) => ({ type: 'COLOR', colorData });

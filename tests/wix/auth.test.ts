@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BASE, restPost } from './fixtures';
-import { API_KEY, SITE_ID, json, on, useFakeWix } from './server';
+import { API_KEY, SITE_ID, json, on, withFakeWix } from './server';
 
-const wix = useFakeWix();
+const wix = withFakeWix();
 
 const token = (value: string, expiresIn = 14_400) => json({ access_token: value, expires_in: expiresIn, refresh_token: 'refresh', token_type: 'Bearer' });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BlogError } from '@/lib/blog/errors';
 import { restPost, richContent } from './fixtures';
-import { json, on, useFakeWix } from './server';
+import { json, on, withFakeWix } from './server';
 
-const wix = useFakeWix();
+const wix = withFakeWix();
 
 const restDraft = (overrides: Record<string, unknown> = {}) =>
   restPost({ id: 'draft-1', status: 'UNPUBLISHED', editedDate: '2024-04-01T10:00:00.000Z', scheduledPublishDate: null, firstPublishedDate: undefined, ...overrides });

@@ -2,12 +2,12 @@ import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { guardSource } from '@/lib/blog/sources/guard';
 import { restPost } from './fixtures';
-import { json, on, useFakeWix } from './server';
+import { json, on, withFakeWix } from './server';
 
 // A failing or hanging Wix must not make readers wait: a deadline per call (retries included) and a breaker
 // that stops calling a platform that keeps failing.
 
-const wix = useFakeWix();
+const wix = withFakeWix();
 
 const guarded = (options: { deadlineMs?: number; breakAfter?: number; halfOpenAfterMs?: number; retries?: number } = {}) =>
   guardSource(wix.source({ retries: options.retries ?? 3 }), {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { restPost, richContent } from './fixtures';
-import { json, on, useFakeWix } from './server';
+import { json, on, withFakeWix } from './server';
 
-const wix = useFakeWix();
+const wix = withFakeWix();
 
 describe('wix source: posts', () => {
   it('getPost maps the REST post to the domain shape and passes fieldsets through', async () => {

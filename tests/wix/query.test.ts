@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseFilter } from '@/lib/blog/query/filter';
 import { toWixFilter } from '@/lib/blog/sources/wix/query';
 import { restPost } from './fixtures';
-import { json, on, useFakeWix } from './server';
+import { json, on, withFakeWix } from './server';
 
-const wix = useFakeWix();
+const wix = withFakeWix();
 
 const translate = (filter: Record<string, unknown>) => toWixFilter(parseFilter(filter));
 

@@ -1,9 +1,9 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { restPost } from './fixtures';
-import { API_KEY, json, on, useFakeWix } from './server';
+import { API_KEY, json, on, withFakeWix } from './server';
 
-const wix = useFakeWix();
+const wix = withFakeWix();
 
 describe('wix source: retries', () => {
   it('retries a 429 and succeeds', async () => {

@@ -17,7 +17,7 @@ export interface Seen {
 export const API_KEY = 'IST.test-api-key-0123456789';
 export const SITE_ID = 'site-0001';
 
-export function useFakeWix() {
+export function withFakeWix() {
   const server = setupServer();
   const seen: Seen[] = [];
   server.events.on('request:start', async ({ request }) => {

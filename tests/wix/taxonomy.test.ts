@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { restCategory, restTag } from './fixtures';
-import { json, on, useFakeWix } from './server';
+import { json, on, withFakeWix } from './server';
 
-const wix = useFakeWix();
+const wix = withFakeWix();
 
 const notFound = () => json({ message: 'not found' }, { status: 404 });
 

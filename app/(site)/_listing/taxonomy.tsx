@@ -1,48 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ListingView } from '@/components/post/listing-view';
-import { listingPage } from '@/lib/blog/listing';
-import { getCategoryBySlug, getTagBySlug, listCategories, listPosts, listTags } from '@/lib/blog/reads';
-import type { ListPostsOptions } from '@/lib/blog/source';
-import { RSS_ALTERNATE, categoryPath, decodeSegment, hashtagPath, pageNumber, tagPath } from '@/lib/site';
+import { listingPage } from '@/lib/pages/listing';
+import { type Taxonomy, findTerm, taxonomyPaths as paths } from '@/lib/pages/taxonomy';
+import { RSS_ALTERNATE, pageNumber } from '@/lib/site';
 
 // Category, tag and hashtag listings share one shape: resolve the term, page its posts, 404 otherwise.
 
-export type Taxonomy = 'category' | 'tag' | 'hashtag';
-
-interface Term {
-  label: string;
-  slug: string;
-  description?: string | null;
-  title?: string;
-  filter: Omit<ListPostsOptions, 'paging' | 'sort'>;
-}
-
-const paths: Record<Taxonomy, (slug: string, page?: number) => string> = { category: categoryPath, tag: tagPath, hashtag: hashtagPath };
-
-async function findTerm(taxonomy: Taxonomy, segment: string): Promise<Term | null> {
-  const slug = decodeSegment(segment);
-  if (taxonomy === 'category') {
-    const c = await getCategoryBySlug(slug);
-    return c && { label: c.label, slug: c.slug, description: c.description, title: c.title, filter: { categoryIds: [c.id] } };
-  }
-  if (taxonomy === 'tag') {
-    const t = await getTagBySlug(slug);
-    return t && { label: `Tagged “${t.label}”`, slug: t.slug, filter: { tagIds: [t.id] } };
-  }
-  const hashtag = slug.replace(/^#/, '').toLowerCase();
-  return hashtag ? { label: `#${hashtag}`, slug: hashtag, filter: { hashtags: [hashtag] } } : null;
-}
-
-export async function taxonomyStaticParams(taxonomy: Taxonomy): Promise<{ slug: string }[]> {
-  const slugs =
-    taxonomy === 'category'
-      ? (await listCategories()).map((c) => c.slug)
-      : taxonomy === 'tag'
-        ? (await listTags()).map((t) => t.slug)
-        : [...new Set((await listPosts({ paging: { limit: 100 } })).items.flatMap((p) => p.hashtags))];
-  return slugs.length ? slugs.map((slug) => ({ slug })) : [{ slug: 'none' }];
-}
+export { taxonomyStaticParams } from '@/lib/pages/taxonomy';
 
 export async function taxonomyMetadata(taxonomy: Taxonomy, segment: string, n: string): Promise<Metadata> {
   const term = await findTerm(taxonomy, segment);

@@ -26,24 +26,25 @@ async function Drafts({ searchParams }: Pick<PageProps<'/dashboard/drafts'>, 'se
   const cursor = cursorParam((await searchParams).cursor);
   const owner = await currentOwner('/dashboard/drafts');
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
-  try {
-    const page = await listDrafts(cursor);
-    return (
-      <>
-        <DraftList drafts={page.items} />
-        <nav className="pager" aria-label="Draft pages">
-          {cursor && <Link href="/dashboard/drafts">« First</Link>}
-          {page.cursors.next && <Link href={`/dashboard/drafts?cursor=${encodeURIComponent(page.cursors.next)}`}>Next →</Link>}
-        </nav>
-      </>
-    );
-  } catch (error) {
-    if (!isBlogError(error)) throw error;
+  const page = await listDrafts(cursor).catch((error: unknown) => {
+    if (isBlogError(error)) return error;
+    throw error;
+  });
+  if (isBlogError(page)) {
     return (
       <p className="notice" role="alert">
-        {error.status === 400 ? 'That page of drafts no longer exists. ' : `Drafts are unavailable: ${error.message}`}
-        {error.status === 400 && <Link href="/dashboard/drafts">Start again</Link>}
+        {page.status === 400 ? 'That page of drafts no longer exists. ' : `Drafts are unavailable: ${page.message}`}
+        {page.status === 400 && <Link href="/dashboard/drafts">Start again</Link>}
       </p>
     );
   }
+  return (
+    <>
+      <DraftList drafts={page.items} />
+      <nav className="pager" aria-label="Draft pages">
+        {cursor && <Link href="/dashboard/drafts">« First</Link>}
+        {page.cursors.next && <Link href={`/dashboard/drafts?cursor=${encodeURIComponent(page.cursors.next)}`}>Next →</Link>}
+      </nav>
+    </>
+  );
 }

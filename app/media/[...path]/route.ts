@@ -1,5 +1,5 @@
 import { mediaType } from '@/lib/blog/media';
-import { blogSource } from '@/lib/blog/sources';
+import { openMedia } from '@/lib/blog/reads';
 import { parseRange } from '@/lib/http/range';
 import { etagOf, ifRangeHolds, isNotModified } from '@/lib/http/validators';
 
@@ -26,7 +26,7 @@ async function serve(request: Request, { params }: Context, withBody: boolean): 
   if (segments.some((s) => !/^[\w.-]+$/.test(s) || s.startsWith('.'))) return notFound();
   const type = mediaType(segments.at(-1) ?? '');
   if (!type) return notFound();
-  const file = await blogSource().openMedia(`/media/${segments.join('/')}`);
+  const file = await openMedia(`/media/${segments.join('/')}`);
   if (!file) return notFound();
 
   const { size } = file;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
 import { config } from '@/lib/config';
-import { getPublicPost } from '@/lib/blog/post-page';
+import { getPublicPost } from '@/lib/pages/post';
 import { listCategories } from '@/lib/blog/reads';
 import { RSS_ALTERNATE, SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/site';
 import '../../globals.css';

@@ -7,7 +7,7 @@ import { PostDate } from '@/components/post/post-date';
 import { PostImage } from '@/components/post/post-image';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
-import { getPublicPost, postNeighbours, postTerms, relatedPosts } from '@/lib/blog/post-page';
+import { getPublicPost, postNeighbours, postTerms, relatedPosts } from '@/lib/pages/post';
 import { listPosts } from '@/lib/blog/reads';
 import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
 import { postMetadata } from '@/lib/seo/post-metadata';

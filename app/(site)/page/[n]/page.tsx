@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ListingView } from '@/components/post/listing-view';
-import { listingPage } from '@/lib/blog/listing';
+import { listingPage } from '@/lib/pages/listing';
 import { RSS_ALTERNATE, SITE_NAME, feedPath, pageNumber } from '@/lib/site';
 
 export const ensureStatic = 'navigation';

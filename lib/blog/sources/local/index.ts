@@ -4,7 +4,7 @@ import { withFieldsets } from '../../fieldsets';
 import { type PostFilter, runQuery } from '../../query/engine';
 import { checkLimit, checkOffset } from '../../query/paging';
 import { NAMED_SORTS } from '../../query/sort';
-import type { Draft, Post, PostFieldset } from '../../schemas';
+import type { Post, PostFieldset } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
 import { searchBody, searchPosts } from '../../query/search';
 import { openMediaFile } from './media';

@@ -352,13 +352,13 @@ export class ContentStore {
     return changes;
   }
 
-  /** Reads post files, READ_CONCURRENCY at a time, handing each parsed post (null if invalid) to `use`. */
-  private async eachPost(toRead: [string, Stamp][], use: (name: string, stamp: Stamp, post: Post | null) => void): Promise<void> {
+  /** Reads post files, READ_CONCURRENCY at a time, handing each parsed post (null if invalid) to `take`. */
+  private async eachPost(toRead: [string, Stamp][], take: (name: string, stamp: Stamp, post: Post | null) => void): Promise<void> {
     let next = 0;
     const worker = async () => {
       while (next < toRead.length) {
         const [name, stamp] = toRead[next++]!;
-        use(name, stamp, await readPost(path.join(this.postsDir, name)));
+        take(name, stamp, await readPost(path.join(this.postsDir, name)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, toRead.length) }, worker));

@@ -1,9 +1,9 @@
 import { cacheLife, cacheTag } from 'next/cache';
-import { cacheTags } from './cache-tags';
+import { cacheTags } from '../cache-tags';
 import { readKey, settle, unwrap } from './outcome';
-import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from './schemas';
-import type { FieldsetOptions, GetPostBySlugOptions, ListPostsOptions, PostCountStatsOptions, PostQuery } from './source';
-import { blogSource } from './sources';
+import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from '../schemas';
+import type { FieldsetOptions, GetPostBySlugOptions, ListPostsOptions, PostCountStatsOptions, PostQuery } from '../source';
+import { blogSource } from '../sources';
 
 // The cached reads everything goes through. Each tags its entry with what it holds (cache-tags.ts),
 // so a webhook clears exactly what changed. Catalogue errors cross the cache as values (outcome.ts).
@@ -143,6 +143,9 @@ async function cachedMediaSize(mediaPath: string) {
     return file?.size ?? null;
   });
 }
+
+/** A file under `/media/` opened for streaming (the media route); not cached: the route sends validators. */
+export const openMedia = (mediaPath: string) => blogSource().openMedia(mediaPath);
 
 /** Bytes of a file under `/media/`, for feed enclosures; null when the source cannot tell. */
 export const getMediaSize = async (mediaPath: string): Promise<number | null> => unwrap(await cachedMediaSize(mediaPath));

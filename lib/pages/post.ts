@@ -1,5 +1,5 @@
-import { getPostBySlug, listCategories, listPosts, listTags, queryPosts } from './reads';
-import type { Category, Post, Tag } from './schemas';
+import { getPostBySlug, listCategories, listPosts, listTags, queryPosts } from '@/lib/blog/reads';
+import type { Category, Post, Tag } from '@/lib/blog/schemas';
 
 // Everything a post page shows beside the post itself, read through the cached client.
 

@@ -1,7 +1,7 @@
 import { FEED_PAGE_SIZE } from '@/lib/site';
-import { listPosts } from './reads';
-import type { Post } from './schemas';
-import type { ListPostsOptions } from './source';
+import { listPosts } from '@/lib/blog/reads';
+import type { Post } from '@/lib/blog/schemas';
+import type { ListPostsOptions } from '@/lib/blog/source';
 
 export interface Listing {
   posts: Post[];

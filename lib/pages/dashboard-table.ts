@@ -2,8 +2,8 @@ import { isBlogError } from '@/lib/blog/errors';
 import { listPosts, queryPosts } from '@/lib/blog/reads';
 import type { PostFieldset, PostSort } from '@/lib/blog/schemas';
 import type { PostQuery } from '@/lib/blog/source';
-import type { DashboardParams, TableSort } from './params';
-import { type MetricRow, toRow } from './rows';
+import type { DashboardParams, TableSort } from '@/lib/dashboard/params';
+import { type MetricRow, toRow } from '@/lib/dashboard/rows';
 
 // The metrics table, one page at a time, read through the same cached calls as the JSON API. Named
 // sorts page by offset (page N of M); comments have no named sort on the platform, so that order pages

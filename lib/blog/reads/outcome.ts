@@ -1,7 +1,7 @@
 import { cacheLife } from 'next/cache';
-import { processSingleton } from '../process-singleton';
-import { BlogError, isBlogError } from './errors';
-import { isUnavailable } from './sources/guard';
+import { processSingleton } from '../../process-singleton';
+import { BlogError, isBlogError } from '../errors';
+import { isUnavailable } from '../sources/guard';
 
 // A 'use cache' function serialises what it returns; a thrown BlogError would lose its class crossing that
 // boundary. Cached reads therefore return catalogue errors as values (cached only briefly) and rethrow outside.

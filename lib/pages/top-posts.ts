@@ -1,7 +1,7 @@
 import { listPosts } from '@/lib/blog/reads';
 import type { PostSort } from '@/lib/blog/schemas';
-import { toRow } from './rows';
-import { type ApiRequest, listRequest } from './table';
+import { toRow } from '@/lib/dashboard/rows';
+import { type ApiRequest, listRequest } from './dashboard-table';
 
 export const TOP_COUNT = 5;
 

@@ -1,0 +1,144 @@
+import next from 'eslint-config-next';
+import nextTypescript from 'eslint-config-next/typescript';
+import prettier from 'eslint-config-prettier/flat';
+import boundaries from 'eslint-plugin-boundaries';
+
+// The layers of docs/architecture.md, as rules. A file belongs to the first element whose pattern matches it; an
+// import is allowed only when a policy below allows it. `npm run lint` runs in `npm test`, so a change that breaks
+// a layer fails the build (tests/lint.test.ts proves each rule bites on a fixture).
+
+/** Each layer of the app and what it may import. Order matters: the first matching pattern classifies a file. */
+export const LAYERS = [
+  { type: 'app', pattern: 'app/**', partialMatch: false },
+  { type: 'components', pattern: 'components/**', partialMatch: false },
+  { type: 'api', pattern: 'lib/api/**', partialMatch: false },
+  { type: 'webhooks', pattern: 'lib/webhooks/**', partialMatch: false },
+  { type: 'auth', pattern: 'lib/auth/**', partialMatch: false },
+  { type: 'seo', pattern: 'lib/seo/**', partialMatch: false },
+  { type: 'pages', pattern: 'lib/pages/**', partialMatch: false },
+  { type: 'dashboard', pattern: 'lib/dashboard/**', partialMatch: false },
+  { type: 'reads', pattern: 'lib/blog/reads/**', partialMatch: false },
+  { type: 'sources', pattern: 'lib/blog/sources/**', partialMatch: false },
+  { type: 'blog', pattern: 'lib/blog/**', partialMatch: false },
+  { type: 'config', pattern: 'lib/config/**', partialMatch: false },
+  { type: 'base', pattern: 'lib/**', partialMatch: false },
+];
+
+const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
+
+/** Who may import whom. Everything not listed is refused. */
+const POLICIES = [
+  // Routes compose: pages render components with what the reads give; handlers parse with lib/api.
+  may('app', ['app', 'components', 'api', 'webhooks', 'auth', 'seo', 'pages', 'dashboard', 'reads', 'blog', 'config', 'base']),
+  // Components are presentational: they never fetch (no reads, no source, no config) and hold no secrets.
+  may('components', ['components', 'blog', 'dashboard', 'base']),
+  // ...but may name the types of what the pages and the login hand them.
+  { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['pages', 'auth'] } } }, dependency: { kind: 'type' } } },
+  // lib never imports app or components; each part only what lies below it.
+  may('api', ['api', 'auth', 'blog', 'config', 'base']),
+  may('webhooks', ['webhooks', 'sources', 'blog', 'config', 'base']),
+  may('auth', ['auth', 'blog', 'config', 'base']),
+  may('seo', ['seo', 'reads', 'blog', 'config', 'base']),
+  // Page view-models: what a page shows, read through the cached reads.
+  may('pages', ['pages', 'dashboard', 'reads', 'blog', 'config', 'base']),
+  may('dashboard', ['dashboard', 'blog', 'base']),
+  // reads.ts is the one module that caches and tags; it alone calls the source.
+  may('reads', ['reads', 'sources', 'blog', 'config', 'base']),
+  may('sources', ['sources', 'blog', 'config', 'base']),
+  may('blog', ['blog', 'config', 'base']),
+  may('config', []),
+  may('base', ['base', 'config']),
+];
+
+const SOURCE = ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts'];
+
+const CACHE_ONLY_IN_READS = {
+  name: 'next/cache',
+  importNames: ['cacheLife', 'cacheTag'],
+  message: 'Only lib/blog/reads caches and tags.',
+};
+
+const config = [
+  {
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      '.e2e/**',
+      'content/**',
+      'coverage/**',
+      'node_modules/**',
+      'playwright-report/**',
+      'test-results/**',
+      'scripts/bench/floor/.next-floor/**',
+      'next-env.d.ts',
+    ],
+  },
+  ...next,
+  ...nextTypescript,
+  prettier,
+  {
+    rules: {
+      // Unused bindings are mistakes, except a deliberately ignored one spelled with a leading underscore.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Rich content and cards render images the source already sized and resized (lib/blog/media.ts gives
+      // srcset and dimensions, Wix's CDN resizes): next/image would fetch each through the server once more.
+      '@next/next/no-img-element': 'off',
+      // A Pages Router rule: App Router root layouts write their own <head> (site-shell.tsx's current-category style).
+      '@next/next/no-head-element': 'off',
+    },
+  },
+  {
+    files: SOURCE,
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS,
+      'boundaries/include': SOURCE,
+      'import/resolver': { typescript: { alwaysTryTypes: true, project: './tsconfig.json' } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: POLICIES }],
+      // The environment is read once, in lib/config.ts.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config() from lib/config.ts.' }],
+      // Only lib/blog/reads caches and tags.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ExpressionStatement[directive='use cache']", message: "Only lib/blog/reads holds 'use cache' functions." },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [CACHE_ONLY_IN_READS] },
+      ],
+    },
+  },
+  {
+    // The root files the boundaries plugin cannot classify (its elements are folders): the proxy runs before every
+    // owner page and stays small; it renders nothing and reads no content.
+    files: ['proxy.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [CACHE_ONLY_IN_READS],
+          patterns: [
+            {
+              group: ['**/components/**', '**/app/**', '**/lib/blog/reads', '**/lib/blog/reads/**', '**/lib/blog/sources/**'],
+              message: 'proxy.ts decides on the request alone: no components, pages, reads or sources.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // lib/config reads the environment; instrumentation.ts asks Next which runtime loads it (NEXT_RUNTIME is
+    // Next's own, set per bundle, not configuration).
+    files: ['lib/config/**', 'instrumentation.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['lib/blog/reads/**'],
+    rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
+  },
+];
+
+export default config;
