@@ -1,115 +1,352 @@
-import { code, divider, h, li, ol, p, quote, ul } from '../content/ricos/blocks';
-import type { RicosNode } from '../content/ricos/types';
+import type * as Md from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { checklist, code, divider, h, li, ol, p, quote, table, ul } from '../content/ricos/blocks';
+import { image, type ImageSource } from '../content/ricos/media';
+import { deco, linkTarget, MONOSPACE, t } from '../content/ricos/text';
+import type { Decoration, Link, RicosNode } from '../content/ricos/types';
 
-// A small Markdown reader for post bodies: ATX headings, paragraphs, bulleted and numbered lists (nested
-// by indentation), fenced code, block quotes and rules. Inline marks (**bold**, *italic*, ~~strike~~,
-// `code`, [links](url)) go through the demo content's own markup parser. HTML and tables stay text.
+// Markdown (CommonMark and GFM, read by mdast-util-from-markdown) to Ricos nodes, built with the demo content's
+// own builders. Beyond Markdown it reads a few spellings documented in scripts/content/demo/README.md: a heading's
+// `{#id}`, a `Table: ` paragraph under a table as its alt text, `[text](ricos:underline+color=#D62828)` for the
+// marks Markdown has no syntax for, a link title `"rel: ugc nofollow"`, and (only where the caller handles them)
+// ```ricos:<kind> fenced blocks. Raw HTML stays text; a task list becomes a CHECKBOX_LIST.
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const HEADING = /^ {0,3}(#{1,6})(?:\s+(.*?))?\s*#*\s*$/;
-const RULE = /^ {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$/;
-const QUOTE = /^ {0,3}>\s?(.*)$/;
-const ITEM = /^(\s*)([-*+]|\d{1,9}[.)])\s+(.*)$/;
-
-const isBlank = (line: string) => line.trim() === '';
-const startsBlock = (line: string) => FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || ITEM.test(line);
-
-/** Markdown's other spellings of emphasis and images, turned into what the inline parser reads. */
-const normalizeInline = (text: string) =>
-  text
-    .replace(/(^|[^\w])__(\S(?:.*?\S)?)__(?!\w)/g, '$1**$2**')
-    .replace(/(^|[^\w])_(\S(?:.*?\S)?)_(?!\w)/g, '$1*$2*')
-    .replace(/!\[([^\]]*)\]\(/g, '[$1](');
-
-const text = (raw: string) => normalizeInline(raw.trim().replace(/\s*\n\s*/g, ' '));
-
-interface ListToken {
-  indent: number;
-  ordered: boolean;
-  text: string;
+/** A mistake in a Markdown source, at a line of its file. */
+export class MarkdownError extends Error {
+  override name = 'MarkdownError';
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+  }
 }
 
-function buildList(tokens: ListToken[], start: number): [RicosNode, number] {
-  const { indent, ordered } = tokens[start]!;
-  const items: RicosNode[] = [];
-  let i = start;
-  while (i < tokens.length && tokens[i]!.indent >= indent && !(tokens[i]!.indent === indent && tokens[i]!.ordered !== ordered)) {
-    const token = tokens[i++]!;
-    const nested: RicosNode[] = [];
-    while (i < tokens.length && tokens[i]!.indent > token.indent) {
-      const [list, next] = buildList(tokens, i);
-      nested.push(list);
-      i = next;
-    }
-    items.push(li(text(token.text), ...nested));
-  }
-  return [ordered ? ol(...items) : ul(...items), i];
+/** A fenced block whose info string is `ricos:<kind> key=value ...`. */
+export interface Directive {
+  kind: string;
+  settings: Record<string, string>;
+  body: string;
+  /** The file line of the body's first line. */
+  line: number;
+  /** The body read as Markdown with the same options, its errors at their file lines. */
+  markdown: () => RicosNode[];
 }
 
-const indentOf = (line: string) => line.replace(/\t/g, '    ').match(/^ */)![0].length;
+export interface MarkdownOptions {
+  /** Builds a ```ricos:<kind> block; without it such a block is code like any other. */
+  directive?: (directive: Directive) => RicosNode[];
+  /** Resolves an image's URL; by default the image is that URL, its alt text as written. */
+  imageSource?: (url: string, alt: string, line: number) => ImageSource;
+  /** The file line of the source's first line (front matter or an enclosing block before it). */
+  firstLine?: number;
+}
 
-export function markdownToRicos(source: string): RicosNode[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  const nodes: RicosNode[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (isBlank(line)) {
-      i++;
-      continue;
-    }
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const marker = fence[1]!;
-      const body: string[] = [];
-      for (i++; i < lines.length && !lines[i]!.trim().startsWith(marker); i++) body.push(lines[i]!);
-      i++;
-      nodes.push(code(body.join('\n')));
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      nodes.push(h(heading[1]!.length as 1 | 2 | 3 | 4 | 5 | 6, text(heading[2] ?? '')));
-      i++;
-      continue;
-    }
-    if (RULE.test(line)) {
-      nodes.push(divider());
-      i++;
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const body: string[] = [];
-      for (; i < lines.length && QUOTE.test(lines[i]!); i++) body.push(QUOTE.exec(lines[i]!)![1]!);
-      const paragraphs = body.join('\n').split(/\n\s*\n/).map(text).filter(Boolean);
-      nodes.push(quote(...paragraphs));
-      continue;
-    }
-    if (ITEM.test(line)) {
-      const tokens: ListToken[] = [];
-      while (i < lines.length) {
-        const current = lines[i]!;
-        const item = ITEM.exec(current);
-        if (item) {
-          tokens.push({ indent: indentOf(item[1]!), ordered: /\d/.test(item[2]!), text: item[3]! });
-          i++;
-        } else if (!isBlank(current) && indentOf(current) > 0 && !startsBlock(current)) {
-          tokens.at(-1)!.text += `\n${current}`;
-          i++;
-        } else if (isBlank(current) && i + 1 < lines.length && ITEM.test(lines[i + 1]!)) {
-          i++;
-        } else break;
-      }
-      for (let t = 0; t < tokens.length; ) {
-        const [list, next] = buildList(tokens, t);
-        nodes.push(list);
-        t = next;
-      }
-      continue;
-    }
-    const body: string[] = [];
-    for (; i < lines.length && !isBlank(lines[i]!) && (body.length === 0 || !startsBlock(lines[i]!)); i++) body.push(lines[i]!);
-    nodes.push(p(text(body.join('\n'))));
+type Definitions = Map<string, Md.Definition>;
+
+interface Context {
+  options: MarkdownOptions;
+  definitions: Definitions;
+  lineOf: (node: Md.Node) => number;
+}
+
+const SOFT_BREAK = /[ \t]*\r?\n[ \t]*/g;
+
+const textOf = (node: Md.Node): string =>
+  'value' in node && typeof node.value === 'string'
+    ? node.value
+    : 'children' in node && Array.isArray(node.children)
+      ? (node.children as Md.Node[]).map(textOf).join('')
+      : '';
+
+const sameMarks = (a: RicosNode, b: RicosNode) =>
+  JSON.stringify((a.textData as { decorations: unknown }).decorations) ===
+  JSON.stringify((b.textData as { decorations: unknown }).decorations);
+
+/** Adjacent text with the same marks as one TEXT node (raw HTML splits Markdown's text into pieces). */
+function mergeText(nodes: RicosNode[]): RicosNode[] {
+  const out: RicosNode[] = [];
+  for (const node of nodes) {
+    const last = out.at(-1);
+    if (last && sameMarks(last, node)) {
+      const { text, decorations } = last.textData as { text: string; decorations: Decoration[] };
+      out[out.length - 1] = t(text + (node.textData as { text: string }).text, ...decorations);
+    } else out.push(node);
   }
-  return nodes;
+  return out;
+}
+
+// `ricos:` marks: a name, or name=value, joined by '+'. A mention's text is `@` and the name it shows.
+const FLAGS: Record<string, Decoration> = {
+  bold: deco.bold,
+  italic: deco.italic,
+  underline: deco.underline,
+  strike: deco.strike,
+  sub: deco.sub,
+  sup: deco.sup,
+  code: deco.fontFamily(MONOSPACE),
+  external: deco.external,
+  spoiler: deco.spoiler(),
+};
+const SKETCHES: readonly string[] = ['UNDERLINE', 'BOX', 'CIRCLE', 'HIGHLIGHT', 'STRIKETHROUGH', 'CROSSED_OFF'];
+type Sketch = Parameters<typeof deco.sketch>[0];
+const VALUED: Record<string, (value: string, label: string) => Decoration | undefined> = {
+  spoiler: (id) => deco.spoiler(id),
+  color: (color) => deco.color(color),
+  highlight: (color) => deco.color(undefined, color),
+  size: (px) => (/^\d+$/.test(px) ? deco.fontSize(Number(px)) : undefined),
+  font: (family) => deco.fontFamily(family),
+  anchor: (id) => deco.anchor(id),
+  sketch: (value) => {
+    const [variant = '', color] = value.split(',');
+    return SKETCHES.includes(variant) && color ? deco.sketch(variant as Sketch, color) : undefined;
+  },
+  mention: (slug, label) => (label.startsWith('@') ? deco.mention(label.slice(1), slug) : undefined),
+};
+
+function ricosMarks(spec: string, label: string, line: number): Decoration[] {
+  return spec.split('+').map((part) => {
+    const [name = '', value] = part.split(/=(.*)/s, 2) as [string, string | undefined];
+    const mark =
+      value === undefined
+        ? Object.hasOwn(FLAGS, name)
+          ? FLAGS[name]
+          : undefined
+        : Object.hasOwn(VALUED, name)
+          ? VALUED[name]!(value, label)
+          : undefined;
+    if (!mark)
+      throw new MarkdownError(`cannot read the mark "${part}" of ricos:${spec} (scripts/content/demo/README.md)`, line);
+    return mark;
+  });
+}
+
+/** `"rel: ugc nofollow"` as a link title sets the link's rel; other titles are not kept (Ricos links have none). */
+function linkOf(url: string, title: string | null | undefined, line: number): Link {
+  const rel = /^rel:\s*(.*)$/
+    .exec(title ?? '')?.[1]
+    ?.split(/\s+/)
+    .filter(Boolean);
+  const allowed = ['nofollow', 'sponsored', 'ugc', 'noreferrer'];
+  const bad = rel?.find((value) => !allowed.includes(value));
+  if (bad) throw new MarkdownError(`link rel "${bad}" is not one of ${allowed.join(', ')}`, line);
+  return linkTarget(url, rel && Object.fromEntries(rel.map((value) => [value, true])));
+}
+
+function inline(children: Md.PhrasingContent[], ctx: Context, marks: Decoration[] = []): RicosNode[] {
+  const out: RicosNode[] = [];
+  for (const node of children) {
+    switch (node.type) {
+      case 'text':
+        out.push(t(node.value.replace(SOFT_BREAK, ' '), ...marks));
+        break;
+      case 'emphasis':
+        out.push(...inline(node.children, ctx, [...marks, deco.italic]));
+        break;
+      case 'strong':
+        out.push(...inline(node.children, ctx, [...marks, deco.bold]));
+        break;
+      case 'delete':
+        out.push(...inline(node.children, ctx, [...marks, deco.strike]));
+        break;
+      case 'inlineCode':
+        out.push(t(node.value.replace(/\r?\n/g, ' '), ...marks, deco.fontFamily(MONOSPACE)));
+        break;
+      case 'break':
+        out.push(t('\n', ...marks));
+        break;
+      case 'html':
+        out.push(t(node.value, ...marks));
+        break;
+      case 'link':
+      case 'linkReference': {
+        const target = node.type === 'link' ? node : ctx.definitions.get(node.identifier);
+        const url = target?.url ?? '';
+        const own = url.startsWith('ricos:')
+          ? ricosMarks(url.slice('ricos:'.length), textOf(node).replace(SOFT_BREAK, ' '), ctx.lineOf(node))
+          : [url.startsWith('#') ? deco.anchor(url.slice(1)) : deco.link(linkOf(url, target?.title, ctx.lineOf(node)))];
+        out.push(...inline(node.children, ctx, [...marks, ...own]));
+        break;
+      }
+      case 'image':
+      case 'imageReference':
+        if (node.alt) out.push(t(node.alt, ...marks));
+        break;
+      case 'footnoteReference':
+        out.push(t(`[^${node.label ?? node.identifier}]`, ...marks));
+        break;
+    }
+  }
+  return mergeText(out);
+}
+
+/** The image a paragraph holds: `![alt](src "caption")`, a reference to one, or either alone in a link. */
+function imageOf(node: Md.PhrasingContent, ctx: Context, link?: Link): RicosNode | undefined {
+  if ((node.type === 'link' || node.type === 'linkReference') && node.children.length === 1) {
+    const target = node.type === 'link' ? node : ctx.definitions.get(node.identifier);
+    return target && !target.url.startsWith('ricos:')
+      ? imageOf(node.children[0]!, ctx, linkOf(target.url, target.title, ctx.lineOf(node)))
+      : undefined;
+  }
+  if (node.type !== 'image' && node.type !== 'imageReference') return undefined;
+  const target = node.type === 'image' ? node : ctx.definitions.get(node.identifier);
+  if (!target) return undefined;
+  const alt = node.alt ?? '';
+  const source = ctx.options.imageSource?.(target.url, alt, ctx.lineOf(node)) ?? { url: target.url, alt };
+  return image(source, { ...(target.title && { caption: t(target.title) }), ...(link && { link }) });
+}
+
+/** A paragraph, split where it holds images: Ricos images are blocks of their own. */
+function paragraph(node: Md.Paragraph, ctx: Context): RicosNode[] {
+  const images = node.children.map((child) => imageOf(child, ctx));
+  if (images.every((found) => !found)) return [p(...inline(node.children, ctx))];
+  const out: RicosNode[] = [];
+  let run: Md.PhrasingContent[] = [];
+  const flush = () => {
+    const nodes = inline(run, ctx);
+    if (nodes.some((text) => (text.textData as { text: string }).text.trim() !== '')) out.push(p(...nodes));
+    run = [];
+  };
+  node.children.forEach((child, index) => {
+    const found = images[index];
+    if (!found) return void run.push(child);
+    flush();
+    out.push(found);
+  });
+  flush();
+  return out;
+}
+
+function heading(node: Md.Heading, ctx: Context): RicosNode {
+  const children = [...node.children];
+  const last = children.at(-1);
+  const anchor = last?.type === 'text' ? /\s*\{#([\w-]+)\}$/.exec(last.value) : null;
+  if (last?.type === 'text' && anchor)
+    children[children.length - 1] = { ...last, value: last.value.slice(0, anchor.index) };
+  return h(node.depth, inline(children, ctx), { id: anchor?.[1] });
+}
+
+function listItem(item: Md.ListItem, ctx: Context, mark = ''): RicosNode {
+  const [first, ...rest] = item.children;
+  if (first?.type !== 'paragraph') return { ...li([]), nodes: blocks(item.children, ctx) };
+  const text = inline(first.children, ctx);
+  return li(mark ? mergeText([t(mark), ...text]) : text, ...blocks(rest, ctx));
+}
+
+/** A list of tasks only is a CHECKBOX_LIST; tasks among other items keep their box as ☑ or ☐ before the text. */
+function list(node: Md.List, ctx: Context): RicosNode {
+  if (node.children.every((item) => typeof item.checked === 'boolean'))
+    return checklist(
+      ...node.children.map((item) => [item.checked === true, listItem(item, ctx)] as [boolean, RicosNode]),
+    );
+  const items = node.children.map((item) =>
+    listItem(item, ctx, item.checked == null ? '' : item.checked ? '☑ ' : '☐ '),
+  );
+  if (!node.ordered) return ul(...items);
+  const built = ol(...items);
+  return node.start == null || node.start === 1
+    ? built
+    : { ...built, orderedListData: { ...(built.orderedListData as object), start: node.start } };
+}
+
+/** A paragraph under a table that starts so is the table's alt text. */
+export const TABLE_CAPTION = /^Table: /;
+
+function tableOf(node: Md.Table, caption: Md.Paragraph | undefined, ctx: Context): RicosNode {
+  const columns = node.children[0]?.children.length ?? 0;
+  const rows = node.children.map((row) =>
+    Array.from({ length: columns }, (_, index) => {
+      const cell = row.children[index];
+      return cell ? inline(cell.children, ctx) : [];
+    }),
+  );
+  return table(rows, caption && textOf(caption).replace(TABLE_CAPTION, '').replace(SOFT_BREAK, ' '));
+}
+
+const isCaption = (node: Md.RootContent | undefined): node is Md.Paragraph =>
+  node?.type === 'paragraph' && node.children[0]?.type === 'text' && TABLE_CAPTION.test(node.children[0].value);
+
+function directiveOf(node: Md.Code, ctx: Context): RicosNode[] {
+  const kind = node.lang!.slice('ricos:'.length);
+  const line = ctx.lineOf(node);
+  const settings: Record<string, string> = {};
+  for (const token of (node.meta ?? '').split(/\s+/).filter(Boolean)) {
+    const [, key, value] = /^([\w-]+)=(.+)$/.exec(token) ?? [];
+    if (!key || value === undefined)
+      throw new MarkdownError(`ricos:${kind}: a setting is key=value, not "${token}"`, line);
+    settings[key] = value;
+  }
+  const bodyLine = line + 1;
+  const markdown = () => markdownToRicos(node.value, { ...ctx.options, firstLine: bodyLine });
+  return ctx.options.directive!({ kind, settings, body: node.value, line: bodyLine, markdown });
+}
+
+function blocks(nodes: Md.RootContent[], ctx: Context): RicosNode[] {
+  const out: RicosNode[] = [];
+  nodes.forEach((node, index) => {
+    switch (node.type) {
+      case 'paragraph':
+        if (!(isCaption(node) && nodes[index - 1]?.type === 'table')) out.push(...paragraph(node, ctx));
+        break;
+      case 'heading':
+        out.push(heading(node, ctx));
+        break;
+      case 'thematicBreak':
+        out.push(divider());
+        break;
+      case 'blockquote':
+        out.push(
+          node.children.every((child) => child.type === 'paragraph')
+            ? quote(...node.children.map((child) => inline((child as Md.Paragraph).children, ctx)))
+            : { ...quote(), nodes: blocks(node.children, ctx) },
+        );
+        break;
+      case 'list':
+        out.push(list(node, ctx));
+        break;
+      case 'code':
+        if (node.lang?.startsWith('ricos:') && ctx.options.directive) out.push(...directiveOf(node, ctx));
+        else out.push(code(node.value));
+        break;
+      case 'html':
+        out.push(p(t(node.value)));
+        break;
+      case 'table': {
+        const next = nodes[index + 1];
+        out.push(tableOf(node, isCaption(next) ? next : undefined, ctx));
+        break;
+      }
+      case 'footnoteDefinition': {
+        const [first, ...rest] = blocks(node.children, ctx);
+        const label = t(`[^${node.label ?? node.identifier}]: `);
+        out.push(
+          ...(first?.type === 'PARAGRAPH'
+            ? [p(label, ...first.nodes), ...rest]
+            : [p(label), ...(first ? [first, ...rest] : [])]),
+        );
+        break;
+      }
+    }
+  });
+  return out;
+}
+
+function collectDefinitions(node: Md.Node, definitions: Definitions) {
+  if (node.type === 'definition') {
+    const definition = node as Md.Definition;
+    if (!definitions.has(definition.identifier)) definitions.set(definition.identifier, definition);
+  }
+  if ('children' in node && Array.isArray(node.children))
+    for (const child of node.children as Md.Node[]) collectDefinitions(child, definitions);
+}
+
+/** Markdown to Ricos nodes. Throws a MarkdownError at the line of what it cannot read. */
+export function markdownToRicos(source: string, options: MarkdownOptions = {}): RicosNode[] {
+  const tree = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const definitions: Definitions = new Map();
+  collectDefinitions(tree, definitions);
+  const offset = (options.firstLine ?? 1) - 1;
+  return blocks(tree.children, { options, definitions, lineOf: (node) => (node.position?.start.line ?? 1) + offset });
 }

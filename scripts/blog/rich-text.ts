@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { assignIds, minutesToRead, plainText } from '../content/ricos/document';
 import type { RicosNode } from '../content/ricos/types';
 import { UsageError } from './errors';
-import { markdownToRicos } from './markdown';
+import { MarkdownError, markdownToRicos } from './markdown';
 
 // A post body from a file: Markdown (.md, .markdown) or Ricos JSON (.json: a node list or { nodes }).
 
-const Node: z.ZodType<RicosNode> = z.lazy(() => z.looseObject({ type: z.string().min(1), id: z.string().optional(), nodes: z.array(Node).default([]) }));
+const Node: z.ZodType<RicosNode> = z.lazy(() =>
+  z.looseObject({ type: z.string().min(1), id: z.string().optional(), nodes: z.array(Node).default([]) }),
+);
 const RicosFile = z.union([z.array(Node), z.looseObject({ nodes: z.array(Node) }).transform((doc) => doc.nodes)]);
 
 export interface Body {
@@ -20,7 +22,8 @@ export interface Body {
 
 export async function readBody(file: string, postId: string): Promise<Body> {
   const extension = path.extname(file).toLowerCase();
-  if (!['.md', '.markdown', '.json'].includes(extension)) throw new UsageError(`--content must be a .md or .json file: ${file}`);
+  if (!['.md', '.markdown', '.json'].includes(extension))
+    throw new UsageError(`--content must be a .md or .json file: ${file}`);
   const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot read --content ${file}: ${error.code ?? error.message}`);
   });
@@ -33,10 +36,18 @@ export async function readBody(file: string, postId: string): Promise<Body> {
       throw new UsageError(`${file} is not valid JSON`);
     }
     const parsed = RicosFile.safeParse(json);
-    if (!parsed.success) throw new UsageError(`${file} is not a Ricos document: expected an array of nodes or { "nodes": [...] }, each with a "type"`);
+    if (!parsed.success)
+      throw new UsageError(
+        `${file} is not a Ricos document: expected an array of nodes or { "nodes": [...] }, each with a "type"`,
+      );
     nodes = parsed.data;
   } else {
-    nodes = markdownToRicos(source);
+    try {
+      nodes = markdownToRicos(source);
+    } catch (error) {
+      if (error instanceof MarkdownError) throw new UsageError(`${file}:${error.line}: ${error.message}`);
+      throw error;
+    }
   }
   const withIds = assignIds(nodes, `${postId}:${randomUUID()}`);
   const contentText = plainText(withIds);

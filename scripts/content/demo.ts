@@ -1,41 +1,23 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accessibilityPosts } from './demo/accessibility';
-import { draftPosts } from './demo/drafts';
-import { fieldNotesPosts } from './demo/field-notes';
-import { loadingPosts } from './demo/performance-loading';
-import { networkPosts } from './demo/performance-network';
-import { runtimePosts } from './demo/performance-runtime';
-import { renderingPosts } from './demo/rendering';
-import { showcasePosts } from './demo/showcase';
-import { toolingPosts } from './demo/tooling';
-import { translatedPosts } from './demo/translations';
+import { readPosts } from './demo/read';
 import type { PostDef } from './demo/types';
 import { buildPost, type PostJson } from './post';
 import { uuidFrom } from './random';
 import { authors, categoriesJson, categoryId, tagId, tagsJson } from './taxonomy';
 import { writeJson } from './write';
 
-// Writes the demo blog into content/ (run: npx tsx scripts/content/demo.ts [dir]).
+// Writes the demo blog into content/ (run: npx tsx scripts/content/demo.ts [dir]) from the posts written in
+// Markdown in scripts/content/demo/posts/ (see scripts/content/demo/README.md).
 
-export const demoDefs: PostDef[] = [
-  ...loadingPosts,
-  ...runtimePosts,
-  ...networkPosts,
-  ...renderingPosts,
-  ...toolingPosts,
-  ...accessibilityPosts,
-  ...fieldNotesPosts,
-  ...showcasePosts,
-  ...draftPosts,
-  ...translatedPosts,
-];
+/** The demo posts, read from their Markdown files. */
+export const demoDefs = (): PostDef[] => readPosts();
 
 const postId = (slug: string) => uuidFrom(`post:${slug}`);
 const DAY = 86_400_000;
 
-export function demoPosts(defs: PostDef[] = demoDefs): PostJson[] {
+export function demoPosts(defs: PostDef[] = demoDefs()): PostJson[] {
   const bySlug = new Map<string, PostDef>();
   for (const def of defs) {
     if (bySlug.has(def.slug)) throw new Error(`duplicate slug ${def.slug}`);
@@ -49,7 +31,9 @@ export function demoPosts(defs: PostDef[] = demoDefs): PostJson[] {
     const root = def.translationOf ?? def.slug;
     const family = defs.filter((other) => other.slug === root || other.translationOf === root);
     if (family.length < 2) return undefined;
-    const others = family.filter((other) => other !== def).map((other) => ({ id: postId(other.slug), language: other.language ?? 'en', slug: other.slug }));
+    const others = family
+      .filter((other) => other !== def)
+      .map((other) => ({ id: postId(other.slug), language: other.language ?? 'en', slug: other.slug }));
     return { id: uuidFrom(`translation:${root}`), others };
   };
 
@@ -88,7 +72,8 @@ export async function writeDemo(dir: string): Promise<number> {
   const postsDir = path.join(dir, 'posts');
   await mkdir(postsDir, { recursive: true });
   const keep = new Set(posts.map((post) => `${post.id}.json`));
-  for (const name of await readdir(postsDir)) if (name.endsWith('.json') && !keep.has(name)) await rm(path.join(postsDir, name));
+  for (const name of await readdir(postsDir))
+    if (name.endsWith('.json') && !keep.has(name)) await rm(path.join(postsDir, name));
   await Promise.all(posts.map((post) => writeJson(path.join(postsDir, `${post.id}.json`), post)));
   await writeJson(path.join(dir, 'categories.json'), categoriesJson());
   await writeJson(path.join(dir, 'tags.json'), tagsJson());

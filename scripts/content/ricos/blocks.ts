@@ -51,9 +51,12 @@ export const ol = (...input: ItemInput[]): RicosNode => ({
   orderedListData: { indentation: 0 } satisfies posts.OrderedListData,
 });
 
-export const checklist = (...entries: Array<[checked: boolean, content: Inline | Inline[]]>): RicosNode => ({
+export const checklist = (...entries: Array<[checked: boolean, content: ItemInput]>): RicosNode => ({
   type: 'CHECKBOX_LIST',
-  nodes: entries.map(([checked, content]) => ({ ...li(content), listItemData: { checked } satisfies posts.ListItemNodeData })),
+  nodes: items(entries.map(([, content]) => content)).map((item, index) => ({
+    ...item,
+    listItemData: { checked: entries[index]![0] } satisfies posts.ListItemNodeData,
+  })),
   checkboxListData: { indentation: 0 } satisfies posts.CheckboxListData,
 });
 

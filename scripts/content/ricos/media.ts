@@ -4,6 +4,9 @@ import { container, type Inline, type Link, type MediaFile, type RicosNode } fro
 
 const media = (file: MediaFile): posts.V1Media => ({ src: { id: file.file }, width: file.width, height: file.height });
 
+/** A file of the content folder's media/, or an image anywhere by URL (of a size unknown here). */
+export type ImageSource = MediaFile | { url: string; alt: string };
+
 interface ImageOptions {
   caption?: Inline | Inline[];
   /** The deprecated string caption older documents carry instead of a CAPTION node. */
@@ -12,14 +15,14 @@ interface ImageOptions {
   size?: posts.WidthTypeWithLiterals;
 }
 
-export const image = (file: MediaFile, options: ImageOptions = {}): RicosNode => ({
+export const image = (file: ImageSource, options: ImageOptions = {}): RicosNode => ({
   type: 'IMAGE',
   nodes: options.caption
     ? [{ type: 'CAPTION', nodes: inline([options.caption].flat()), captionData: { textStyle: { textAlignment: 'CENTER' } } satisfies posts.CaptionData }]
     : [],
   imageData: {
     containerData: container({ width: { size: options.size ?? 'CONTENT' } }),
-    image: media(file),
+    image: 'url' in file ? { src: { url: file.url } } : media(file),
     altText: file.alt,
     ...(options.link && { link: options.link }),
     ...(options.legacyCaption && { caption: options.legacyCaption }),

@@ -42,7 +42,7 @@ export const mention = (name: string, slug: string) => t(`@${name}`, deco.mentio
 // Light markup for prose: **bold**, *italic*, ~~strike~~, `code` (set in a monospace font, as Ricos has no
 // inline code mark), [text](url), and [text](#node-id) for an anchor to a node of the same post.
 const MARKUP = /\*\*(.+?)\*\*|~~(.+?)~~|`(.+?)`|\*(.+?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
-const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, monospace';
+export const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 
 export function markup(source: string): RicosNode[] {
   const out: RicosNode[] = [];
