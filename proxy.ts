@@ -1,11 +1,10 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { ownerState } from './lib/auth/owner-session';
-import { SESSION_COOKIE } from './lib/auth/session';
-import { loginPath } from './lib/auth/redirects';
+import { loginPath, ownerOf } from './lib/auth/owner';
 import { createNonce, ownerCsp } from './lib/security/csp';
 import { errorResponse } from './lib/api/respond';
 import { errors } from './lib/blog/errors';
 import { config as siteConfig } from './lib/config';
+import { isDashboardPath, isOwnerPath } from './lib/site';
 
 // Refuse /dashboard without a valid session before anything renders, and give every owner page a per-request
 // CSP nonce (the pages check the session again themselves). Public pages pass straight through.
@@ -31,18 +30,15 @@ function undecodablePath(pathname: string): Response | null {
   }
 }
 
-const isOwnerPath = (pathname: string) => pathname === '/login' || pathname === '/dashboard' || pathname.startsWith('/dashboard/');
-
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const undecodable = undecodablePath(pathname);
   if (undecodable) return undecodable;
   if (!isOwnerPath(pathname)) return NextResponse.next();
-  const state = ownerState(request.cookies.get(SESSION_COOKIE)?.value);
-  const isDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+  const state = ownerOf(request.cookies);
 
   // With login disabled or misconfigured the pages render only the reason, so they may be reached.
-  if (isDashboard && state.kind === 'anonymous') {
+  if (isDashboardPath(pathname) && state.kind === 'anonymous') {
     return withOwnerHeaders(NextResponse.redirect(new URL(loginPath(`${pathname}${search}`), request.url)));
   }
   if (pathname === '/login' && state.kind === 'owner') {
@@ -62,6 +58,8 @@ export function proxy(request: NextRequest) {
 
 // Only where there is work: owner pages (session, nonce) and paths with a percent sign (the decoding guard). Every
 // other request skips the proxy entirely; running it on every path cost public pages most of their throughput.
+// Next reads the matcher at build time, so it is spelled here, not built from isOwnerPath (tests/auth/proxy.test.ts
+// checks the two agree).
 export const config = {
   matcher: ['/login', '/dashboard', '/dashboard/:path*', '/:path(.*%.*)'],
 };

@@ -15,6 +15,10 @@ export const tagPath = (slug: string, page = 1) => `/tags/${encodeURIComponent(s
 export const hashtagPath = (hashtag: string, page = 1) => `/hashtags/${encodeURIComponent(hashtag)}${page > 1 ? `/page/${page}` : ''}`;
 export const feedPath = (page = 1) => (page > 1 ? `/page/${page}` : '/');
 
+/** The owner's pages: the dashboard and everything under it, and the login page. */
+export const isDashboardPath = (pathname: string) => pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+export const isOwnerPath = (pathname: string) => pathname === '/login' || isDashboardPath(pathname);
+
 /** A page number from a route segment: a positive integer without sign or leading zeros, else null. */
 export const pageNumber = (segment: string) => (/^[1-9]\d{0,5}$/.test(segment) ? Number(segment) : null);
 

@@ -54,7 +54,7 @@ const refused: [string, string, string, RegExp][] = [
   [
     'the blog client importing auth',
     'lib/blog/query/probe.ts',
-    "import { authErrors } from '@/lib/auth/errors';\nexport const Probe = authErrors;\n",
+    "import { authErrors } from '@/lib/auth/login';\nexport const Probe = authErrors;\n",
     /^boundaries\/dependencies: .*"blog" to elements of type "auth"/,
   ],
   [

@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
-import { redirect } from 'next/navigation';
-import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { DashboardHeader } from '@/components/dashboard/dashboard-header';
-import { ownerState } from '@/lib/auth/owner-session';
-import { SESSION_COOKIE } from '@/lib/auth/session';
+import { DashboardMenu } from '@/components/dashboard/dashboard-menu';
+import { PageShell } from '@/components/layout/page-shell';
+import { currentOwner } from '@/lib/auth/owner';
 import { SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
 import '../globals.css';
 import '@/components/rich-content/rich-content.css';
@@ -23,21 +20,11 @@ export const metadata: Metadata = {
 };
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  // connection(), not only cookies(): checking the session reads the clock, which a prefetch-time render
-  // may not do.
-  await connection();
-  if (ownerState((await cookies()).get(SESSION_COOKIE)?.value).kind === 'anonymous') redirect('/login');
+  // Anonymous visitors go to /login; with login disabled or misconfigured each page shows why.
+  await currentOwner('/dashboard');
   return (
-    <html lang={SITE_LANGUAGE}>
-      <body>
-        <a className="skip-link" href="#content">
-          Skip to content
-        </a>
-        <DashboardHeader />
-        <main id="content" className="container dash" tabIndex={-1}>
-          {children}
-        </main>
-      </body>
-    </html>
+    <PageShell lang={SITE_LANGUAGE} header={<DashboardMenu />} headerClassName="dash-header" mainClassName="dash">
+      {children}
+    </PageShell>
   );
 }

@@ -5,7 +5,7 @@ import { MetricsTable } from '@/components/dashboard/metrics-table';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { PostsChart } from '@/components/dashboard/posts-chart';
 import { TopPosts } from '@/components/dashboard/top-posts';
-import { currentOwner } from '@/lib/auth/current-owner';
+import { currentOwner } from '@/lib/auth/owner';
 import { getPostCountStats, getTotalPosts } from '@/lib/blog/reads';
 import { monthSeries } from '@/lib/dashboard/chart';
 import { dashboardHref, parseDashboardParams } from '@/lib/dashboard/params';

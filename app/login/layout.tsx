@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
+import { PageShell } from '@/components/layout/page-shell';
 import { SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
 import '../globals.css';
 import '@/components/dashboard/dashboard.css';
@@ -18,19 +18,8 @@ export const metadata: Metadata = {
 export default async function LoginLayout({ children }: { children: ReactNode }) {
   await cookies();
   return (
-    <html lang={SITE_LANGUAGE}>
-      <body>
-        <header className="site-header">
-          <div className="container site-header__inner">
-            <Link href="/" className="site-title">
-              {SITE_NAME}
-            </Link>
-          </div>
-        </header>
-        <main id="content" className="container login">
-          {children}
-        </main>
-      </body>
-    </html>
+    <PageShell lang={SITE_LANGUAGE} mainClassName="login">
+      {children}
+    </PageShell>
   );
 }

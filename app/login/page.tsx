@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { LoginForm } from '@/components/dashboard/login-form';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { config } from '@/lib/config';
-import { LOGIN_NOTICES, type LoginNotice, safeNext } from '@/lib/auth/redirects';
+import { LOGIN_NOTICES, type LoginNotice, safeNext } from '@/lib/auth/owner';
 
 export default function LoginPage({ searchParams }: PageProps<'/login'>) {
   return (

@@ -1,13 +1,9 @@
 import Link from 'next/link';
-import { SITE_NAME } from '@/lib/site';
 
-export function DashboardHeader() {
+/** The owner's menu and sign-out, beside the site's name in the dashboard's header. */
+export function DashboardMenu() {
   return (
-    <header className="site-header dash-header">
-      <div className="container site-header__inner">
-        <Link href="/" className="site-title">
-          {SITE_NAME}
-        </Link>
+    <>
         <nav aria-label="Dashboard" className="site-nav">
           <ul>
             <li>
@@ -26,7 +22,6 @@ export function DashboardHeader() {
           <input type="hidden" name="intent" value="logout" />
           <button type="submit">Sign out</button>
         </form>
-      </div>
-    </header>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { LoginNotice } from '@/lib/auth/redirects';
+import type { LoginNotice } from '@/lib/auth/owner';
 
 // A plain form posting to the session route: logging in works without JavaScript.
 

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Category } from '@/lib/blog/schemas';
 import { SITE_NAME, categoryPath } from '@/lib/site';
+import { PageShell } from './page-shell';
 
 interface SiteShellProps {
   lang: string;
@@ -24,51 +25,45 @@ function CurrentCategoryStyle({ categories }: Pick<SiteShellProps, 'categories'>
   return css ? <style>{`${css} { font-weight: 700; text-decoration: underline; text-underline-offset: 0.3em; }`}</style> : null;
 }
 
-/** The `<html>` document every public root layout renders: skip link, header, main, footer. */
+/** The public pages' document: the category menu and search in the header, feed and sitemap links in the footer. */
 export function SiteShell({ lang, categories, children }: SiteShellProps) {
   return (
-    <html lang={lang}>
-      <head>
-        <CurrentCategoryStyle categories={categories} />
-      </head>
-      <body>
-        <a className="skip-link" href="#content">
-          Skip to content
-        </a>
-        <header className="site-header">
-          <div className="container site-header__inner">
-            <Link href="/" className="site-title">
-              {SITE_NAME}
-            </Link>
-            <nav aria-label="Categories" className="site-nav">
-              <ul>
-                {categories.map((category) => (
-                  <li key={category.id}>
-                    <Link href={categoryPath(category.slug)}>{category.label}</Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <form action="/search" method="get" role="search" className="site-search">
-              <label htmlFor="site-search-q" className="visually-hidden">
-                Search posts
-              </label>
-              <input id="site-search-q" name="q" type="search" placeholder="Search" maxLength={200} />
-            </form>
-          </div>
-        </header>
-        <main id="content" className="container" tabIndex={-1}>
-          {children}
-        </main>
+    <PageShell
+      lang={lang}
+      head={<CurrentCategoryStyle categories={categories} />}
+      header={
+        <>
+          <nav aria-label="Categories" className="site-nav">
+            <ul>
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <Link href={categoryPath(category.slug)}>{category.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <form action="/search" method="get" role="search" className="site-search">
+            <label htmlFor="site-search-q" className="visually-hidden">
+              Search posts
+            </label>
+            <input id="site-search-q" name="q" type="search" placeholder="Search" maxLength={200} />
+          </form>
+        </>
+      }
+      footer={
         <footer className="site-footer">
           <div className="container">
             <p>
               © {SITE_NAME} · <a href="/feed.xml">RSS feed</a> · <a href="/sitemap.xml">Sitemap</a> ·{' '}
-              <a href="/login" rel="nofollow">Owner sign-in</a>
+              <a href="/login" rel="nofollow">
+                Owner sign-in
+              </a>
             </p>
           </div>
         </footer>
-      </body>
-    </html>
+      }
+    >
+      {children}
+    </PageShell>
   );
 }

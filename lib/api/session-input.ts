@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authErrors } from '@/lib/auth/errors';
+import { authErrors } from '@/lib/auth/login';
 import { readBodyText } from '@/lib/http/body';
 import { readJsonBody } from './body';
 import { errors } from '@/lib/blog/errors';

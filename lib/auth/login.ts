@@ -1,9 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OwnerConfig } from '@/lib/config';
-import { signDevice, verifyDevice } from './device';
-import { consume, current, secondsLeft } from './limiter-store';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, type LoginLimits, PRESSURE_FAILURES, loginLimits } from './login-limiter';
-import { passwordMatches } from './password';
-import { type Session, signSession } from './session';
+import { BlogError } from '@/lib/blog/errors';
+import { signDevice, verifyDevice, type Session, signSession } from './tokens';
+import { consume, current, secondsLeft, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, type LoginLimits, PRESSURE_FAILURES, loginLimits } from './limits';
 
 export type LoginResult =
   | { kind: 'ok'; token: string; session: Session; deviceToken: string }
@@ -17,7 +16,7 @@ export type LoginResult =
 
 export interface LoginAttempt {
   password: string;
-  /** The client address key (lib/auth/client-ip.ts). */
+  /** The client address key (lib/auth/limits.ts). */
   client: string;
   /** The raw device cookie, if the request carried one. */
   deviceCookie?: string;
@@ -81,3 +80,37 @@ async function recordUntrustedFailure(limits: LoginLimits, wasUnderPressure: boo
   // The latch outlives the fixed failure window, so pressure ends only after 15 quiet minutes.
   if (wasUnderPressure || failures.consumedPoints >= PRESSURE_FAILURES) await limits.pressure.set(KEY, 1, LOGIN_WINDOW_SECONDS);
 }
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Compares in time independent of where the strings differ and of their lengths (both are hashed first). */
+export function passwordMatches(given: string, expected: string): boolean {
+  const equal = timingSafeEqual(digest(given), digest(expected));
+  return equal && expected.length > 0;
+}
+
+// The owner login's errors, in the API's error envelope. The platform catalogue has no authentication
+// codes, so these use the site's own WDE9xxx range, numbered after their HTTP status (WDE9430 is the
+// second kind of 429).
+
+const minutes = (seconds: number) => {
+  const n = Math.max(1, Math.ceil(seconds / 60));
+  return `${n} ${n === 1 ? 'minute' : 'minutes'}`;
+};
+
+export const authErrors = {
+  badBody: () => new BlogError(400, 'WDE0004', 'request body must be a JSON object {"password": string} of at most 1024 characters'),
+  wrongPassword: () => new BlogError(401, 'WDE9401', 'wrong password'),
+  loginDisabled: (message: string) => new BlogError(403, 'WDE9403', message),
+  crossSite: () => new BlogError(403, 'WDE9403', 'cross-site request refused'),
+  /** This client address failed too often (attempts without a trusted device cookie). */
+  rateLimited: (seconds: number) => new BlogError(429, 'WDE9429', `too many failed logins from this client; retry in ${minutes(seconds)}`),
+  /** Many addresses failed: new devices share one slow door; known devices are not affected. */
+  slowed: (intervalSeconds: number) =>
+    new BlogError(
+      429,
+      'WDE9430',
+      `Many failed sign-ins from many addresses: sign-in from new devices is slowed to one attempt every ${intervalSeconds} seconds; retry in a moment. Devices you have signed in from before are not affected.`,
+    ),
+  misconfigured: (message: string) => new BlogError(500, 'WDE0053', message),
+};

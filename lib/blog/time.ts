@@ -14,6 +14,34 @@ export function canonicalTimeZone(timeZone: string): string {
   }
 }
 
+// Month formatters by zone name; a bound, since a zone name may come from a request.
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+const MAX_MONTH_FORMATS = 64;
+
+/**
+ * The month an instant falls in, in a time zone, as one number (year × 12 + month − 1), so months are counted by
+ * subtraction. The zone must be a valid one (canonicalTimeZone).
+ */
+export function monthIndex(millis: number, timeZone = 'UTC'): number {
+  if (timeZone === 'UTC') {
+    const date = new Date(millis);
+    return date.getUTCFullYear() * 12 + date.getUTCMonth();
+  }
+  let format = monthFormats.get(timeZone);
+  if (!format) {
+    if (monthFormats.size >= MAX_MONTH_FORMATS) monthFormats.clear();
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' });
+    monthFormats.set(timeZone, format);
+  }
+  let year = 0;
+  let month = 0;
+  for (const part of format.formatToParts(millis)) {
+    if (part.type === 'year') year = Number(part.value);
+    else if (part.type === 'month') month = Number(part.value);
+  }
+  return year * 12 + month - 1;
+}
+
 /** An ISO date as epoch millis, within years 1900 to 9999 so month arithmetic stays in range. */
 export function statsDate(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;

@@ -56,7 +56,7 @@ export interface Config {
   https: boolean;
   wix: WixCredentials;
   owner: OwnerConfig;
-  /** How many reverse proxies stand in front of the server (lib/auth/client-ip.ts); 1 when unset. */
+  /** How many reverse proxies stand in front of the server (lib/auth/limits.ts); 1 when unset. */
   trustProxyHops: number;
   /** SESSION_SECRET, trimmed; also keys the query cursors' signatures (a random key per process without it). */
   sessionSecret: string | undefined;

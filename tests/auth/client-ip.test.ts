@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientKey } from '@/lib/auth/client-ip';
+import { clientKey } from '@/lib/auth/limits';
 import { readConfig, resetConfig } from '@/lib/config';
 
 const SECRET = 's'.repeat(40);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearedSessionCookie, deviceCookie, isSecureRequest, sessionCookie } from '@/lib/auth/cookie';
-import { loginPath, safeNext } from '@/lib/auth/redirects';
+import { clearedSessionCookie, deviceCookie, isSecureRequest, sessionCookie } from '@/lib/auth/cookies';
+import { loginPath, safeNext } from '@/lib/auth/owner';
 
 const attributes = (cookie: string) => cookie.split('; ').slice(1);
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '@/lib/config';
 import { attemptLogin } from '@/lib/auth/login';
-import { createLoginLimits } from '@/lib/auth/login-limiter';
-import { verifyDevice } from '@/lib/auth/device';
-import { verifySession } from '@/lib/auth/session';
+import { createLoginLimits } from '@/lib/auth/limits';
+import { verifyDevice } from '@/lib/auth/tokens';
+import { verifySession } from '@/lib/auth/tokens';
 
 const readOwnerConfig = (env: Record<string, string | undefined>) => readConfig(env).owner;
 const SECRET = 's'.repeat(40);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordMatches } from '@/lib/auth/password';
+import { passwordMatches } from '@/lib/auth/login';
 
 describe('passwordMatches', () => {
   it('accepts the exact password only', () => {

@@ -1,10 +1,10 @@
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '@/lib/config';
-import { DEVICE_TTL_SECONDS, signDevice, verifyDevice } from '@/lib/auth/device';
+import { DEVICE_TTL_SECONDS, signDevice, verifyDevice } from '@/lib/auth/tokens';
 import { type LoginResult, attemptLogin } from '@/lib/auth/login';
-import { LOGIN_WINDOW_SECONDS, PRESSURE_FAILURES, createLoginLimits } from '@/lib/auth/login-limiter';
-import { signSession } from '@/lib/auth/session';
+import { LOGIN_WINDOW_SECONDS, PRESSURE_FAILURES, createLoginLimits } from '@/lib/auth/limits';
+import { signSession } from '@/lib/auth/tokens';
 
 // The login limits through attemptLogin, on Vitest's fake clock (Date and the limiter's expiry timers).
 

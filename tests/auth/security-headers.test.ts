@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownerCsp, publicCsp } from '@/lib/security/csp';
 import { securityHeaders } from '@/lib/security/headers';
+import { isOwnerPath } from '@/lib/site';
 
 const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
@@ -28,6 +29,10 @@ describe('security headers', () => {
     const pattern = new RegExp(`^${csp!.source.replace('/(', '/(?:')}$`);
     for (const path of ['/', '/post/x', '/api/posts', '/dashboards-for-dummies', '/logins']) expect(pattern.test(path), path).toBe(true);
     for (const path of ['/dashboard', '/dashboard/drafts/1', '/login']) expect(pattern.test(path), path).toBe(false);
+    // The source is a literal (Next reads it at build time); it spares exactly what isOwnerPath names, and /media.
+    for (const path of ['/login', '/login/x', '/dashboard', '/dashboard/a/b', '/dashboards', '/loginx', '/post/x']) {
+      expect(pattern.test(path), path).toBe(!isOwnerPath(path));
+    }
   });
 
   it('public pages: same-origin and inline scripts, embeds over https, nothing framing us', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETE, POST } from '@/app/api/owner/session/route';
-import { SESSION_COOKIE, verifySession } from '@/lib/auth/session';
+import { SESSION_COOKIE, verifySession } from '@/lib/auth/tokens';
 import { resetConfig } from '@/lib/config';
 
 const PASSWORD = 'route-test-password';
@@ -111,7 +111,7 @@ describe('logging out', () => {
     const response = await DELETE(new Request(URL, { method: 'DELETE', headers: { cookie } }));
     expect(response.status).toBe(204);
     expect(response.headers.get('set-cookie')).toMatch(/^owner_session=; Max-Age=0;/);
-    const { ownerState } = await import('@/lib/auth/owner-session');
+    const { ownerState } = await import('@/lib/auth/owner');
     expect(ownerState(token).kind).toBe('anonymous');
   });
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DraftList } from '@/components/dashboard/draft-list';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
-import { currentOwner } from '@/lib/auth/current-owner';
+import { currentOwner } from '@/lib/auth/owner';
 import { isBlogError } from '@/lib/blog/errors';
 import { listDrafts } from '@/lib/blog/reads';
 

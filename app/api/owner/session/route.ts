@@ -1,15 +1,15 @@
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
 import { config } from '@/lib/config';
-import { clientKey } from '@/lib/auth/client-ip';
-import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/auth/cookie';
-import { DEVICE_COOKIE } from '@/lib/auth/device';
-import { authErrors } from '@/lib/auth/errors';
+import { clientKey } from '@/lib/auth/limits';
+import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/auth/cookies';
+import { DEVICE_COOKIE } from '@/lib/auth/tokens';
+import { authErrors } from '@/lib/auth/login';
 import { type LoginResult, attemptLogin } from '@/lib/auth/login';
-import { SLOWED_INTERVAL_SECONDS } from '@/lib/auth/login-limiter';
-import { ownerState } from '@/lib/auth/owner-session';
-import { type LoginNotice, loginPath, safeNext } from '@/lib/auth/redirects';
-import { revokeSession } from '@/lib/auth/revocation';
-import { SESSION_COOKIE } from '@/lib/auth/session';
+import { SLOWED_INTERVAL_SECONDS } from '@/lib/auth/limits';
+import { ownerState } from '@/lib/auth/owner';
+import { type LoginNotice, loginPath, safeNext } from '@/lib/auth/owner';
+import { revokeSession } from '@/lib/auth/tokens';
+import { SESSION_COOKIE } from '@/lib/auth/tokens';
 import { readSessionInput } from '@/lib/api/session-input';
 import { isCrossSite } from '@/lib/security/same-origin';
 

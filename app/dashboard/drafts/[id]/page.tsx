@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DraftPreview } from '@/components/dashboard/draft-preview';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
-import { currentOwner } from '@/lib/auth/current-owner';
+import { currentOwner } from '@/lib/auth/owner';
 import { isBlogError } from '@/lib/blog/errors';
 import { getDraft } from '@/lib/blog/reads';
 import { decodeSegment } from '@/lib/site';

@@ -1,4 +1,4 @@
-import { canonicalTimeZone, statsDate } from '../../time';
+import { canonicalTimeZone, monthIndex, statsDate } from '../../time';
 import type { Post, PostCountStat } from '../../schemas';
 import type { PostCountStatsOptions } from '../../source';
 
@@ -26,24 +26,18 @@ const offsetAt = (millis: number, timeZone: string) => {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(millis / 1000) * 1000;
 };
 
-/** Month index (year * 12 + month - 1) of an instant, in a time zone. */
-const monthOf = (millis: number, timeZone: string) => {
-  const p = localParts(millis, timeZone);
-  return p.year * 12 + p.month - 1;
-};
-
 /** The instant a month starts at, in a time zone. */
 export function monthStart(month: number, timeZone: string): number {
   const guess = Date.UTC(Math.floor(month / 12), month % 12, 1);
   const first = guess - offsetAt(guess, timeZone);
   const estimate = guess - offsetAt(first, timeZone);
-  if (monthOf(estimate, timeZone) === month && monthOf(estimate - 1000, timeZone) === month - 1) return estimate;
+  if (monthIndex(estimate, timeZone) === month && monthIndex(estimate - 1000, timeZone) === month - 1) return estimate;
   // Where a DST change falls at midnight the offset arithmetic misses by an hour: find the first second of the month.
   let lo = estimate - 3 * HOUR;
   let hi = estimate + 3 * HOUR;
   while (hi - lo > 1000) {
     const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
-    if (monthOf(mid, timeZone) >= month) hi = mid;
+    if (monthIndex(mid, timeZone) >= month) hi = mid;
     else lo = mid;
   }
   return hi;
@@ -74,15 +68,15 @@ export function postCountStats(posts: Post[], options: PostCountStatsOptions = {
   let start = statsDate('rangeStart', options.rangeStart);
   let end = statsDate('rangeEnd', options.rangeEnd);
   if (options.months !== undefined) {
-    if (start !== undefined && end === undefined) end = monthStart(monthOf(start, timeZone) + options.months, timeZone);
+    if (start !== undefined && end === undefined) end = monthStart(monthIndex(start, timeZone) + options.months, timeZone);
     // The end is exclusive: the last month counted is the one holding the instant just before it.
-    else if (start === undefined) start = monthStart(monthOf(end !== undefined ? end - 1 : Date.now(), timeZone) - options.months + 1, timeZone);
+    else if (start === undefined) start = monthStart(monthIndex(end !== undefined ? end - 1 : Date.now(), timeZone) - options.months + 1, timeZone);
   }
   const lo = firstAtOrAfter(posts, start ?? -Infinity);
   const hi = end === undefined ? posts.length : firstAtOrAfter(posts, end, lo);
   if (lo >= hi) return [];
-  const first = monthOf(Date.parse(posts[lo]!.firstPublishedDate!), timeZone);
-  const last = monthOf(Date.parse(posts[hi - 1]!.firstPublishedDate!), timeZone);
+  const first = monthIndex(Date.parse(posts[lo]!.firstPublishedDate!), timeZone);
+  const last = monthIndex(Date.parse(posts[hi - 1]!.firstPublishedDate!), timeZone);
   const stats: PostCountStat[] = [];
   let from = lo;
   for (let month = first; month <= last; month++) {

@@ -1,6 +1,5 @@
 import { config } from '@/lib/config';
-import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_TTL_SECONDS } from './device';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from './session';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_TTL_SECONDS, SESSION_COOKIE, SESSION_TTL_SECONDS } from './tokens';
 
 // Set-Cookie values for the session and the device cookie. Secure whenever the browser talks https to us
 // (directly, through a TLS-terminating proxy, or because the public origin is https); plain http only for
