@@ -4,7 +4,7 @@ import { createNonce, ownerCsp } from './lib/security/csp';
 import { errorResponse } from './lib/api/respond';
 import { errors } from './lib/blog/errors';
 import { config as siteConfig } from './lib/config';
-import { isDashboardPath, isOwnerPath } from './lib/site';
+import { isDashboardPath, isOwnerPath, safeDecode } from './lib/site';
 
 // Refuse /dashboard without a valid session before anything renders, and give every owner page a per-request
 // CSP nonce (the pages check the session again themselves). Public pages pass straight through.
@@ -21,13 +21,9 @@ const withOwnerHeaders = (response: NextResponse) => {
 
 /** Next's route matcher answers 500 to a path it cannot percent-decode: answer 404 before it gets there. */
 function undecodablePath(pathname: string): Response | null {
-  try {
-    decodeURIComponent(pathname);
-    return null;
-  } catch {
-    if (pathname.startsWith('/api/')) return errorResponse(errors.notFound('no such resource: the path is not valid percent-encoding'));
-    return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  }
+  if (safeDecode(pathname) !== undefined) return null;
+  if (pathname.startsWith('/api/')) return errorResponse(errors.notFound('no such resource: the path is not valid percent-encoding'));
+  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 export function proxy(request: NextRequest) {

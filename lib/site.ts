@@ -22,11 +22,14 @@ export const isOwnerPath = (pathname: string) => pathname === '/login' || isDash
 /** A page number from a route segment: a positive integer without sign or leading zeros, else null. */
 export const pageNumber = (segment: string) => (/^[1-9]\d{0,5}$/.test(segment) ? Number(segment) : null);
 
-/** A route segment as text; Next hands some segments over still percent-encoded. */
-export function decodeSegment(segment: string): string {
+/** Percent-decoded text, or undefined when it is not valid percent-encoding (decodeURIComponent throws). */
+export function safeDecode(text: string): string | undefined {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(text);
   } catch {
-    return segment;
+    return undefined;
   }
 }
+
+/** A route segment as text; Next hands some segments over still percent-encoded. Undecodable: as it came. */
+export const decodeSegment = (segment: string): string => safeDecode(segment) ?? segment;

@@ -6,16 +6,16 @@ import { parseSort } from '@/lib/blog/query/sort';
 import type { PostFieldset } from '@/lib/blog/schemas';
 import type { PostQuery } from '@/lib/blog/source';
 import { parseFieldsetsBody } from './params';
+import { isRecord } from '@/lib/json';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Validates `POST /api/posts/query` before anything is read (WDE0016, 0032-0051, 0068-0070, 0080, 0165). */
 export function parseQueryBody(body: Record<string, unknown>): { query: PostQuery; fieldsets?: PostFieldset[] } {
   const raw = body.query ?? {};
-  if (!isObject(raw)) throw errors.filterNotObject('query must be an object');
+  if (!isRecord(raw)) throw errors.filterNotObject('query must be an object');
   const cursorPaging = raw.cursorPaging;
-  if (cursorPaging !== undefined && !isObject(cursorPaging)) throw errors.limitNotNumber('cursorPaging must be an object');
-  const paging = isObject(raw.paging) ? raw.paging : undefined;
+  if (cursorPaging !== undefined && !isRecord(cursorPaging)) throw errors.limitNotNumber('cursorPaging must be an object');
+  const paging = isRecord(raw.paging) ? raw.paging : undefined;
   if (raw.skip !== undefined || paging?.offset !== undefined || (cursorPaging && cursorPaging.offset !== undefined)) {
     throw errors.skipWithCursor('posts are paged by cursor: skip and paging.offset are not supported, use cursorPaging.cursor');
   }

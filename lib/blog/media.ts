@@ -1,3 +1,4 @@
+import { safeDecode } from '@/lib/site';
 import type { Post } from './schemas';
 
 // Pure helpers that turn the media references found in posts (Wix media ids, `wix:image://` URIs, local
@@ -6,7 +7,8 @@ import type { Post } from './schemas';
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 const DEFAULT_SRC_WIDTH = 1280;
 const MAX_WIDTH = 1920;
-const WIX_IMAGE_CDN = 'https://static.wixstatic.com/media/';
+/** Where Wix serves its media by id. */
+export const WIX_IMAGE_CDN = 'https://static.wixstatic.com/media/';
 
 export interface WixImageRef {
   id: string;
@@ -33,14 +35,6 @@ const LEGACY_WIX_ID = /^[0-9a-f]{6}_[0-9a-f]{32,}(?:~mv2)?\.[a-z0-9]{2,5}$/i;
 const positiveInt = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && n > 0 && n < 100_000 ? Math.round(n) : undefined;
-};
-
-const safeDecode = (value: string): string | undefined => {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
 };
 
 export const isWixMediaId = (value: string): boolean =>

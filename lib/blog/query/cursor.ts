@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '../../config';
+import { isRecord } from '../../json';
 import { errors } from '../errors';
-import { isPlainObject } from './filter';
 import { parseSort, type SortSpec } from './sort';
 
 // Cursors are opaque and tamper-evident: base64url(JSON) + "." + HMAC. They carry the query itself
@@ -54,7 +54,7 @@ export function decodeCursor(cursor: string): CursorState {
 
 /** JSON with object keys sorted, so that two spellings of one filter compare equal. Inputs are validated (bounded depth). */
 const canonical = (value: unknown) =>
-  JSON.stringify(value, (_key, v: unknown) => (isPlainObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  JSON.stringify(value, (_key, v: unknown) => (isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
 
 /** What a request sends beside its cursor; `undefined` or `null` is "not sent". */
 export interface QueryBesideCursor {

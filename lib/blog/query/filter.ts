@@ -1,6 +1,7 @@
 import { errors } from '../errors';
 import type { Post } from '../schemas';
 import { type FieldKind, QUERY_FIELDS, type QueryField, fieldSpec, isQueryField } from './fields';
+import { isRecord } from '../../json';
 
 // The Wix REST filter language: parsed once into a tree (every catalogue check happens here), then
 // evaluated against posts by the local source or translated by the Wix source.
@@ -30,9 +31,6 @@ const FLAGS = new Set(['$exists', '$isEmpty', '$isNotEmpty']);
 const STRINGS = new Set(['$startsWith', '$endsWith', '$contains']);
 const OPERATORS = new Set(['$eq', '$ne', '$between', ...COMPARISON, ...SETS, ...FLAGS, ...STRINGS]);
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const isRegexKeyword = (key: string) => /regex|regularexpression|^\$options$/i.test(key);
 
 /**
@@ -61,7 +59,7 @@ function assertNoRegex(root: object): void {
 /** Parses a raw filter; throws a catalogue BlogError (WDE0016, 0038-0051, 0068-0070) on bad input. */
 export function parseFilter(raw: unknown): FilterNode {
   if (raw === undefined || raw === null) return { kind: 'and', nodes: [] };
-  if (!isPlainObject(raw)) throw errors.filterNotObject('filter must be an object');
+  if (!isRecord(raw)) throw errors.filterNotObject('filter must be an object');
   assertNoRegex(raw);
   return parseObject(raw, 0);
 }
@@ -73,12 +71,12 @@ function parseObject(raw: Record<string, unknown>, depth: number): FilterNode {
     if (key === '$and' || key === '$or') {
       if (!Array.isArray(value) || value.length === 0) throw errors.logicalArity(`${key} takes a non-empty array of filters`);
       const children = value.map((child) => {
-        if (!isPlainObject(child)) throw errors.filterNotObject(`every item of ${key} must be an object`);
+        if (!isRecord(child)) throw errors.filterNotObject(`every item of ${key} must be an object`);
         return parseObject(child, depth + 1);
       });
       nodes.push({ kind: key === '$and' ? 'and' : 'or', nodes: children });
     } else if (key === '$not') {
-      if (!isPlainObject(value)) throw errors.notArity('$not takes exactly one filter object');
+      if (!isRecord(value)) throw errors.notArity('$not takes exactly one filter object');
       nodes.push({ kind: 'not', node: parseObject(value, depth + 1) });
     } else if (key.startsWith('$')) {
       throw errors.unknownOperator(`unknown operator "${key}" at the top of a filter`);
@@ -92,7 +90,7 @@ function parseObject(raw: Record<string, unknown>, depth: number): FilterNode {
 function parseField(field: string, value: unknown): FilterNode[] {
   if (!isQueryField(field)) throw errors.unknownField(`"${field}" is not a filterable field`);
   const kind = QUERY_FIELDS[field].kind;
-  if (!isPlainObject(value)) return [{ kind: 'condition', ...condition(field, kind, '$eq', value) }];
+  if (!isRecord(value)) return [{ kind: 'condition', ...condition(field, kind, '$eq', value) }];
   const ops = Object.entries(value);
   if (ops.length === 0) throw errors.unknownOperator(`"${field}" has an empty condition`);
   return ops.map(([op, operand]) => ({ kind: 'condition', ...condition(field, kind, op, operand) }) as FilterNode);
@@ -130,7 +128,7 @@ function condition(field: QueryField, kind: FieldKind, op: string, operand: unkn
   return { op: op as '$contains', field, value: operand };
 }
 
-const isDateOperand = (v: unknown): v is { $date: string } => isPlainObject(v) && typeof v.$date === 'string';
+const isDateOperand = (v: unknown): v is { $date: string } => isRecord(v) && typeof v.$date === 'string';
 
 function scalar(field: QueryField, kind: FieldKind, op: string, operand: unknown): Scalar {
   if (operand === null) return null;

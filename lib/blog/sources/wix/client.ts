@@ -1,6 +1,7 @@
 import { categories, draftPosts, posts, tags } from '@wix/blog';
 import { createClient } from '@wix/sdk';
-import type { PostFieldset } from '../../schemas';
+import type { CursorPage, PostFieldset } from '../../schemas';
+import { isRecord } from '@/lib/json';
 import { MAX_PAGE_SIZE } from '../../source';
 import { apiKeyAuth, visitorAuth } from './auth';
 import { checkWixCredentials, type WixCredentials } from '@/lib/config';
@@ -27,6 +28,19 @@ export type Json = Record<string, unknown>;
 export const defined = <T extends Json>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export const fieldsetOption = (fieldsets?: PostFieldset[]) => (fieldsets?.length ? { fieldsets } : {});
+
+/** The longest cursor passed on to Wix; a longer one is WDE0165 without a call. */
+export const MAX_CURSOR = 2000;
+
+const cursorOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** A page of a Wix cursor query: its items and the answer's `pagingMetadata` (cursors, hasNext). */
+export function cursorPage<T>(items: T[], body: Json): CursorPage<T> {
+  const paging = isRecord(body.pagingMetadata) ? body.pagingMetadata : {};
+  const cursors = isRecord(paging.cursors) ? paging.cursors : {};
+  const next = cursorOf(cursors.next);
+  return { items, cursors: { next, prev: cursorOf(cursors.prev) }, hasNext: typeof paging.hasNext === 'boolean' ? paging.hasNext : next !== null };
+}
 
 export const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
 

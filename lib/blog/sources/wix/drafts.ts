@@ -2,19 +2,17 @@ import type { draftPosts } from '@wix/blog';
 import { BlogError, errors } from '../../errors';
 import { checkLimit } from '../../query/paging';
 import { type BlogSource, DEFAULT_PAGE_SIZE } from '../../source';
-import type { Json, WixContext } from './client';
+import { MAX_CURSOR, type WixContext, cursorPage } from './client';
 import * as reshape from './reshape';
 import { statusOf } from './upstream';
 
 // Draft posts (the Draft Posts API) need the site's own authority: an API key. Visitor tokens from an
 // OAuth client id see published posts only, so without a key the owner gets a message, not a 403.
 
-const MAX_CURSOR = 2000;
 
 export const draftsNeedApiKey = () =>
   new BlogError(501, 'WDE0053', 'Drafts need WIX_API_KEY (with WIX_SITE_ID): visitor access through WIX_CLIENT_ID cannot read draft posts');
 
-const cursorOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /** Everything not public: a post's draft is also listed while the post is published, which we skip. */
 const NOT_PUBLIC = { status: { $nin: ['PUBLISHED', 'DELETED'] } };
@@ -35,10 +33,7 @@ export function draftMethods({ client, fail, get, hasApiKey }: WixContext): Pick
       try {
         const response = await client.draftPosts.queryDraftPosts(query as draftPosts.DraftPostQuery);
         const body = reshape.envelope(response, 'queryDraftPosts');
-        const items = reshape.reshapeDrafts(body.draftPosts, 'queryDraftPosts');
-        const paging = (body.pagingMetadata ?? {}) as Json & { cursors?: { next?: unknown; prev?: unknown }; hasNext?: unknown };
-        const next = cursorOf(paging.cursors?.next);
-        return { items, cursors: { next, prev: cursorOf(paging.cursors?.prev) }, hasNext: typeof paging.hasNext === 'boolean' ? paging.hasNext : next !== null };
+        return cursorPage(reshape.reshapeDrafts(body.draftPosts, 'queryDraftPosts'), body);
       } catch (error) {
         if (cursor && statusOf(error) === 400) throw errors.malformedCursor('Wix rejected the cursor');
         throw fail(error, 'queryDraftPosts');

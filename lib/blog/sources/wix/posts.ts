@@ -6,14 +6,13 @@ import { parseSort } from '../../query/sort';
 import { POST_SORTS, type Post } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions, MAX_PAGE_SIZE } from '../../source';
 import { searchPosts } from '../../query/search';
-import { type Json, type WixContext, count, defined, fieldsetOption } from './client';
+import { type Json, MAX_CURSOR, type WixContext, count, cursorPage, defined, fieldsetOption } from './client';
 import { toWixFilter, toWixSort } from './query';
 import * as reshape from './reshape';
 import { cutAt, statsRequest } from './stats';
 import { statusOf } from './upstream';
 
 /** Wix cursors are at most this long. */
-const MAX_CURSOR = 2000;
 /** Search reads at most this many pages of 100 posts. */
 const MAX_SEARCH_PAGES = 10;
 /** How long the posts searched stay in memory when no event comes; a verified event drops them at once. */
@@ -28,7 +27,6 @@ function checkIds(name: string, values: string[] | undefined) {
   }
 }
 
-const cursorOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 export function postMethods({ client, fail, call, get, all }: WixContext): PostMethods & { refresh(): void } {
   // Wix cannot search text, so search ranks the newest posts here. They are read once, not once per query:
@@ -101,10 +99,7 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
       try {
         const response = await client.posts.queryPosts(wixQuery as posts.PostQuery, fieldsetOption(options?.fieldsets));
         const body = reshape.envelope(response, 'queryPosts');
-        const items = reshape.reshapePosts(body.posts, 'queryPosts');
-        const paging = (body.pagingMetadata ?? {}) as { cursors?: { next?: unknown; prev?: unknown }; hasNext?: unknown };
-        const next = cursorOf(paging.cursors?.next);
-        return { items, cursors: { next, prev: cursorOf(paging.cursors?.prev) }, hasNext: typeof paging.hasNext === 'boolean' ? paging.hasNext : next !== null };
+        return cursorPage(reshape.reshapePosts(body.posts, 'queryPosts'), body);
       } catch (error) {
         if (cursor && statusOf(error) === 400) throw errors.malformedCursor('Wix rejected the cursor');
         throw fail(error, 'queryPosts');

@@ -2,6 +2,7 @@ import { errors } from '../../errors';
 import { QUERY_FIELDS, type QueryField } from '../../query/fields';
 import type { Condition, FilterNode, Scalar } from '../../query/filter';
 import type { SortSpec } from '../../query/sort';
+import { isRecord } from '@/lib/json';
 
 // Our query language (parsed and validated by parseFilter) to the subset Wix's Query Posts accepts.
 // What each field supports, from Wix's "Posts: Supported Filters and Sorting" table; what Wix lacks is
@@ -103,7 +104,7 @@ function conjunction(parts: WixFilter[]): WixFilter {
     for (const [key, value] of Object.entries(part)) {
       const existing = merged[key];
       if (existing === undefined) merged[key] = value;
-      else if (!key.startsWith('$') && isOps(existing) && isOps(value) && !Object.keys(value).some((op) => op in existing)) {
+      else if (!key.startsWith('$') && isRecord(existing) && isRecord(value) && !Object.keys(value).some((op) => op in existing)) {
         merged[key] = { ...existing, ...value };
       } else return { $and: parts };
     }
@@ -111,7 +112,6 @@ function conjunction(parts: WixFilter[]): WixFilter {
   return merged;
 }
 
-const isOps = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function toWixFilter(node: FilterNode): WixFilter {
   switch (node.kind) {

@@ -1,23 +1,24 @@
 import { errors } from '../../errors';
 import { Category, Draft, type Image, type PageUrl, Post, PostCountStat, PostMetrics, Tag, type Video } from '../../schemas';
+import { isRecord } from '@/lib/json';
+import { WIX_IMAGE_CDN } from '../../media';
+import { decodeSegment } from '@/lib/site';
 
 // The SDK rewrites the REST shapes: `id` -> `_id` (not inside rich content), dates -> Date, images ->
 // `wix:image://` strings, videos -> `wix:video://` strings, `{ base, path }` urls -> one string, bytes ->
 // Uint8Array. This undoes that, then validates with the domain schemas.
 
-const MEDIA_BASE = 'https://static.wixstatic.com/media/';
 const RENAMED: Record<string, string> = { _id: 'id', _createdDate: 'createdDate', _updatedDate: 'updatedDate' };
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Dates to ISO strings, bytes to base64; with `rename`, the SDK's system keys back to REST names. */
 function restore(value: unknown, rename: boolean): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   if (Array.isArray(value)) return value.map((v) => restore(v, rename));
-  if (!isObject(value)) return value;
+  if (!isRecord(value)) return value;
   const out: Json = {};
   for (const [key, v] of Object.entries(value)) {
     const name = rename ? (RENAMED[key] ?? key) : key;
@@ -26,14 +27,7 @@ function restore(value: unknown, rename: boolean): unknown {
   return out;
 }
 
-function decode(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
+const decode = (text: string | undefined) => (text ? decodeSegment(text) : undefined);
 
 const dimension = (text: string | null) => {
   const n = Number(text);
@@ -44,9 +38,9 @@ const WIX_MEDIA = /^(?:wix:)?(image|video):\/\/v1\/([^/#]+)(?:\/([^#]*))?(?:#(.*
 
 /** An image as the SDK hands it (a `wix:image://` string, a plain URL, or a REST object) to our shape. */
 export function toImage(value: unknown): Image | undefined {
-  if (isObject(value)) {
+  if (isRecord(value)) {
     if (typeof value.id !== 'string' || !value.id) return undefined;
-    return { ...value, url: typeof value.url === 'string' ? value.url : MEDIA_BASE + value.id } as Image;
+    return { ...value, url: typeof value.url === 'string' ? value.url : WIX_IMAGE_CDN + value.id } as Image;
   }
   if (typeof value !== 'string' || !value) return undefined;
   const match = WIX_MEDIA.exec(value);
@@ -54,7 +48,7 @@ export function toImage(value: unknown): Image | undefined {
     const id = match[2]!;
     const params = new URLSearchParams(match[4] ?? '');
     const filename = decode(match[3]) ?? null;
-    return { id, url: MEDIA_BASE + id, width: dimension(params.get('originWidth')), height: dimension(params.get('originHeight')), filename, altText: null };
+    return { id, url: WIX_IMAGE_CDN + id, width: dimension(params.get('originWidth')), height: dimension(params.get('originHeight')), filename, altText: null };
   }
   if (!/^https?:\/\//i.test(value)) return undefined;
   let url: URL;
@@ -69,7 +63,7 @@ export function toImage(value: unknown): Image | undefined {
 
 /** A `wix:video://v1/<id>/<filename>#posterUri=..&posterWidth=..&posterHeight=..` string to our shape. */
 export function toVideo(value: unknown): Video | undefined {
-  if (isObject(value)) return typeof value.id === 'string' ? (value as Video) : undefined;
+  if (isRecord(value)) return typeof value.id === 'string' ? (value as Video) : undefined;
   if (typeof value !== 'string' || !value) return undefined;
   const match = WIX_MEDIA.exec(value);
   if (match?.[1] !== 'video') return /^https?:\/\//i.test(value) ? { id: value, url: value } : undefined;
@@ -77,13 +71,13 @@ export function toVideo(value: unknown): Video | undefined {
   const poster = params.get('posterUri');
   const width = dimension(params.get('posterWidth'));
   const height = dimension(params.get('posterHeight'));
-  const thumbnail = poster ? { id: poster, url: MEDIA_BASE + poster, width, height, filename: null, altText: null } : undefined;
+  const thumbnail = poster ? { id: poster, url: WIX_IMAGE_CDN + poster, width, height, filename: null, altText: null } : undefined;
   return { id: match[2]!, thumbnail, width, height };
 }
 
 /** The SDK joins `{ base, path }` into one URL; split it at the origin (the joined URL is the same). */
 export function toPageUrl(value: unknown): PageUrl | undefined {
-  if (isObject(value)) return value as PageUrl;
+  if (isRecord(value)) return value as PageUrl;
   if (typeof value !== 'string' || !value) return undefined;
   try {
     const url = new URL(value);
@@ -96,7 +90,7 @@ export function toPageUrl(value: unknown): PageUrl | undefined {
 function withUrls(item: Json): Json {
   const out: Json = { ...item, url: toPageUrl(item.url) };
   if (Array.isArray(item.translations)) {
-    out.translations = item.translations.map((t) => (isObject(t) ? { ...t, url: toPageUrl(t.url) } : t));
+    out.translations = item.translations.map((t) => (isRecord(t) ? { ...t, url: toPageUrl(t.url) } : t));
   }
   return out;
 }
@@ -104,13 +98,13 @@ function withUrls(item: Json): Json {
 function postFields(post: Json): Json {
   const out = withUrls(post);
   out.heroImage = toImage(post.heroImage);
-  if (isObject(post.media)) {
-    const wixMedia = isObject(post.media.wixMedia)
+  if (isRecord(post.media)) {
+    const wixMedia = isRecord(post.media.wixMedia)
       ? { ...post.media.wixMedia, image: toImage(post.media.wixMedia.image), videoV2: toVideo(post.media.wixMedia.videoV2) }
       : post.media.wixMedia;
     out.media = { ...post.media, wixMedia };
   }
-  if (isObject(post.coverMedia)) {
+  if (isRecord(post.coverMedia)) {
     out.coverMedia = { ...post.coverMedia, image: toImage(post.coverMedia.image), video: toVideo(post.coverMedia.video) };
   }
   return out;
@@ -125,7 +119,7 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 }
 
 function object(value: unknown, what: string): Json {
-  if (!isObject(value)) throw unparseable(what);
+  if (!isRecord(value)) throw unparseable(what);
   return restore(value, true) as Json;
 }
 
@@ -176,6 +170,6 @@ export const reshapeStats = (sdk: unknown, what = 'post count stats'): PostCount
 
 /** The container of a response (`{ post }`, `{ posts, metaData }`, ...): must be an object. */
 export function envelope(sdk: unknown, what: string): Json {
-  if (!isObject(sdk)) throw unparseable(what);
+  if (!isRecord(sdk)) throw unparseable(what);
   return sdk;
 }

@@ -1,0 +1,5 @@
+// What a parsed JSON value is, for the code that checks request bodies, filters and platform answers.
+
+/** A JSON object: not null, not an array. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
