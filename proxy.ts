@@ -2,7 +2,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { loginPath, ownerOf } from './lib/auth/owner';
 import { createNonce, ownerCsp } from './lib/security/csp';
 import { errorResponse } from './lib/api/respond';
-import { errors } from './lib/blog/errors';
+import { errors } from './lib/errors';
 import { config as siteConfig } from './lib/config';
 import { isDashboardPath, isOwnerPath, safeDecode } from './lib/site';
 

@@ -58,6 +58,12 @@ const refused: [string, string, string, RegExp][] = [
     /^boundaries\/dependencies: .*"blog" to elements of type "auth"/,
   ],
   [
+    'the login importing the blog client',
+    'lib/auth/probe.ts',
+    "import { listPosts } from '@/lib/blog/reads';\nexport const probe = listPosts;\n",
+    /^boundaries\/dependencies: .*"auth" to elements of type "reads"/,
+  ],
+  [
     'a route calling the source, not the reads',
     'app/api/probe/route.ts',
     "import { blogSource } from '@/lib/blog/sources';\nexport const GET = () => blogSource().listTags();\n",

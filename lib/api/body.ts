@@ -1,4 +1,4 @@
-import { BlogError, errors } from '@/lib/blog/errors';
+import { CatalogueError, errors } from '@/lib/errors';
 import { readBodyText } from '@/lib/http/body';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -11,8 +11,8 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new BlogError(400, 'WDE0004', 'request body is not valid JSON');
+    throw new CatalogueError(400, 'WDE0004', 'request body is not valid JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BlogError(400, 'WDE0004', 'request body must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CatalogueError(400, 'WDE0004', 'request body must be a JSON object');
   return parsed as Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { errors } from '@/lib/blog/errors';
+import { errors } from '@/lib/errors';
 import { MAX_LIST_VALUES } from '@/lib/blog/query/filter';
 import { checkLimit, checkOffset } from '@/lib/blog/query/paging';
 import { POST_FIELDSETS, POST_SORTS, type PostFieldset, type PostSort, STATS_ORDERS, type StatsOrder } from '@/lib/blog/schemas';
@@ -21,7 +21,7 @@ const one = (params: URLSearchParams, name: string) => params.get(name)?.trim() 
 function oneOf<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {
   const value = one(params, name);
   if (value === undefined) return undefined;
-  if (!allowed.includes(value as T)) throw errors.sortNotSortable(`${name} must be one of ${allowed.join(', ')}`);
+  if (!allowed.includes(value as T)) throw errors.notAChoice(`${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -48,7 +48,7 @@ function boolean(params: URLSearchParams, name: string): boolean | undefined {
 export function parseFieldsets(params: URLSearchParams): PostFieldset[] | undefined {
   const values = list(params, 'fieldsets');
   for (const v of values ?? []) {
-    if (!POST_FIELDSETS.includes(v as PostFieldset)) throw errors.sortNotSortable(`fieldsets must be among ${POST_FIELDSETS.join(', ')}`);
+    if (!POST_FIELDSETS.includes(v as PostFieldset)) throw errors.notAChoice(`fieldsets must be among ${POST_FIELDSETS.join(', ')}`);
   }
   return values as PostFieldset[] | undefined;
 }
@@ -56,7 +56,7 @@ export function parseFieldsets(params: URLSearchParams): PostFieldset[] | undefi
 export function parseFieldsetsBody(value: unknown): PostFieldset[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((v) => !POST_FIELDSETS.includes(v))) {
-    throw errors.sortNotSortable(`fieldsets must be an array among ${POST_FIELDSETS.join(', ')}`);
+    throw errors.notAChoice(`fieldsets must be an array among ${POST_FIELDSETS.join(', ')}`);
   }
   return value as PostFieldset[];
 }

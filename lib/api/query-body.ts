@@ -1,4 +1,4 @@
-import { errors } from '@/lib/blog/errors';
+import { errors } from '@/lib/errors';
 import { checkCursorQuery } from '@/lib/blog/query/cursor';
 import { parseFilter } from '@/lib/blog/query/filter';
 import { checkLimit } from '@/lib/blog/query/paging';

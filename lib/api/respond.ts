@@ -1,5 +1,5 @@
 import { unstable_rethrow } from 'next/navigation';
-import { BlogError, errors, isBlogError } from '@/lib/blog/errors';
+import { CatalogueError, errors, isCatalogueError } from '@/lib/errors';
 
 // Every JSON API answer goes through here: catalogue errors keep their status and code, anything else
 // is logged and answered as WDE0053 without a stack trace.
@@ -23,8 +23,8 @@ export function jsonHandler<C = unknown>(handler: Handler<C>): (request: Request
 }
 
 export function errorResponse(error: unknown): Response {
-  const known: BlogError = isBlogError(error) ? error : errors.internal();
-  if (!isBlogError(error)) console.error(JSON.stringify({ msg: 'unhandled API error', error: String(error) }));
+  const known: CatalogueError = isCatalogueError(error) ? error : errors.internal();
+  if (!isCatalogueError(error)) console.error(JSON.stringify({ msg: 'unhandled API error', error: String(error) }));
   return Response.json(known.toJSON(), { status: known.status, headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -62,7 +62,7 @@ export function otherMethods<const A extends readonly Exclude<RouteMethod, 'HEAD
   for (const method of ROUTE_METHODS.filter((m) => !served.has(m))) {
     handlers[method] = jsonHandler(async (request) => {
       const { pathname } = new URL(request.url);
-      const response = errorResponse(new BlogError(405, 'WDE9405', `${method} is not allowed on ${pathname}; use ${uses}`));
+      const response = errorResponse(new CatalogueError(405, 'WDE9405', `${method} is not allowed on ${pathname}; use ${uses}`));
       response.headers.set('Allow', allow);
       return response;
     });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authErrors } from '@/lib/auth/login';
 import { readBodyText } from '@/lib/http/body';
 import { readJsonBody } from './body';
-import { errors } from '@/lib/blog/errors';
+import { errors } from '@/lib/errors';
 
 // What POST /api/owner/session accepts: JSON `{ password }` from scripts, or the login page's form
 // (urlencoded, so it works without JavaScript), which also carries `intent` and `next`.

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OwnerConfig } from '@/lib/config';
-import { BlogError } from '@/lib/blog/errors';
+import { CatalogueError } from '@/lib/errors';
 import { signDevice, verifyDevice, type Session, signSession } from './tokens';
 import { consume, current, secondsLeft, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, type LoginLimits, PRESSURE_FAILURES, loginLimits } from './limits';
 
@@ -99,18 +99,18 @@ const minutes = (seconds: number) => {
 };
 
 export const authErrors = {
-  badBody: () => new BlogError(400, 'WDE0004', 'request body must be a JSON object {"password": string} of at most 1024 characters'),
-  wrongPassword: () => new BlogError(401, 'WDE9401', 'wrong password'),
-  loginDisabled: (message: string) => new BlogError(403, 'WDE9403', message),
-  crossSite: () => new BlogError(403, 'WDE9403', 'cross-site request refused'),
+  badBody: () => new CatalogueError(400, 'WDE0004', 'request body must be a JSON object {"password": string} of at most 1024 characters'),
+  wrongPassword: () => new CatalogueError(401, 'WDE9401', 'wrong password'),
+  loginDisabled: (message: string) => new CatalogueError(403, 'WDE9403', message),
+  crossSite: () => new CatalogueError(403, 'WDE9403', 'cross-site request refused'),
   /** This client address failed too often (attempts without a trusted device cookie). */
-  rateLimited: (seconds: number) => new BlogError(429, 'WDE9429', `too many failed logins from this client; retry in ${minutes(seconds)}`),
+  rateLimited: (seconds: number) => new CatalogueError(429, 'WDE9429', `too many failed logins from this client; retry in ${minutes(seconds)}`),
   /** Many addresses failed: new devices share one slow door; known devices are not affected. */
   slowed: (intervalSeconds: number) =>
-    new BlogError(
+    new CatalogueError(
       429,
       'WDE9430',
       `Many failed sign-ins from many addresses: sign-in from new devices is slowed to one attempt every ${intervalSeconds} seconds; retry in a moment. Devices you have signed in from before are not affected.`,
     ),
-  misconfigured: (message: string) => new BlogError(500, 'WDE0053', message),
+  misconfigured: (message: string) => new CatalogueError(500, 'WDE0053', message),
 };

@@ -49,7 +49,7 @@ export interface ListDraftsOptions {
 
 /**
  * Everything the site reads from a blog backend. Implemented once per backend (local folder, Wix).
- * Gets return `null` for "not found"; every other failure is a BlogError from the catalogue.
+ * Gets return `null` for "not found"; every other failure is a CatalogueError from the catalogue.
  */
 export interface BlogSource {
   readonly name: 'local' | 'wix';

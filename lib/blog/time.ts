@@ -1,4 +1,4 @@
-import { errors } from './errors';
+import { errors } from '@/lib/errors';
 
 // Dates and time zones given to the post-count stats, checked once for the API and the sources alike.
 
@@ -10,7 +10,7 @@ export function canonicalTimeZone(timeZone: string): string {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
-    throw errors.comparisonOperand(`"${timeZone.slice(0, 64)}" is not a known time zone`);
+    throw errors.badValue(`"${timeZone.slice(0, 64)}" is not a known time zone`);
   }
 }
 
@@ -46,6 +46,6 @@ export function monthIndex(millis: number, timeZone = 'UTC'): number {
 export function statsDate(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const millis = Date.parse(value);
-  if (!(millis >= MIN_DATE && millis <= MAX_DATE)) throw errors.comparisonOperand(`${name} must be an ISO date between 1900 and 9999`);
+  if (!(millis >= MIN_DATE && millis <= MAX_DATE)) throw errors.badValue(`${name} must be an ISO date between 1900 and 9999`);
   return millis;
 }

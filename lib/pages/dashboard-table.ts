@@ -1,4 +1,4 @@
-import { isBlogError } from '@/lib/blog/errors';
+import { isCatalogueError } from '@/lib/errors';
 import { listPosts, queryPosts } from '@/lib/blog/reads';
 import type { PostFieldset, PostSort } from '@/lib/blog/schemas';
 import type { PostQuery } from '@/lib/blog/source';
@@ -66,7 +66,7 @@ export async function loadPostTable(params: Pick<DashboardParams, 'sort' | 'page
     return await byComments(params.cursor);
   } catch (error) {
     // A stale or hand-edited cursor starts the list again instead of failing the page.
-    if (params.cursor && isBlogError(error) && error.status === 400) return byComments(undefined);
+    if (params.cursor && isCatalogueError(error) && error.status === 400) return byComments(undefined);
     throw error;
   }
 }

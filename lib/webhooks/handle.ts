@@ -1,6 +1,6 @@
 import { revalidateTag } from 'next/cache';
 import { config, ConfigError } from '@/lib/config';
-import { isBlogError } from '@/lib/blog/errors';
+import { isCatalogueError } from '@/lib/errors';
 import { blogSource } from '@/lib/blog/sources';
 import { parseEnvelope } from './envelope';
 import { webhookErrors } from './errors';
@@ -64,9 +64,9 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
     line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';
     return reply({ eventType, tags: line.tags });
   } catch (error) {
-    line.outcome = isBlogError(error) ? outcomeOf(error.status) : 'failed';
+    line.outcome = isCatalogueError(error) ? outcomeOf(error.status) : 'failed';
     line.tags = [];
-    message = isBlogError(error) ? error.message : String(error);
+    message = isCatalogueError(error) ? error.message : String(error);
     // The route's jsonHandler answers it from the catalogue.
     throw error;
   } finally {

@@ -1,4 +1,4 @@
-import { signSession, SESSION_COOKIE } from '@/lib/auth/session';
+import { signSession, SESSION_COOKIE } from '@/lib/auth/tokens';
 import { FEED_PAGE_SIZE } from '@/lib/site';
 import { signingKey } from '@/lib/webhooks/keys';
 import { ContentFolder } from '../blog/content-folder';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseQueryBody } from '@/lib/api/query-body';
-import { BlogError } from '@/lib/blog/errors';
+import { CatalogueError } from '@/lib/errors';
 import { decodeCursor, encodeCursor } from '@/lib/blog/query/cursor';
 import { runQuery } from '@/lib/blog/query/engine';
 import { makePosts } from '../helpers/posts';
@@ -10,7 +10,7 @@ const wdeOf = (run: () => unknown): string => {
   try {
     run();
   } catch (error) {
-    if (error instanceof BlogError) return `${error.status} ${error.wde}`;
+    if (error instanceof CatalogueError) return `${error.status} ${error.wde}`;
     throw error;
   }
   return 'no error';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BlogError } from '@/lib/blog/errors';
+import { CatalogueError } from '@/lib/errors';
 import { matches, parseFilter } from '@/lib/blog/query/filter';
 import { makePost, makePosts } from '../helpers/posts';
 
@@ -11,8 +11,8 @@ function wde(filter: unknown): string {
   try {
     parseFilter(filter);
   } catch (error) {
-    expect(error).toBeInstanceOf(BlogError);
-    return (error as BlogError).wde;
+    expect(error).toBeInstanceOf(CatalogueError);
+    return (error as CatalogueError).wde;
   }
   throw new Error('expected the filter to be rejected');
 }

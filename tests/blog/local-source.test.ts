@@ -1,7 +1,7 @@
 import { renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BlogError } from '@/lib/blog/errors';
+import { CatalogueError } from '@/lib/errors';
 import { createLocalSource } from '@/lib/blog/sources/local';
 import { makePost, makePosts, writeContentDir } from '../helpers/posts';
 
@@ -11,10 +11,10 @@ const dir = writeContentDir([...posts, draft]);
 const source = createLocalSource(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function rejection(promise: Promise<unknown>): Promise<BlogError> {
+async function rejection(promise: Promise<unknown>): Promise<CatalogueError> {
   const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(BlogError);
-  return error as BlogError;
+  expect(error).toBeInstanceOf(CatalogueError);
+  return error as CatalogueError;
 }
 
 describe('local source: gets', () => {

@@ -9,7 +9,7 @@ const dir = writeContentDir(makePosts(12));
 process.env.BLOG_CONTENT_DIR = dir;
 process.env.BLOG_SOURCE = 'local';
 const reads = await import('@/lib/blog/reads');
-const { BlogError } = await import('@/lib/blog/errors');
+const { CatalogueError } = await import('@/lib/errors');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const tags = () => vi.mocked(cacheTag).mock.calls.flat();
@@ -44,10 +44,10 @@ describe('cached reads tag what they hold', () => {
     expect(tags()).toEqual(['categories', 'category:cat-0', 'category:cat-1', 'category:cat-2', 'tags', 'tag:tag-0', 'tag:tag-1', 'tag:tag-2', 'tag:tag-3', 'tag:tag-even']);
   });
 
-  it('a catalogue error crosses the cache as a BlogError and is cached briefly', async () => {
+  it('a catalogue error crosses the cache as a CatalogueError and is cached briefly', async () => {
     vi.mocked(cacheLife).mockClear();
     const error = await reads.listPosts({ paging: { limit: 500 } }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BlogError);
+    expect(error).toBeInstanceOf(CatalogueError);
     expect(error).toMatchObject({ status: 400, wde: 'WDE0035' });
     expect(vi.mocked(cacheLife).mock.calls.flat()).toContain('seconds');
   });

@@ -1,13 +1,13 @@
 import { cacheLife } from 'next/cache';
 import { beforeEach, expect, it, vi } from 'vitest';
-import { BlogError } from '@/lib/blog/errors';
+import { CatalogueError } from '@/lib/errors';
 import { readKey, settle } from '@/lib/blog/reads/outcome';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 
 // While the platform is down a read answers its last good value: a cached failure never replaces good data.
 
-const down = () => Promise.reject(new BlogError(503, 'WDE0053', 'Wix is failing'));
+const down = () => Promise.reject(new CatalogueError(503, 'WDE0053', 'Wix is failing'));
 let n = 0;
 const key = () => readKey('test', ++n);
 beforeEach(() => vi.mocked(cacheLife).mockClear());
@@ -15,7 +15,7 @@ beforeEach(() => vi.mocked(cacheLife).mockClear());
 it('answers the last good value while the platform is unavailable, cached for seconds only', async () => {
   const k = key();
   await settle(k, async () => ({ title: 'Good' }));
-  for (const failure of [down, () => Promise.reject(new BlogError(504, 'WDE0053', 'timed out')), () => Promise.reject(new BlogError(502, 'WDE0053', 'HTTP 500'))]) {
+  for (const failure of [down, () => Promise.reject(new CatalogueError(504, 'WDE0053', 'timed out')), () => Promise.reject(new CatalogueError(502, 'WDE0053', 'HTTP 500'))]) {
     vi.mocked(cacheLife).mockClear();
     expect(await settle(k, failure)).toEqual({ ok: true, value: { title: 'Good' } });
     expect(vi.mocked(cacheLife).mock.calls.flat()).toEqual(['seconds']);
@@ -29,7 +29,7 @@ it('with nothing good to fall back on, the failure is the answer', async () => {
 it("a caller's mistake is never hidden behind an old value", async () => {
   const k = key();
   await settle(k, async () => 'good');
-  expect(await settle(k, () => Promise.reject(new BlogError(400, 'WDE0035', 'limit')))).toMatchObject({ ok: false, wde: 'WDE0035' });
+  expect(await settle(k, () => Promise.reject(new CatalogueError(400, 'WDE0035', 'limit')))).toMatchObject({ ok: false, wde: 'WDE0035' });
 });
 
 it('a recovery replaces the fallback with the new value', async () => {

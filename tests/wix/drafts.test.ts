@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BlogError } from '@/lib/blog/errors';
+import { CatalogueError } from '@/lib/errors';
 import { restPost, richContent } from './fixtures';
 import { json, on, withFakeWix } from './server';
 
@@ -60,8 +60,8 @@ describe('wix source: drafts (Draft Posts API, API key)', () => {
   it('without an API key, says drafts need WIX_API_KEY and asks Wix nothing', async () => {
     const visitor = wix.source({ apiKey: undefined, siteId: undefined, clientId: 'client-1' });
     const error = await visitor.listDrafts().then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(BlogError);
-    expect((error as BlogError).message).toMatch(/WIX_API_KEY/);
+    expect(error).toBeInstanceOf(CatalogueError);
+    expect((error as CatalogueError).message).toMatch(/WIX_API_KEY/);
     await expect(visitor.getDraft('draft-1')).rejects.toThrow(/WIX_API_KEY/);
     expect(wix.seen).toEqual([]);
   });

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { DraftList } from '@/components/dashboard/draft-list';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/auth/owner';
-import { isBlogError } from '@/lib/blog/errors';
+import { isCatalogueError } from '@/lib/errors';
 import { listDrafts } from '@/lib/blog/reads';
 
 export const metadata: Metadata = { title: 'Drafts' };
@@ -27,10 +27,10 @@ async function Drafts({ searchParams }: Pick<PageProps<'/dashboard/drafts'>, 'se
   const owner = await currentOwner('/dashboard/drafts');
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
   const page = await listDrafts(cursor).catch((error: unknown) => {
-    if (isBlogError(error)) return error;
+    if (isCatalogueError(error)) return error;
     throw error;
   });
-  if (isBlogError(page)) {
+  if (isCatalogueError(page)) {
     return (
       <p className="notice" role="alert">
         {page.status === 400 ? 'That page of drafts no longer exists. ' : `Drafts are unavailable: ${page.message}`}

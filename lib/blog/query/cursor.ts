@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '../../config';
 import { isRecord } from '../../json';
-import { errors } from '../errors';
+import { errors } from '@/lib/errors';
 import { parseSort, type SortSpec } from './sort';
 
 // Cursors are opaque and tamper-evident: base64url(JSON) + "." + HMAC. They carry the query itself

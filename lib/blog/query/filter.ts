@@ -1,4 +1,4 @@
-import { errors } from '../errors';
+import { errors } from '@/lib/errors';
 import type { Post } from '../schemas';
 import { type FieldKind, QUERY_FIELDS, type QueryField, fieldSpec, isQueryField } from './fields';
 import { isRecord } from '../../json';
@@ -56,7 +56,7 @@ function assertNoRegex(root: object): void {
   }
 }
 
-/** Parses a raw filter; throws a catalogue BlogError (WDE0016, 0038-0051, 0068-0070) on bad input. */
+/** Parses a raw filter; throws a catalogue CatalogueError (WDE0016, 0038-0051, 0068-0070) on bad input. */
 export function parseFilter(raw: unknown): FilterNode {
   if (raw === undefined || raw === null) return { kind: 'and', nodes: [] };
   if (!isRecord(raw)) throw errors.filterNotObject('filter must be an object');

@@ -1,4 +1,4 @@
-import { errors } from '../errors';
+import { errors } from '@/lib/errors';
 
 const LIMIT_MAX = 100;
 const SAFE = 2 ** 53;

@@ -1,4 +1,4 @@
-import { errors } from '../errors';
+import { errors } from '@/lib/errors';
 import type { Post, PostSort } from '../schemas';
 import { QUERY_FIELDS, type QueryField, isQueryField } from './fields';
 import { fieldValue } from './filter';

@@ -1,9 +1,9 @@
 import { cacheLife } from 'next/cache';
 import { processSingleton } from '../../process-singleton';
-import { BlogError, isBlogError } from '../errors';
+import { CatalogueError, isCatalogueError } from '@/lib/errors';
 import { isUnavailable } from '../sources/guard';
 
-// A 'use cache' function serialises what it returns; a thrown BlogError would lose its class crossing that
+// A 'use cache' function serialises what it returns; a thrown CatalogueError would lose its class crossing that
 // boundary. Cached reads therefore return catalogue errors as values (cached only briefly) and rethrow outside.
 // While the platform is unavailable, a read answers the last good value it had instead of the failure, so a
 // cached failure never replaces good data; that value is cached for seconds only, to pick up the recovery.
@@ -43,7 +43,7 @@ export async function settle<T>(key: string, work: () => Promise<T>): Promise<Ou
     lastGood().set(key, value);
     return { ok: true, value };
   } catch (error) {
-    if (!isBlogError(error)) throw error;
+    if (!isCatalogueError(error)) throw error;
     cacheLife('seconds');
     const stale = isUnavailable(error) ? lastGood().get(key) : undefined;
     if (stale) {
@@ -57,5 +57,5 @@ export async function settle<T>(key: string, work: () => Promise<T>): Promise<Ou
 /** The value, or the catalogue error thrown again, outside the cached function. */
 export function unwrap<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;
-  throw new BlogError(outcome.status, outcome.wde, outcome.message);
+  throw new CatalogueError(outcome.status, outcome.wde, outcome.message);
 }

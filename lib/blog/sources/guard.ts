@@ -1,5 +1,5 @@
 import { BrokenCircuitError, ConsecutiveBreaker, TaskCancelledError, TimeoutStrategy, circuitBreaker, handleWhen, timeout, wrap } from 'cockatiel';
-import { BlogError, isBlogError } from '../errors';
+import { CatalogueError, isCatalogueError } from '@/lib/errors';
 import type { BlogSource } from '../source';
 import { withCallSignal } from './call-signal';
 
@@ -22,13 +22,13 @@ export interface GuardOptions {
 export const DEFAULT_GUARD = { deadlineMs: 4_000, breakAfter: 2, halfOpenAfterMs: 15_000 } as const;
 
 export const unavailable = {
-  timedOut: (name: string, ms: number) => new BlogError(504, 'WDE0053', `${name} did not answer within ${ms / 1000} s`),
+  timedOut: (name: string, ms: number) => new CatalogueError(504, 'WDE0053', `${name} did not answer within ${ms / 1000} s`),
   circuitOpen: (name: string, seconds: number) =>
-    new BlogError(503, 'WDE0053', `${name} is failing: not calling it again for up to ${seconds} s`),
+    new CatalogueError(503, 'WDE0053', `${name} is failing: not calling it again for up to ${seconds} s`),
 };
 
 /** 502–504: the platform failed, timed out or is shed; 4xx and our own 500s say nothing about its health. */
-export const isUnavailable = (error: unknown) => error instanceof TaskCancelledError || (isBlogError(error) && error.status >= 502 && error.status <= 504);
+export const isUnavailable = (error: unknown) => error instanceof TaskCancelledError || (isCatalogueError(error) && error.status >= 502 && error.status <= 504);
 
 type AsyncMethods = { [K in keyof BlogSource]-?: NonNullable<BlogSource[K]> extends (...args: never[]) => Promise<unknown> ? K : never }[keyof BlogSource];
 

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { DraftPreview } from '@/components/dashboard/draft-preview';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/auth/owner';
-import { isBlogError } from '@/lib/blog/errors';
+import { isCatalogueError } from '@/lib/errors';
 import { getDraft } from '@/lib/blog/reads';
 import { decodeSegment } from '@/lib/site';
 
@@ -23,7 +23,7 @@ async function Preview({ params }: Pick<PageProps<'/dashboard/drafts/[id]'>, 'pa
   try {
     draft = await getDraft(id);
   } catch (error) {
-    if (!isBlogError(error)) throw error;
+    if (!isCatalogueError(error)) throw error;
     return (
       <p className="notice" role="alert">
         Drafts are unavailable: {error.message}

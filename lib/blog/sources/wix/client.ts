@@ -7,7 +7,7 @@ import { apiKeyAuth, visitorAuth } from './auth';
 import { checkWixCredentials, type WixCredentials } from '@/lib/config';
 import { pathSegment } from './segments';
 import { createTransport } from './transport';
-import { isNotFound, toBlogError } from './upstream';
+import { isNotFound, toCatalogueError } from './upstream';
 
 export interface WixSourceConfig extends WixCredentials {
   /** The fetch under the transport; the global fetch (read at call time) by default. */
@@ -60,7 +60,7 @@ export function createWixContext(config: WixSourceConfig) {
   const client = createClient({ modules: { posts, categories, tags, draftPosts }, auth, fetch: transport });
   const secrets = [config.apiKey ?? ''];
 
-  const fail = (error: unknown, what: string) => toBlogError(error, what, secrets);
+  const fail = (error: unknown, what: string) => toCatalogueError(error, what, secrets);
 
   const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     try {

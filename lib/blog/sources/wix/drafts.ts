@@ -1,5 +1,5 @@
 import type { draftPosts } from '@wix/blog';
-import { BlogError, errors } from '../../errors';
+import { CatalogueError, errors } from '@/lib/errors';
 import { checkLimit } from '../../query/paging';
 import { type BlogSource, DEFAULT_PAGE_SIZE } from '../../source';
 import { MAX_CURSOR, type WixContext, cursorPage } from './client';
@@ -11,7 +11,7 @@ import { statusOf } from './upstream';
 
 
 export const draftsNeedApiKey = () =>
-  new BlogError(501, 'WDE0053', 'Drafts need WIX_API_KEY (with WIX_SITE_ID): visitor access through WIX_CLIENT_ID cannot read draft posts');
+  new CatalogueError(501, 'WDE0053', 'Drafts need WIX_API_KEY (with WIX_SITE_ID): visitor access through WIX_CLIENT_ID cannot read draft posts');
 
 
 /** Everything not public: a post's draft is also listed while the post is published, which we skip. */

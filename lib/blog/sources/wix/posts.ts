@@ -1,5 +1,5 @@
 import type { posts } from '@wix/blog';
-import { errors } from '../../errors';
+import { errors } from '@/lib/errors';
 import { MAX_LIST_VALUES, parseFilter } from '../../query/filter';
 import { checkLimit, checkOffset } from '../../query/paging';
 import { parseSort } from '../../query/sort';
@@ -69,7 +69,7 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
     async listPosts(options: ListPostsOptions = {}) {
       const limit = checkLimit(options.paging?.limit, DEFAULT_PAGE_SIZE);
       const offset = checkOffset(options.paging?.offset);
-      if (options.sort !== undefined && !POST_SORTS.includes(options.sort)) throw errors.sortNotSortable(`sort must be one of ${POST_SORTS.join(', ')}`);
+      if (options.sort !== undefined && !POST_SORTS.includes(options.sort)) throw errors.notAChoice(`sort must be one of ${POST_SORTS.join(', ')}`);
       checkIds('categoryIds', options.categoryIds);
       checkIds('tagIds', options.tagIds);
       checkIds('hashtags', options.hashtags);

@@ -1,4 +1,4 @@
-import { errors } from '../../errors';
+import { errors } from '@/lib/errors';
 import { QUERY_FIELDS, type QueryField } from '../../query/fields';
 import type { Condition, FilterNode, Scalar } from '../../query/filter';
 import type { SortSpec } from '../../query/sort';

@@ -1,4 +1,4 @@
-import { errors } from '../../errors';
+import { errors } from '@/lib/errors';
 import { Category, Draft, type Image, type PageUrl, Post, PostCountStat, PostMetrics, Tag, type Video } from '../../schemas';
 import { isRecord } from '@/lib/json';
 import { WIX_IMAGE_CDN } from '../../media';

@@ -1,4 +1,4 @@
-import { errors } from '../../errors';
+import { errors } from '@/lib/errors';
 import type { PostCountStat, StatsOrder } from '../../schemas';
 import type { PostCountStatsOptions } from '../../source';
 import { canonicalTimeZone, monthIndex, statsDate } from '../../time';
@@ -24,7 +24,7 @@ export function statsRequest(options: PostCountStatsOptions = {}): { request: Wi
   const rangeStart = date('rangeStart', options.rangeStart);
   const rangeEnd = date('rangeEnd', options.rangeEnd);
   if (options.months !== undefined && (!Number.isInteger(options.months) || options.months < 1 || options.months >= 2 ** 31)) {
-    throw errors.comparisonOperand('months must be a positive integer');
+    throw errors.badValue('months must be a positive integer');
   }
   let months = options.months;
   if (months === undefined && rangeStart && rangeEnd) months = Math.max(1, monthIndex(rangeEnd.getTime()) - monthIndex(rangeStart.getTime()) + 1);

@@ -1,4 +1,4 @@
-import { type BlogError, errors } from '../../errors';
+import { type CatalogueError, errors } from '@/lib/errors';
 import { callSignal } from '../call-signal';
 
 // The fetch every Wix request goes through (SDK calls and the OAuth token request alike): it reroutes
@@ -13,13 +13,13 @@ export interface TransportOptions {
 }
 
 /**
- * Carries a BlogError through the SDK. The SDK's error transformer rewrites `message`, `status` and
- * `code` of whatever it catches, so a BlogError thrown inside a call would arrive mangled.
+ * Carries a CatalogueError through the SDK. The SDK's error transformer rewrites `message`, `status` and
+ * `code` of whatever it catches, so a CatalogueError thrown inside a call would arrive mangled.
  */
 export class UpstreamFailure extends Error {
-  readonly blogError: BlogError;
+  readonly blogError: CatalogueError;
 
-  constructor(blogError: BlogError) {
+  constructor(blogError: CatalogueError) {
     super(blogError.message);
     this.name = 'UpstreamFailure';
     this.blogError = blogError;

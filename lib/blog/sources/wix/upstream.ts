@@ -1,7 +1,7 @@
-import { BlogError, errors, isBlogError } from '../../errors';
+import { CatalogueError, errors, isCatalogueError } from '@/lib/errors';
 import { UpstreamFailure } from './transport';
 
-// Turns whatever a Wix SDK call threw into a catalogue BlogError. SDK errors carry the HTTP status in
+// Turns whatever a Wix SDK call threw into a catalogue CatalogueError. SDK errors carry the HTTP status in
 // `response.status` (and, once transformed, in `status`); errors without one come from reading the body.
 
 interface SdkErrorShape {
@@ -33,11 +33,11 @@ function upstreamMessage(error: unknown): string {
 }
 
 /** A 400 from Wix on input we already validated: Wix lacks something our query language allows. */
-export const upstreamRejected = (message: string) => new BlogError(400, 'WDE0044', message);
+export const upstreamRejected = (message: string) => new CatalogueError(400, 'WDE0044', message);
 
-export function toBlogError(error: unknown, what: string, secrets: readonly string[] = []): BlogError {
+export function toCatalogueError(error: unknown, what: string, secrets: readonly string[] = []): CatalogueError {
   if (error instanceof UpstreamFailure) return error.blogError;
-  if (isBlogError(error)) return error;
+  if (isCatalogueError(error)) return error;
   const status = statusOf(error);
   if (status === undefined) return errors.upstreamUnparseable(`Wix answered ${what} with a body that could not be parsed`);
   const detail = redact(upstreamMessage(error), secrets);

@@ -1,13 +1,15 @@
 // The error catalogue: each error the site answers with, its HTTP status and the platform's WDE code and kind
-// (the README's JSON API section lists them). Sources and the query engine raise these; lib/api answers them.
+// (the README's JSON API section lists them). The query engine, the sources, the login and the webhook raise
+// these; lib/api answers them. Where the platform's catalogue has no code for a case, the site uses its own
+// WDE9xxx range (numbered after the HTTP status).
 
 export type ErrorKind = 'WD_VALIDATION_ERROR' | 'WD_UNKNOWN_ERROR';
 
 // Bundles (pages, route handlers) each load their own copy of this module, so `instanceof` would miss a
-// BlogError made by another copy: errors carry a process-wide brand instead.
-const BRAND = Symbol.for('wix-blog.BlogError');
+// CatalogueError made by another copy: errors carry a process-wide brand instead.
+const BRAND = Symbol.for('wix-blog.CatalogueError');
 
-export class BlogError extends Error {
+export class CatalogueError extends Error {
   readonly [BRAND] = true;
   readonly status: number;
   readonly wde: string;
@@ -15,7 +17,7 @@ export class BlogError extends Error {
 
   constructor(status: number, wde: string, message: string) {
     super(message);
-    this.name = 'BlogError';
+    this.name = 'CatalogueError';
     this.status = status;
     this.wde = wde;
     this.code = status >= 500 ? 'WD_UNKNOWN_ERROR' : 'WD_VALIDATION_ERROR';
@@ -26,7 +28,7 @@ export class BlogError extends Error {
   }
 }
 
-const invalid = (wde: string) => (message: string) => new BlogError(400, wde, message);
+const invalid = (wde: string) => (message: string) => new CatalogueError(400, wde, message);
 
 export const errors = {
   filterNotObject: invalid('WDE0016'),
@@ -53,16 +55,20 @@ export const errors = {
   booleanOperand: invalid('WDE0049'),
   sortFieldNotString: invalid('WDE0050'),
   sortNotSortable: invalid('WDE0051'),
+  /** A value outside its allowed set: a fieldset, a named sort, an order (WDE0051, the catalogue's "not sortable"). */
+  notAChoice: invalid('WDE0051'),
+  /** A value of the wrong kind or range where no filter operand is involved: a stats date, time zone or month count (WDE0046). */
+  badValue: invalid('WDE0046'),
   tooManyIds: invalid('WDE0068'),
   tooManyValues: invalid('WDE0069'),
   malformedCursor: invalid('WDE0165'),
-  payloadTooLarge: (message: string) => new BlogError(413, 'WDE0109', message),
-  urlTooLong: (message: string) => new BlogError(414, 'WDE0109', message),
-  notFound: (message: string) => new BlogError(404, 'WDE0073', message),
-  upstreamUnparseable: (message: string) => new BlogError(502, 'WDE0055', message),
-  upstreamFailed: (message: string) => new BlogError(502, 'WDE0053', message),
-  internal: (message = 'Internal error') => new BlogError(500, 'WDE0053', message),
+  payloadTooLarge: (message: string) => new CatalogueError(413, 'WDE0109', message),
+  urlTooLong: (message: string) => new CatalogueError(414, 'WDE0109', message),
+  notFound: (message: string) => new CatalogueError(404, 'WDE0073', message),
+  upstreamUnparseable: (message: string) => new CatalogueError(502, 'WDE0055', message),
+  upstreamFailed: (message: string) => new CatalogueError(502, 'WDE0053', message),
+  internal: (message = 'Internal error') => new CatalogueError(500, 'WDE0053', message),
 } as const;
 
-export const isBlogError = (value: unknown): value is BlogError =>
+export const isCatalogueError = (value: unknown): value is CatalogueError =>
   typeof value === 'object' && value !== null && (value as Partial<Record<typeof BRAND, unknown>>)[BRAND] === true;
