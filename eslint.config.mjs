@@ -29,11 +29,27 @@ const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { e
 /** Who may import whom. Everything not listed is refused. */
 const POLICIES = [
   // Routes compose: pages render components with what the reads give; handlers parse with lib/api.
-  may('app', ['app', 'components', 'api', 'webhooks', 'auth', 'seo', 'pages', 'dashboard', 'reads', 'blog', 'config', 'base']),
+  may('app', [
+    'app',
+    'components',
+    'api',
+    'webhooks',
+    'auth',
+    'seo',
+    'pages',
+    'dashboard',
+    'reads',
+    'blog',
+    'config',
+    'base',
+  ]),
   // Components are presentational: they never fetch (no reads, no source, no config) and hold no secrets.
   may('components', ['components', 'blog', 'dashboard', 'base']),
   // ...but may name the types of what the pages and the login hand them.
-  { from: { element: { type: 'components' } }, allow: { to: { element: { types: { anyOf: ['pages', 'auth'] } } }, dependency: { kind: 'type' } } },
+  {
+    from: { element: { type: 'components' } },
+    allow: { to: { element: { types: { anyOf: ['pages', 'auth'] } } }, dependency: { kind: 'type' } },
+  },
   // lib never imports app or components; each part only what lies below it.
   may('api', ['api', 'auth', 'blog', 'config', 'base']),
   may('webhooks', ['webhooks', 'sources', 'blog', 'config', 'base']),
@@ -79,10 +95,26 @@ const config = [
   {
     rules: {
       // Unused bindings are mistakes, except a deliberately ignored one spelled with a leading underscore.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Rich content and cards render images the source already sized and resized (lib/blog/media.ts gives
       // srcset and dimensions, Wix's CDN resizes): next/image would fetch each through the server once more.
       '@next/next/no-img-element': 'off',
+      // Prettier keeps code to 120 columns; comments too, here. Strings, templates, regexes and URLs may run on: a
+      // message or a pattern reads better whole than broken across a '+'.
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          tabWidth: 2,
+          ignoreUrls: true,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
       // A Pages Router rule: App Router root layouts write their own <head> (site-shell.tsx's current-category style).
       '@next/next/no-head-element': 'off',
     },
@@ -98,16 +130,19 @@ const config = [
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies: POLICIES }],
       // The environment is read once, in lib/config.ts.
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config() from lib/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config() from lib/config.ts.' },
+      ],
       // Only lib/blog/reads caches and tags.
       'no-restricted-syntax': [
         'error',
-        { selector: "ExpressionStatement[directive='use cache']", message: "Only lib/blog/reads holds 'use cache' functions." },
+        {
+          selector: "ExpressionStatement[directive='use cache']",
+          message: "Only lib/blog/reads holds 'use cache' functions.",
+        },
       ],
-      'no-restricted-imports': [
-        'error',
-        { paths: [CACHE_ONLY_IN_READS] },
-      ],
+      'no-restricted-imports': ['error', { paths: [CACHE_ONLY_IN_READS] }],
     },
   },
   {
@@ -121,7 +156,13 @@ const config = [
           paths: [CACHE_ONLY_IN_READS],
           patterns: [
             {
-              group: ['**/components/**', '**/app/**', '**/lib/blog/reads', '**/lib/blog/reads/**', '**/lib/blog/sources/**'],
+              group: [
+                '**/components/**',
+                '**/app/**',
+                '**/lib/blog/reads',
+                '**/lib/blog/reads/**',
+                '**/lib/blog/sources/**',
+              ],
               message: 'proxy.ts decides on the request alone: no components, pages, reads or sources.',
             },
           ],

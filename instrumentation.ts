@@ -11,5 +11,7 @@ export async function register() {
   if (owner.status === 'misconfigured') throw new Error(owner.message);
   // Not awaited: the server starts listening meanwhile, and a request that needs the content waits for this read
   // rather than starting its own (100,000 posts: ~3 s, from the index beside the content).
-  void source.preload?.().catch((error: unknown) => console.warn(JSON.stringify({ msg: 'content preload failed', error: String(error) })));
+  void source
+    .preload?.()
+    .catch((error: unknown) => console.warn(JSON.stringify({ msg: 'content preload failed', error: String(error) })));
 }

@@ -22,7 +22,8 @@ const withOwnerHeaders = (response: NextResponse) => {
 /** Next's route matcher answers 500 to a path it cannot percent-decode: answer 404 before it gets there. */
 function undecodablePath(pathname: string): Response | null {
   if (safeDecode(pathname) !== undefined) return null;
-  if (pathname.startsWith('/api/')) return errorResponse(errors.notFound('no such resource: the path is not valid percent-encoding'));
+  if (pathname.startsWith('/api/'))
+    return errorResponse(errors.notFound('no such resource: the path is not valid percent-encoding'));
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 

@@ -34,19 +34,28 @@ export const errors = {
   filterNotObject: invalid('WDE0016'),
   regexNotAllowed: invalid('WDE0070'),
   skipWithCursor: invalid('WDE0080'),
-  /** Paging numbers: WDE0032 limit not a number, 0033 not an integer, 0034 negative, 0035 zero or over the maximum, 0036 offset invalid, 0037 above 2^53. */
+  /**
+   * Paging numbers: WDE0032 limit not a number, 0033 not an integer, 0034 negative, 0035 zero or over the maximum, 0036
+   * offset invalid, 0037 above 2^53.
+   */
   limitNotNumber: invalid('WDE0032'),
   limitNotInteger: invalid('WDE0033'),
   limitNegative: invalid('WDE0034'),
   limitOutOfRange: invalid('WDE0035'),
   offsetInvalid: invalid('WDE0036'),
   numberTooLarge: invalid('WDE0037'),
-  /** Argument counts: WDE0038 `$between`, 0039 `$in`/`$hasSome`/`$hasAll` empty, 0040 logical operator list, 0041 `$not` argument. */
+  /**
+   * Argument counts: WDE0038 `$between`, 0039 `$in`/`$hasSome`/`$hasAll` empty, 0040 logical operator list, 0041 `$not`
+   * argument.
+   */
   betweenArity: invalid('WDE0038'),
   setArity: invalid('WDE0039'),
   logicalArity: invalid('WDE0040'),
   notArity: invalid('WDE0041'),
-  /** Type checks: WDE0044 unknown operator, 0045 unknown field, 0046 comparison operand, 0047 string operand, 0048 set item, 0049 boolean operand, 0050 sort field not a string, 0051 sort field not sortable or order invalid. */
+  /**
+   * Type checks: WDE0044 unknown operator, 0045 unknown field, 0046 comparison operand, 0047 string operand, 0048 set
+   * item, 0049 boolean operand, 0050 sort field not a string, 0051 sort field not sortable or order invalid.
+   */
   unknownOperator: invalid('WDE0044'),
   unknownField: invalid('WDE0045'),
   comparisonOperand: invalid('WDE0046'),
@@ -57,7 +66,10 @@ export const errors = {
   sortNotSortable: invalid('WDE0051'),
   /** A value outside its allowed set: a fieldset, a named sort, an order (WDE0051, the catalogue's "not sortable"). */
   notAChoice: invalid('WDE0051'),
-  /** A value of the wrong kind or range where no filter operand is involved: a stats date, time zone or month count (WDE0046). */
+  /**
+   * A value of the wrong kind or range where no filter operand is involved: a stats date, time zone or month count
+   * (WDE0046).
+   */
   badValue: invalid('WDE0046'),
   tooManyIds: invalid('WDE0068'),
   tooManyValues: invalid('WDE0069'),

@@ -10,9 +10,12 @@ export const FEED_PAGE_SIZE = 12;
 export const RSS_ALTERNATE = { 'application/rss+xml': [{ url: '/feed.xml', title: SITE_NAME }] };
 
 export const postPath = (slug: string) => `/post/${encodeURIComponent(slug)}`;
-export const categoryPath = (slug: string, page = 1) => `/categories/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
-export const tagPath = (slug: string, page = 1) => `/tags/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
-export const hashtagPath = (hashtag: string, page = 1) => `/hashtags/${encodeURIComponent(hashtag)}${page > 1 ? `/page/${page}` : ''}`;
+export const categoryPath = (slug: string, page = 1) =>
+  `/categories/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
+export const tagPath = (slug: string, page = 1) =>
+  `/tags/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
+export const hashtagPath = (hashtag: string, page = 1) =>
+  `/hashtags/${encodeURIComponent(hashtag)}${page > 1 ? `/page/${page}` : ''}`;
 export const feedPath = (page = 1) => (page > 1 ? `/page/${page}` : '/');
 
 /** The owner's pages: the dashboard and everything under it, and the login page. */

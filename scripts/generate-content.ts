@@ -46,7 +46,8 @@ const positiveInt = (name: string, raw: string | undefined, max: number, fallbac
     throw new UsageError(`--${name} is required`);
   }
   const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < 1 || value > max) throw new UsageError(`--${name} must be an integer from 1 to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < 1 || value > max)
+    throw new UsageError(`--${name} must be an integer from 1 to ${max}, got "${raw}"`);
   return value;
 };
 
@@ -98,7 +99,10 @@ async function preparePostsDir(dir: string, force: boolean): Promise<void> {
 
 async function writeMedia(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
-  const demoMediaPresent = await stat(DEMO_MEDIA).then((s) => s.isDirectory(), () => false);
+  const demoMediaPresent = await stat(DEMO_MEDIA).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   if (!demoMediaPresent) return makeMedia(dir);
   for (const { file } of Object.values(images)) await copyFile(path.join(DEMO_MEDIA, file), path.join(dir, file));
 }
@@ -146,7 +150,13 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const bar = options.quiet ? null : new SingleBar({ stream: process.stderr, format: 'posts [{bar}] {percentage}% {value}/{total} eta {eta_formatted}', etaBuffer: 1000 });
+  const bar = options.quiet
+    ? null
+    : new SingleBar({
+        stream: process.stderr,
+        format: 'posts [{bar}] {percentage}% {value}/{total} eta {eta_formatted}',
+        etaBuffer: 1000,
+      });
   bar?.start(options.posts, 0);
   try {
     const count = await generateContent({ ...options, onProgress: (written) => bar?.update(written) });

@@ -33,9 +33,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ WIX_SITE_ID: 's', WIX_CLIENT_ID: 'c' })).toThrow(/^WIX_API_KEY is required/);
     expect(() => readConfig({ BLOG_SOURCE: 'wix' })).toThrow(/^BLOG_SOURCE=wix needs WIX_CLIENT_ID/);
     for (const base of ['ftp://wix.test', 'wix.test', 'http://wix.test/?a=1', 'http://wix.test/#x']) {
-      expect(() => readConfig({ WIX_CLIENT_ID: 'c', WIX_API_BASE_URL: base }), base).toThrow(/^WIX_API_BASE_URL must be/);
+      expect(() => readConfig({ WIX_CLIENT_ID: 'c', WIX_API_BASE_URL: base }), base).toThrow(
+        /^WIX_API_BASE_URL must be/,
+      );
     }
-    expect(readConfig({ WIX_CLIENT_ID: 'c', WIX_API_BASE_URL: 'http://127.0.0.1:9/' }).wix.apiBaseUrl).toBe('http://127.0.0.1:9/');
+    expect(readConfig({ WIX_CLIENT_ID: 'c', WIX_API_BASE_URL: 'http://127.0.0.1:9/' }).wix.apiBaseUrl).toBe(
+      'http://127.0.0.1:9/',
+    );
   });
 
   it('refuses a bad value with a ConfigError naming the variable', () => {

@@ -98,7 +98,10 @@ const refused: [string, string, string, RegExp][] = [
 describe('the layer rules refuse', () => {
   it.each(refused)('%s', async (_name, filePath, code, rule) => {
     const found = await problems(filePath, code);
-    expect(found.some((p) => rule.test(p)), found.join('\n')).toBe(true);
+    expect(
+      found.some((p) => rule.test(p)),
+      found.join('\n'),
+    ).toBe(true);
   });
 });
 

@@ -8,6 +8,10 @@ export async function GET() {
   const body =
     urls.length <= SITEMAP_MAX_URLS
       ? renderUrlSet(urls)
-      : renderSitemapIndex(Array.from({ length: Math.ceil(urls.length / SITEMAP_MAX_URLS) }, (_, i) => absoluteUrl(`/sitemaps/${i}.xml`)));
+      : renderSitemapIndex(
+          Array.from({ length: Math.ceil(urls.length / SITEMAP_MAX_URLS) }, (_, i) =>
+            absoluteUrl(`/sitemaps/${i}.xml`),
+          ),
+        );
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
 }

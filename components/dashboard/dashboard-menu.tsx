@@ -4,24 +4,24 @@ import Link from 'next/link';
 export function DashboardMenu() {
   return (
     <>
-        <nav aria-label="Dashboard" className="site-nav">
-          <ul>
-            <li>
-              <Link href="/dashboard" prefetch={false}>
-                Overview
-              </Link>
-            </li>
-            <li>
-              <Link href="/dashboard/drafts" prefetch={false}>
-                Drafts
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <form method="post" action="/api/owner/session" className="dash-header__logout">
-          <input type="hidden" name="intent" value="logout" />
-          <button type="submit">Sign out</button>
-        </form>
+      <nav aria-label="Dashboard" className="site-nav">
+        <ul>
+          <li>
+            <Link href="/dashboard" prefetch={false}>
+              Overview
+            </Link>
+          </li>
+          <li>
+            <Link href="/dashboard/drafts" prefetch={false}>
+              Drafts
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <form method="post" action="/api/owner/session" className="dash-header__logout">
+        <input type="hidden" name="intent" value="logout" />
+        <button type="submit">Sign out</button>
+      </form>
     </>
   );
 }

@@ -27,7 +27,11 @@ export function DraftList({ drafts }: { drafts: Draft[] }) {
               <td>
                 <span className="badge">{draft.status.toLowerCase().replaceAll('_', ' ')}</span>
               </td>
-              <td>{formatDate(draft.editedDate ?? draft.richContent?.metadata?.updatedTimestamp ?? draft.firstPublishedDate)}</td>
+              <td>
+                {formatDate(
+                  draft.editedDate ?? draft.richContent?.metadata?.updatedTimestamp ?? draft.firstPublishedDate,
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

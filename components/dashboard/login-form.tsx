@@ -20,14 +20,26 @@ export function LoginForm({ next, notice }: { next: string; notice?: LoginNotice
   return (
     <form method="post" action="/api/owner/session" className="login-form">
       {message && (
-        <p className={message.alert ? 'form-error' : 'form-status'} role={message.alert ? 'alert' : 'status'} data-notice={notice}>
+        <p
+          className={message.alert ? 'form-error' : 'form-status'}
+          role={message.alert ? 'alert' : 'status'}
+          data-notice={notice}
+        >
           {message.text}
         </p>
       )}
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="next" value={next} />
       <label htmlFor="owner-password">Password</label>
-      <input id="owner-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} autoFocus />
+      <input
+        id="owner-password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={1024}
+        autoFocus
+      />
       <button type="submit">Sign in</button>
     </form>
   );

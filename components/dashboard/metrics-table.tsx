@@ -43,7 +43,13 @@ export function MetricsTable({ table, params }: { table: PostTable; params: Dash
         Scroll the table sideways for views, likes and comments.
       </p>
       {/* Focusable, so a keyboard can scroll it too; its shadows show there is more to the side. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Every post, scrollable" aria-describedby="metrics-scroll-hint">
+      <div
+        className="table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Every post, scrollable"
+        aria-describedby="metrics-scroll-hint"
+      >
         <table className="metrics-table" aria-describedby="metrics-heading">
           <thead>
             <tr>

@@ -16,7 +16,13 @@ export function PostsChart({ bars, caption }: { bars: MonthBar[]; caption: strin
   const total = bars.reduce((sum, b) => sum + b.count, 0);
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-title" className="chart__svg" preserveAspectRatio="xMinYMin meet">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby="chart-title"
+        className="chart__svg"
+        preserveAspectRatio="xMinYMin meet"
+      >
         <title id="chart-title">{`${caption}: ${total} posts in ${bars.length} months`}</title>
         <line x1={0} x2={width} y1={TOP + PLOT_HEIGHT} y2={TOP + PLOT_HEIGHT} className="chart__axis" />
         {bars.map((bar, i) => {

@@ -45,7 +45,15 @@ export function TablePager({ paging, params }: { paging: TablePaging; params: Da
       <form method="get" action="/dashboard" className="pager__jump">
         <HiddenParams params={params} omit={['page', 'cursor']} />
         <label htmlFor="pager-page">Go to page</label>
-        <input id="pager-page" name="page" type="number" min={1} max={pageCount} defaultValue={page} inputMode="numeric" />
+        <input
+          id="pager-page"
+          name="page"
+          type="number"
+          min={1}
+          max={pageCount}
+          defaultValue={page}
+          inputMode="numeric"
+        />
         <button type="submit">Go</button>
       </form>
     </nav>

@@ -12,7 +12,12 @@ export const LIVE_REFRESH_MS = 30_000;
 async function fetchJson(request: ApiRequest): Promise<unknown> {
   const init: RequestInit =
     request.method === 'POST'
-      ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request.body), cache: 'no-store' }
+      ? {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(request.body),
+          cache: 'no-store',
+        }
       : { cache: 'no-store' };
   const response = await fetch(request.url, init);
   if (!response.ok) throw new Error(`${request.url} answered ${response.status}`);

@@ -21,7 +21,16 @@ interface PageShellProps {
 const classes = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
 
 /** The `<html>` document of every root layout: skip link, header with the site's name, main, footer. */
-export function PageShell({ lang, head, header, headerClassName, mainClassName, footer, plainHomeLink, children }: PageShellProps) {
+export function PageShell({
+  lang,
+  head,
+  header,
+  headerClassName,
+  mainClassName,
+  footer,
+  plainHomeLink,
+  children,
+}: PageShellProps) {
   return (
     <html lang={lang}>
       {head && <head>{head}</head>}

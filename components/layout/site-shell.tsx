@@ -16,13 +16,16 @@ interface SiteShellProps {
  * page, so the page names its category (`data-current-category`) and CSS finds the matching entry: no script.
  */
 /** A CSS string body: anything but letters, digits, `_` and `-` as a hex escape (so no `"` or `</style>` gets out). */
-const cssString = (text: string) => Array.from(text, (ch) => (/[\w-]/.test(ch) ? ch : `\\${ch.codePointAt(0)!.toString(16)} `)).join('');
+const cssString = (text: string) =>
+  Array.from(text, (ch) => (/[\w-]/.test(ch) ? ch : `\\${ch.codePointAt(0)!.toString(16)} `)).join('');
 
 function CurrentCategoryStyle({ categories }: Pick<SiteShellProps, 'categories'>) {
   const css = categories
     .map((c, i) => `body:has([data-current-category="${cssString(c.slug)}"]) .site-nav li:nth-child(${i + 1}) a`)
     .join(',\n');
-  return css ? <style>{`${css} { font-weight: 700; text-decoration: underline; text-underline-offset: 0.3em; }`}</style> : null;
+  return css ? (
+    <style>{`${css} { font-weight: 700; text-decoration: underline; text-underline-offset: 0.3em; }`}</style>
+  ) : null;
 }
 
 /** The public pages' document: the category menu and search in the header, feed and sitemap links in the footer. */

@@ -22,7 +22,11 @@ export function ListingView({ heading, intro, listing, href, children, current }
         {intro}
       </header>
       {children}
-      {listing.total === 0 ? <p>No posts here yet.</p> : <PostList posts={listing.posts} eager={listing.page === 1 ? 2 : 0} />}
+      {listing.total === 0 ? (
+        <p>No posts here yet.</p>
+      ) : (
+        <PostList posts={listing.posts} eager={listing.page === 1 ? 2 : 0} />
+      )}
       <Pagination page={listing.page} totalPages={listing.totalPages} href={href} />
     </>
   );

@@ -10,14 +10,21 @@ export interface ChildEntry {
   element: ReactNode;
 }
 
-/** A node's children, rendered: runs of TEXT nodes become one run (so decorations can span them), the rest go through the node map. */
+/**
+ * A node's children, rendered: runs of TEXT nodes become one run (so decorations can span them), the rest go through
+ * the node map.
+ */
 export function childEntries(node: Rec, ctx: RenderContext, overrides: Partial<RenderContext> = {}): ChildEntry[] {
   const out: ChildEntry[] = [];
   const base: RenderContext = { ...ctx, ...overrides, depth: ctx.depth + 1, parent: canonicalType(node), index: 0 };
   if (base.depth >= MAX_DEPTH) return out;
   let run: Rec[] = [];
   const flushRun = () => {
-    if (run.length) out.push({ type: 'TEXT', element: createElement(Fragment, { key: `t${out.length}` }, TextRun({ nodes: run, ctx: base })) });
+    if (run.length)
+      out.push({
+        type: 'TEXT',
+        element: createElement(Fragment, { key: `t${out.length}` }, TextRun({ nodes: run, ctx: base })),
+      });
     run = [];
   };
   let index = 0;
@@ -41,5 +48,8 @@ export const renderChildren = (node: Rec, ctx: RenderContext, overrides?: Partia
   childEntries(node, ctx, overrides).map((entry) => entry.element);
 
 /** Children of a container with a strict content model (list, table row): foreign children get wrapped. */
-export const wrapForeign = (entries: ChildEntry[], expected: string, wrap: (child: ReactNode, key: string) => ReactNode): ReactNode[] =>
-  entries.map((entry, i) => (entry.type === expected ? entry.element : wrap(entry.element, `w${i}`)));
+export const wrapForeign = (
+  entries: ChildEntry[],
+  expected: string,
+  wrap: (child: ReactNode, key: string) => ReactNode,
+): ReactNode[] => entries.map((entry, i) => (entry.type === expected ? entry.element : wrap(entry.element, `w${i}`)));

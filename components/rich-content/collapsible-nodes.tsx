@@ -10,13 +10,20 @@ export function CollapsibleList({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'collapsibleListData');
   const mode = str(data.initialExpandedItems);
   const open: OpenMode = mode && OPEN_MODES.has(mode as OpenMode) ? (mode as OpenMode) : 'FIRST';
-  const nodeId = str(node.id)?.replace(/[^\w-]/g, '').slice(0, 40);
+  const nodeId = str(node.id)
+    ?.replace(/[^\w-]/g, '')
+    .slice(0, 40);
   // <details name> makes the group exclusive in the browser, with no script.
   const group = data.expandOnlyOne === true ? `rc-${nodeId || 'group'}-${ctx.depth}` : undefined;
   const container = containerProps(data.containerData, 'rc-collapsible');
   const paint = nodeStyle(node);
   return (
-    <div id={anchorId(node, ctx)} className={cx(container.className, paint.className)} style={paint.style} dir={data.direction === 'RTL' ? 'rtl' : undefined}>
+    <div
+      id={anchorId(node, ctx)}
+      className={cx(container.className, paint.className)}
+      style={paint.style}
+      dir={data.direction === 'RTL' ? 'rtl' : undefined}
+    >
       {renderChildren(node, ctx, { collapsible: { open, group }, background: paint.background ?? ctx.background })}
     </div>
   );
@@ -27,10 +34,15 @@ export function CollapsibleItem({ node, ctx }: NodeProps) {
   const title = entries.filter((e) => e.type === 'COLLAPSIBLE_ITEM_TITLE').map((e) => e.element);
   const rest = entries.filter((e) => e.type !== 'COLLAPSIBLE_ITEM_TITLE').map((e) => e.element);
   const inList = ctx.parent === 'COLLAPSIBLE_LIST';
-  const mode = inList ? ctx.collapsible?.open ?? 'FIRST' : 'NONE';
+  const mode = inList ? (ctx.collapsible?.open ?? 'FIRST') : 'NONE';
   const open = mode === 'ALL' || (mode === 'FIRST' && ctx.index === 0);
   return (
-    <details id={anchorId(node, ctx)} className="rc-collapsible-item" open={open} name={inList ? ctx.collapsible?.group : undefined}>
+    <details
+      id={anchorId(node, ctx)}
+      className="rc-collapsible-item"
+      open={open}
+      name={inList ? ctx.collapsible?.group : undefined}
+    >
       {title.length ? title : <summary className="rc-collapsible-title">…</summary>}
       {rest}
     </details>

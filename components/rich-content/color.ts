@@ -71,7 +71,9 @@ function rgbToHsl({ r, g, b }: Rgb): { h: number; s: number; l: number } {
   return { h: h * 60, s, l };
 }
 
-/** Hex, `rgb()`/`rgba()`, `hsl()`/`hsla()` (comma or space syntax) and CSS colour names; anything else is `undefined`. */
+/**
+ * Hex, `rgb()`/`rgba()`, `hsl()`/`hsla()` (comma or space syntax) and CSS colour names; anything else is `undefined`.
+ */
 export function parseColor(value: string): Rgb | undefined {
   const v = value.trim().toLowerCase();
   if (v.startsWith('#')) return fromHex(v);
@@ -80,7 +82,10 @@ export function parseColor(value: string): Rgb | undefined {
   if (named) return fromHex(named);
   const fn = /^(rgba?|hsla?)\(([^)]*)\)$/.exec(v);
   if (!fn) return undefined;
-  const args = fn[2]!.trim().split(/\s*[,/]\s*|\s+/).filter(Boolean);
+  const args = fn[2]!
+    .trim()
+    .split(/\s*[,/]\s*|\s+/)
+    .filter(Boolean);
   if (args.length !== 3 && args.length !== 4) return undefined;
   const alpha = args[3] === undefined ? 1 : channel(args[3], 1);
   if (alpha === undefined) return undefined;
@@ -93,13 +98,20 @@ export function parseColor(value: string): Rgb | undefined {
   const h = Number(args[0]);
   const s = channel(args[1]!, 1);
   const l = channel(args[2]!, 1);
-  if (!Number.isFinite(h) || s === undefined || l === undefined || !args[1]!.endsWith('%') || !args[2]!.endsWith('%')) return undefined;
+  if (!Number.isFinite(h) || s === undefined || l === undefined || !args[1]!.endsWith('%') || !args[2]!.endsWith('%'))
+    return undefined;
   return hslToRgb(h, clamp(s, 0, 1), clamp(l, 0, 1), a);
 }
 
 /** `#rrggbb`, alpha dropped (composite first when it matters). */
 export const toHex = ({ r, g, b }: Rgb): string =>
-  `#${[r, g, b].map((c) => Math.round(clamp(c, 0, 255)).toString(16).padStart(2, '0')).join('')}`;
+  `#${[r, g, b]
+    .map((c) =>
+      Math.round(clamp(c, 0, 255))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** `top` painted over an opaque `bottom`. */
 export function composite(top: Rgb, bottom: Rgb): Rgb {
@@ -121,7 +133,8 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-const minContrast = (color: Rgb, backgrounds: readonly Rgb[]) => Math.min(...backgrounds.map((bg) => contrastRatio(color, bg)));
+const minContrast = (color: Rgb, backgrounds: readonly Rgb[]) =>
+  Math.min(...backgrounds.map((bg) => contrastRatio(color, bg)));
 
 const round = (c: Rgb): Rgb => ({ r: Math.round(c.r), g: Math.round(c.g), b: Math.round(c.b), a: 1 });
 

@@ -46,7 +46,10 @@ export const textOf = (node: Rec): string => str(nodeData(node, 'textData').text
 export function inlineText(node: Rec, depth = 0): string {
   let out = '';
   for (const visit of walk([node], depth)) if (visit.type === 'TEXT') out += textOf(visit.node);
-  return out.replace(/[\u200b\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+  return out
+    .replace(/[\u200b\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function headingLevel(node: Rec): number {
@@ -89,7 +92,10 @@ function collectAnchors(node: Rec, type: string | undefined, into: Set<string>):
   for (const key of LINK_HOLDERS) add(get(node, key, 'link', 'anchor'));
 }
 
-/** A heading worth listing in a table of contents has a word in it: "17" or "−38%" in a stats block is a figure, not a section. */
+/**
+ * A heading worth listing in a table of contents has a word in it: "17" or "−38%" in a stats block is a figure, not a
+ * section.
+ */
 const isSectionTitle = (text: string): boolean => /\p{L}/u.test(text);
 
 /** One pass over the document before rendering: heading ids, table of contents, anchor targets, first image. */

@@ -28,7 +28,9 @@ export function SandboxedFrame({ html, src, title, width, height }: FrameProps):
     <iframe
       className="rc-embed-frame"
       sandbox={EMBED_SANDBOX}
-      {...(html ? { srcDoc: `<!doctype html><meta charset="utf-8"><base target="_blank">${html.slice(0, MAX_HTML)}` } : { src: https })}
+      {...(html
+        ? { srcDoc: `<!doctype html><meta charset="utf-8"><base target="_blank">${html.slice(0, MAX_HTML)}` }
+        : { src: https })}
       title={title}
       width={width}
       height={height}
@@ -43,7 +45,12 @@ export function Html({ node, ctx }: NodeProps) {
   const html = text(data.html);
   const url = str(data.url);
   const container = containerProps(data.containerData, 'rc-html');
-  const frame = SandboxedFrame({ html, src: html ? undefined : url, title: 'Embedded content', ...frameSize(data.containerData) });
+  const frame = SandboxedFrame({
+    html,
+    src: html ? undefined : url,
+    title: 'Embedded content',
+    ...frameSize(data.containerData),
+  });
   if (!frame) return null;
   return (
     <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
@@ -71,10 +78,23 @@ export function Embed({ node, ctx }: NodeProps) {
   const size = frameSize(data.containerData, oembed.width, oembed.height);
   const html = str(oembed.html);
   const frameSrc = html ? loneFrameSource(html) : null;
-  const hosted = hostedVideo(str(data.src)) ?? hostedVideo(str(oembed.url)) ?? hostedVideo(str(oembed.videoUrl)) ?? hostedVideo(frameSrc);
+  const hosted =
+    hostedVideo(str(data.src)) ??
+    hostedVideo(str(oembed.url)) ??
+    hostedVideo(str(oembed.videoUrl)) ??
+    hostedVideo(frameSrc);
   const poster = str(oembed.thumbnailUrl) ? resolveImage(str(oembed.thumbnailUrl)) : null;
   let content: ReactNode;
-  if (hosted) content = <HostedVideoFacade video={hosted} title={title} poster={poster} width={size.width} height={Math.round((size.width * 9) / 16)} />;
+  if (hosted)
+    content = (
+      <HostedVideoFacade
+        video={hosted}
+        title={title}
+        poster={poster}
+        width={size.width}
+        height={Math.round((size.width * 9) / 16)}
+      />
+    );
   else if (frameSrc)
     content = (
       <FrameFacade
@@ -89,7 +109,8 @@ export function Embed({ node, ctx }: NodeProps) {
       />
     );
   else if (text(html)) content = SandboxedFrame({ html, title, ...size });
-  else if (oembed.type === 'photo' && httpUrl(oembed.url)) content = <img className="rc-img" src={httpUrl(oembed.url)!} alt={title} loading="lazy" decoding="async" />;
+  else if (oembed.type === 'photo' && httpUrl(oembed.url))
+    content = <img className="rc-img" src={httpUrl(oembed.url)!} alt={title} loading="lazy" decoding="async" />;
   else content = <Thumbnail url={str(oembed.thumbnailUrl)} />;
   if (!content && !source) return null;
   return (
@@ -158,7 +179,10 @@ export function AppEmbed({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'appEmbedData');
   const name = data.hideTitle === true ? undefined : text(data.name);
   const href = safeHref(data.url);
-  const image = data.hideImage === true ? null : Img({ media: obj(data.image) ?? { src: { url: str(data.imageSrc) } }, alt: name ?? '', displayWidth: 320 });
+  const image =
+    data.hideImage === true
+      ? null
+      : Img({ media: obj(data.image) ?? { src: { url: str(data.imageSrc) } }, alt: name ?? '', displayWidth: 320 });
   const details = [
     text(get(data, 'eventData', 'scheduling')),
     text(get(data, 'eventData', 'location')),

@@ -45,7 +45,13 @@ const STYLE =
  * `src`. Following it navigates the frame itself, so the third party loads only when the reader asks. Built
  * from escaped values only: no script, no author markup.
  */
-export function facadeDocument({ src, title, action, kind, poster }: Pick<FrameFacadeProps, 'src' | 'title' | 'action' | 'kind' | 'poster'>): string {
+export function facadeDocument({
+  src,
+  title,
+  action,
+  kind,
+  poster,
+}: Pick<FrameFacadeProps, 'src' | 'title' | 'action' | 'kind' | 'poster'>): string {
   const image = poster
     ? `<img src="${escape(poster.src)}"${poster.srcSet ? ` srcset="${escape(poster.srcSet)}" sizes="100vw"` : ''} alt="" decoding="async">`
     : '';
@@ -63,7 +69,18 @@ export function facadeDocument({ src, title, action, kind, poster }: Pick<FrameF
  * link to the real player (no script, on the page or in the frame). The frame keeps its sandbox after it
  * navigates, so the player gets the same restrictions it would have had from the start.
  */
-export function FrameFacade({ src, title, action, kind, poster, sandbox, allow, width, height, className }: FrameFacadeProps) {
+export function FrameFacade({
+  src,
+  title,
+  action,
+  kind,
+  poster,
+  sandbox,
+  allow,
+  width,
+  height,
+  className,
+}: FrameFacadeProps) {
   return (
     <iframe
       className={className}

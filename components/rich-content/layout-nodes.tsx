@@ -2,14 +2,27 @@ import { renderChildren } from './children';
 import { anchorId, type NodeProps } from './context';
 import { get, int, nodeData, str, text } from './fields';
 import { Img } from './image';
-import { adaptColor, backgroundPaint, colorVars, containerProps, cx, mergePaint, nodeStyle, safeColor, type Style } from './style';
+import {
+  adaptColor,
+  backgroundPaint,
+  colorVars,
+  containerProps,
+  cx,
+  mergePaint,
+  nodeStyle,
+  safeColor,
+  type Style,
+} from './style';
 
 export function Layout({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'layoutData');
   const container = containerProps(data.containerData, 'rc-layout');
   const gap = int(data.gap, 0, 200);
   const paint = mergePaint(
-    mergePaint({ style: gap !== undefined ? { ...container.style, '--rc-gap': `${gap}px` } : container.style }, nodeStyle(node)),
+    mergePaint(
+      { style: gap !== undefined ? { ...container.style, '--rc-gap': `${gap}px` } : container.style },
+      nodeStyle(node),
+    ),
     backgroundPaint(get(data, 'background', 'color') ?? data.backgroundColor),
   );
   return (
@@ -22,7 +35,11 @@ export function Layout({ node, ctx }: NodeProps) {
 export function LayoutCell({ node, ctx }: NodeProps) {
   const span = int(nodeData(node, 'layoutCellData').colSpan, 1, 12);
   return (
-    <div id={anchorId(node, ctx)} className="rc-layout-cell" style={span ? ({ '--rc-span': span } as Style) : undefined}>
+    <div
+      id={anchorId(node, ctx)}
+      className="rc-layout-cell"
+      style={span ? ({ '--rc-span': span } as Style) : undefined}
+    >
       {renderChildren(node, ctx)}
     </div>
   );
@@ -33,9 +50,15 @@ export function Card({ node, ctx }: NodeProps) {
   const paint = mergePaint(nodeStyle(node), backgroundPaint(get(data, 'background', 'color')));
   const image = Img({ media: get(data, 'backgroundImage', 'media'), alt: '', className: 'rc-card-bg' });
   return (
-    <div id={anchorId(node, ctx)} className={cx('rc-card', image ? 'rc-card-has-bg' : undefined, paint.className)} style={paint.style}>
+    <div
+      id={anchorId(node, ctx)}
+      className={cx('rc-card', image ? 'rc-card-has-bg' : undefined, paint.className)}
+      style={paint.style}
+    >
       {image}
-      <div className="rc-card-content">{renderChildren(node, ctx, { background: paint.background ?? ctx.background })}</div>
+      <div className="rc-card-content">
+        {renderChildren(node, ctx, { background: paint.background ?? ctx.background })}
+      </div>
     </div>
   );
 }
@@ -56,7 +79,11 @@ export function SmartBlock({ node, ctx }: NodeProps) {
   return (
     <div
       id={anchorId(node, ctx)}
-      className={cx('rc-smart-block', variantClass('rc-smart', data.type), data.orientation === 'VERTICAL' && 'rc-smart-vertical')}
+      className={cx(
+        'rc-smart-block',
+        variantClass('rc-smart', data.type),
+        data.orientation === 'VERTICAL' && 'rc-smart-vertical',
+      )}
       style={style}
     >
       {renderChildren(node, ctx)}
@@ -71,7 +98,9 @@ export function SmartBlockCell({ node, ctx }: NodeProps) {
   // The accent is the label's text colour as well as the top border's.
   const accent = adaptColor(data.accentColor, on);
   const border = safeColor(data.borderColor, 'fg');
-  const paint = mergePaint(background, { style: { ...(accent && colorVars('rc-smart-accent', accent)), ...(border && { borderColor: border }) } });
+  const paint = mergePaint(background, {
+    style: { ...(accent && colorVars('rc-smart-accent', accent)), ...(border && { borderColor: border }) },
+  });
   const label = text(data.label);
   return (
     <div
@@ -88,6 +117,9 @@ export function SmartBlockCell({ node, ctx }: NodeProps) {
 /** A custom node from another app: its data has no agreed shape, so only its children are shown. */
 export function External({ node, ctx }: NodeProps) {
   const children = renderChildren(node, ctx);
-  return children.length ? <div id={anchorId(node, ctx)} className="rc-external">{children}</div> : null;
+  return children.length ? (
+    <div id={anchorId(node, ctx)} className="rc-external">
+      {children}
+    </div>
+  ) : null;
 }
-

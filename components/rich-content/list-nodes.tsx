@@ -5,15 +5,25 @@ import { cx, nodeStyle } from './style';
 
 const ITEM_PARENTS = new Set(['BULLETED_LIST', 'ORDERED_LIST', 'CHECKBOX_LIST']);
 
-/** The list's classes and style, and its children: anything that is not a LIST_ITEM gets an <li> of its own so the markup stays valid. */
+/**
+ * The list's classes and style, and its children: anything that is not a LIST_ITEM gets an <li> of its own so the
+ * markup stays valid.
+ */
 function list(node: Rec, ctx: RenderContext, className: string) {
   const paint = nodeStyle(node);
-  const children = wrapForeign(childEntries(node, ctx, { background: paint.background ?? ctx.background }), 'LIST_ITEM', (child, key) => (
-    <li key={key} className="rc-li">
-      {child}
-    </li>
-  ));
-  return { props: { id: anchorId(node, ctx), className: cx(className, paint.className), style: paint.style }, children };
+  const children = wrapForeign(
+    childEntries(node, ctx, { background: paint.background ?? ctx.background }),
+    'LIST_ITEM',
+    (child, key) => (
+      <li key={key} className="rc-li">
+        {child}
+      </li>
+    ),
+  );
+  return {
+    props: { id: anchorId(node, ctx), className: cx(className, paint.className), style: paint.style },
+    children,
+  };
 }
 
 export function BulletedList({ node, ctx }: NodeProps) {
@@ -39,12 +49,28 @@ export function CheckboxList({ node, ctx }: NodeProps) {
 export function ListItem({ node, ctx }: NodeProps) {
   const children = renderChildren(node, ctx);
   const id = anchorId(node, ctx);
-  if (!ctx.parent || !ITEM_PARENTS.has(ctx.parent)) return <div id={id} className="rc-li">{children}</div>;
-  if (ctx.parent !== 'CHECKBOX_LIST') return <li id={id} className="rc-li">{children}</li>;
+  if (!ctx.parent || !ITEM_PARENTS.has(ctx.parent))
+    return (
+      <div id={id} className="rc-li">
+        {children}
+      </div>
+    );
+  if (ctx.parent !== 'CHECKBOX_LIST')
+    return (
+      <li id={id} className="rc-li">
+        {children}
+      </li>
+    );
   const checked = bool(nodeData(node, 'listItemData').checked) === true;
   return (
     <li id={id} className={cx('rc-li', 'rc-check-item', checked && 'rc-checked')}>
-      <input type="checkbox" className="rc-checkbox" disabled defaultChecked={checked} aria-label={checked ? 'Done' : 'Not done'} />
+      <input
+        type="checkbox"
+        className="rc-checkbox"
+        disabled
+        defaultChecked={checked}
+        aria-label={checked ? 'Done' : 'Not done'}
+      />
       <div className="rc-check-body">{children}</div>
     </li>
   );

@@ -11,11 +11,22 @@ import { VideoPlayer, hostedVideoOf } from './video';
 
 const MAX_GALLERY_ITEMS = 500;
 
-function Figure({ node, ctx, container, caption, children }: NodeProps & { container: ContainerProps; caption?: ReactNode; children: ReactNode }) {
+function Figure({
+  node,
+  ctx,
+  container,
+  caption,
+  children,
+}: NodeProps & { container: ContainerProps; caption?: ReactNode; children: ReactNode }) {
   const captionNodes = renderChildren(node, ctx);
   const hasCaption = Boolean(caption) || captionNodes.length > 0;
   return (
-    <figure id={anchorId(node, ctx)} className={container.className} style={container.style} tabIndex={container.tabIndex}>
+    <figure
+      id={anchorId(node, ctx)}
+      className={container.className}
+      style={container.style}
+      tabIndex={container.tabIndex}
+    >
       {children}
       {hasCaption && (
         <figcaption className="rc-figcaption" dir="auto">
@@ -49,9 +60,15 @@ export function Image({ node, ctx }: NodeProps) {
   const caption = text(data.caption);
   const container = containerProps(data.containerData, 'rc-image');
   const linked = obj(data.link) !== undefined;
-  const alt = data.decorative === true ? '' : text(data.altText) ?? (linked ? caption ?? 'Image' : '');
+  const alt = data.decorative === true ? '' : (text(data.altText) ?? (linked ? (caption ?? 'Image') : ''));
   const className = isSvg(data.image) ? 'rc-img rc-img-svg' : undefined;
-  const img = Img({ media: data.image, alt, priority: ctx.doc.firstImage === node, displayWidth: container.customWidth, className });
+  const img = Img({
+    media: data.image,
+    alt,
+    priority: ctx.doc.firstImage === node,
+    displayWidth: container.customWidth,
+    className,
+  });
   if (!img) return caption ? <p className="rc-caption">{caption}</p> : null;
   return (
     <Figure node={node} ctx={ctx} container={container} caption={caption}>
@@ -91,7 +108,11 @@ export function Gallery({ node, ctx }: NodeProps) {
     .filter(Boolean);
   if (!items.length) return null;
   return (
-    <Figure node={node} ctx={ctx} container={{ ...container, style: { ...container.style, '--rc-gallery-cols': columns } }}>
+    <Figure
+      node={node}
+      ctx={ctx}
+      container={{ ...container, style: { ...container.style, '--rc-gallery-cols': columns } }}
+    >
       <ul className="rc-gallery-grid">
         {items.map((item, i) => (
           <li key={i}>{item}</li>
@@ -125,7 +146,10 @@ export function Gif({ node, ctx }: NodeProps) {
   );
 }
 
-/** The video, its title as page text (the one `plainText` gives for it) and, for YouTube or Vimeo, a plain link to watch it there. */
+/**
+ * The video, its title as page text (the one `plainText` gives for it) and, for YouTube or Vimeo, a plain link to watch
+ * it there.
+ */
 export function Video({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'videoData');
   const title = text(data.title);
@@ -143,7 +167,12 @@ export function Video({ node, ctx }: NodeProps) {
     </>
   );
   return (
-    <Figure node={node} ctx={ctx} container={containerProps(data.containerData, 'rc-video')} caption={caption || undefined}>
+    <Figure
+      node={node}
+      ctx={ctx}
+      container={containerProps(data.containerData, 'rc-video')}
+      caption={caption || undefined}
+    >
       {player}
     </Figure>
   );
@@ -170,7 +199,12 @@ export function Audio({ node, ctx }: NodeProps) {
     );
   } else return null;
   return (
-    <Figure node={node} ctx={ctx} container={containerProps(data.containerData, 'rc-audio')} caption={label || undefined}>
+    <Figure
+      node={node}
+      ctx={ctx}
+      container={containerProps(data.containerData, 'rc-audio')}
+      caption={label || undefined}
+    >
       {Img({ media: data.coverImage, alt: '', className: 'rc-audio-cover', displayWidth: 160 })}
       {player}
     </Figure>
@@ -209,7 +243,8 @@ export function FileNode({ node, ctx }: NodeProps) {
 }
 
 /** A URL as a CSS `url("…")`: the characters that could end the string or the value are escaped. */
-const cssUrl = (src: string) => `url("${src.replace(/["\\\n\r]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}")`;
+const cssUrl = (src: string) =>
+  `url("${src.replace(/["\\\n\r]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}")`;
 
 /**
  * Editor shapes are one-colour SVGs the author tints with `styles.color`: drawn as a mask in that colour (adapted
@@ -231,7 +266,15 @@ export function Shape({ node, ctx }: NodeProps) {
       maskImage: cssUrl(image.src),
       WebkitMaskImage: cssUrl(image.src),
     };
-    content = <span className="rc-shape-fill" role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} style={style} />;
+    content = (
+      <span
+        className="rc-shape-fill"
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        style={style}
+      />
+    );
   } else {
     content = Img({ media: data.shape, alt, className: 'rc-shape-img' });
   }

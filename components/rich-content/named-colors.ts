@@ -26,4 +26,6 @@ const TABLE =
   'teal:008080 thistle:d8bfd8 tomato:ff6347 turquoise:40e0d0 violet:ee82ee wheat:f5deb3 white:ffffff ' +
   'whitesmoke:f5f5f5 yellow:ffff00 yellowgreen:9acd32';
 
-export const NAMED_COLORS: ReadonlyMap<string, string> = new Map(TABLE.split(' ').map((pair) => pair.split(':') as [string, string]));
+export const NAMED_COLORS: ReadonlyMap<string, string> = new Map(
+  TABLE.split(' ').map((pair) => pair.split(':') as [string, string]),
+);

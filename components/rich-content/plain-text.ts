@@ -27,7 +27,10 @@ export function plainText(content: unknown): string {
   const lines: string[] = [];
   let line = '';
   const flush = () => {
-    const clean = line.replace(/[\u200b\ufeff]/g, '').replace(/[ \t\f\v\u00a0]+/g, ' ').trim();
+    const clean = line
+      .replace(/[\u200b\ufeff]/g, '')
+      .replace(/[ \t\f\v\u00a0]+/g, ' ')
+      .trim();
     if (clean) lines.push(...clean.split(/\s*\n\s*/).filter(Boolean));
     line = '';
   };

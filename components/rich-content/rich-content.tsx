@@ -17,7 +17,13 @@ export function RichContent({ content, priority = true, className }: RichContent
   const nodes = rootNodes(content);
   if (!nodes.length) return null;
   const doc = analyzeDocument(nodes);
-  const ctx: RenderContext = { doc: priority ? doc : { ...doc, firstImage: undefined }, depth: -1, index: 0, inline: false, renderNode };
+  const ctx: RenderContext = {
+    doc: priority ? doc : { ...doc, firstImage: undefined },
+    depth: -1,
+    index: 0,
+    inline: false,
+    renderNode,
+  };
   const children = childEntries({ type: 'ROOT', nodes }, ctx).map((entry) => entry.element);
   return <div className={cx('rc', className)}>{children}</div>;
 }

@@ -3,7 +3,8 @@ import { obj, str } from './fields';
 const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 // Editors store bare hosts ("www.example.com", "example.com"); these suffixes are file names, not hosts.
-const FILE_SUFFIX = /\.(html?|php|aspx?|jsp|xml|json|pdf|txt|md|jpe?g|png|gif|webp|svg|css|js|zip|csv|docx?|xlsx?|mp[34])$/i;
+const FILE_SUFFIX =
+  /\.(html?|php|aspx?|jsp|xml|json|pdf|txt|md|jpe?g|png|gif|webp|svg|css|js|zip|csv|docx?|xlsx?|mp[34])$/i;
 const BARE_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?::\d{1,5})?(?:[/?#]|$)/i;
 
 /**
@@ -54,7 +55,8 @@ export function linkProps(link: unknown, resolveAnchor?: (nodeId: string) => str
 
   const relObj = obj(l.rel) ?? {};
   const rel = new Set<string>();
-  for (const token of ['nofollow', 'sponsored', 'ugc', 'noreferrer'] as const) if (relObj[token] === true) rel.add(token);
+  for (const token of ['nofollow', 'sponsored', 'ugc', 'noreferrer'] as const)
+    if (relObj[token] === true) rel.add(token);
   const blank = l.target === 'BLANK' || l.target === '_blank';
   if (blank) {
     rel.add('noopener');
@@ -62,6 +64,7 @@ export function linkProps(link: unknown, resolveAnchor?: (nodeId: string) => str
   }
   const props: LinkProps = { href };
   if (blank) props.target = '_blank';
-  if (rel.size) props.rel = ['noopener', 'noreferrer', 'nofollow', 'sponsored', 'ugc'].filter((t) => rel.has(t)).join(' ');
+  if (rel.size)
+    props.rel = ['noopener', 'noreferrer', 'nofollow', 'sponsored', 'ugc'].filter((t) => rel.has(t)).join(' ');
   return props;
 }

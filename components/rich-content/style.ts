@@ -105,10 +105,18 @@ export function adaptColor(
 
 /** An adapted colour as custom properties: `--<name>` when fixed, else `--<name>-light` and `--<name>-dark`. */
 export const colorVars = (name: string, color: AdaptedColor): Style =>
-  'fixed' in color ? { [`--${name}`]: color.fixed } : { [`--${name}-light`]: color.light, [`--${name}-dark`]: color.dark };
+  'fixed' in color
+    ? { [`--${name}`]: color.fixed }
+    : { [`--${name}-light`]: color.light, [`--${name}-dark`]: color.dark };
 
-/** An author text colour: inline when fixed, else `rc-fg` with `--fg-light`/`--fg-dark` for the CSS to pick per scheme. */
-export function textPaint(value: unknown, on: Rgb | undefined, fallback: 'fg' | 'accent' = 'accent'): Paint | undefined {
+/**
+ * An author text colour: inline when fixed, else `rc-fg` with `--fg-light`/`--fg-dark` for the CSS to pick per scheme.
+ */
+export function textPaint(
+  value: unknown,
+  on: Rgb | undefined,
+  fallback: 'fg' | 'accent' = 'accent',
+): Paint | undefined {
   const color = adaptColor(value, on, TEXT_CONTRAST, fallback);
   if (!color) return undefined;
   if ('fixed' in color) return { style: { color: color.fixed } };
@@ -139,9 +147,13 @@ export function textStyleProps(data: Rec): { className?: string; style?: Style }
   const align = str(textStyle.textAlignment);
   const indent = int(data.indentation, 0, 4);
   const lineHeight = str(textStyle.lineHeight)?.trim();
-  const className = cx(align && Object.hasOwn(ALIGN, align) && `rc-text-${ALIGN[align]}`, indent ? `rc-indent-${indent}` : undefined);
+  const className = cx(
+    align && Object.hasOwn(ALIGN, align) && `rc-text-${ALIGN[align]}`,
+    indent ? `rc-indent-${indent}` : undefined,
+  );
   const style: Style = {};
-  if (lineHeight && /^\d{1,2}(?:\.\d{1,3})?$/.test(lineHeight) && Number(lineHeight) <= 10) style.lineHeight = lineHeight;
+  if (lineHeight && /^\d{1,2}(?:\.\d{1,3})?$/.test(lineHeight) && Number(lineHeight) <= 10)
+    style.lineHeight = lineHeight;
   return { className: className || undefined, style: Object.keys(style).length ? style : undefined };
 }
 
@@ -201,11 +213,14 @@ export function containerProps(containerData: unknown, base: string): ContainerP
 }
 
 /** Explicit pixel size for an iframe: the container's custom size, else the given defaults. */
-export function frameSize(containerData: unknown, width?: unknown, height?: unknown): { width: number; height: number } {
+export function frameSize(
+  containerData: unknown,
+  width?: unknown,
+  height?: unknown,
+): { width: number; height: number } {
   const data = rec(containerData);
   return {
     width: int(get(data, 'width', 'custom'), 1, 4000) ?? int(width, 1, 4000) ?? 640,
     height: int(get(data, 'height', 'custom'), 1, 4000) ?? int(height, 1, 4000) ?? 400,
   };
 }
-

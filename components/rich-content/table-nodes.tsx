@@ -8,16 +8,25 @@ export function Table({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'tableData');
   const rowHeader = bool(data.rowHeader) ?? bool(data.header) ?? false;
   const columnHeader = bool(data.columnHeader) ?? false;
-  const ratios = arr(get(data, 'dimensions', 'colsWidthRatio')).map(numish).filter((n): n is number => n !== undefined && n > 0);
+  const ratios = arr(get(data, 'dimensions', 'colsWidthRatio'))
+    .map(numish)
+    .filter((n): n is number => n !== undefined && n > 0);
   const total = ratios.reduce((a, b) => a + b, 0);
   // The editor's minimum column widths: below their sum the table scrolls rather than squeezing its columns.
-  const minWidth = arr(get(data, 'dimensions', 'colsMinWidth')).reduce<number>((sum, w) => sum + (int(w, 0, 2000) ?? 0), 0);
+  const minWidth = arr(get(data, 'dimensions', 'colsMinWidth')).reduce<number>(
+    (sum, w) => sum + (int(w, 0, 2000) ?? 0),
+    0,
+  );
   const container = containerProps(data.containerData, 'rc-table-wrap');
-  const rows = wrapForeign(childEntries(node, ctx, { table: { rowHeader, columnHeader, row: 0 } }), 'TABLE_ROW', (child, key) => (
-    <tr key={key}>
-      <td>{child}</td>
-    </tr>
-  ));
+  const rows = wrapForeign(
+    childEntries(node, ctx, { table: { rowHeader, columnHeader, row: 0 } }),
+    'TABLE_ROW',
+    (child, key) => (
+      <tr key={key}>
+        <td>{child}</td>
+      </tr>
+    ),
+  );
   // A wide table scrolls in its own box; the box takes focus so keyboard users can scroll it too.
   return (
     <div
@@ -28,7 +37,11 @@ export function Table({ node, ctx }: NodeProps) {
       role="region"
       aria-label={text(data.altText) ?? regionLabel(node, rowHeader)}
     >
-      <table className="rc-table" aria-label={text(data.altText)} style={minWidth > 0 ? { minWidth: `${Math.min(minWidth, 4000)}px` } : undefined}>
+      <table
+        className="rc-table"
+        aria-label={text(data.altText)}
+        style={minWidth > 0 ? { minWidth: `${Math.min(minWidth, 4000)}px` } : undefined}
+      >
         {ratios.length > 0 && ratios.length <= 1000 && (
           <colgroup>
             {ratios.map((r, i) => (
@@ -46,8 +59,16 @@ const MAX_LABEL = 100;
 
 /** "Table: Name, Role" from the header row, else "Table". */
 function regionLabel(node: Rec, rowHeader: boolean): string {
-  const first = rowHeader ? childNodes(node).map(obj).find((c) => c && canonicalType(c) === 'TABLE_ROW') : undefined;
-  const headers = first ? childNodes(first).flatMap((c) => (obj(c) ? [inlineText(obj(c)!)] : [])).filter(Boolean) : [];
+  const first = rowHeader
+    ? childNodes(node)
+        .map(obj)
+        .find((c) => c && canonicalType(c) === 'TABLE_ROW')
+    : undefined;
+  const headers = first
+    ? childNodes(first)
+        .flatMap((c) => (obj(c) ? [inlineText(obj(c)!)] : []))
+        .filter(Boolean)
+    : [];
   const label = headers.length ? `Table: ${headers.join(', ')}` : 'Table';
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
 }
@@ -55,7 +76,9 @@ function regionLabel(node: Rec, rowHeader: boolean): string {
 export function TableRow({ node, ctx }: NodeProps) {
   if (ctx.parent !== 'TABLE') return <div className="rc-tr">{renderChildren(node, ctx)}</div>;
   const table = { rowHeader: false, columnHeader: false, ...ctx.table, row: ctx.index };
-  const cells = wrapForeign(childEntries(node, ctx, { table }), 'TABLE_CELL', (child, key) => <td key={key}>{child}</td>);
+  const cells = wrapForeign(childEntries(node, ctx, { table }), 'TABLE_CELL', (child, key) => (
+    <td key={key}>{child}</td>
+  ));
   return <tr>{cells}</tr>;
 }
 
@@ -86,7 +109,17 @@ export function TableCell({ node, ctx }: NodeProps) {
     rowSpan: rowSpan && rowSpan > 1 ? rowSpan : undefined,
   };
   const { rowHeader = false, columnHeader = false, row = 0 } = ctx.table ?? {};
-  if (rowHeader && row === 0) return <th scope="col" {...props}>{children}</th>;
-  if (columnHeader && ctx.index === 0) return <th scope="row" {...props}>{children}</th>;
+  if (rowHeader && row === 0)
+    return (
+      <th scope="col" {...props}>
+        {children}
+      </th>
+    );
+  if (columnHeader && ctx.index === 0)
+    return (
+      <th scope="row" {...props}>
+        {children}
+      </th>
+    );
   return <td {...props}>{children}</td>;
 }

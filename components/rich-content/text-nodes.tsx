@@ -6,10 +6,14 @@ import { childNodes, nodeData, obj, str } from './fields';
 import { containerProps, cx, mergePaint, nodeStyle, textStyleProps } from './style';
 import { TextRun } from './text';
 
-const onlyText = (node: NodeProps['node']) => childNodes(node).every((c) => !obj(c) || canonicalType(obj(c)!) === 'TEXT');
+const onlyText = (node: NodeProps['node']) =>
+  childNodes(node).every((c) => !obj(c) || canonicalType(obj(c)!) === 'TEXT');
 
 export function Paragraph({ node, ctx }: NodeProps) {
-  const paint = mergePaint(nodeStyle(node), textStyleProps(nodeData(node, canonicalType(node) === 'HEADING' ? 'headingData' : 'paragraphData')));
+  const paint = mergePaint(
+    nodeStyle(node),
+    textStyleProps(nodeData(node, canonicalType(node) === 'HEADING' ? 'headingData' : 'paragraphData')),
+  );
   const props = { id: anchorId(node, ctx), className: cx('rc-p', paint.className), style: paint.style, dir: 'auto' };
   const children = renderChildren(node, ctx, { background: paint.background ?? ctx.background });
   if (ctx.inline) return <span {...props}>{children}</span>;
@@ -40,7 +44,12 @@ export function Blockquote({ node, ctx }: NodeProps) {
   const { className } = textStyleProps(nodeData(node, 'blockquoteData'));
   const paint = nodeStyle(node);
   return (
-    <blockquote id={anchorId(node, ctx)} className={cx('rc-quote', className, paint.className)} style={paint.style} dir="auto">
+    <blockquote
+      id={anchorId(node, ctx)}
+      className={cx('rc-quote', className, paint.className)}
+      style={paint.style}
+      dir="auto"
+    >
       {renderChildren(node, ctx, { background: paint.background ?? ctx.background })}
     </blockquote>
   );
@@ -72,7 +81,8 @@ const FIGURE_PARENTS = new Set(['IMAGE', 'GALLERY', 'VIDEO', 'AUDIO', 'GIF', 'EM
 export function Caption({ node, ctx }: NodeProps): ReactNode {
   const { className, style } = textStyleProps(nodeData(node, 'captionData'));
   const children = renderChildren(node, ctx, { inline: true });
-  if (ctx.parent && FIGURE_PARENTS.has(ctx.parent)) return <span className={cx('rc-caption-text', className)}>{children}</span>;
+  if (ctx.parent && FIGURE_PARENTS.has(ctx.parent))
+    return <span className={cx('rc-caption-text', className)}>{children}</span>;
   return (
     <p id={anchorId(node, ctx)} className={cx('rc-caption', className)} style={style} dir="auto">
       {children}

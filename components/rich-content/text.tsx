@@ -22,8 +22,10 @@ const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(mi
 /** `false` switches a flag decoration off (editors use it to cancel inherited styling). */
 const flag = (value: unknown) => bool(value) !== false;
 
-const simple = (key: string, flagKey: string, wrap: (children: ReactNode) => ReactNode): DecorationRenderer => (d) =>
-  flag(d[flagKey]) ? { key, wrap } : null;
+const simple =
+  (key: string, flagKey: string, wrap: (children: ReactNode) => ReactNode): DecorationRenderer =>
+  (d) =>
+    flag(d[flagKey]) ? { key, wrap } : null;
 
 const SKETCH_VARIANTS = new Set(['UNDERLINE', 'BOX', 'CIRCLE', 'HIGHLIGHT', 'STRIKETHROUGH', 'CROSSED_OFF']);
 
@@ -128,8 +130,21 @@ export const DECORATIONS: Record<DecorationType, DecorationRenderer> = {
 
 /** Outermost first. LINK and ANCHOR share a slot so text never gets nested links. */
 const ORDER: readonly DecorationType[] = [
-  'LINK', 'ANCHOR', 'MENTION', 'SPOILER', 'COLOR', 'FONT_FAMILY', 'FONT_SIZE', 'SKETCH',
-  'BOLD', 'ITALIC', 'UNDERLINE', 'STRIKETHROUGH', 'SUPERSCRIPT', 'SUBSCRIPT', 'EXTERNAL',
+  'LINK',
+  'ANCHOR',
+  'MENTION',
+  'SPOILER',
+  'COLOR',
+  'FONT_FAMILY',
+  'FONT_SIZE',
+  'SKETCH',
+  'BOLD',
+  'ITALIC',
+  'UNDERLINE',
+  'STRIKETHROUGH',
+  'SUPERSCRIPT',
+  'SUBSCRIPT',
+  'EXTERNAL',
 ];
 const SLOT: Partial<Record<string, number>> = Object.fromEntries(ORDER.map((t, i) => [t, t === 'ANCHOR' ? 0 : i]));
 

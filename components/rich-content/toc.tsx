@@ -47,7 +47,14 @@ export function TocList({ entries, numbered = false }: { entries: TocEntry[]; nu
 }
 
 /** Links to the headings of a post, with the same ids `<RichContent>` renders on them. */
-export function TableOfContents({ content, entries, levels, title = 'Contents', numbered, className }: TableOfContentsProps) {
+export function TableOfContents({
+  content,
+  entries,
+  levels,
+  title = 'Contents',
+  numbered,
+  className,
+}: TableOfContentsProps) {
   const all = entries ?? tableOfContents(content);
   const shown = levels ? all.filter((e) => levels.includes(e.level)) : all;
   if (!shown.length) return null;

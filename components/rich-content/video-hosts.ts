@@ -25,7 +25,8 @@ export function hostedVideo(value: unknown): HostedVideo | null {
   if (host === 'youtu.be') youtube = parts[0];
   else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     if (parts[0] === 'watch') youtube = url.searchParams.get('v') ?? undefined;
-    else if (parts[0] === 'embed' || parts[0] === 'shorts' || parts[0] === 'live' || parts[0] === 'v') youtube = parts[1];
+    else if (parts[0] === 'embed' || parts[0] === 'shorts' || parts[0] === 'live' || parts[0] === 'v')
+      youtube = parts[1];
   }
   if (youtube && YOUTUBE_ID.test(youtube)) {
     return {
@@ -39,7 +40,11 @@ export function hostedVideo(value: unknown): HostedVideo | null {
   if (host === 'vimeo.com') vimeo = parts.find((p) => /^\d{1,12}$/.test(p));
   else if (host === 'player.vimeo.com' && parts[0] === 'video') vimeo = parts[1];
   if (vimeo && /^\d{1,12}$/.test(vimeo)) {
-    return { provider: 'Vimeo', embedUrl: `https://player.vimeo.com/video/${vimeo}?dnt=1`, pageUrl: `https://vimeo.com/${vimeo}` };
+    return {
+      provider: 'Vimeo',
+      embedUrl: `https://player.vimeo.com/video/${vimeo}?dnt=1`,
+      pageUrl: `https://vimeo.com/${vimeo}`,
+    };
   }
   return null;
 }

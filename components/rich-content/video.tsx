@@ -32,7 +32,8 @@ export function VideoPlayer({ media, thumbnail, title }: VideoProps): ReactNode 
   const size = frameSize(media, thumbnail);
   const poster = resolveImage(rec(thumbnail).src, rec(thumbnail), POSTER_WIDTH);
   const hosted = hostedVideo(url);
-  if (hosted) return <HostedVideoFacade video={hosted} title={title ?? `${hosted.provider} video`} poster={poster} {...size} />;
+  if (hosted)
+    return <HostedVideoFacade video={hosted} title={title ?? `${hosted.provider} video`} poster={poster} {...size} />;
 
   if (isMediaFileUrl(url)) {
     return (
@@ -45,7 +46,9 @@ export function VideoPlayer({ media, thumbnail, title }: VideoProps): ReactNode 
   if (!href) return null;
   return (
     <a className="rc-video-link" href={href} target="_blank" rel="noopener noreferrer">
-      {poster && <img src={poster.src} width={poster.width} height={poster.height} alt="" loading="lazy" decoding="async" />}
+      {poster && (
+        <img src={poster.src} width={poster.width} height={poster.height} alt="" loading="lazy" decoding="async" />
+      )}
       <span className="rc-video-link-title">{title ?? href}</span>
     </a>
   );

@@ -2,17 +2,31 @@ import { paletteColor, readableText, toHex } from './color';
 import { anchorId, anchorResolver, type NodeProps } from './context';
 import { arr, get, int, nodeData, num, numish, rec, str, text } from './fields';
 import { linkProps } from './safe-href';
-import { adaptColor, backgroundPaint, colorVars, containerProps, cx, safeColor, textPaint, type AdaptedColor, type Style } from './style';
+import {
+  adaptColor,
+  backgroundPaint,
+  colorVars,
+  containerProps,
+  cx,
+  safeColor,
+  textPaint,
+  type AdaptedColor,
+  type Style,
+} from './style';
 import { TocList } from './toc';
 
 const fixedColor = (color: AdaptedColor | undefined) => (color && 'fixed' in color ? color.fixed : undefined);
 
 /** A button's text on its background: the author's pair made readable; on the theme accent, adapted per scheme. */
 function buttonPaint(styles: Record<string, unknown>): { className?: string; style: Style } {
-  const background = backgroundPaint(get(styles, 'background', 'color') ?? styles.backgroundColor ?? get(styles, 'colors', 'background'), 'accent');
+  const background = backgroundPaint(
+    get(styles, 'background', 'color') ?? styles.backgroundColor ?? get(styles, 'colors', 'background'),
+    'accent',
+  );
   const textColor = styles.textColor ?? get(styles, 'colors', 'text');
   if (background?.background) {
-    const color = fixedColor(adaptColor(textColor, background.background)) ?? toHex(readableText(background.background));
+    const color =
+      fixedColor(adaptColor(textColor, background.background)) ?? toHex(readableText(background.background));
     return { style: { color, backgroundColor: background.style!.backgroundColor } };
   }
   const fg = safeColor(textColor, 'fg');
@@ -66,7 +80,9 @@ export function Poll({ node, ctx }: NodeProps) {
   const options = arr(poll.options).map(rec).slice(0, 100);
   const counts = options.map(voteCount);
   const showCounts =
-    settings.showVotesCount !== false && get(settings, 'permissions', 'view') !== 'CREATOR' && counts.some((c) => c !== undefined);
+    settings.showVotesCount !== false &&
+    get(settings, 'permissions', 'view') !== 'CREATOR' &&
+    counts.some((c) => c !== undefined);
   const total = counts.reduce<number>((a, c) => a + (c ?? 0), 0);
   const title = text(poll.title);
   if (!title && !options.length) return null;
@@ -136,7 +152,9 @@ export function MapNode({ node, ctx }: NodeProps) {
 
 export function TocNode({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'tocData');
-  const included = arr(data.includedHeadings).map(num).filter((n): n is number => n !== undefined);
+  const included = arr(data.includedHeadings)
+    .map(num)
+    .filter((n): n is number => n !== undefined);
   const entries = included.length ? ctx.doc.toc.filter((e) => included.includes(e.level)) : ctx.doc.toc;
   if (!entries.length) return null;
   const listStyle = str(data.listStyle);
@@ -148,7 +166,10 @@ export function TocNode({ node, ctx }: NodeProps) {
       style={paint?.style}
       aria-label="Contents"
     >
-      <TocList entries={entries} numbered={listStyle === 'NUMBERED' || listStyle === 'ROMAN' || listStyle === 'LETTERS'} />
+      <TocList
+        entries={entries}
+        numbered={listStyle === 'NUMBERED' || listStyle === 'ROMAN' || listStyle === 'LETTERS'}
+      />
     </nav>
   );
 }

@@ -5,7 +5,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads a JSON object body of at most 64 KiB (WDE0109). */
 export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
-  const text = await readBodyText(request, maxBytes, () => errors.payloadTooLarge(`request body is larger than ${maxBytes / 1024} KiB`));
+  const text = await readBodyText(request, maxBytes, () =>
+    errors.payloadTooLarge(`request body is larger than ${maxBytes / 1024} KiB`),
+  );
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
@@ -13,6 +15,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   } catch {
     throw new CatalogueError(400, 'WDE0004', 'request body is not valid JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CatalogueError(400, 'WDE0004', 'request body must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new CatalogueError(400, 'WDE0004', 'request body must be a JSON object');
   return parsed as Record<string, unknown>;
 }

@@ -1,14 +1,25 @@
 import { errors } from '@/lib/errors';
 import { MAX_LIST_VALUES } from '@/lib/blog/query/filter';
 import { checkLimit, checkOffset } from '@/lib/blog/query/paging';
-import { POST_FIELDSETS, POST_SORTS, type PostFieldset, type PostSort, STATS_ORDERS, type StatsOrder } from '@/lib/blog/schemas';
+import {
+  POST_FIELDSETS,
+  POST_SORTS,
+  type PostFieldset,
+  type PostSort,
+  STATS_ORDERS,
+  type StatsOrder,
+} from '@/lib/blog/schemas';
 import type { ListPostsOptions, PostCountStatsOptions } from '@/lib/blog/source';
 import { canonicalTimeZone, statsDate } from '@/lib/blog/time';
 
 // Query-string parsing for the GET routes. Lists may be repeated (?tagIds=a&tagIds=b) or comma-separated.
 
 const list = (params: URLSearchParams, name: string): string[] | undefined => {
-  const values = params.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const values = params
+    .getAll(name)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (values.length > MAX_LIST_VALUES) {
     const tooMany = name.endsWith('Ids') ? errors.tooManyIds : errors.tooManyValues;
     throw tooMany(`${name} takes at most ${MAX_LIST_VALUES} values`);
@@ -48,7 +59,8 @@ function boolean(params: URLSearchParams, name: string): boolean | undefined {
 export function parseFieldsets(params: URLSearchParams): PostFieldset[] | undefined {
   const values = list(params, 'fieldsets');
   for (const v of values ?? []) {
-    if (!POST_FIELDSETS.includes(v as PostFieldset)) throw errors.notAChoice(`fieldsets must be among ${POST_FIELDSETS.join(', ')}`);
+    if (!POST_FIELDSETS.includes(v as PostFieldset))
+      throw errors.notAChoice(`fieldsets must be among ${POST_FIELDSETS.join(', ')}`);
   }
   return values as PostFieldset[] | undefined;
 }
@@ -73,7 +85,10 @@ export function parseListPosts(params: URLSearchParams): ListPostsOptions {
     language: one(params, 'language'),
     sort: oneOf<PostSort>(params, 'sort', POST_SORTS),
     fieldsets: parseFieldsets(params),
-    paging: { limit: limit === undefined ? undefined : checkLimit(limit, 50), offset: offset === undefined ? undefined : checkOffset(offset) },
+    paging: {
+      limit: limit === undefined ? undefined : checkLimit(limit, 50),
+      offset: offset === undefined ? undefined : checkOffset(offset),
+    },
   };
 }
 

@@ -8,16 +8,18 @@ import type { PostQuery } from '@/lib/blog/source';
 import { parseFieldsetsBody } from './params';
 import { isRecord } from '@/lib/json';
 
-
 /** Validates `POST /api/posts/query` before anything is read (WDE0016, 0032-0051, 0068-0070, 0080, 0165). */
 export function parseQueryBody(body: Record<string, unknown>): { query: PostQuery; fieldsets?: PostFieldset[] } {
   const raw = body.query ?? {};
   if (!isRecord(raw)) throw errors.filterNotObject('query must be an object');
   const cursorPaging = raw.cursorPaging;
-  if (cursorPaging !== undefined && !isRecord(cursorPaging)) throw errors.limitNotNumber('cursorPaging must be an object');
+  if (cursorPaging !== undefined && !isRecord(cursorPaging))
+    throw errors.limitNotNumber('cursorPaging must be an object');
   const paging = isRecord(raw.paging) ? raw.paging : undefined;
   if (raw.skip !== undefined || paging?.offset !== undefined || (cursorPaging && cursorPaging.offset !== undefined)) {
-    throw errors.skipWithCursor('posts are paged by cursor: skip and paging.offset are not supported, use cursorPaging.cursor');
+    throw errors.skipWithCursor(
+      'posts are paged by cursor: skip and paging.offset are not supported, use cursorPaging.cursor',
+    );
   }
   if (raw.filter !== undefined) parseFilter(raw.filter);
   // null is "not sent", as for the cursor: a client may send every field on every page.

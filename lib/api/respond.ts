@@ -12,7 +12,8 @@ type Handler<C> = (request: Request, context: C) => Promise<Response>;
 export function jsonHandler<C = unknown>(handler: Handler<C>): (request: Request, context?: C) => Promise<Response> {
   return async (request, context) => {
     try {
-      if (request.url.length > MAX_URL_LENGTH) throw errors.urlTooLong(`request URL is longer than ${MAX_URL_LENGTH} characters`);
+      if (request.url.length > MAX_URL_LENGTH)
+        throw errors.urlTooLong(`request URL is longer than ${MAX_URL_LENGTH} characters`);
       return await handler(request, context as C);
     } catch (error) {
       // Next signals "render this at request time" by throwing; that is not an API error.
@@ -62,7 +63,9 @@ export function otherMethods<const A extends readonly Exclude<RouteMethod, 'HEAD
   for (const method of ROUTE_METHODS.filter((m) => !served.has(m))) {
     handlers[method] = jsonHandler(async (request) => {
       const { pathname } = new URL(request.url);
-      const response = errorResponse(new CatalogueError(405, 'WDE9405', `${method} is not allowed on ${pathname}; use ${uses}`));
+      const response = errorResponse(
+        new CatalogueError(405, 'WDE9405', `${method} is not allowed on ${pathname}; use ${uses}`),
+      );
       response.headers.set('Allow', allow);
       return response;
     });

@@ -18,7 +18,8 @@ const FormInput = z.object({
 
 export type SessionInput = { mode: 'json'; password: string } | ({ mode: 'form' } & z.infer<typeof FormInput>);
 
-const isForm = (request: Request) => (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+const isForm = (request: Request) =>
+  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 
 export async function readSessionInput(request: Request): Promise<SessionInput> {
   if (isForm(request)) {

@@ -10,11 +10,21 @@ export function isSecureRequest(request: Request, https = config().https): boole
   return new URL(request.url).protocol === 'https:' || forwarded === 'https' || https;
 }
 
-const attributes = (secure: boolean, path = '/') => [`Path=${path}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+const attributes = (secure: boolean, path = '/') => [
+  `Path=${path}`,
+  'HttpOnly',
+  'SameSite=Lax',
+  ...(secure ? ['Secure'] : []),
+];
 
 export function sessionCookie(token: string, secure: boolean, now = Date.now()): string {
   const expires = new Date(now + SESSION_TTL_SECONDS * 1000).toUTCString();
-  return [`${SESSION_COOKIE}=${token}`, `Max-Age=${SESSION_TTL_SECONDS}`, `Expires=${expires}`, ...attributes(secure)].join('; ');
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    `Max-Age=${SESSION_TTL_SECONDS}`,
+    `Expires=${expires}`,
+    ...attributes(secure),
+  ].join('; ');
 }
 
 export function clearedSessionCookie(secure: boolean): string {
@@ -24,7 +34,12 @@ export function clearedSessionCookie(secure: boolean): string {
 /** The device cookie: 180 days, sent only to the login route (it means nothing anywhere else). */
 export function deviceCookie(token: string, secure: boolean, now = Date.now()): string {
   const expires = new Date(now + DEVICE_TTL_SECONDS * 1000).toUTCString();
-  return [`${DEVICE_COOKIE}=${token}`, `Max-Age=${DEVICE_TTL_SECONDS}`, `Expires=${expires}`, ...attributes(secure, DEVICE_COOKIE_PATH)].join('; ');
+  return [
+    `${DEVICE_COOKIE}=${token}`,
+    `Max-Age=${DEVICE_TTL_SECONDS}`,
+    `Expires=${expires}`,
+    ...attributes(secure, DEVICE_COOKIE_PATH),
+  ].join('; ');
 }
 
 /** A cookie's value from a request's Cookie header (the route handlers read the raw request). */

@@ -42,7 +42,10 @@ export async function consume(limiter: Limiter, key: string): Promise<Consumed> 
  */
 const isLimiterRes = (value: unknown): value is RateLimiterRes =>
   value instanceof RateLimiterRes ||
-  (!(value instanceof Error) && typeof value === 'object' && value !== null && typeof (value as RateLimiterRes).msBeforeNext === 'number');
+  (!(value instanceof Error) &&
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RateLimiterRes).msBeforeNext === 'number');
 
 /** A key's current record, or null when it has none or its window has passed (expiry may lag a timer tick). */
 export async function current(limiter: Limiter, key: string): Promise<RateLimiterRes | null> {
@@ -82,7 +85,11 @@ export interface LoginLimits {
 export const createLoginLimits = (): LoginLimits => ({
   client: createLimiter({ keyPrefix: 'client', points: LOGIN_MAX_FAILURES, durationSeconds: LOGIN_WINDOW_SECONDS }),
   device: createLimiter({ keyPrefix: 'device', points: DEVICE_MAX_FAILURES, durationSeconds: LOGIN_WINDOW_SECONDS }),
-  untrustedFailures: createLimiter({ keyPrefix: 'untrusted-failures', points: PRESSURE_FAILURES, durationSeconds: LOGIN_WINDOW_SECONDS }),
+  untrustedFailures: createLimiter({
+    keyPrefix: 'untrusted-failures',
+    points: PRESSURE_FAILURES,
+    durationSeconds: LOGIN_WINDOW_SECONDS,
+  }),
   pressure: createLimiter({ keyPrefix: 'pressure', points: 1, durationSeconds: LOGIN_WINDOW_SECONDS }),
   door: createLimiter({ keyPrefix: 'slowed-door', points: 1, durationSeconds: SLOWED_INTERVAL_SECONDS }),
 });
@@ -108,7 +115,11 @@ export const UNIDENTIFIED_CLIENT = 'unidentified';
  */
 export function clientKey(headers: Headers, hops = config().trustProxyHops): string {
   if (hops === 0) return UNIDENTIFIED_CLIENT;
-  const chain = headers.get('x-forwarded-for')?.split(',').map((hop) => hop.trim()) ?? [];
+  const chain =
+    headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((hop) => hop.trim()) ?? [];
   const client = chain[Math.max(0, chain.length - hops)];
   return (client || UNIDENTIFIED_CLIENT).slice(0, MAX_KEY);
 }

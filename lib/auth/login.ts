@@ -2,7 +2,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OwnerConfig } from '@/lib/config';
 import { CatalogueError } from '@/lib/errors';
 import { signDevice, verifyDevice, type Session, signSession } from './tokens';
-import { consume, current, secondsLeft, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS, type LoginLimits, PRESSURE_FAILURES, loginLimits } from './limits';
+import {
+  consume,
+  current,
+  secondsLeft,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_SECONDS,
+  type LoginLimits,
+  PRESSURE_FAILURES,
+  loginLimits,
+} from './limits';
 
 export type LoginResult =
   | { kind: 'ok'; token: string; session: Session; deviceToken: string }
@@ -32,7 +41,12 @@ const KEY = 'all';
  *   its address is over budget; under pressure, let through at one attempt every 2 s across all addresses.
  * A success clears the counter it was checked against and issues the device cookie.
  */
-export async function attemptLogin(attempt: LoginAttempt, config: OwnerConfig, limits: LoginLimits = loginLimits(), now = Date.now()): Promise<LoginResult> {
+export async function attemptLogin(
+  attempt: LoginAttempt,
+  config: OwnerConfig,
+  limits: LoginLimits = loginLimits(),
+  now = Date.now(),
+): Promise<LoginResult> {
   if (config.status !== 'ready') return { kind: config.status, message: config.message };
   const nowSeconds = Math.floor(now / 1000);
   const ok = (deviceId?: string): LoginResult => ({
@@ -52,7 +66,8 @@ export async function attemptLogin(attempt: LoginAttempt, config: OwnerConfig, l
   // Untrusted. The address's budget is read first without creating a record, so refused attempts cost no memory
   // and an address already over budget does not use up the slowed door's turns.
   const seen = await current(limits.client, attempt.client);
-  if (seen && seen.consumedPoints >= LOGIN_MAX_FAILURES) return { kind: 'limited', retryAfterSeconds: secondsLeft(seen) };
+  if (seen && seen.consumedPoints >= LOGIN_MAX_FAILURES)
+    return { kind: 'limited', retryAfterSeconds: secondsLeft(seen) };
   const pressured = await underPressure(limits);
   if (pressured) {
     const door = await consume(limits.door, KEY);
@@ -68,7 +83,10 @@ export async function attemptLogin(attempt: LoginAttempt, config: OwnerConfig, l
   return ok();
 }
 
-/** Pressure: 100 untrusted failures in the current window, or any untrusted failure while under pressure in the last 15 minutes. */
+/**
+ * Pressure: 100 untrusted failures in the current window, or any untrusted failure while under pressure in the last 15
+ * minutes.
+ */
 async function underPressure(limits: LoginLimits): Promise<boolean> {
   if (await current(limits.pressure, KEY)) return true;
   const failures = await current(limits.untrustedFailures, KEY);
@@ -78,7 +96,8 @@ async function underPressure(limits: LoginLimits): Promise<boolean> {
 async function recordUntrustedFailure(limits: LoginLimits, wasUnderPressure: boolean): Promise<void> {
   const failures = await limits.untrustedFailures.penalty(KEY);
   // The latch outlives the fixed failure window, so pressure ends only after 15 quiet minutes.
-  if (wasUnderPressure || failures.consumedPoints >= PRESSURE_FAILURES) await limits.pressure.set(KEY, 1, LOGIN_WINDOW_SECONDS);
+  if (wasUnderPressure || failures.consumedPoints >= PRESSURE_FAILURES)
+    await limits.pressure.set(KEY, 1, LOGIN_WINDOW_SECONDS);
 }
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
@@ -99,12 +118,18 @@ const minutes = (seconds: number) => {
 };
 
 export const authErrors = {
-  badBody: () => new CatalogueError(400, 'WDE0004', 'request body must be a JSON object {"password": string} of at most 1024 characters'),
+  badBody: () =>
+    new CatalogueError(
+      400,
+      'WDE0004',
+      'request body must be a JSON object {"password": string} of at most 1024 characters',
+    ),
   wrongPassword: () => new CatalogueError(401, 'WDE9401', 'wrong password'),
   loginDisabled: (message: string) => new CatalogueError(403, 'WDE9403', message),
   crossSite: () => new CatalogueError(403, 'WDE9403', 'cross-site request refused'),
   /** This client address failed too often (attempts without a trusted device cookie). */
-  rateLimited: (seconds: number) => new CatalogueError(429, 'WDE9429', `too many failed logins from this client; retry in ${minutes(seconds)}`),
+  rateLimited: (seconds: number) =>
+    new CatalogueError(429, 'WDE9429', `too many failed logins from this client; retry in ${minutes(seconds)}`),
   /** Many addresses failed: new devices share one slow door; known devices are not affected. */
   slowed: (intervalSeconds: number) =>
     new CatalogueError(

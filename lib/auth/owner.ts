@@ -8,9 +8,7 @@ import { isRevoked, type Session, verifySession, SESSION_COOKIE } from './tokens
 // Who the visitor is to the owner's pages, and where login sends them.
 
 export type OwnerState =
-  | { kind: 'disabled' | 'misconfigured'; message: string }
-  | { kind: 'anonymous' }
-  | { kind: 'owner'; session: Session };
+  { kind: 'disabled' | 'misconfigured'; message: string } | { kind: 'anonymous' } | { kind: 'owner'; session: Session };
 
 /** Who the session cookie says the visitor is; shared by the proxy, the owner pages and logout. */
 export function ownerState(cookie: string | undefined, owner: OwnerConfig = config().owner): OwnerState {
@@ -43,7 +41,14 @@ export async function currentOwner(returnTo: string): Promise<Exclude<OwnerState
 const BASE = 'http://owner.invalid';
 
 export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || next.length > 1000 || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/dashboard';
+  if (
+    typeof next !== 'string' ||
+    next.length > 1000 ||
+    !next.startsWith('/') ||
+    next.startsWith('//') ||
+    next.includes('\\')
+  )
+    return '/dashboard';
   let url: URL;
   try {
     url = new URL(next, BASE);
@@ -63,5 +68,13 @@ export function loginPath(next?: string, notice?: LoginNotice): string {
 }
 
 /** What the login page tells the visitor after a form post; an enum, so no text is ever reflected. */
-export const LOGIN_NOTICES = ['wrong-password', 'rate-limited', 'slowed', 'disabled', 'misconfigured', 'cross-site', 'signed-out'] as const;
+export const LOGIN_NOTICES = [
+  'wrong-password',
+  'rate-limited',
+  'slowed',
+  'disabled',
+  'misconfigured',
+  'cross-site',
+  'signed-out',
+] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];

@@ -15,7 +15,8 @@ const SKEW_SECONDS = 60;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-const mac = (label: string, secret: string, data: string) => createHmac('sha256', secret).update(`${label}.${data}`).digest();
+const mac = (label: string, secret: string, data: string) =>
+  createHmac('sha256', secret).update(`${label}.${data}`).digest();
 
 export function signToken(label: string, secret: string, payload: object): string {
   const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -70,7 +71,13 @@ const SessionPayload = z.object({
 export type Session = z.infer<typeof SessionPayload>;
 
 export function signSession(secret: string, now = nowSeconds()): { token: string; session: Session } {
-  const session: Session = { v: 1, sub: 'owner', jti: randomBytes(16).toString('base64url'), iat: now, exp: now + SESSION_TTL_SECONDS };
+  const session: Session = {
+    v: 1,
+    sub: 'owner',
+    jti: randomBytes(16).toString('base64url'),
+    iat: now,
+    exp: now + SESSION_TTL_SECONDS,
+  };
   return { token: signToken('owner-session', secret, session), session };
 }
 

@@ -133,7 +133,8 @@ export function resolveImage(source: unknown, dims: Dimensions = {}, displayWidt
   const remote = httpUrl(value);
   const cdnId = remote ? wixCdnId(remote) : null;
   // A CDN URL of unknown size keeps the transform it was given rather than falling back to the original file.
-  const wix = cdnId && positiveInt(dims.width) && positiveInt(dims.height) ? { id: cdnId } : remote ? null : parseWixImage(value);
+  const wix =
+    cdnId && positiveInt(dims.width) && positiveInt(dims.height) ? { id: cdnId } : remote ? null : parseWixImage(value);
   if (wix) {
     const ref = withDims(wix, wix.width ?? dims.width, wix.height ?? dims.height);
     if (!ref.width || !ref.height) return { src: `${WIX_IMAGE_CDN}${encodeURIComponent(ref.id)}` };
@@ -210,6 +211,9 @@ const MEDIA_TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-/** The Content-Type of a media file by its name's extension (a URL's query and fragment ignored); undefined if not served. */
+/**
+ * The Content-Type of a media file by its name's extension (a URL's query and fragment ignored); undefined if not
+ * served.
+ */
 export const mediaType = (name: string): string | undefined =>
   MEDIA_TYPES[/(\.\w+)(?:[?#].*)?$/.exec(name)?.[1]?.toLowerCase() ?? ''];

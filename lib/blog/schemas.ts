@@ -9,9 +9,25 @@ const lenientEnum = <const T extends readonly [string, ...string[]]>(values: T, 
 const isoDate = z.iso.datetime({ offset: true }).optional().catch(undefined);
 const optionalDate = z.iso.datetime({ offset: true }).nullish().catch(null);
 
-export const POST_STATUSES = ['UNKNOWN', 'PUBLISHED', 'UNPUBLISHED', 'SCHEDULED', 'DELETED', 'IN_MODERATION', 'IN_REVIEW'] as const;
+export const POST_STATUSES = [
+  'UNKNOWN',
+  'PUBLISHED',
+  'UNPUBLISHED',
+  'SCHEDULED',
+  'DELETED',
+  'IN_MODERATION',
+  'IN_REVIEW',
+] as const;
 export const MODERATION_STATUSES = ['UNKNOWN', 'APPROVED', 'REJECTED'] as const;
-export const POST_SORTS = ['FEED', 'PUBLISHED_DATE_ASC', 'PUBLISHED_DATE_DESC', 'VIEW_COUNT', 'LIKE_COUNT', 'TITLE_ASC', 'TITLE_DESC'] as const;
+export const POST_SORTS = [
+  'FEED',
+  'PUBLISHED_DATE_ASC',
+  'PUBLISHED_DATE_DESC',
+  'VIEW_COUNT',
+  'LIKE_COUNT',
+  'TITLE_ASC',
+  'TITLE_DESC',
+] as const;
 export const POST_FIELDSETS = ['URL', 'CONTENT_TEXT', 'METRICS', 'SEO', 'CONTACT_ID', 'RICH_CONTENT'] as const;
 export const METRIC_FIELDS = ['TOTAL_COMMENTS', 'LIKE_COUNT', 'VIEW_COUNT', 'RATING_COUNT'] as const;
 export const STATS_ORDERS = ['OLDEST', 'NEWEST'] as const;
@@ -55,11 +71,22 @@ export const Video = z.object({
 export type Video = z.infer<typeof Video>;
 
 export const Media = z.object({
-  wixMedia: z.object({ image: Image.optional().catch(undefined), videoV2: Video.optional().catch(undefined) }).optional().catch(undefined),
+  wixMedia: z
+    .object({ image: Image.optional().catch(undefined), videoV2: Video.optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
   embedMedia: z
     .object({
-      thumbnail: z.object({ url: z.string(), width: z.number().optional(), height: z.number().optional() }).partial().optional().catch(undefined),
-      video: z.object({ url: z.string(), width: z.number().optional(), height: z.number().optional() }).partial().optional().catch(undefined),
+      thumbnail: z
+        .object({ url: z.string(), width: z.number().optional(), height: z.number().optional() })
+        .partial()
+        .optional()
+        .catch(undefined),
+      video: z
+        .object({ url: z.string(), width: z.number().optional(), height: z.number().optional() })
+        .partial()
+        .optional()
+        .catch(undefined),
     })
     .optional()
     .catch(undefined),
@@ -95,7 +122,9 @@ export const SeoData = z.object({
   settings: z
     .object({
       preventAutoRedirect: z.boolean().optional().catch(undefined),
-      keywords: z.array(z.object({ term: z.string(), isMain: z.boolean().optional(), origin: z.string().nullish() })).catch([]),
+      keywords: z
+        .array(z.object({ term: z.string(), isMain: z.boolean().optional(), origin: z.string().nullish() }))
+        .catch([]),
     })
     .partial()
     .optional()
@@ -104,7 +133,11 @@ export const SeoData = z.object({
 export type SeoData = z.infer<typeof SeoData>;
 
 /** A Ricos node as stored; the renderer narrows each node itself, so one malformed node never fails a post. */
-export const RichNode = z.looseObject({ type: z.string(), id: z.string().optional(), nodes: z.array(z.unknown()).optional() });
+export const RichNode = z.looseObject({
+  type: z.string(),
+  id: z.string().optional(),
+  nodes: z.array(z.unknown()).optional(),
+});
 export type RichNode = z.infer<typeof RichNode> & Record<string, unknown>;
 
 export const RichContent = z.object({
@@ -244,4 +277,3 @@ export interface CursorPage<T> {
   cursors: { next: string | null; prev: string | null };
   hasNext: boolean;
 }
-

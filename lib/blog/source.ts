@@ -1,4 +1,16 @@
-import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostFieldset, PostMetrics, PostSort, StatsOrder, Tag } from './schemas';
+import type {
+  Category,
+  CursorPage,
+  Draft,
+  OffsetPage,
+  Post,
+  PostCountStat,
+  PostFieldset,
+  PostMetrics,
+  PostSort,
+  StatsOrder,
+  Tag,
+} from './schemas';
 import type { FileStamp } from '../http/validators';
 import type { SortSpec } from './query/sort';
 

@@ -46,6 +46,7 @@ export function monthIndex(millis: number, timeZone = 'UTC'): number {
 export function statsDate(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const millis = Date.parse(value);
-  if (!(millis >= MIN_DATE && millis <= MAX_DATE)) throw errors.badValue(`${name} must be an ISO date between 1900 and 9999`);
+  if (!(millis >= MIN_DATE && millis <= MAX_DATE))
+    throw errors.badValue(`${name} must be an ISO date between 1900 and 9999`);
   return millis;
 }

@@ -7,7 +7,10 @@ const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 
 /** @param {unknown} data */
 export const isNotFoundPage = (data) =>
-  typeof data === 'object' && data !== null && (data.kind === 'APP_PAGE' || data.kind === 'PAGES') && data.status === 404;
+  typeof data === 'object' &&
+  data !== null &&
+  (data.kind === 'APP_PAGE' || data.kind === 'PAGES') &&
+  data.status === 404;
 
 export default class PageCacheHandler extends FileSystemCache {
   /** @type {FileSystemCache['set']} */

@@ -109,7 +109,12 @@ export function readConfig(env: Env = process.env): Config {
     throw new ConfigError(`${name} is invalid: ${issue.message} (got ${JSON.stringify(env[name]?.slice(0, 80))})`);
   }
   const e = parsed.data;
-  const wix = { clientId: e.WIX_CLIENT_ID, apiKey: e.WIX_API_KEY, siteId: e.WIX_SITE_ID, apiBaseUrl: e.WIX_API_BASE_URL };
+  const wix = {
+    clientId: e.WIX_CLIENT_ID,
+    apiKey: e.WIX_API_KEY,
+    siteId: e.WIX_SITE_ID,
+    apiBaseUrl: e.WIX_API_BASE_URL,
+  };
   // No Wix credential at all means "not configured"; any one of them must come with the rest.
   if (wix.clientId || wix.apiKey || wix.siteId) checkWixCredentials(wix);
   const hasWix = Boolean(wix.clientId || wix.apiKey);

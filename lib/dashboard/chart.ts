@@ -20,7 +20,10 @@ const labelFormat = new Intl.DateTimeFormat('en', { timeZone: 'UTC', year: 'nume
 
 const keyOf = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 
-export function monthSeries(stats: PostCountStat[], { months, order, timeZone, now = Date.now() }: SeriesOptions): MonthBar[] {
+export function monthSeries(
+  stats: PostCountStat[],
+  { months, order, timeZone, now = Date.now() }: SeriesOptions,
+): MonthBar[] {
   const counts = new Map<number, number>();
   for (const stat of stats) {
     const at = Date.parse(stat.periodStart);
@@ -31,7 +34,11 @@ export function monthSeries(stats: PostCountStat[], { months, order, timeZone, n
   const last = monthIndex(now, timeZone);
   const bars = Array.from({ length: months }, (_, i) => {
     const index = last - months + 1 + i;
-    return { key: keyOf(index), label: labelFormat.format(Date.UTC(Math.floor(index / 12), index % 12, 15)), count: counts.get(index) ?? 0 };
+    return {
+      key: keyOf(index),
+      label: labelFormat.format(Date.UTC(Math.floor(index / 12), index % 12, 15)),
+      count: counts.get(index) ?? 0,
+    };
   });
   return order === 'NEWEST' ? bars.reverse() : bars;
 }

@@ -30,7 +30,8 @@ export const DashboardParams = z.object({
 });
 export type DashboardParams = z.infer<typeof DashboardParams>;
 
-export const parseDashboardParams = (raw: Record<string, string | string[] | undefined>): DashboardParams => DashboardParams.parse(raw);
+export const parseDashboardParams = (raw: Record<string, string | string[] | undefined>): DashboardParams =>
+  DashboardParams.parse(raw);
 
 const DEFAULTS: DashboardParams = DashboardParams.parse({});
 

@@ -12,7 +12,11 @@ const ApiPost = z.object({
   title: z.string().catch(''),
   slug: z.string(),
   firstPublishedDate: z.string().optional().catch(undefined),
-  metrics: z.object({ views: count.default(0), likes: count.default(0), comments: count.default(0) }).partial().optional().catch(undefined),
+  metrics: z
+    .object({ views: count.default(0), likes: count.default(0), comments: count.default(0) })
+    .partial()
+    .optional()
+    .catch(undefined),
 });
 
 export const MetricRow = z.object({
@@ -26,7 +30,9 @@ export const MetricRow = z.object({
 });
 export type MetricRow = z.infer<typeof MetricRow>;
 
-export const toRow = (post: Pick<Post, 'id' | 'title' | 'slug' | 'firstPublishedDate' | 'metrics'> | z.infer<typeof ApiPost>): MetricRow => ({
+export const toRow = (
+  post: Pick<Post, 'id' | 'title' | 'slug' | 'firstPublishedDate' | 'metrics'> | z.infer<typeof ApiPost>,
+): MetricRow => ({
   id: post.id,
   title: post.title,
   slug: post.slug,

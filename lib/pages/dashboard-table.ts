@@ -34,7 +34,12 @@ export interface PostTable {
 }
 
 export function listRequest(sort: PostSort, offset: number, limit: number): ApiRequest {
-  const query = new URLSearchParams({ sort, 'paging.offset': String(offset), 'paging.limit': String(limit), fieldsets: FIELDSETS.join(',') });
+  const query = new URLSearchParams({
+    sort,
+    'paging.offset': String(offset),
+    'paging.limit': String(limit),
+    fieldsets: FIELDSETS.join(','),
+  });
   return { method: 'GET', url: `/api/posts?${query}` };
 }
 
@@ -55,7 +60,12 @@ async function byName(sort: PostSort, pageNumber: number): Promise<PostTable> {
   const page = await listPosts({ sort, paging: { offset, limit: TABLE_PAGE_SIZE }, fieldsets: FIELDSETS });
   return {
     rows: page.items.map(toRow),
-    paging: { kind: 'offset', page: pageNumber, pageCount: Math.max(1, Math.ceil(page.total / TABLE_PAGE_SIZE)), total: page.total },
+    paging: {
+      kind: 'offset',
+      page: pageNumber,
+      pageCount: Math.max(1, Math.ceil(page.total / TABLE_PAGE_SIZE)),
+      total: page.total,
+    },
     api: listRequest(sort, offset, TABLE_PAGE_SIZE),
   };
 }

@@ -11,8 +11,15 @@ export interface Listing {
 }
 
 /** One page of a post listing (feed, category, tag, hashtag); null when the page does not exist. */
-export async function listingPage(filter: Omit<ListPostsOptions, 'paging' | 'sort'>, page: number): Promise<Listing | null> {
-  const result = await listPosts({ ...filter, sort: 'FEED', paging: { offset: (page - 1) * FEED_PAGE_SIZE, limit: FEED_PAGE_SIZE } });
+export async function listingPage(
+  filter: Omit<ListPostsOptions, 'paging' | 'sort'>,
+  page: number,
+): Promise<Listing | null> {
+  const result = await listPosts({
+    ...filter,
+    sort: 'FEED',
+    paging: { offset: (page - 1) * FEED_PAGE_SIZE, limit: FEED_PAGE_SIZE },
+  });
   const totalPages = Math.max(1, Math.ceil(result.total / FEED_PAGE_SIZE));
   if (page > totalPages) return null;
   return { posts: result.items, page, totalPages, total: result.total };

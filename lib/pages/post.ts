@@ -31,11 +31,18 @@ export async function postNeighbours(post: Post): Promise<PostNeighbours> {
 /** Up to three related posts: the ones the author picked, else the newest in the same categories. */
 export async function relatedPosts(post: Post, count = 3): Promise<Post[]> {
   if (post.relatedPostIds.length) {
-    const picked = await queryPosts({ filter: { id: { $in: post.relatedPostIds.slice(0, 20) } }, cursorPaging: { limit: count } });
+    const picked = await queryPosts({
+      filter: { id: { $in: post.relatedPostIds.slice(0, 20) } },
+      cursorPaging: { limit: count },
+    });
     if (picked.items.length) return picked.items;
   }
   if (!post.categoryIds.length) return [];
-  const same = await listPosts({ categoryIds: post.categoryIds, sort: 'PUBLISHED_DATE_DESC', paging: { limit: count + 1 } });
+  const same = await listPosts({
+    categoryIds: post.categoryIds,
+    sort: 'PUBLISHED_DATE_DESC',
+    paging: { limit: count + 1 },
+  });
   return same.items.filter((p) => p.id !== post.id).slice(0, count);
 }
 

@@ -14,13 +14,19 @@ export interface Term {
   filter: Omit<ListPostsOptions, 'paging' | 'sort'>;
 }
 
-export const taxonomyPaths: Record<Taxonomy, (slug: string, page?: number) => string> = { category: categoryPath, tag: tagPath, hashtag: hashtagPath };
+export const taxonomyPaths: Record<Taxonomy, (slug: string, page?: number) => string> = {
+  category: categoryPath,
+  tag: tagPath,
+  hashtag: hashtagPath,
+};
 
 export async function findTerm(taxonomy: Taxonomy, segment: string): Promise<Term | null> {
   const slug = decodeSegment(segment);
   if (taxonomy === 'category') {
     const c = await getCategoryBySlug(slug);
-    return c && { label: c.label, slug: c.slug, description: c.description, title: c.title, filter: { categoryIds: [c.id] } };
+    return (
+      c && { label: c.label, slug: c.slug, description: c.description, title: c.title, filter: { categoryIds: [c.id] } }
+    );
   }
   if (taxonomy === 'tag') {
     const t = await getTagBySlug(slug);

@@ -28,7 +28,10 @@ const shared = (): Directives => ({
 });
 
 const serialize = (directives: Directives, https: boolean) =>
-  [...Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`), ...(https ? ['upgrade-insecure-requests'] : [])].join('; ');
+  [
+    ...Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`),
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
 
 const evalInDev = () => (isDev() ? ["'unsafe-eval'"] : []);
 
@@ -37,7 +40,10 @@ export function publicCsp(https: boolean): string {
 }
 
 export function ownerCsp(nonce: string, https: boolean): string {
-  return serialize({ ...shared(), 'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...evalInDev()] }, https);
+  return serialize(
+    { ...shared(), 'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...evalInDev()] },
+    https,
+  );
 }
 
 /** A fresh nonce: 128 random bits, base64. */

@@ -33,6 +33,9 @@ export function securityHeaders(https = config().https) {
     { source: '/:path*', headers: baseHeaders(https) },
     // Owner pages (isOwnerPath in lib/site.ts) get a nonce policy from proxy.ts; /media files carry their own
     // sandboxing policy. Next reads these sources at build time, hence a literal (tests/auth/security-headers.test.ts).
-    { source: '/((?!(?:dashboard(?:/|$)|login$|media(?:/|$))).*)', headers: [{ key: 'Content-Security-Policy', value: publicCsp(https) }] },
+    {
+      source: '/((?!(?:dashboard(?:/|$)|login$|media(?:/|$))).*)',
+      headers: [{ key: 'Content-Security-Policy', value: publicCsp(https) }],
+    },
   ];
 }

@@ -28,7 +28,9 @@ export function blogPostingJsonLd(post: Post, categories: Category[]) {
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: SITE_NAME, item: absoluteUrl('/') },
-        ...(first ? [{ '@type': 'ListItem', position: 2, name: first.label, item: absoluteUrl(categoryPath(first.slug)) }] : []),
+        ...(first
+          ? [{ '@type': 'ListItem', position: 2, name: first.label, item: absoluteUrl(categoryPath(first.slug)) }]
+          : []),
         { '@type': 'ListItem', position: first ? 3 : 2, name: post.title, item: url },
       ],
     },

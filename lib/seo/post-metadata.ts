@@ -5,7 +5,9 @@ import { RSS_ALTERNATE, SITE_NAME, postPath } from '@/lib/site';
 import { absoluteUrl } from './site-urls';
 
 const seoTag = (post: Post, type: string, name?: string) =>
-  post.seoData?.tags.find((t) => !t.disabled && t.type === type && (!name || t.props?.name === name || t.props?.property === name));
+  post.seoData?.tags.find(
+    (t) => !t.disabled && t.type === type && (!name || t.props?.name === name || t.props?.property === name),
+  );
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "Title | Site", "Title - Site", "Title — Site"...: the site's name as an author may have added it by hand. */
@@ -38,7 +40,9 @@ export function postMetadata(post: Post): Metadata {
   const description = postDescription(post);
   const image = heroImageUrl(post);
   const languages = Object.fromEntries(
-    (post.translations ?? []).filter((t) => t.language && t.slug).map((t) => [t.language!, absoluteUrl(postPath(t.slug!))]),
+    (post.translations ?? [])
+      .filter((t) => t.language && t.slug)
+      .map((t) => [t.language!, absoluteUrl(postPath(t.slug!))]),
   );
   if (post.language && Object.keys(languages).length) languages[post.language] = absoluteUrl(postPath(post.slug));
   const keywords = post.seoData?.settings?.keywords?.map((k) => k.term);
@@ -46,7 +50,11 @@ export function postMetadata(post: Post): Metadata {
     title: { absolute: documentTitle(post) },
     description,
     keywords: keywords?.length ? keywords : undefined,
-    alternates: { canonical: postPath(post.slug), languages: Object.keys(languages).length ? languages : undefined, types: RSS_ALTERNATE },
+    alternates: {
+      canonical: postPath(post.slug),
+      languages: Object.keys(languages).length ? languages : undefined,
+      types: RSS_ALTERNATE,
+    },
     openGraph: {
       type: 'article',
       siteName: SITE_NAME,
@@ -58,6 +66,11 @@ export function postMetadata(post: Post): Metadata {
       modifiedTime: post.lastPublishedDate,
       images: image ? [{ url: image.url, width: image.width, height: image.height, alt: image.alt }] : undefined,
     },
-    twitter: { card: image ? 'summary_large_image' : 'summary', title, description, images: image ? [image.url] : undefined },
+    twitter: {
+      card: image ? 'summary_large_image' : 'summary',
+      title,
+      description,
+      images: image ? [image.url] : undefined,
+    },
   };
 }

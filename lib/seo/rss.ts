@@ -24,13 +24,21 @@ export const imageType = (url: string) => {
 
 function imageElement({ url, length }: RssImage): string {
   const attributes = `url="${escapeXml(url)}" type="${imageType(url)}"`;
-  return length === null ? `      <media:content ${attributes} medium="image"/>` : `      <enclosure ${attributes} length="${length}"/>`;
+  return length === null
+    ? `      <media:content ${attributes} medium="image"/>`
+    : `      <enclosure ${attributes} length="${length}"/>`;
 }
 
 const XML_INVALID = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export const escapeXml = (text: string) =>
-  text.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  text
+    .replace(XML_INVALID, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** CDATA cannot hold "]]>", so it is split across two sections. */
 const cdata = (text: string) => `<![CDATA[${text.replace(XML_INVALID, '').replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;

@@ -12,7 +12,11 @@ export async function siteUrls(): Promise<SitemapEntry[]> {
   return [
     { url: absoluteUrl('/'), lastModified: posts[0]?.lastModified },
     ...posts.map((p) => ({ url: absoluteUrl(postPath(p.slug)), lastModified: p.lastModified })),
-    ...categories.filter((c) => c.postCount > 0).map((c) => ({ url: absoluteUrl(categoryPath(c.slug)), lastModified: c.updatedDate ?? undefined })),
-    ...tags.filter((t) => t.publishedPostCount > 0).map((t) => ({ url: absoluteUrl(tagPath(t.slug)), lastModified: t.updatedDate ?? undefined })),
+    ...categories
+      .filter((c) => c.postCount > 0)
+      .map((c) => ({ url: absoluteUrl(categoryPath(c.slug)), lastModified: c.updatedDate ?? undefined })),
+    ...tags
+      .filter((t) => t.publishedPostCount > 0)
+      .map((t) => ({ url: absoluteUrl(tagPath(t.slug)), lastModified: t.updatedDate ?? undefined })),
   ];
 }

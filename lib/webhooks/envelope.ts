@@ -23,7 +23,9 @@ const jsonString = <T extends z.ZodType>(schema: T) =>
  * fields. Wix ids are GUIDs; the demo content and the CLI use GUIDs too, and tests short slug-like ids.
  * Anything else (a slash, `..`, a NUL, a 5 KB string) is a malformed envelope, not a tag.
  */
-export const WixId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, { error: 'is not a valid id (letters, digits, - and _, at most 128)' });
+export const WixId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, { error: 'is not a valid id (letters, digits, - and _, at most 128)' });
 
 // Entities are the platform's own shapes; only their id matters here.
 const Entity = z.looseObject({ id: WixId.optional() });
@@ -79,7 +81,9 @@ export function parseEnvelope(payload: unknown): WebhookEvent {
   const parsed = TokenPayload.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw webhookErrors.malformed(`malformed webhook envelope: ${['payload', ...issue.path].join('.')} ${issue.message}`);
+    throw webhookErrors.malformed(
+      `malformed webhook envelope: ${['payload', ...issue.path].join('.')} ${issue.message}`,
+    );
   }
   const { eventType, instanceId, identity, data } = parsed.data.data;
   const entityId =

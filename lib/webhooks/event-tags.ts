@@ -6,7 +6,13 @@ import { cacheTags } from '@/lib/blog/cache-tags';
 
 type TagRule = (entityId: string) => string[];
 
-const postChanged: TagRule = (id) => [cacheTags.posts, cacheTags.post(id), cacheTags.stats, cacheTags.categories, cacheTags.tags];
+const postChanged: TagRule = (id) => [
+  cacheTags.posts,
+  cacheTags.post(id),
+  cacheTags.stats,
+  cacheTags.categories,
+  cacheTags.tags,
+];
 const postLikes: TagRule = (postId) => [cacheTags.metrics(postId)];
 const categoryChanged: TagRule = (id) => [cacheTags.categories, cacheTags.category(id)];
 const tagChanged: TagRule = (id) => [cacheTags.tags, cacheTags.tag(id)];

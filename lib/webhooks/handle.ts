@@ -10,7 +10,16 @@ import { readRawBody } from './raw-body';
 import { RecentIds } from './recent-ids';
 import { verifyWebhookToken } from './verify';
 
-type Outcome = 'cleared' | 'nothing-to-clear' | 'unknown-type' | 'duplicate' | 'rejected' | 'malformed' | 'too-large' | 'unconfigured' | 'failed';
+type Outcome =
+  | 'cleared'
+  | 'nothing-to-clear'
+  | 'unknown-type'
+  | 'duplicate'
+  | 'rejected'
+  | 'malformed'
+  | 'too-large'
+  | 'unconfigured'
+  | 'failed';
 
 interface LogLine {
   eventType: string | null;
@@ -22,7 +31,15 @@ interface LogLine {
 const seen = new RecentIds(10_000);
 
 const outcomeOf = (status: number): Outcome =>
-  status === 401 ? 'rejected' : status === 400 ? 'malformed' : status === 413 ? 'too-large' : status === 503 ? 'unconfigured' : 'failed';
+  status === 401
+    ? 'rejected'
+    : status === 400
+      ? 'malformed'
+      : status === 413
+        ? 'too-large'
+        : status === 503
+          ? 'unconfigured'
+          : 'failed';
 
 async function key() {
   try {

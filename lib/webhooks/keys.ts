@@ -33,9 +33,11 @@ function rsaKey(make: () => KeyObject, name: string): KeyObject {
   } catch {
     throw new ConfigError(`${name} is invalid: it does not parse as a PEM key`);
   }
-  if (key.asymmetricKeyType !== 'rsa') throw new ConfigError(`${name} is invalid: expected an RSA key, got ${key.asymmetricKeyType ?? 'a secret'}`);
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new ConfigError(`${name} is invalid: expected an RSA key, got ${key.asymmetricKeyType ?? 'a secret'}`);
   // jose refuses RS256 with shorter keys: say so at start, not as a 401 on every event.
-  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) throw new ConfigError(`${name} is invalid: RS256 needs an RSA key of at least 2048 bits`);
+  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048)
+    throw new ConfigError(`${name} is invalid: RS256 needs an RSA key of at least 2048 bits`);
   return key;
 }
 
@@ -45,7 +47,10 @@ export const privateKeyFromPem = (pem: string, name = PRIVATE_KEY_VAR) => rsaKey
 export const keyFolder = (contentDir: string) => path.join(path.resolve(contentDir), KEY_FOLDER);
 
 async function readPair(folder: string): Promise<PemPair | null> {
-  const read = (file: string) => readFile(path.join(folder, file), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : Promise.reject(error)));
+  const read = (file: string) =>
+    readFile(path.join(folder, file), 'utf8').catch((error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' ? null : Promise.reject(error),
+    );
   const [publicPem, privatePem] = await Promise.all([read(PUBLIC_KEY_FILE), read(PRIVATE_KEY_FILE)]);
   if (publicPem !== null && privatePem !== null) return { publicPem, privatePem };
   if (publicPem !== null || privatePem !== null) {
@@ -64,7 +69,10 @@ async function writeDurably(file: string, text: string, mode: number) {
   }
 }
 
-/** The local key pair, generated on first use. Both files appear at once: the folder is built aside and renamed into place. */
+/**
+ * The local key pair, generated on first use. Both files appear at once: the folder is built aside and renamed into
+ * place.
+ */
 export async function localKeyPair(contentDir: string): Promise<PemPair> {
   const folder = keyFolder(contentDir);
   const existing = await readPair(folder);
@@ -73,8 +81,16 @@ export async function localKeyPair(contentDir: string): Promise<PemPair> {
   const staging = await mkdtemp(`${folder}-new-`);
   try {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await writeDurably(path.join(staging, PRIVATE_KEY_FILE), privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 0o600);
-    await writeDurably(path.join(staging, PUBLIC_KEY_FILE), publicKey.export({ type: 'spki', format: 'pem' }).toString(), 0o644);
+    await writeDurably(
+      path.join(staging, PRIVATE_KEY_FILE),
+      privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      0o600,
+    );
+    await writeDurably(
+      path.join(staging, PUBLIC_KEY_FILE),
+      publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      0o644,
+    );
     await writeDurably(path.join(staging, '.gitignore'), '*\n', 0o644);
     await rename(staging, folder).catch((error: NodeJS.ErrnoException) => {
       // Another process won the race: use its pair.
@@ -115,13 +131,21 @@ export async function verificationKey({ publicKey, source, contentDir }: KeySett
 }
 
 /** The key the local CLI signs events with: WIX_WEBHOOK_PRIVATE_KEY, else the content folder's pair. */
-export async function signingKey({ privateKey, contentDir }: { privateKey?: string; contentDir: string }): Promise<KeyObject> {
+export async function signingKey({
+  privateKey,
+  contentDir,
+}: {
+  privateKey?: string;
+  contentDir: string;
+}): Promise<KeyObject> {
   const fromEnv = privateKey?.trim();
   if (fromEnv) return privateKeyFromPem(pemFromEnv(fromEnv, PRIVATE_KEY_VAR), PRIVATE_KEY_VAR);
   return privateKeyFromPem((await localKeyPair(contentDir)).privatePem, `${keyFolder(contentDir)}/${PRIVATE_KEY_FILE}`);
 }
 
-/** For the start-up check: a WIX_WEBHOOK_PUBLIC_KEY that is set but unusable stops the server with the variable's name. */
+/**
+ * For the start-up check: a WIX_WEBHOOK_PUBLIC_KEY that is set but unusable stops the server with the variable's name.
+ */
 export function checkWebhookKey(publicKey: string | undefined): void {
   const fromEnv = publicKey?.trim();
   if (fromEnv) publicKeyFromPem(pemFromEnv(fromEnv, PUBLIC_KEY_VAR), PUBLIC_KEY_VAR);

@@ -17,14 +17,17 @@ const minutes = (seconds: number) => `${seconds / 60} minutes`;
 
 function reason(error: unknown): string {
   if (error instanceof jose.JWTExpired) {
-    return error.claim === 'iat' ? `the token was issued more than ${minutes(MAX_TOKEN_LIFETIME_SECONDS)} ago` : 'the token has expired';
+    return error.claim === 'iat'
+      ? `the token was issued more than ${minutes(MAX_TOKEN_LIFETIME_SECONDS)} ago`
+      : 'the token has expired';
   }
   if (error instanceof jose.JOSEAlgNotAllowed) return 'the token is not signed with RS256';
   if (error instanceof jose.JWSSignatureVerificationFailed) return 'the signature does not match the webhook key';
   if (error instanceof jose.JWTClaimValidationFailed) {
     if (error.reason === 'missing') return `the token has no "${error.claim}" claim`;
     if (error.reason === 'invalid') return `the token's "${error.claim}" claim is not a number`;
-    if (error.claim === 'iat') return `the token is issued in the future (more than ${CLOCK_SKEW_SECONDS} s ahead of this server's clock)`;
+    if (error.claim === 'iat')
+      return `the token is issued in the future (more than ${CLOCK_SKEW_SECONDS} s ahead of this server's clock)`;
     return `the token's ${error.claim} claim is not acceptable`;
   }
   return 'the token is malformed';
@@ -50,7 +53,9 @@ export async function verifyWebhookToken(body: string, key: KeyObject): Promise<
   const lifetime = payload.exp! - payload.iat!;
   if (lifetime < 0) throw webhookErrors.unauthorized('webhook rejected: the token expires before it is issued');
   if (lifetime > MAX_TOKEN_LIFETIME_SECONDS) {
-    throw webhookErrors.unauthorized(`webhook rejected: the token is valid for more than ${minutes(MAX_TOKEN_LIFETIME_SECONDS)} (exp - iat)`);
+    throw webhookErrors.unauthorized(
+      `webhook rejected: the token is valid for more than ${minutes(MAX_TOKEN_LIFETIME_SECONDS)} (exp - iat)`,
+    );
   }
   return payload;
 }

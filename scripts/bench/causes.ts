@@ -56,7 +56,13 @@ async function freshCopy() {
   }
 }
 
-export async function benchCauses(options: { contentDir: string; floorUrl: string; seconds: number; rounds: number; log?: (line: string) => void }): Promise<Row[]> {
+export async function benchCauses(options: {
+  contentDir: string;
+  floorUrl: string;
+  seconds: number;
+  rounds: number;
+  log?: (line: string) => void;
+}): Promise<Row[]> {
   const log = options.log ?? console.log;
   const rows: Row[] = [];
   const results: Array<{ variant: string; floor: number; pages: Map<string, number> }> = [];
@@ -66,29 +72,62 @@ export async function benchCauses(options: { contentDir: string; floorUrl: strin
       for (const e of variant.edit) {
         const file = path.join(COPY, e.file);
         const text = readFileSync(file, 'utf8');
-        if (!e.from.test(text)) throw new Error(`variant "${variant.name}": ${e.file} no longer matches ${e.from}; update causes.ts`);
+        if (!e.from.test(text))
+          throw new Error(`variant "${variant.name}": ${e.file} no longer matches ${e.from}; update causes.ts`);
         if (e === NO_PROXY) await rm(file);
         else writeFileSync(file, text.replace(e.from, e.to));
       }
       const dist = `.next-v${i}`;
       const ms = await run(`causes-build-${i}`, process.execPath, [NEXT_BIN, 'build'], {
         cwd: COPY,
-        env: { ...cleanEnv(), NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', NEXT_DIST_DIR: dist, BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: options.contentDir, SITE_URL: APP_SITE_URL },
+        env: {
+          ...cleanEnv(),
+          NEXT_TELEMETRY_DISABLED: '1',
+          NODE_ENV: 'production',
+          NEXT_DIST_DIR: dist,
+          BLOG_SOURCE: 'local',
+          BLOG_CONTENT_DIR: options.contentDir,
+          SITE_URL: APP_SITE_URL,
+        },
       });
       log(`  ${variant.name}: built in ${fmtMs(ms)}`);
-      const server = await startNext({ name: `causes-${i}`, port: PORT, dir: COPY, dist, env: { BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: options.contentDir, SITE_URL: APP_SITE_URL } });
+      const server = await startNext({
+        name: `causes-${i}`,
+        port: PORT,
+        dir: COPY,
+        dist,
+        env: { BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: options.contentDir, SITE_URL: APP_SITE_URL },
+      });
       try {
-        const series = [{ name: 'floor', url: `${options.floorUrl}/`, headers: undefined as Record<string, string> | undefined }, ...PAGES.map((p) => ({ name: p.name, url: server.url + p.path, headers: undefined as Record<string, string> | undefined }))];
-        if (i === 0) series.push({ name: 'post page, Accept-Encoding: gzip', url: server.url + PAGES[0]!.path, headers: { 'accept-encoding': 'gzip' } });
+        const series = [
+          { name: 'floor', url: `${options.floorUrl}/`, headers: undefined as Record<string, string> | undefined },
+          ...PAGES.map((p) => ({
+            name: p.name,
+            url: server.url + p.path,
+            headers: undefined as Record<string, string> | undefined,
+          })),
+        ];
+        if (i === 0)
+          series.push({
+            name: 'post page, Accept-Encoding: gzip',
+            url: server.url + PAGES[0]!.path,
+            headers: { 'accept-encoding': 'gzip' },
+          });
         for (const s of series) await load(s.url, { headers: s.headers }, Math.min(options.seconds, 3));
         const samples = new Map<string, number[]>();
         for (let r = 0; r < options.rounds; r++) {
-          for (const s of series) samples.set(s.name, [...(samples.get(s.name) ?? []), (await load(s.url, { headers: s.headers }, options.seconds)).rps]);
+          for (const s of series)
+            samples.set(s.name, [
+              ...(samples.get(s.name) ?? []),
+              (await load(s.url, { headers: s.headers }, options.seconds)).rps,
+            ]);
         }
         const floor = median(samples.get('floor')!);
         const pages = new Map([...samples].filter(([k]) => k !== 'floor').map(([k, v]) => [k, median(v)]));
         results.push({ variant: variant.name, floor, pages });
-        log(`    floor ${fmtInt(floor)} req/s; ${[...pages].map(([k, v]) => `${k} ${fmtInt(v)} (${(v / floor).toFixed(2)})`).join(', ')}`);
+        log(
+          `    floor ${fmtInt(floor)} req/s; ${[...pages].map(([k, v]) => `${k} ${fmtInt(v)} (${(v / floor).toFixed(2)})`).join(', ')}`,
+        );
       } finally {
         await server.stop();
       }
@@ -100,7 +139,15 @@ export async function benchCauses(options: { contentDir: string; floorUrl: strin
   for (const r of results) {
     for (const [page, rps] of r.pages) {
       const change = r === base ? '' : `; ${((rps / base.pages.get(page)! - 1) * 100).toFixed(0)}% vs baseline`;
-      rows.push(row('1', `cause: ${r.variant}, ${page}`, '—', `${(rps / r.floor).toFixed(2)} of floor (${fmtInt(rps)} / ${fmtInt(r.floor)} req/s${change})`, null));
+      rows.push(
+        row(
+          '1',
+          `cause: ${r.variant}, ${page}`,
+          '—',
+          `${(rps / r.floor).toFixed(2)} of floor (${fmtInt(rps)} / ${fmtInt(r.floor)} req/s${change})`,
+          null,
+        ),
+      );
     }
   }
   return rows;

@@ -62,10 +62,24 @@ async function textInScripts(base: string, html: string, text: string): Promise<
 
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
 
-async function scenario(mode: Exclude<Mode, 'ok'>, port: number, contentDir: string, posts: RawPost[], log: (line: string) => void): Promise<FaultResult> {
+async function scenario(
+  mode: Exclude<Mode, 'ok'>,
+  port: number,
+  contentDir: string,
+  posts: RawPost[],
+  log: (line: string) => void,
+): Promise<FaultResult> {
   const standIn: StandIn = await startWixStandIn(contentDir);
   let server: NextServer | null = null;
-  const result: FaultResult = { mode, cached: [], api: [], pages: [], recoveryMs: null, afterRecovery: [], unknownPaths: [] };
+  const result: FaultResult = {
+    mode,
+    cached: [],
+    api: [],
+    pages: [],
+    recoveryMs: null,
+    afterRecovery: [],
+    unknownPaths: [],
+  };
   try {
     server = await startNext({
       name: `fault-${mode}`,
@@ -88,7 +102,12 @@ async function scenario(mode: Exclude<Mode, 'ok'>, port: number, contentDir: str
     for (const c of cached) {
       const r = await timed(base + c.path);
       if (r.status !== 200) throw new Error(`healthy stand-in, ${c.path} answered ${r.status}`);
-      markers.set(c.path, c.path.startsWith('/api/') ? (JSON.parse(r.body) as { posts: Array<{ id: string }> }).posts[0]!.id : title(r.body));
+      markers.set(
+        c.path,
+        c.path.startsWith('/api/')
+          ? (JSON.parse(r.body) as { posts: Array<{ id: string }> }).posts[0]!.id
+          : title(r.body),
+      );
     }
     const checkCached = async () => {
       for (const c of cached) {
@@ -110,7 +129,10 @@ async function scenario(mode: Exclude<Mode, 'ok'>, port: number, contentDir: str
       } catch {
         wde = 'not JSON';
       }
-      const ok = [502, 503, 504].includes(r.status) && (wde === 'WDE0053' || (mode === 'malformed' && wde === 'WDE0055')) && r.ms < LIMIT_MS;
+      const ok =
+        [502, 503, 504].includes(r.status) &&
+        (wde === 'WDE0053' || (mode === 'malformed' && wde === 'WDE0055')) &&
+        r.ms < LIMIT_MS;
       result.api.push({ path: p, status: r.status, ms: r.ms, ok, detail: wde });
     }
     for (let i = 0; i < 2; i++) {
@@ -123,7 +145,13 @@ async function scenario(mode: Exclude<Mode, 'ok'>, port: number, contentDir: str
       if (i === 0) await writeFile(path.join(LOG_DIR, `fault-${mode}-uncached-page.html`), r.body);
       result.errorTextInScript ||= inScript;
       const ok = r.status === 500 && (inPayload || inScript) && r.ms < LIMIT_MS;
-      result.pages.push({ path: p, status: r.status, ms: r.ms, ok, detail: inPayload ? 'error page in the HTML' : inScript ? 'error page drawn by its script' : 'no error page' });
+      result.pages.push({
+        path: p,
+        status: r.status,
+        ms: r.ms,
+        ok,
+        detail: inPayload ? 'error page in the HTML' : inScript ? 'error page drawn by its script' : 'no error page',
+      });
     }
     await checkCached();
 
@@ -133,7 +161,10 @@ async function scenario(mode: Exclude<Mode, 'ok'>, port: number, contentDir: str
     const pagePath = `/post/${posts[70]!.slug}`;
     const apiPath = '/api/posts?paging.limit=3&paging.offset=7';
     while (performance.now() - stopped < RECOVERY_LIMIT_MS) {
-      const [page, api] = await Promise.all([timed(base + pagePath, { timeoutMs: 10_000 }), timed(base + apiPath, { timeoutMs: 10_000 })]);
+      const [page, api] = await Promise.all([
+        timed(base + pagePath, { timeoutMs: 10_000 }),
+        timed(base + apiPath, { timeoutMs: 10_000 }),
+      ]);
       if (page.status === 200 && api.status === 200 && page.body.includes(posts[70]!.title.slice(0, 20))) {
         result.recoveryMs = performance.now() - stopped;
         break;
@@ -142,13 +173,27 @@ async function scenario(mode: Exclude<Mode, 'ok'>, port: number, contentDir: str
     }
     for (const c of cached) {
       const r = await timed(base + c.path);
-      result.afterRecovery.push({ path: c.path, status: r.status, ms: r.ms, ok: r.status === 200 && r.body.includes(markers.get(c.path)!), detail: c.kind });
+      result.afterRecovery.push({
+        path: c.path,
+        status: r.status,
+        ms: r.ms,
+        ok: r.status === 200 && r.body.includes(markers.get(c.path)!),
+        detail: c.kind,
+      });
     }
     result.unknownPaths = [...standIn.unknown];
-    const fmt = (list: Check[]) => list.map((c) => `${c.status}${c.detail && !c.detail.includes(' ') ? ` ${c.detail}` : ''} ${fmtMs(c.ms)}${c.ok ? '' : ' ✗'}`).join(', ');
+    const fmt = (list: Check[]) =>
+      list
+        .map(
+          (c) =>
+            `${c.status}${c.detail && !c.detail.includes(' ') ? ` ${c.detail}` : ''} ${fmtMs(c.ms)}${c.ok ? '' : ' ✗'}`,
+        )
+        .join(', ');
     log(`  fault ${mode}: cached ${fmt(result.cached)}`);
     log(`  fault ${mode}: uncached API ${fmt(result.api)}; uncached pages ${fmt(result.pages)}`);
-    log(`  fault ${mode}: recovered ${result.recoveryMs === null ? 'NOT within ' + RECOVERY_LIMIT_MS / 1000 + ' s' : `after ${fmtMs(result.recoveryMs)}`}; cached after recovery ${fmt(result.afterRecovery)}`);
+    log(
+      `  fault ${mode}: recovered ${result.recoveryMs === null ? 'NOT within ' + RECOVERY_LIMIT_MS / 1000 + ' s' : `after ${fmtMs(result.recoveryMs)}`}; cached after recovery ${fmt(result.afterRecovery)}`,
+    );
     if (result.unknownPaths.length) log(`  stand-in did not know: ${result.unknownPaths.join(', ')}`);
   } finally {
     await server?.stop();
@@ -157,48 +202,82 @@ async function scenario(mode: Exclude<Mode, 'ok'>, port: number, contentDir: str
   return result;
 }
 
-export async function benchFaults(options: { basePort: number; log?: (line: string) => void; forceBuild?: boolean }): Promise<Row[]> {
+export async function benchFaults(options: {
+  basePort: number;
+  log?: (line: string) => void;
+  forceBuild?: boolean;
+}): Promise<Row[]> {
   const log = options.log ?? console.log;
   const contentDir = await ensureCorpus(POSTS, log);
   const files = (await readdir(path.join(contentDir, 'posts'))).filter((f) => f.endsWith('.json'));
-  const posts = (await Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(contentDir, 'posts', f), 'utf8')) as RawPost)))
+  const posts = (
+    await Promise.all(
+      files.map(async (f) => JSON.parse(await readFile(path.join(contentDir, 'posts', f), 'utf8')) as RawPost),
+    )
+  )
     .filter((p) => (p.status ?? 'PUBLISHED') === 'PUBLISHED')
     .sort((a, b) => String(b.firstPublishedDate).localeCompare(String(a.firstPublishedDate)));
 
   const buildStandIn = await startWixStandIn(contentDir);
   try {
     const build = await buildWix(buildStandIn.url, contentDir, options.forceBuild);
-    log(`  Wix-source build ${build.reused ? 'reused (nothing changed)' : `in ${fmtMs(build.ms)}`}${buildStandIn.unknown.size ? `; stand-in did not know ${[...buildStandIn.unknown].join(', ')}` : ''}`);
+    log(
+      `  Wix-source build ${build.reused ? 'reused (nothing changed)' : `in ${fmtMs(build.ms)}`}${buildStandIn.unknown.size ? `; stand-in did not know ${[...buildStandIn.unknown].join(', ')}` : ''}`,
+    );
   } finally {
     await buildStandIn.close();
   }
 
-  const results = await Promise.all(FAULTS.map((mode, i) => scenario(mode, options.basePort + i, contentDir, posts, log)));
+  const results = await Promise.all(
+    FAULTS.map((mode, i) => scenario(mode, options.basePort + i, contentDir, posts, log)),
+  );
   const summary = (pick: (r: FaultResult) => Check[]) =>
     results
       .map((r) => {
         const list = pick(r);
-        const statuses = [...new Set(list.map((c) => `${c.status}${/^WDE/.test(c.detail) ? ` ${c.detail}` : ''}`))].join('/');
+        const statuses = [
+          ...new Set(list.map((c) => `${c.status}${/^WDE/.test(c.detail) ? ` ${c.detail}` : ''}`)),
+        ].join('/');
         return `${r.mode}: ${list.filter((c) => c.ok).length}/${list.length} ok (${statuses}, max ${fmtMs(Math.max(...list.map((c) => c.ms)))})`;
       })
       .join('; ');
-  const allOk = (pick: (r: FaultResult) => Check[]) => results.every((r) => pick(r).length > 0 && pick(r).every((c) => c.ok));
+  const allOk = (pick: (r: FaultResult) => Check[]) =>
+    results.every((r) => pick(r).length > 0 && pick(r).every((c) => c.ok));
   return [
-    row('7', 'Wix faults (500, 429, hang, malformed JSON): cached pages and API reads keep answering with their content', '200 + content, < 5 s', summary((r) => r.cached), allOk((r) => r.cached)),
-    row('7', 'Wix faults: uncached JSON API calls', '502/503/504 WDE0053 (WDE0055 malformed) < 5 s', summary((r) => r.api), allOk((r) => r.api)),
+    row(
+      '7',
+      'Wix faults (500, 429, hang, malformed JSON): cached pages and API reads keep answering with their content',
+      '200 + content, < 5 s',
+      summary((r) => r.cached),
+      allOk((r) => r.cached),
+    ),
+    row(
+      '7',
+      'Wix faults: uncached JSON API calls',
+      '502/503/504 WDE0053 (WDE0055 malformed) < 5 s',
+      summary((r) => r.api),
+      allOk((r) => r.api),
+    ),
     row(
       '7',
       'Wix faults: uncached pages',
       `500 and the site's error page ("${ERROR_PAGE_TEXT}", in the HTML or drawn by its script), < 5 s`,
       summary((r) => r.pages) +
-        (results.some((r) => r.errorTextInScript) ? '; drawn by the browser (no error boundary renders on the server)' : ''),
+        (results.some((r) => r.errorTextInScript)
+          ? '; drawn by the browser (no error boundary renders on the server)'
+          : ''),
       allOk((r) => r.pages),
     ),
     row(
       '7',
       'Wix faults: recovery once the stand-in answers again (breaker half-opens after 15 s)',
       `200 again within ${RECOVERY_LIMIT_MS / 1000} s`,
-      results.map((r) => `${r.mode}: ${r.recoveryMs === null ? 'not recovered' : fmtMs(r.recoveryMs)}${r.afterRecovery.every((c) => c.ok) ? '' : ' (a cached page lost its content)'}`).join('; '),
+      results
+        .map(
+          (r) =>
+            `${r.mode}: ${r.recoveryMs === null ? 'not recovered' : fmtMs(r.recoveryMs)}${r.afterRecovery.every((c) => c.ok) ? '' : ' (a cached page lost its content)'}`,
+        )
+        .join('; '),
       results.every((r) => r.recoveryMs !== null && r.afterRecovery.every((c) => c.ok)),
     ),
   ];

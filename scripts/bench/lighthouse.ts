@@ -9,7 +9,12 @@ import { median, notMeasured, row, type Row } from './support/table';
 // Lighthouse 12 is the newest major that runs on Node 20 (13 needs Node 22.19); Chromium is Debian's.
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const LABEL: Record<(typeof CATEGORIES)[number], string> = { performance: 'performance', accessibility: 'accessibility', 'best-practices': 'best practices', seo: 'SEO' };
+const LABEL: Record<(typeof CATEGORIES)[number], string> = {
+  performance: 'performance',
+  accessibility: 'accessibility',
+  'best-practices': 'best practices',
+  seo: 'SEO',
+};
 export const LIGHTHOUSE_PAGES = [
   { name: 'feed', path: '/' },
   { name: 'post', path: '/post/what-lcp-actually-measures' },
@@ -21,13 +26,28 @@ const chromium = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * `floorUrl`: the bench's floor app, whose page of a post page's size is audited the same way for information:
  * what the same Next version scores on this machine with no application code at all.
  */
-export async function benchLighthouse(baseUrl: string, runs: number, log: (line: string) => void = console.log, floorUrl?: string): Promise<Row[]> {
-  if (!existsSync(chromium())) return [notMeasured('2', 'Lighthouse (feed, post)', '100 each', `no Chromium at ${chromium()} (apt-get install -y chromium, or CHROMIUM_PATH)`)];
+export async function benchLighthouse(
+  baseUrl: string,
+  runs: number,
+  log: (line: string) => void = console.log,
+  floorUrl?: string,
+): Promise<Row[]> {
+  if (!existsSync(chromium()))
+    return [
+      notMeasured(
+        '2',
+        'Lighthouse (feed, post)',
+        '100 each',
+        `no Chromium at ${chromium()} (apt-get install -y chromium, or CHROMIUM_PATH)`,
+      ),
+    ];
   const { default: lighthouse } = await import('lighthouse');
   const rows: Row[] = [];
   const pages = [
     ...LIGHTHOUSE_PAGES.map((page) => ({ ...page, url: baseUrl + page.path, floor: false })),
-    ...(floorUrl ? [{ name: "the floor app's page of a post page's size", path: '/sized', url: `${floorUrl}/sized`, floor: true }] : []),
+    ...(floorUrl
+      ? [{ name: "the floor app's page of a post page's size", path: '/sized', url: `${floorUrl}/sized`, floor: true }]
+      : []),
   ];
   for (const page of pages) {
     const scores = new Map<string, number[]>();
@@ -36,11 +56,25 @@ export async function benchLighthouse(baseUrl: string, runs: number, log: (line:
       // A fresh browser per run: no warm HTTP cache or connection from the previous one.
       const chrome = await chromeLauncher.launch({
         chromePath: chromium(),
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
         logLevel: 'silent',
       });
       try {
-        const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
         const lhr = result?.lhr;
         if (!lhr) throw new Error('Lighthouse returned no report');
         if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -50,20 +84,40 @@ export async function benchLighthouse(baseUrl: string, runs: number, log: (line:
           // What cost points: every scored audit of the category below 1.
           for (const ref of lhr.categories[c]?.auditRefs ?? []) {
             const audit = lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) audits.set(`${c}: ${ref.id}`, `${audit.displayValue ?? ''}`.trim());
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+              audits.set(`${c}: ${ref.id}`, `${audit.displayValue ?? ''}`.trim());
           }
         }
-        const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`);
-        log(`    ${page.name} run ${i + 1}: ${CATEGORIES.map((c) => `${LABEL[c]} ${scores.get(c)!.at(-1)}`).join(', ')}; ${metrics.join(', ')}`);
+        const metrics = [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ].map((id) => `${id.replace(/-/g, ' ')} ${lhr.audits[id]?.displayValue ?? '?'}`);
+        log(
+          `    ${page.name} run ${i + 1}: ${CATEGORIES.map((c) => `${LABEL[c]} ${scores.get(c)!.at(-1)}`).join(', ')}; ${metrics.join(', ')}`,
+        );
       } finally {
         await chrome.kill();
       }
     }
-    if (audits.size) log(`    ${page.name}: audits below full score: ${[...audits].map(([k, v]) => (v ? `${k} (${v})` : k)).join('; ')}`);
+    if (audits.size)
+      log(
+        `    ${page.name}: audits below full score: ${[...audits].map(([k, v]) => (v ? `${k} (${v})` : k)).join('; ')}`,
+      );
     for (const c of page.floor ? (['performance'] as const) : CATEGORIES) {
       const m = median(scores.get(c)!);
       const measured = `${m}${runs > 1 ? ` (median of ${runs}: ${scores.get(c)!.join(', ')})` : ' (1 run)'}`;
-      rows.push(row('2', `Lighthouse mobile, ${page.name} (${page.path}): ${LABEL[c]}`, page.floor ? '—' : '100', measured, page.floor ? null : m >= 100));
+      rows.push(
+        row(
+          '2',
+          `Lighthouse mobile, ${page.name} (${page.path}): ${LABEL[c]}`,
+          page.floor ? '—' : '100',
+          measured,
+          page.floor ? null : m >= 100,
+        ),
+      );
     }
   }
   return rows;

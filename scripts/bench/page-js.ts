@@ -39,17 +39,22 @@ export async function measurePageJs(base: string, log: (line: string) => void = 
       .flatMap((m) => /\bsrc="([^"]+)"/.exec(m[1]!)?.[1] ?? []);
     let external = 0;
     for (const src of sources) {
-      if (!scriptSizes.has(src)) scriptSizes.set(src, gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length);
+      if (!scriptSizes.has(src))
+        scriptSizes.set(src, gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length);
       external += scriptSizes.get(src)!;
     }
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + gzipSync(m[1]!).length, 0);
+    const inline = [
+      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+    ].reduce((n, m) => n + gzipSync(m[1]!).length, 0);
     rows.push({ path, status: response.status, files: sources.length, external, inline });
   }
   const smallest = Math.min(...rows.map((r) => r.external));
   log(`  JavaScript per page (gzip), against ${base}`);
   log(`    ${'page'.padEnd(40)} status  files   script files   vs smallest   inline RSC data`);
   for (const r of rows) {
-    log(`    ${r.path.padEnd(40)} ${String(r.status).padEnd(6)}  ${String(r.files).padStart(5)}   ${kib(r.external)}     ${(r.external / smallest).toFixed(3)}x     ${kib(r.inline)}`);
+    log(
+      `    ${r.path.padEnd(40)} ${String(r.status).padEnd(6)}  ${String(r.files).padStart(5)}   ${kib(r.external)}     ${(r.external / smallest).toFixed(3)}x     ${kib(r.inline)}`,
+    );
   }
   return rows;
 }
@@ -62,7 +67,13 @@ export function pageJsRows(pages: PageJs[]): Row[] {
     if (!list.length) return row('3', `${label}: script vs smallest page`, '≤ +10%', 'not measured: no 200 page', null);
     const worst = list.reduce((a, b) => (b.external > a.external ? b : a));
     const over = worst.external / smallest.external - 1;
-    return row('3', `${label}: script vs smallest page (${smallest.path})`, '≤ +10%', `+${(over * 100).toFixed(1)}% (${kib(worst.external).trim()} vs ${kib(smallest.external).trim()}, ${worst.path})`, over <= 0.1);
+    return row(
+      '3',
+      `${label}: script vs smallest page (${smallest.path})`,
+      '≤ +10%',
+      `+${(over * 100).toFixed(1)}% (${kib(worst.external).trim()} vs ${kib(smallest.external).trim()}, ${worst.path})`,
+      over <= 0.1,
+    );
   };
   return [
     pick('post pages', (p) => p.path.startsWith('/post/')),

@@ -18,7 +18,9 @@ async function time(label: string, run: () => Promise<unknown>) {
   }
   samples.sort((a, b) => a - b);
   const median = samples[Math.floor(samples.length / 2)]!;
-  console.log(`  ${label.padEnd(44)} median ${median.toFixed(2).padStart(8)} ms   max ${samples.at(-1)!.toFixed(2).padStart(8)} ms`);
+  console.log(
+    `  ${label.padEnd(44)} median ${median.toFixed(2).padStart(8)} ms   max ${samples.at(-1)!.toFixed(2).padStart(8)} ms`,
+  );
   return median;
 }
 
@@ -29,15 +31,26 @@ export async function benchQueryEngine(posts = POSTS) {
   const source = createLocalSource(dir);
   const coldStart = performance.now();
   const total = await source.getTotalPosts();
-  console.log(`  cold load of ${total} published posts: ${(performance.now() - coldStart).toFixed(0)} ms, heap +${mib(process.memoryUsage().heapUsed - heapBefore)}`);
+  console.log(
+    `  cold load of ${total} published posts: ${(performance.now() - coldStart).toFixed(0)} ms, heap +${mib(process.memoryUsage().heapUsed - heapBefore)}`,
+  );
 
   const some = (await source.listPosts({ paging: { limit: 1, offset: Math.floor(total / 2) } })).items[0]!;
   const snapshotCheck = await time('getPostBySlug (warm: 3 stats + scan)', () => source.getPostBySlug(some.slug));
-  await time('listPosts FEED, page 50 of 12', () => source.listPosts({ sort: 'FEED', paging: { offset: 600, limit: 12 } }));
-  await time('listPosts by category, VIEW_COUNT', () => source.listPosts({ categoryIds: some.categoryIds, sort: 'VIEW_COUNT', paging: { limit: 50 } }));
+  await time('listPosts FEED, page 50 of 12', () =>
+    source.listPosts({ sort: 'FEED', paging: { offset: 600, limit: 12 } }),
+  );
+  await time('listPosts by category, VIEW_COUNT', () =>
+    source.listPosts({ categoryIds: some.categoryIds, sort: 'VIEW_COUNT', paging: { limit: 50 } }),
+  );
   const query = await time('queryPosts nested $and/$or, limit 100', () =>
     source.queryPosts({
-      filter: { $or: [{ 'metrics.views': { $gte: 5000 } }, { $and: [{ featured: true }, { hashtags: { $hasSome: ['webperf', 'css'] } }] }] },
+      filter: {
+        $or: [
+          { 'metrics.views': { $gte: 5000 } },
+          { $and: [{ featured: true }, { hashtags: { $hasSome: ['webperf', 'css'] } }] },
+        ],
+      },
       sort: [{ fieldName: 'metrics.likes', order: 'DESC' }],
       cursorPaging: { limit: 100 },
     }),

@@ -17,16 +17,27 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 type Node = { id?: string; nodes?: Node[] } & Record<string, unknown>;
 
-const countNodes = (nodes: Node[] | undefined): number => (nodes ?? []).reduce((n, node) => n + 1 + countNodes(node.nodes), 0);
+const countNodes = (nodes: Node[] | undefined): number =>
+  (nodes ?? []).reduce((n, node) => n + 1 + countNodes(node.nodes), 0);
 
 function relabel(node: Node, suffix: string): Node {
-  return { ...node, ...(typeof node.id === 'string' && node.id && { id: `${node.id}-${suffix}` }), nodes: node.nodes?.map((n) => relabel(n, suffix)) };
+  return {
+    ...node,
+    ...(typeof node.id === 'string' && node.id && { id: `${node.id}-${suffix}` }),
+    nodes: node.nodes?.map((n) => relabel(n, suffix)),
+  };
 }
 
 async function corpus(): Promise<Node[][]> {
   const dir = path.join(ROOT, 'content/posts');
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-  const docs = await Promise.all(files.map(async (f) => (JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { richContent?: { nodes?: Node[] } }).richContent?.nodes ?? []));
+  const docs = await Promise.all(
+    files.map(
+      async (f) =>
+        (JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { richContent?: { nodes?: Node[] } }).richContent
+          ?.nodes ?? [],
+    ),
+  );
   return docs.filter((d) => d.length);
 }
 
@@ -60,9 +71,11 @@ async function child(seconds: number): Promise<{ corpus: Measure; big: Measure }
 
   const measure = (set: Node[][]): Measure => {
     const nodes = set.reduce((n, d) => n + countNodes(d), 0);
-    const pass = () => set.reduce((bytes, d) => bytes + renderToString(createElement(RichContent, { content: { nodes: d } })).length, 0);
+    const pass = () =>
+      set.reduce((bytes, d) => bytes + renderToString(createElement(RichContent, { content: { nodes: d } })).length, 0);
     let htmlBytes = 0;
-    for (const until = performance.now() + Math.min(1000, seconds * 300); performance.now() < until; ) htmlBytes = pass(); // warm-up
+    for (const until = performance.now() + Math.min(1000, seconds * 300); performance.now() < until;)
+      htmlBytes = pass(); // warm-up
     let passes = 0;
     const began = performance.now();
     while (performance.now() - began < seconds * 1000 || passes < 3) {
@@ -88,8 +101,20 @@ export async function benchRendering(seconds: number, log: (line: string) => voi
   log(`  demo corpus: ${line('corpus', result.corpus)}`);
   log(`  generated document: ${line('big', result.big)}`);
   return [
-    row('4', `RichContent renderToString, demo corpus (${result.corpus.documents} posts)`, `≥ ${fmtInt(TARGET)} nodes/s`, line('corpus', result.corpus), result.corpus.nodesPerSecond >= TARGET),
-    row('4', `RichContent renderToString, one ${fmtInt(result.big.nodes)}-node document`, `≥ ${fmtInt(TARGET)} nodes/s`, line('big', result.big), result.big.nodesPerSecond >= TARGET),
+    row(
+      '4',
+      `RichContent renderToString, demo corpus (${result.corpus.documents} posts)`,
+      `≥ ${fmtInt(TARGET)} nodes/s`,
+      line('corpus', result.corpus),
+      result.corpus.nodesPerSecond >= TARGET,
+    ),
+    row(
+      '4',
+      `RichContent renderToString, one ${fmtInt(result.big.nodes)}-node document`,
+      `≥ ${fmtInt(TARGET)} nodes/s`,
+      line('big', result.big),
+      result.big.nodesPerSecond >= TARGET,
+    ),
   ];
 }
 

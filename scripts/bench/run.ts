@@ -12,7 +12,15 @@ import { benchRendering } from './rendering';
 import { benchScale } from './scale';
 import { benchSoak } from './soak';
 import { benchThroughput } from './throughput';
-import { APP_PORT, buildApp, buildFloor, demoContentCopy, FLOOR_DIR, OWNER_PASSWORD, SESSION_SECRET } from './support/builds';
+import {
+  APP_PORT,
+  buildApp,
+  buildFloor,
+  demoContentCopy,
+  FLOOR_DIR,
+  OWNER_PASSWORD,
+  SESSION_SECRET,
+} from './support/builds';
 import { LOG_DIR, ROOT, startNext, type NextServer } from './support/process';
 import { consoleTable, fmtMs, markdownTable, notMeasured, type Row } from './support/table';
 
@@ -24,7 +32,18 @@ import { consoleTable, fmtMs, markdownTable, notMeasured, type Row } from './sup
 // reused while its sources are unchanged. Each figure is a module of its own; a figure that fails is reported in
 // the table as not measured and the run goes on (exit code 1 at the end).
 
-const FIGURES = ['rendering', 'throughput', 'page-js', 'lighthouse', 'freshness', 'soak', 'scale', 'faults', 'query-engine', 'causes'] as const;
+const FIGURES = [
+  'rendering',
+  'throughput',
+  'page-js',
+  'lighthouse',
+  'freshness',
+  'soak',
+  'scale',
+  'faults',
+  'query-engine',
+  'causes',
+] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];
 type Figure = (typeof FIGURES)[number];
@@ -51,24 +70,57 @@ if (values.help) {
 }
 const quick = values.quick!;
 const list = (text: string | undefined) => (text ? text.split(',').map((s) => s.trim()) : []);
-for (const name of [...list(values.only), ...list(values.skip)]) if (!FIGURES.includes(name as Figure)) throw new Error(`unknown figure "${name}"; known: ${FIGURES.join(', ')}`);
+for (const name of [...list(values.only), ...list(values.skip)])
+  if (!FIGURES.includes(name as Figure)) throw new Error(`unknown figure "${name}"; known: ${FIGURES.join(', ')}`);
 const selected = new Set<Figure>(
-  (values.only ? list(values.only) : FIGURES.filter((f) => !ON_REQUEST.includes(f) && (f !== 'query-engine' || !quick))).filter((f) => !list(values.skip).includes(f)) as Figure[],
+  (values.only
+    ? list(values.only)
+    : FIGURES.filter((f) => !ON_REQUEST.includes(f) && (f !== 'query-engine' || !quick))
+  ).filter((f) => !list(values.skip).includes(f)) as Figure[],
 );
 
 const settings = quick
-  ? { seconds: 2, rounds: 3, lighthouseRuns: 1, renderSeconds: 1, edits: 20, soak: 20, soakWarmup: 5, corpora: [1_000, 10_000], scaleRounds: 3, scaleWarm: 10 }
-  : { seconds: 4, rounds: 3, lighthouseRuns: 3, renderSeconds: 3, edits: 20, soak: 60, soakWarmup: 10, corpora: [1_000, 10_000, 100_000], scaleRounds: 5, scaleWarm: 20 };
+  ? {
+      seconds: 2,
+      rounds: 3,
+      lighthouseRuns: 1,
+      renderSeconds: 1,
+      edits: 20,
+      soak: 20,
+      soakWarmup: 5,
+      corpora: [1_000, 10_000],
+      scaleRounds: 3,
+      scaleWarm: 10,
+    }
+  : {
+      seconds: 4,
+      rounds: 3,
+      lighthouseRuns: 3,
+      renderSeconds: 3,
+      edits: 20,
+      soak: 60,
+      soakWarmup: 10,
+      corpora: [1_000, 10_000, 100_000],
+      scaleRounds: 5,
+      scaleWarm: 20,
+    };
 
 const rows: Row[] = [];
 let failed = false;
 const began = performance.now();
 const log = (line: string) => console.log(line);
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const startLoad = loadavg()[0]!;
 const elapsed = () => `${((performance.now() - began) / 1000).toFixed(0)} s`;
 
-async function figure(name: Figure, fallback: { group: string; figure: string; target: string }, body: () => Promise<Row[]>) {
+async function figure(
+  name: Figure,
+  fallback: { group: string; figure: string; target: string },
+  body: () => Promise<Row[]>,
+) {
   if (!selected.has(name)) return;
   log(`\n[${elapsed()}] ${name} (load average ${load()})`);
   try {
@@ -77,15 +129,24 @@ async function figure(name: Figure, fallback: { group: string; figure: string; t
     failed = true;
     const message = error instanceof Error ? error.message : String(error);
     console.error(`  ${name} failed: ${message}`);
-    rows.push(notMeasured(fallback.group, fallback.figure, fallback.target, `failed: ${message.split('\n')[0]!.slice(0, 160)}`));
+    rows.push(
+      notMeasured(fallback.group, fallback.figure, fallback.target, `failed: ${message.split('\n')[0]!.slice(0, 160)}`),
+    );
   }
 }
 
 await mkdir(LOG_DIR, { recursive: true });
-log(`npm run bench${quick ? ' --quick' : ''}: ${[...selected].join(', ')}; ${cpus().length} cores, Node ${process.versions.node}; load average ${load()}; logs in ${path.relative(ROOT, LOG_DIR)}/`);
-if (startLoad > 0.5) log(`warning: the machine is busy (load average ${startLoad.toFixed(2)} on ${cpus().length} cores): other processes take CPU from the servers measured`);
+log(
+  `npm run bench${quick ? ' --quick' : ''}: ${[...selected].join(', ')}; ${cpus().length} cores, Node ${process.versions.node}; load average ${load()}; logs in ${path.relative(ROOT, LOG_DIR)}/`,
+);
+if (startLoad > 0.5)
+  log(
+    `warning: the machine is busy (load average ${startLoad.toFixed(2)} on ${cpus().length} cores): other processes take CPU from the servers measured`,
+  );
 
-const needsApp = ['throughput', 'page-js', 'lighthouse', 'freshness', 'soak', 'scale', 'causes'].some((f) => selected.has(f as Figure));
+const needsApp = ['throughput', 'page-js', 'lighthouse', 'freshness', 'soak', 'scale', 'causes'].some((f) =>
+  selected.has(f as Figure),
+);
 const contentDir = await demoContentCopy();
 if (needsApp) {
   const app = await buildApp(contentDir, values.rebuild);
@@ -93,11 +154,15 @@ if (needsApp) {
 }
 if (selected.has('throughput') || selected.has('causes')) {
   const floor = await buildFloor(values.rebuild);
-  log(`build floor (${path.relative(ROOT, FLOOR_DIR)}/.next-floor): ${floor.reused ? 'reused' : `built in ${fmtMs(floor.ms)}`}`);
+  log(
+    `build floor (${path.relative(ROOT, FLOOR_DIR)}/.next-floor): ${floor.reused ? 'reused' : `built in ${fmtMs(floor.ms)}`}`,
+  );
 }
 
 // In-process CPU work first, while no server runs.
-await figure('rendering', { group: '4', figure: 'RichContent renderToString', target: '≥ 60,000 nodes/s' }, () => benchRendering(settings.renderSeconds, log));
+await figure('rendering', { group: '4', figure: 'RichContent renderToString', target: '≥ 60,000 nodes/s' }, () =>
+  benchRendering(settings.renderSeconds, log),
+);
 
 let app: NextServer | null = null;
 const appServer = async () =>
@@ -106,19 +171,35 @@ const appServer = async () =>
     port: APP_PORT,
     fromDist: '.next-bench',
     dist: '.next-bench-run-app',
-    env: { BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: contentDir, SITE_URL: `http://127.0.0.1:${APP_PORT}`, OWNER_PASSWORD, SESSION_SECRET },
+    env: {
+      BLOG_SOURCE: 'local',
+      BLOG_CONTENT_DIR: contentDir,
+      SITE_URL: `http://127.0.0.1:${APP_PORT}`,
+      OWNER_PASSWORD,
+      SESSION_SECRET,
+    },
   }));
 
 await figure('throughput', { group: '1', figure: 'throughput vs floor', target: '≥ 0.90' }, async () => {
   const server = await appServer();
   const floor = await startNext({ name: 'floor', port: FLOOR_PORT, dir: FLOOR_DIR, dist: '.next-floor' });
   try {
-    return await benchThroughput({ appUrl: server.url, floorUrl: floor.url, seconds: settings.seconds, rounds: settings.rounds, appPort: APP_PORT, nginxPort: NGINX_PORT, log });
+    return await benchThroughput({
+      appUrl: server.url,
+      floorUrl: floor.url,
+      seconds: settings.seconds,
+      rounds: settings.rounds,
+      appPort: APP_PORT,
+      nginxPort: NGINX_PORT,
+      log,
+    });
   } finally {
     await floor.stop();
   }
 });
-await figure('page-js', { group: '3', figure: 'JavaScript per page', target: '≤ +10%' }, async () => pageJsRows(await measurePageJs((await appServer()).url, log)));
+await figure('page-js', { group: '3', figure: 'JavaScript per page', target: '≤ +10%' }, async () =>
+  pageJsRows(await measurePageJs((await appServer()).url, log)),
+);
 await figure('lighthouse', { group: '2', figure: 'Lighthouse mobile (feed, post)', target: '100' }, async () => {
   const server = await appServer();
   const floor = await startNext({ name: 'floor', port: FLOOR_PORT, dir: FLOOR_DIR, dist: '.next-floor' });
@@ -133,7 +214,14 @@ await figure('freshness', { group: '5', figure: 'event → fresh page', target: 
 );
 await figure('soak', { group: '8', figure: 'soak', target: '0 errors, RSS within 15%' }, async () => {
   const server = await appServer();
-  return benchSoak({ siteUrl: server.url, pid: server.pid, contentDir, seconds: settings.soak, warmupSeconds: settings.soakWarmup, log });
+  return benchSoak({
+    siteUrl: server.url,
+    pid: server.pid,
+    contentDir,
+    seconds: settings.soak,
+    warmupSeconds: settings.soakWarmup,
+    log,
+  });
 });
 await (app as NextServer | null)?.stop();
 
@@ -141,16 +229,33 @@ await figure('causes', { group: '1', figure: 'causes of per-request cost', targe
   const { benchCauses } = await import('./causes');
   const floor = await startNext({ name: 'floor', port: FLOOR_PORT, dir: FLOOR_DIR, dist: '.next-floor' });
   try {
-    return await benchCauses({ contentDir, floorUrl: floor.url, seconds: settings.seconds, rounds: settings.rounds, log });
+    return await benchCauses({
+      contentDir,
+      floorUrl: floor.url,
+      seconds: settings.seconds,
+      rounds: settings.rounds,
+      log,
+    });
   } finally {
     await floor.stop();
   }
 });
 
 await figure('scale', { group: '6', figure: 'scale 1k → largest', target: 'ratios ≤ 1.5' }, () =>
-  benchScale({ corpora: settings.corpora, rounds: settings.scaleRounds, warm: settings.scaleWarm, port: SCALE_PORT, skipped: quick ? '100k skipped: --quick' : undefined, log }),
+  benchScale({
+    corpora: settings.corpora,
+    rounds: settings.scaleRounds,
+    warm: settings.scaleWarm,
+    port: SCALE_PORT,
+    skipped: quick ? '100k skipped: --quick' : undefined,
+    log,
+  }),
 );
-await figure('faults', { group: '7', figure: 'Wix faults', target: 'cached 200, uncached errors < 5 s, recovery' }, () => benchFaults({ basePort: FAULT_PORT, log, forceBuild: values.rebuild }));
+await figure(
+  'faults',
+  { group: '7', figure: 'Wix faults', target: 'cached 200, uncached errors < 5 s, recovery' },
+  () => benchFaults({ basePort: FAULT_PORT, log, forceBuild: values.rebuild }),
+);
 if (selected.has('query-engine')) {
   log(`\n[${elapsed()}] query-engine (in-process local source; figures printed only)`);
   const { benchQueryEngine } = await import('./query-engine');
@@ -158,7 +263,14 @@ if (selected.has('query-engine')) {
 }
 
 // Run copies of the build are scratch.
-for (const dist of ['.next-bench-run-app', '.next-bench-run-scale', '.next-bench-run-fault-500', '.next-bench-run-fault-429', '.next-bench-run-fault-hang', '.next-bench-run-fault-malformed']) {
+for (const dist of [
+  '.next-bench-run-app',
+  '.next-bench-run-scale',
+  '.next-bench-run-fault-500',
+  '.next-bench-run-fault-429',
+  '.next-bench-run-fault-hang',
+  '.next-bench-run-fault-malformed',
+]) {
   await rm(path.join(ROOT, dist), { recursive: true, force: true });
 }
 
@@ -166,7 +278,9 @@ rows.sort((a, b) => a.group.localeCompare(b.group));
 const total = `${((performance.now() - began) / 1000).toFixed(0)} s`;
 log(`\n${consoleTable(rows)}\n`);
 const missed = rows.filter((r) => r.met === false).length;
-log(`${rows.filter((r) => r.met === true).length} met, ${missed} missed, ${rows.filter((r) => r.met === null).length} without a verdict; ${total}`);
+log(
+  `${rows.filter((r) => r.met === true).length} met, ${missed} missed, ${rows.filter((r) => r.met === null).length} without a verdict; ${total}`,
+);
 
 if (!values['no-write']) {
   const doc = path.join(ROOT, 'docs/benchmarks.md');
@@ -174,7 +288,10 @@ if (!values['no-write']) {
   const END = '<!-- bench:end -->';
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const defaults = FIGURES.filter((f) => !ON_REQUEST.includes(f) && (f !== 'query-engine' || !quick));
-  const scope = defaults.every((f) => selected.has(f)) && selected.size === defaults.length ? '' : ` (only: ${[...selected].join(', ')})`;
+  const scope =
+    defaults.every((f) => selected.has(f)) && selected.size === defaults.length
+      ? ''
+      : ` (only: ${[...selected].join(', ')})`;
   const section = [
     BEGIN,
     '',
@@ -188,7 +305,12 @@ if (!values['no-write']) {
   const text = readFileSync(doc, 'utf8');
   const start = text.indexOf('<!-- bench:begin');
   const end = text.indexOf(END);
-  writeFileSync(doc, start >= 0 && end > start ? text.slice(0, start) + section + text.slice(end + END.length) : `${text.trimEnd()}\n\n## Latest run\n\n${section}\n`);
+  writeFileSync(
+    doc,
+    start >= 0 && end > start
+      ? text.slice(0, start) + section + text.slice(end + END.length)
+      : `${text.trimEnd()}\n\n## Latest run\n\n${section}\n`,
+  );
   log(`wrote the table into ${path.relative(ROOT, doc)}`);
 }
 process.exitCode = failed ? 1 : 0;

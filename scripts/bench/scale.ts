@@ -18,7 +18,6 @@ import { fmtMiB, fmtMs, median, row, type Row } from './support/table';
 // Each round sends one event, then one "after an event" request per endpoint, then the warm ones; p50 over rounds.
 // RSS (the server and its children) after all rounds. Ratio: largest corpus / 1,000.
 
-
 const QUERY = JSON.stringify({
   query: {
     filter: { $and: [{ 'metrics.views': { $gte: 1000 } }, { hashtags: { $hasSome: ['webperf', 'css'] } }] },
@@ -65,16 +64,36 @@ async function measureCorpus(posts: number, options: ScaleOptions, log: (line: s
     dist: '.next-bench-run-scale',
     readyPath: '/api/stats/total',
     timeoutMs: 600_000,
-    env: { BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: dir, SITE_URL: APP_SITE_URL, OWNER_PASSWORD, SESSION_SECRET, TRUST_PROXY_HOPS: '0' },
+    env: {
+      BLOG_SOURCE: 'local',
+      BLOG_CONTENT_DIR: dir,
+      SITE_URL: APP_SITE_URL,
+      OWNER_PASSWORD,
+      SESSION_SECRET,
+      TRUST_PROXY_HOPS: '0',
+    },
   });
-  const result: CorpusResult = { posts, published: 0, startMs: server.startMs, rss: 0, cold: new Map(), afterEvent: new Map(), warm: new Map(), errors: [], labels: new Map() };
+  const result: CorpusResult = {
+    posts,
+    published: 0,
+    startMs: server.startMs,
+    rss: 0,
+    cold: new Map(),
+    afterEvent: new Map(),
+    warm: new Map(),
+    errors: [],
+    labels: new Map(),
+  };
   try {
     const total = (JSON.parse((await timed(`${server.url}/api/stats/total`)).body) as { total: number }).total;
     result.published = total;
     // Page 100, or the last full page of a smaller folder: every corpus renders a page of the same length (1,000
-    // posts have 81 pages, the last one holding 6 posts, which measured as a cheaper page rather than a smaller folder).
+    // posts have 81 pages, the last one holding 6 posts, which measured as a cheaper page rather than a smaller
+    // folder).
     const deepPage = Math.max(1, Math.min(100, Math.floor(total / FEED_PAGE_SIZE)));
-    const listed = JSON.parse((await timed(`${server.url}/api/posts?paging.limit=1&paging.offset=${Math.floor(total / 2)}`)).body) as { posts: Array<{ id: string; slug: string }> };
+    const listed = JSON.parse(
+      (await timed(`${server.url}/api/posts?paging.limit=1&paging.offset=${Math.floor(total / 2)}`)).body,
+    ) as { posts: Array<{ id: string; slug: string }> };
     const probe = listed.posts[0]!;
     const raw = await new ContentFolder(dir).post(probe.id);
     const cookie = `${SESSION_COOKIE}=${signSession(SESSION_SECRET).token}`;
@@ -82,7 +101,12 @@ async function measureCorpus(posts: number, options: ScaleOptions, log: (line: s
       { key: 'feed', label: 'feed page 1', path: '/' },
       { key: 'deep', label: `feed /page/${deepPage}`, path: `/page/${deepPage}` },
       { key: 'category', label: 'category page', path: '/categories/performance' },
-      { key: 'query', label: 'filtered POST /api/posts/query', path: '/api/posts/query', init: { method: 'POST', body: QUERY, headers: { 'content-type': 'application/json' } } },
+      {
+        key: 'query',
+        label: 'filtered POST /api/posts/query',
+        path: '/api/posts/query',
+        init: { method: 'POST', body: QUERY, headers: { 'content-type': 'application/json' } },
+      },
       { key: 'post', label: 'post by slug', path: `/post/${probe.slug}` },
       { key: 'dashboard', label: 'dashboard (signed in)', path: '/dashboard', init: { headers: { cookie } } },
     ];
@@ -90,19 +114,27 @@ async function measureCorpus(posts: number, options: ScaleOptions, log: (line: s
     const hit = async (e: Endpoint) => {
       const r = await timed(server.url + e.path, { ...e.init, timeoutMs: 120_000 });
       if (r.status !== 200) result.errors.push(`${e.key}: ${e.path} answered ${r.status}`);
-      if (e.key === 'dashboard' && !r.body.includes('Dashboard')) result.errors.push('dashboard: /dashboard did not render the dashboard');
+      if (e.key === 'dashboard' && !r.body.includes('Dashboard'))
+        result.errors.push('dashboard: /dashboard did not render the dashboard');
       return r.ms;
     };
     // First request of each after start: a render, and the first use of its code.
     for (const e of endpoints) result.cold.set(e.key, await hit(e));
     for (let round = 0; round < options.rounds; round++) {
-      const delivery = await postToken(server.url, await signEvent(entityEvent('post', 'updated', postEntity(raw)), key));
+      const delivery = await postToken(
+        server.url,
+        await signEvent(entityEvent('post', 'updated', postEntity(raw)), key),
+      );
       if (delivery.status !== 200) result.errors.push(`webhook: answered ${delivery.status}`);
       for (const e of endpoints) result.afterEvent.set(e.key, [...(result.afterEvent.get(e.key) ?? []), await hit(e)]);
-      for (const e of endpoints) for (let i = 0; i < options.warm; i++) result.warm.set(e.key, [...(result.warm.get(e.key) ?? []), await hit(e)]);
+      for (const e of endpoints)
+        for (let i = 0; i < options.warm; i++)
+          result.warm.set(e.key, [...(result.warm.get(e.key) ?? []), await hit(e)]);
     }
     result.rss = treeRss(server.pid);
-    log(`  ${posts.toLocaleString('en-US')} posts (${total.toLocaleString('en-US')} published): start ${fmtMs(server.startMs)}, RSS ${fmtMiB(result.rss)}`);
+    log(
+      `  ${posts.toLocaleString('en-US')} posts (${total.toLocaleString('en-US')} published): start ${fmtMs(server.startMs)}, RSS ${fmtMiB(result.rss)}`,
+    );
     for (const e of endpoints) {
       log(
         `    ${e.label.padEnd(32)} first ${fmtMs(result.cold.get(e.key)!).padStart(8)}   after an event p50 ${fmtMs(median(result.afterEvent.get(e.key)!)).padStart(8)}   warm p50 ${fmtMs(median(result.warm.get(e.key)!)).padStart(8)}`,
@@ -126,7 +158,13 @@ export async function benchScale(options: ScaleOptions): Promise<Row[]> {
   const rows: Row[] = [];
   const skipped = options.skipped ? ` (${options.skipped})` : '';
   rows.push(
-    row('6', 'server start: spawn → first 200 of /api/stats/total', '< 5 s', results.map((r) => `${size(r)} ${fmtMs(r.startMs)}`).join(', ') + skipped, results.every((r) => r.startMs < 5000)),
+    row(
+      '6',
+      'server start: spawn → first 200 of /api/stats/total',
+      '< 5 s',
+      results.map((r) => `${size(r)} ${fmtMs(r.startMs)}`).join(', ') + skipped,
+      results.every((r) => r.startMs < 5000),
+    ),
   );
   const hundredK = results.find((r) => r.posts >= 100_000);
   rows.push(
@@ -155,6 +193,9 @@ export async function benchScale(options: ScaleOptions): Promise<Row[]> {
     );
   }
   const allErrors = results.flatMap((r) => r.errors.map((e) => `${size(r)}: ${e}`));
-  if (allErrors.length) rows.push(row('6', 'scale: requests that did not answer 200', '0', [...new Set(allErrors)].slice(0, 6).join(', '), false));
+  if (allErrors.length)
+    rows.push(
+      row('6', 'scale: requests that did not answer 200', '0', [...new Set(allErrors)].slice(0, 6).join(', '), false),
+    );
   return rows;
 }

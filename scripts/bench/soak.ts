@@ -40,15 +40,28 @@ export async function benchSoak(options: SoakOptions): Promise<Row[]> {
     { method: 'GET' as const, path: '/tags/caching' },
     { method: 'GET' as const, path: '/post/every-block-our-editor-supports' },
     { method: 'GET' as const, path: '/api/posts?paging.limit=12' },
-    { method: 'POST' as const, path: '/api/posts/query', body: QUERY_BODY, headers: { 'content-type': 'application/json' } },
+    {
+      method: 'POST' as const,
+      path: '/api/posts/query',
+      body: QUERY_BODY,
+      headers: { 'content-type': 'application/json' },
+    },
     { method: 'GET' as const, path: '/api/stats/total' },
     { method: 'GET' as const, path: '/feed.xml' },
     { method: 'GET' as const, path: '/search?q=cache' },
   ];
   const loadFor = (seconds: number) =>
-    autocannon({ url: options.siteUrl, connections: 8, duration: seconds, requests, timeout: 10 }) as Promise<autocannon.Result>;
+    autocannon({
+      url: options.siteUrl,
+      connections: 8,
+      duration: seconds,
+      requests,
+      timeout: 10,
+    }) as Promise<autocannon.Result>;
 
-  log(`  warm-up ${options.warmupSeconds} s, then ${options.seconds} s of mixed load (${requests.length} URLs, 8 connections) with an event every second`);
+  log(
+    `  warm-up ${options.warmupSeconds} s, then ${options.seconds} s of mixed load (${requests.length} URLs, 8 connections) with an event every second`,
+  );
   const warm = await loadFor(options.warmupSeconds);
   const samples: Array<{ t: number; rss: number }> = [];
   const events: Array<{ status: number; ms: number }> = [];
@@ -91,10 +104,19 @@ export async function benchSoak(options: SoakOptions): Promise<Row[]> {
     `  ${fmtInt(result.requests.total)} requests (${fmtInt(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms); ` +
       `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}; ${events.length} events, ${failedEvents} not 200, webhook max ${fmtMs(Math.max(...events.map((e) => e.ms)))}`,
   );
-  log(`  RSS first ${WINDOW_S} s ${fmtMiB(first)}, last ${WINDOW_S} s ${fmtMiB(last)} (${(growth * 100).toFixed(1)}%); warm-up ${fmtInt(warm.requests.total)} requests`);
+  log(
+    `  RSS first ${WINDOW_S} s ${fmtMiB(first)}, last ${WINDOW_S} s ${fmtMiB(last)} (${(growth * 100).toFixed(1)}%); warm-up ${fmtInt(warm.requests.total)} requests`,
+  );
   // The path, a mean per window: growth that levels off (caches reaching their size) reads differently from a leak.
-  const windows = Array.from({ length: Math.ceil(options.seconds / WINDOW_S) }, (_, i) => samples.filter((s) => s.t > i * WINDOW_S && s.t <= (i + 1) * WINDOW_S).map((s) => s.rss));
-  log(`  RSS per ${WINDOW_S} s: ${windows.filter((w) => w.length).map((w) => fmtMiB(mean(w))).join(', ')}`);
+  const windows = Array.from({ length: Math.ceil(options.seconds / WINDOW_S) }, (_, i) =>
+    samples.filter((s) => s.t > i * WINDOW_S && s.t <= (i + 1) * WINDOW_S).map((s) => s.rss),
+  );
+  log(
+    `  RSS per ${WINDOW_S} s: ${windows
+      .filter((w) => w.length)
+      .map((w) => fmtMiB(mean(w)))
+      .join(', ')}`,
+  );
   return [
     row(
       '8',
@@ -103,6 +125,12 @@ export async function benchSoak(options: SoakOptions): Promise<Row[]> {
       `${errors} errors (${fmtInt(result.requests.total)} requests, ${result.non2xx} non-2xx, ${result.errors + result.timeouts} failed; ${events.length} events, ${failedEvents} not 200)`,
       errors === 0,
     ),
-    row('8', `soak: RSS last ${WINDOW_S} s vs first ${WINDOW_S} s`, 'within 15%', `${fmtMiB(first)} → ${fmtMiB(last)} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%)`, Math.abs(growth) <= 0.15),
+    row(
+      '8',
+      `soak: RSS last ${WINDOW_S} s vs first ${WINDOW_S} s`,
+      'within 15%',
+      `${fmtMiB(first)} → ${fmtMiB(last)} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%)`,
+      Math.abs(growth) <= 0.15,
+    ),
   ];
 }

@@ -29,7 +29,14 @@ export const TARGETS: Target[] = [
   { name: 'feed /', path: '/', cachedPage: true },
   { name: 'category page', path: '/categories/performance', cachedPage: true },
   { name: 'GET /api/posts', path: '/api/posts', cachedPage: false },
-  { name: 'POST /api/posts/query', path: '/api/posts/query', method: 'POST', body: QUERY_BODY, headers: { 'content-type': 'application/json' }, cachedPage: false },
+  {
+    name: 'POST /api/posts/query',
+    path: '/api/posts/query',
+    method: 'POST',
+    body: QUERY_BODY,
+    headers: { 'content-type': 'application/json' },
+    cachedPage: false,
+  },
   // A 139-byte static route: the per-request cost of Next's route-handler path without a page (for information).
   { name: '/robots.txt', path: '/robots.txt', cachedPage: false },
 ];
@@ -42,7 +49,12 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(url: string, target: Pick<Target, 'method' | 'body' | 'headers'>, seconds: number, connections = 32): Promise<LoadResult> {
+export async function load(
+  url: string,
+  target: Pick<Target, 'method' | 'body' | 'headers'>,
+  seconds: number,
+  connections = 32,
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections,
@@ -76,11 +88,20 @@ async function rounds(series: Series[], seconds: number, count: number, log: (li
     for (const s of series) {
       const result = await load(s.url, s.target, seconds);
       samples.set(s.name, [...(samples.get(s.name) ?? []), result]);
-      log(`    round ${r} ${s.name.padEnd(28)} ${fmtInt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.errors + result.non2xx ? `  errors ${result.errors} non-2xx ${result.non2xx}` : ''}`);
+      log(
+        `    round ${r} ${s.name.padEnd(28)} ${fmtInt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.errors + result.non2xx ? `  errors ${result.errors} non-2xx ${result.non2xx}` : ''}`,
+      );
     }
   }
   return new Map(
-    [...samples].map(([name, list]) => [name, { rps: median(list.map((l) => l.rps)), p50: median(list.map((l) => l.p50)), bad: list.reduce((n, l) => n + l.errors + l.non2xx, 0) }]),
+    [...samples].map(([name, list]) => [
+      name,
+      {
+        rps: median(list.map((l) => l.rps)),
+        p50: median(list.map((l) => l.p50)),
+        bad: list.reduce((n, l) => n + l.errors + l.non2xx, 0),
+      },
+    ]),
   );
 }
 
@@ -95,10 +116,24 @@ export interface ThroughputOptions {
   log?: (line: string) => void;
 }
 
-const ratioRow = (group: string, name: string, rps: number, base: number, baseName: string, cachedPage: boolean, bad: number): Row => {
+const ratioRow = (
+  group: string,
+  name: string,
+  rps: number,
+  base: number,
+  baseName: string,
+  cachedPage: boolean,
+  bad: number,
+): Row => {
   const ratio = rps / base;
   const measured = `${ratio.toFixed(2)} (${fmtInt(rps)} / ${fmtInt(base)} req/s${bad ? `; ${bad} errors or non-2xx` : ''})`;
-  return row(group, `${name} vs ${baseName}`, cachedPage ? '≥ 0.90' : '—', measured, cachedPage ? ratio >= 0.9 && bad === 0 : null);
+  return row(
+    group,
+    `${name} vs ${baseName}`,
+    cachedPage ? '≥ 0.90' : '—',
+    measured,
+    cachedPage ? ratio >= 0.9 && bad === 0 : null,
+  );
 };
 
 export async function benchThroughput(options: ThroughputOptions): Promise<Row[]> {
@@ -107,12 +142,20 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
   log(`  direct: 32 connections, ${options.seconds} s, ${options.rounds} rounds (median)`);
   const direct: Series[] = [
     { name: 'floor', url: `${options.floorUrl}/`, target: { cachedPage: false } },
-    { name: 'floor, a page of a post page\'s size', url: `${options.floorUrl}/sized`, target: { cachedPage: false } },
+    { name: "floor, a page of a post page's size", url: `${options.floorUrl}/sized`, target: { cachedPage: false } },
     ...TARGETS.map((t) => ({ name: t.name, url: options.appUrl + t.path, target: t })),
   ];
   const measured = await rounds(direct, options.seconds, options.rounds, log);
   const floor = measured.get('floor')!;
-  rows.push(row('1', 'floor: one static page, same Next, no proxy', '—', `${fmtInt(floor.rps)} req/s (p50 ${floor.p50} ms)`, null));
+  rows.push(
+    row(
+      '1',
+      'floor: one static page, same Next, no proxy',
+      '—',
+      `${fmtInt(floor.rps)} req/s (p50 ${floor.p50} ms)`,
+      null,
+    ),
+  );
   for (const t of TARGETS) {
     const m = measured.get(t.name)!;
     rows.push(ratioRow('1', t.name, m.rps, floor.rps, 'floor', t.cachedPage, m.bad));
@@ -122,14 +165,32 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
   const sized = measured.get("floor, a page of a post page's size")!;
   const post = measured.get(TARGETS[0]!.name)!;
   const bytes = async (url: string) => (await (await fetch(url)).arrayBuffer()).byteLength;
-  const [sizedBytes, postBytes] = await Promise.all([bytes(`${options.floorUrl}/sized`), bytes(options.appUrl + TARGETS[0]!.path)]);
-  rows.push(row('1', `floor, a static page of ${fmtInt(sizedBytes)} bytes (the post page: ${fmtInt(postBytes)})`, '—', `${fmtInt(sized.rps)} req/s; ${(sized.rps / floor.rps).toFixed(2)} of the floor`, null));
+  const [sizedBytes, postBytes] = await Promise.all([
+    bytes(`${options.floorUrl}/sized`),
+    bytes(options.appUrl + TARGETS[0]!.path),
+  ]);
+  rows.push(
+    row(
+      '1',
+      `floor, a static page of ${fmtInt(sizedBytes)} bytes (the post page: ${fmtInt(postBytes)})`,
+      '—',
+      `${fmtInt(sized.rps)} req/s; ${(sized.rps / floor.rps).toFixed(2)} of the floor`,
+      null,
+    ),
+  );
   rows.push(ratioRow('1', `${TARGETS[0]!.name}`, post.rps, sized.rps, 'the floor page of its size', false, post.bad));
 
   // Behind nginx.
   const nginx = nginxBinary();
   if (!nginx) {
-    rows.push(notMeasured('1', 'behind nginx microcache vs nginx static file', '≥ 0.90', 'nginx missing (apt-get install -y nginx)'));
+    rows.push(
+      notMeasured(
+        '1',
+        'behind nginx microcache vs nginx static file',
+        '≥ 0.90',
+        'nginx missing (apt-get install -y nginx)',
+      ),
+    );
     return rows;
   }
   let proc: Started | null = null;
@@ -143,7 +204,10 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
     for (const [i, t] of TARGETS.entries()) {
       if (!t.cachedPage) continue;
       const name = `page-${i}.html`;
-      await writeFile(path.join(BENCH_TMP, 'nginx/html/bench-static', name), Buffer.from(await (await fetch(options.appUrl + t.path)).arrayBuffer()));
+      await writeFile(
+        path.join(BENCH_TMP, 'nginx/html/bench-static', name),
+        Buffer.from(await (await fetch(options.appUrl + t.path)).arrayBuffer()),
+      );
       copies.set(t.name, `${base}/bench-static/${name}`);
     }
     const viaNginx: Series[] = [
@@ -153,15 +217,41 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
     ];
     const behind = await rounds(viaNginx, options.seconds, options.rounds, log);
     const staticFile = behind.get('nginx static file')!;
-    rows.push(row('1', 'nginx: a static file (30 bytes)', '—', `${fmtInt(staticFile.rps)} req/s (p50 ${staticFile.p50} ms)`, null));
+    rows.push(
+      row(
+        '1',
+        'nginx: a static file (30 bytes)',
+        '—',
+        `${fmtInt(staticFile.rps)} req/s (p50 ${staticFile.p50} ms)`,
+        null,
+      ),
+    );
     for (const t of TARGETS) {
       const m = behind.get(t.name)!;
       const copy = behind.get(`${t.name} as a file`);
-      if (copy) rows.push(ratioRow('1', `${t.name} via nginx`, m.rps, copy.rps, 'nginx serving its bytes as a file', t.cachedPage, m.bad));
+      if (copy)
+        rows.push(
+          ratioRow(
+            '1',
+            `${t.name} via nginx`,
+            m.rps,
+            copy.rps,
+            'nginx serving its bytes as a file',
+            t.cachedPage,
+            m.bad,
+          ),
+        );
       else rows.push(ratioRow('1', `${t.name} via nginx`, m.rps, staticFile.rps, 'nginx static', false, m.bad));
     }
   } catch (error) {
-    rows.push(notMeasured('1', 'behind nginx microcache vs nginx static file', '≥ 0.90', `nginx failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`));
+    rows.push(
+      notMeasured(
+        '1',
+        'behind nginx microcache vs nginx static file',
+        '≥ 0.90',
+        `nginx failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+      ),
+    );
   } finally {
     await proc?.stop();
   }
@@ -169,7 +259,8 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
 }
 
 export function nginxBinary(): string | null {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']) if (existsSync(candidate)) return candidate;
+  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'])
+    if (existsSync(candidate)) return candidate;
   try {
     return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || null;
   } catch {
@@ -177,13 +268,17 @@ export function nginxBinary(): string | null {
   }
 }
 
-/** nginx in the foreground with scripts/bench/nginx.conf, its placeholders filled in; everything under a temp prefix. */
+/**
+ * nginx in the foreground with scripts/bench/nginx.conf, its placeholders filled in; everything under a temp prefix.
+ */
 export async function startNginx(binary: string, upstreamPort: number, port: number): Promise<Started> {
   const prefix = path.join(BENCH_TMP, 'nginx');
   await rm(prefix, { recursive: true, force: true });
-  for (const sub of ['cache', 'temp', 'html/bench-static', 'logs']) await mkdir(path.join(prefix, sub), { recursive: true });
+  for (const sub of ['cache', 'temp', 'html/bench-static', 'logs'])
+    await mkdir(path.join(prefix, sub), { recursive: true });
   await writeFile(path.join(prefix, 'html/bench-static/hello.html'), '<!doctype html><p>hello</p>\n');
-  for (const sub of ['', 'cache', 'temp', 'html', 'html/bench-static', 'logs']) chmodSync(path.join(prefix, sub), 0o777);
+  for (const sub of ['', 'cache', 'temp', 'html', 'html/bench-static', 'logs'])
+    chmodSync(path.join(prefix, sub), 0o777);
   const template = readFileSync(path.join(ROOT, 'scripts/bench/nginx.conf'), 'utf8');
   const conf = template
     .replaceAll('{{PREFIX}}', prefix)
@@ -194,7 +289,13 @@ export async function startNginx(binary: string, upstreamPort: number, port: num
   await writeFile(file, conf);
   const proc = start('nginx', binary, ['-p', prefix, '-c', file, '-g', 'daemon off;']);
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/bench-static/hello.html`).then((r) => r.ok, () => false)) return proc;
+    if (
+      await fetch(`http://127.0.0.1:${port}/bench-static/hello.html`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return proc;
     if (proc.child.exitCode !== null) break;
     await sleep(50);
   }

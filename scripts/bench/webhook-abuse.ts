@@ -22,7 +22,8 @@ const CONCURRENCY = 16;
 const siteUrl = (process.argv[2] ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
 const folder = new ContentFolder(process.env.BLOG_CONTENT_DIR ?? 'content');
 
-const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64url = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 /** Genuinely signed, with the iat and exp the site requires, so only the payload is wrong. */
 const rs256 = (payload: Record<string, unknown>, key: KeyObject) =>
   new SignJWT(payload).setProtectedHeader({ alg: 'RS256' }).setIssuedAt().setExpirationTime('5m').sign(key);
@@ -37,7 +38,9 @@ function attacks(realKey: KeyObject, publicPem: string): Record<string, Attack> 
     'wrong key': async (post) => signEvent(event(post), intruder),
     'alg none': async (post) => `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(encodeEnvelope(event(post)))}.`,
     'HS256 with the public key': async (post) =>
-      new SignJWT(encodeEnvelope(event(post))).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(publicPem)),
+      new SignJWT(encodeEnvelope(event(post)))
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode(publicPem)),
     'expired (real key)': async (post) => signEvent(event(post), realKey, Math.floor(Date.now() / 1000) - 120),
     'tampered payload (real key)': async (post) => {
       const [header, , signature] = (await signEvent(event({ ...post, id: 'some-other-post' }), realKey)).split('.');
@@ -66,18 +69,25 @@ async function pageShows(path: string, text: string) {
 }
 
 async function run(): Promise<boolean> {
-  if (!isLoopback(siteUrl)) throw new Error(`${siteUrl} is not a loopback address: this script only targets this machine`);
+  if (!isLoopback(siteUrl))
+    throw new Error(`${siteUrl} is not a loopback address: this script only targets this machine`);
   assertScratchFolder(folder);
   const realKey = await signingKey({ privateKey: process.env.WIX_WEBHOOK_PRIVATE_KEY, contentDir: folder.dir });
   const publicPem = process.env.WIX_WEBHOOK_PUBLIC_KEY ?? (await localKeyPair(folder.dir)).publicPem;
   const probe = await probePost(folder);
   const path = `/post/${probe.post.slug}`;
   const oldHeading = `<h1>${probe.post.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</h1>`;
-  if (!(await pageShows(path, oldHeading))) throw new Error(`${path} does not show "${probe.post.title}" before the run`);
-  console.log(`site ${siteUrl}, content ${folder.dir} (key ${keyFolder(folder.dir)}/${PUBLIC_KEY_FILE} unless WIX_WEBHOOK_PUBLIC_KEY is set), probe ${path}`);
+  if (!(await pageShows(path, oldHeading)))
+    throw new Error(`${path} does not show "${probe.post.title}" before the run`);
+  console.log(
+    `site ${siteUrl}, content ${folder.dir} (key ${keyFolder(folder.dir)}/${PUBLIC_KEY_FILE} unless WIX_WEBHOOK_PUBLIC_KEY is set), probe ${path}`,
+  );
 
   const changed = `Changed without an event ${Date.now()}`;
-  await writeFileAtomic(probe.file, `${JSON.stringify({ ...(JSON.parse(probe.original) as RawPost), title: changed }, null, 2)}\n`);
+  await writeFileAtomic(
+    probe.file,
+    `${JSON.stringify({ ...(JSON.parse(probe.original) as RawPost), title: changed }, null, 2)}\n`,
+  );
   const kinds = Object.entries(attacks(realKey, publicPem));
   const counts = new Map<string, Map<number, number>>();
   const latencies: number[] = [];
@@ -90,7 +100,11 @@ async function run(): Promise<boolean> {
         const [kind, attack] = kinds[next++ % kinds.length]!;
         const body = await attack(probe.post);
         const sent = performance.now();
-        const response = await fetch(`${siteUrl}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+        const response = await fetch(`${siteUrl}${WEBHOOK_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body,
+        });
         await response.arrayBuffer();
         latencies.push(performance.now() - sent);
         const byStatus = counts.get(kind) ?? new Map<number, number>();
@@ -101,10 +115,15 @@ async function run(): Promise<boolean> {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
 
-    console.log(`\n${REQUESTS} requests, ${CONCURRENCY} at a time, in ${seconds.toFixed(2)} s (${Math.round(REQUESTS / seconds)}/s)`);
+    console.log(
+      `\n${REQUESTS} requests, ${CONCURRENCY} at a time, in ${seconds.toFixed(2)} s (${Math.round(REQUESTS / seconds)}/s)`,
+    );
     latencies.sort((a, b) => a - b);
-    console.log(`latency: median ${latencies[latencies.length >> 1]!.toFixed(1)} ms, p99 ${latencies[Math.floor(latencies.length * 0.99)]!.toFixed(1)} ms`);
-    for (const [kind, byStatus] of counts) console.log(`  ${kind.padEnd(30)} ${[...byStatus].map(([status, n]) => `${status} x${n}`).join(', ')}`);
+    console.log(
+      `latency: median ${latencies[latencies.length >> 1]!.toFixed(1)} ms, p99 ${latencies[Math.floor(latencies.length * 0.99)]!.toFixed(1)} ms`,
+    );
+    for (const [kind, byStatus] of counts)
+      console.log(`  ${kind.padEnd(30)} ${[...byStatus].map(([status, n]) => `${status} x${n}`).join(', ')}`);
     const notRejected = [...counts.values()].flatMap((m) => [...m]).filter(([status]) => status < 400 || status >= 500);
     if (notRejected.length) {
       ok = false;
@@ -112,7 +131,9 @@ async function run(): Promise<boolean> {
     }
     const stillOld = await pageShows(path, oldHeading);
     const leaked = await pageShows(path, changed);
-    console.log(`page ${path} after the run: ${stillOld ? 'still the old title (nothing was cleared)' : leaked ? 'SHOWS THE UNANNOUNCED EDIT' : 'unexpected content'}`);
+    console.log(
+      `page ${path} after the run: ${stillOld ? 'still the old title (nothing was cleared)' : leaked ? 'SHOWS THE UNANNOUNCED EDIT' : 'unexpected content'}`,
+    );
     if (!stillOld) ok = false;
     const health = await fetch(`${siteUrl}/api/stats/total`);
     console.log(`GET /api/stats/total: ${health.status} ${await health.text()}`);

@@ -72,7 +72,15 @@ export async function measureFreshness(options: FreshnessOptions): Promise<Fresh
     return { event: entityEvent('post', 'updated', postEntity(next)), sameInode: before.ino === after.ino };
   };
 
-  const result: FreshnessResult = { mode, edits: 0, latencies: [], webhooks: [], requests: [], stale: 0, sameInode: true };
+  const result: FreshnessResult = {
+    mode,
+    edits: 0,
+    latencies: [],
+    webhooks: [],
+    requests: [],
+    stale: 0,
+    sameInode: true,
+  };
   try {
     for (let i = 1; i <= edits; i++) {
       const title = `Latency probe ${mode} ${i} ${Date.now().toString(36)}`;
@@ -87,7 +95,8 @@ export async function measureFreshness(options: FreshnessOptions): Promise<Fresh
       const token = await signEvent(event, key);
       const sent = performance.now();
       const delivery = await postToken(siteUrl, token);
-      if (delivery.status !== 200) throw new Error(`edit ${i}: the webhook answered ${delivery.status} ${JSON.stringify(delivery.body)}`);
+      if (delivery.status !== 200)
+        throw new Error(`edit ${i}: the webhook answered ${delivery.status} ${JSON.stringify(delivery.body)}`);
       const webhook = performance.now() - sent;
       let requests = 0;
       for (;;) {
@@ -101,15 +110,23 @@ export async function measureFreshness(options: FreshnessOptions): Promise<Fresh
       result.webhooks.push(webhook);
       result.requests.push(requests);
       if (requests > 1) result.stale++;
-      log(`    edit ${String(i).padStart(2)}: fresh after ${requests} request${requests === 1 ? '' : 's'}, ${ms(latency)} (webhook ${ms(webhook)})`);
+      log(
+        `    edit ${String(i).padStart(2)}: fresh after ${requests} request${requests === 1 ? '' : 's'}, ${ms(latency)} (webhook ${ms(webhook)})`,
+      );
     }
   } finally {
     await restorePost(folder, siteUrl, probe);
-    const restored = (await pageHtml(pagePath)).includes(`<h1>${probe.post.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`);
-    log(`  restored ${path.basename(probe.file)} and told the site${restored ? '' : ' (the page heading did not match the original title, check it)'}`);
+    const restored = (await pageHtml(pagePath)).includes(
+      `<h1>${probe.post.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`,
+    );
+    log(
+      `  restored ${path.basename(probe.file)} and told the site${restored ? '' : ' (the page heading did not match the original title, check it)'}`,
+    );
   }
   const lat = result.latencies;
-  log(`  event sent -> fresh page over ${lat.length} ${mode} edits: median ${ms(median(lat))}, max ${ms(Math.max(...lat))}; webhook median ${ms(median(result.webhooks))}`);
+  log(
+    `  event sent -> fresh page over ${lat.length} ${mode} edits: median ${ms(median(lat))}, max ${ms(Math.max(...lat))}; webhook median ${ms(median(result.webhooks))}`,
+  );
   return result;
 }
 
@@ -118,7 +135,10 @@ async function main() {
   const siteUrl = args.find((a) => !a.startsWith('--')) ?? process.env.BENCH_URL ?? 'http://127.0.0.1:3000';
   const mode = args.includes('--in-place') ? 'in-place' : 'cli';
   const result = await measureFreshness({ siteUrl, contentDir: process.env.BLOG_CONTENT_DIR ?? 'content', mode });
-  if (result.stale) console.error(`FAIL: ${result.stale} edit(s) needed more than one request: the first request after the event was stale`);
+  if (result.stale)
+    console.error(
+      `FAIL: ${result.stale} edit(s) needed more than one request: the first request after the event was stale`,
+    );
   return result.stale === 0;
 }
 

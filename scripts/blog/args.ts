@@ -94,7 +94,12 @@ const ALLOWED: Record<string, OptionName[]> = {
 const TERM_WORDS: Record<string, TermKind> = { categories: 'category', category: 'category', tags: 'tag', tag: 'tag' };
 
 const list = (value: string | boolean | undefined) =>
-  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 const text = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
 
 function nonEmpty(value: string | undefined, what: string) {
@@ -103,7 +108,8 @@ function nonEmpty(value: string | undefined, what: string) {
 }
 
 function slug(value: string | undefined) {
-  if (value !== undefined && !isSlug(value)) throw new UsageError(`--slug "${value}" is not a slug: lowercase letters, digits and single hyphens`);
+  if (value !== undefined && !isSlug(value))
+    throw new UsageError(`--slug "${value}" is not a slug: lowercase letters, digits and single hyphens`);
   return value;
 }
 
@@ -140,7 +146,8 @@ function termFields(values: Values): TermFields {
 
 function one(positionals: string[], what: string): string {
   if (positionals.length === 0) throw new UsageError(`missing ${what}`);
-  if (positionals.length > 1) throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(' ')} (quote a title with spaces)`);
+  if (positionals.length > 1)
+    throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(' ')} (quote a title with spaces)`);
   return positionals[0]!;
 }
 
@@ -174,7 +181,10 @@ export function parseCommand(argv: string[]): Command {
     const ref = one(args, `the ${kind} (id or slug)`);
     if (action === 'update') {
       const term = termFields(values);
-      if (Object.keys(term).length === 0) throw new UsageError(`nothing to update: give --label, --slug${kind === 'category' ? ', --title or --description' : ''}`);
+      if (Object.keys(term).length === 0)
+        throw new UsageError(
+          `nothing to update: give --label, --slug${kind === 'category' ? ', --title or --description' : ''}`,
+        );
       return { name: 'term-update', kind, ref, term };
     }
     return { name: 'term-delete', kind, ref };
@@ -184,18 +194,26 @@ export function parseCommand(argv: string[]): Command {
     case 'create': {
       const title = nonEmpty(text(values.title) ?? args[0], 'the title');
       if (!title) throw new UsageError('missing the title: create "My title" or --title "My title"');
-      if (args.length > (values.title ? 0 : 1)) throw new UsageError(`unexpected arguments: ${args.join(' ')} (quote a title with spaces)`);
+      if (args.length > (values.title ? 0 : 1))
+        throw new UsageError(`unexpected arguments: ${args.join(' ')} (quote a title with spaces)`);
       return { name: 'create', post: { ...postFields(values), title }, draft: values.draft === true };
     }
     case 'update': {
       const ref = one(args, 'the post (id or slug)');
       const post = postFields(values);
-      if (Object.keys(post).length === 0) throw new UsageError('nothing to update: give at least one of --title, --excerpt, --slug, --content, --categories, --tags, --hashtags, --featured, --pinned');
+      if (Object.keys(post).length === 0)
+        throw new UsageError(
+          'nothing to update: give at least one of --title, --excerpt, --slug, --content, --categories, --tags, --hashtags, --featured, --pinned',
+        );
       return { name: 'update', ref, post };
     }
     case 'like':
     case 'unlike':
-      return { name: action, ref: one(args, 'the post (id or slug)'), memberId: nonEmpty(text(values.member), '--member') };
+      return {
+        name: action,
+        ref: one(args, 'the post (id or slug)'),
+        memberId: nonEmpty(text(values.member), '--member'),
+      };
     default:
       return { name: action as 'publish' | 'unpublish' | 'delete', ref: one(args, 'the post (id or slug)') };
   }

@@ -6,7 +6,8 @@ import path from 'node:path';
 // same folder (so the rename stays on one file system), are flushed to disk, then renamed over the target.
 // Temporary names start with a dot and end in .tmp, so the content store never mistakes one for a post.
 
-export const tempName = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+export const tempName = (file: string) =>
+  path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const temp = tempName(file);
@@ -27,7 +28,8 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 }
 
 /** JSON as the content folder keeps it: two-space indent and a final newline. */
-export const writeJsonAtomic = (file: string, value: unknown) => writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
+export const writeJsonAtomic = (file: string, value: unknown) =>
+  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 
 // Makes the rename itself durable; some file systems refuse to open a folder for syncing, which is harmless.
 async function syncFolder(folder: string) {

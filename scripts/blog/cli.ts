@@ -20,7 +20,12 @@ export interface CliIo {
 
 const ANSWER_SHOWN = 300;
 
-const defaultIo = (): CliIo => ({ env: process.env, fetch, out: (line) => console.log(line), err: (line) => console.error(line) });
+const defaultIo = (): CliIo => ({
+  env: process.env,
+  fetch,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+});
 
 export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
   let written = false;
@@ -39,10 +44,15 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     io.out(change.summary);
     if (!change.event) return 0;
     const delivery = await postToken(siteUrl, await signEvent(change.event, key), io.fetch);
-    const answer = (typeof delivery.body === 'string' ? delivery.body : JSON.stringify(delivery.body)).slice(0, ANSWER_SHOWN);
+    const answer = (typeof delivery.body === 'string' ? delivery.body : JSON.stringify(delivery.body)).slice(
+      0,
+      ANSWER_SHOWN,
+    );
     if (deliveredOk(delivery)) {
       const tags = (delivery.body as { tags?: string[] }).tags ?? [];
-      io.out(`sent ${change.event.eventType} to ${delivery.url}: ${delivery.status}, cleared ${tags.length ? tags.join(' ') : 'nothing'} (${delivery.ms} ms)`);
+      io.out(
+        `sent ${change.event.eventType} to ${delivery.url}: ${delivery.status}, cleared ${tags.length ? tags.join(' ') : 'nothing'} (${delivery.ms} ms)`,
+      );
       return 0;
     }
     io.err(
@@ -59,7 +69,9 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       io.err(`blog: ${error.message}`);
       return 2;
     }
-    io.err(`blog: ${written ? 'the content folder was changed, but ' : ''}${error instanceof Error ? error.message : String(error)}`);
+    io.err(
+      `blog: ${written ? 'the content folder was changed, but ' : ''}${error instanceof Error ? error.message : String(error)}`,
+    );
     return 1;
   }
 }

@@ -49,10 +49,13 @@ export class ContentFolder {
 
   async posts(): Promise<RawPost[]> {
     const names = await readdir(this.postsDir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') throw new UsageError(`${this.dir} is not a content folder: it has no posts/ folder (set BLOG_CONTENT_DIR)`);
+      if (error.code === 'ENOENT')
+        throw new UsageError(`${this.dir} is not a content folder: it has no posts/ folder (set BLOG_CONTENT_DIR)`);
       throw error;
     });
-    const posts = await Promise.all(names.filter((n) => n.endsWith('.json')).map((n) => this.readPostFile(path.join(this.postsDir, n))));
+    const posts = await Promise.all(
+      names.filter((n) => n.endsWith('.json')).map((n) => this.readPostFile(path.join(this.postsDir, n))),
+    );
     return posts.flatMap((p) => p ?? []);
   }
 
@@ -76,7 +79,8 @@ export class ContentFolder {
     const file = this.termsFile(kind);
     const raw = await readFile(file, 'utf8').catch(() => '[]');
     const json = parseJson(raw);
-    if (!z.array(RawTerm).safeParse(json).success) throw new UsageError(`${file} is not a list of { id, slug, label } objects`);
+    if (!z.array(RawTerm).safeParse(json).success)
+      throw new UsageError(`${file} is not a list of { id, slug, label } objects`);
     return json as RawTerm[];
   }
 

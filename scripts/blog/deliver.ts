@@ -10,7 +10,11 @@ const DELIVERY_TIMEOUT_MS = 15_000;
  * refuses a token without both, or valid for more than 10 minutes (lib/webhooks/verify.ts).
  */
 export const signEvent = (event: EnvelopeInput, key: KeyObject, expiresIn: string | number = '5m') =>
-  new SignJWT(encodeEnvelope(event)).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(expiresIn).sign(key);
+  new SignJWT(encodeEnvelope(event))
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(key);
 
 export interface Delivery {
   url: string;
@@ -43,6 +47,12 @@ export async function postToken(siteUrl: string, token: string, fetchImpl: typeo
     }
     return { url, status: response.status, body, ms: elapsed() };
   } catch (error) {
-    return { url, status: 0, body: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error), ms: elapsed() };
+    return {
+      url,
+      status: 0,
+      body:
+        error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+      ms: elapsed(),
+    };
   }
 }

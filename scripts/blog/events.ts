@@ -17,7 +17,12 @@ interface Entity {
 }
 
 /** A created, updated or deleted event for an entity, as `wix.blog.v3.<kind>_<change>`. */
-export function entityEvent(kind: EntityKind, change: Change, entity: Entity, identity: Identity = OWNER): EnvelopeInput {
+export function entityEvent(
+  kind: EntityKind,
+  change: Change,
+  entity: Entity,
+  identity: Identity = OWNER,
+): EnvelopeInput {
   const eventType = `wix.blog.v3.${kind}_${change}` satisfies BlogEventType;
   const body =
     change === 'created'

@@ -18,8 +18,27 @@ export interface Change {
 const EXCERPT_LENGTH = 160;
 
 // Events carry the post without its body, as the platform's do by default (and a body could pass the 64 KiB limit).
-const ENTITY_FIELDS = ['id', 'title', 'slug', 'excerpt', 'status', 'language', 'firstPublishedDate', 'lastPublishedDate', 'featured', 'pinned', 'categoryIds', 'tagIds', 'hashtags', 'memberId', 'minutesToRead'];
-export const postEntity = (post: RawPost) => ({ id: post.id, ...Object.fromEntries(ENTITY_FIELDS.filter((f) => f in post).map((f) => [f, post[f]])) });
+const ENTITY_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'excerpt',
+  'status',
+  'language',
+  'firstPublishedDate',
+  'lastPublishedDate',
+  'featured',
+  'pinned',
+  'categoryIds',
+  'tagIds',
+  'hashtags',
+  'memberId',
+  'minutesToRead',
+];
+export const postEntity = (post: RawPost) => ({
+  id: post.id,
+  ...Object.fromEntries(ENTITY_FIELDS.filter((f) => f in post).map((f) => [f, post[f]])),
+});
 
 const describe = (post: RawPost) => `"${post.title}" (${post.slug}, ${post.id})`;
 
@@ -39,7 +58,8 @@ async function termIds(folder: ContentFolder, kind: TermKind, refs: string[]): P
 }
 
 function checkSlugFree(slug: string, posts: RawPost[], selfId?: string) {
-  if (posts.some((p) => p.slug === slug && p.id !== selfId)) throw new UsageError(`the slug "${slug}" is taken by another post`);
+  if (posts.some((p) => p.slug === slug && p.id !== selfId))
+    throw new UsageError(`the slug "${slug}" is taken by another post`);
   return slug;
 }
 
@@ -66,11 +86,17 @@ async function applyFields(folder: ContentFolder, post: RawPost, fields: PostFie
   return next;
 }
 
-export async function createPost(folder: ContentFolder, fields: PostFields & { title: string }, options: { draft: boolean; siteUrl: string }): Promise<Change> {
+export async function createPost(
+  folder: ContentFolder,
+  fields: PostFields & { title: string },
+  options: { draft: boolean; siteUrl: string },
+): Promise<Change> {
   const posts = await folder.posts();
   const id = randomUUID();
   const now = new Date().toISOString();
-  const slug = fields.slug ? checkSlugFree(fields.slug, posts) : uniqueSlug(slugify(fields.title), new Set(posts.map((p) => p.slug)));
+  const slug = fields.slug
+    ? checkSlugFree(fields.slug, posts)
+    : uniqueSlug(slugify(fields.title), new Set(posts.map((p) => p.slug)));
   const body = fields.content ? await readBody(fields.content, id) : { nodes: [], contentText: '', minutesToRead: 1 };
   const post: RawPost = {
     id,
@@ -92,7 +118,10 @@ export async function createPost(folder: ContentFolder, fields: PostFields & { t
     url: { base: options.siteUrl, path: `/post/${slug}` },
     metrics: { views: 0, likes: 0, comments: 0 },
     contentText: body.contentText,
-    richContent: { nodes: body.nodes, metadata: { version: 1, createdTimestamp: now, updatedTimestamp: now, id: randomUUID() } },
+    richContent: {
+      nodes: body.nodes,
+      metadata: { version: 1, createdTimestamp: now, updatedTimestamp: now, id: randomUUID() },
+    },
   };
   await folder.writePost(post);
   return {
@@ -109,16 +138,29 @@ export async function updatePost(folder: ContentFolder, ref: string, fields: Pos
   // Publishing an edit re-publishes the post, as the platform does.
   if (isPublished(next)) next.lastPublishedDate = now;
   await folder.writePost(next);
-  return { summary: `updated ${isPublished(next) ? 'post' : 'draft'} ${describe(next)}`, event: entityEvent(isPublished(next) ? 'post' : 'draft', 'updated', postEntity(next)), post: next };
+  return {
+    summary: `updated ${isPublished(next) ? 'post' : 'draft'} ${describe(next)}`,
+    event: entityEvent(isPublished(next) ? 'post' : 'draft', 'updated', postEntity(next)),
+    post: next,
+  };
 }
 
 export async function publishPost(folder: ContentFolder, ref: string): Promise<Change> {
   const post = await folder.post(ref);
   if (isPublished(post)) return { summary: `${describe(post)} is already published: nothing to do`, event: null, post };
   const now = new Date().toISOString();
-  const next: RawPost = { ...post, status: 'PUBLISHED', firstPublishedDate: post.firstPublishedDate ?? now, lastPublishedDate: now };
+  const next: RawPost = {
+    ...post,
+    status: 'PUBLISHED',
+    firstPublishedDate: post.firstPublishedDate ?? now,
+    lastPublishedDate: now,
+  };
   await folder.writePost(next);
-  return { summary: `published ${describe(next)}`, event: entityEvent('post', 'created', postEntity(next)), post: next };
+  return {
+    summary: `published ${describe(next)}`,
+    event: entityEvent('post', 'created', postEntity(next)),
+    post: next,
+  };
 }
 
 // To readers an unpublished post no longer exists, so the event is post_deleted.
@@ -127,20 +169,37 @@ export async function unpublishPost(folder: ContentFolder, ref: string): Promise
   if (!isPublished(post)) return { summary: `${describe(post)} is not published: nothing to do`, event: null, post };
   const next: RawPost = { ...post, status: 'UNPUBLISHED' };
   await folder.writePost(next);
-  return { summary: `unpublished ${describe(next)} (now a draft)`, event: entityEvent('post', 'deleted', postEntity(post)), post: next };
+  return {
+    summary: `unpublished ${describe(next)} (now a draft)`,
+    event: entityEvent('post', 'deleted', postEntity(post)),
+    post: next,
+  };
 }
 
 export async function deletePost(folder: ContentFolder, ref: string): Promise<Change> {
   const post = await folder.post(ref);
   await folder.removePost(post.id);
-  return { summary: `deleted ${describe(post)}`, event: entityEvent(isPublished(post) ? 'post' : 'draft', 'deleted', postEntity(post)), post };
+  return {
+    summary: `deleted ${describe(post)}`,
+    event: entityEvent(isPublished(post) ? 'post' : 'draft', 'deleted', postEntity(post)),
+    post,
+  };
 }
 
-export async function likePost(folder: ContentFolder, ref: string, change: 'liked' | 'unliked', memberId?: string): Promise<Change> {
+export async function likePost(
+  folder: ContentFolder,
+  ref: string,
+  change: 'liked' | 'unliked',
+  memberId?: string,
+): Promise<Change> {
   const post = await folder.post(ref);
   if (!isPublished(post)) throw new UsageError(`${describe(post)} is not published: only published posts can be liked`);
   const likes = Math.max(0, (post.metrics?.likes ?? 0) + (change === 'liked' ? 1 : -1));
   const next: RawPost = { ...post, metrics: { views: 0, comments: 0, ...post.metrics, likes } };
   await folder.writePost(next);
-  return { summary: `${change === 'liked' ? 'liked' : 'unliked'} ${describe(next)}: ${likes} like${likes === 1 ? '' : 's'}`, event: likeEvent(change, post.id, memberId), post: next };
+  return {
+    summary: `${change === 'liked' ? 'liked' : 'unliked'} ${describe(next)}: ${likes} like${likes === 1 ? '' : 's'}`,
+    event: likeEvent(change, post.id, memberId),
+    post: next,
+  };
 }

@@ -3,7 +3,11 @@ import type { ContentFolder } from './content-folder';
 import { createPost, deletePost, likePost, publishPost, unpublishPost, updatePost, type Change } from './posts';
 import { createTerm, deleteTerm, updateTerm } from './taxonomy';
 
-export function runCommand(folder: ContentFolder, command: Exclude<Command, { name: 'help' }>, siteUrl: string): Promise<Change> {
+export function runCommand(
+  folder: ContentFolder,
+  command: Exclude<Command, { name: 'help' }>,
+  siteUrl: string,
+): Promise<Change> {
   switch (command.name) {
     case 'create':
       return createPost(folder, command.post, { draft: command.draft, siteUrl });

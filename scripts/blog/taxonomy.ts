@@ -14,11 +14,17 @@ const PATH = { category: '/categories/', tag: '/tags/' } as const;
 const describe = (kind: TermKind, term: RawTerm) => `${kind} "${term.label}" (${term.slug}, ${term.id})`;
 
 function checkSlugFree(kind: TermKind, slug: string, terms: RawTerm[], selfId?: string) {
-  if (terms.some((t) => t.slug === slug && t.id !== selfId)) throw new UsageError(`the slug "${slug}" is taken by another ${kind}`);
+  if (terms.some((t) => t.slug === slug && t.id !== selfId))
+    throw new UsageError(`the slug "${slug}" is taken by another ${kind}`);
   return slug;
 }
 
-export async function createTerm(folder: ContentFolder, kind: TermKind, fields: TermFields & { label: string }, siteUrl: string): Promise<Change> {
+export async function createTerm(
+  folder: ContentFolder,
+  kind: TermKind,
+  fields: TermFields & { label: string },
+  siteUrl: string,
+): Promise<Change> {
   const terms = await folder.terms(kind);
   const slug = checkSlugFree(kind, fields.slug ?? slugify(fields.label, kind), terms);
   const now = new Date().toISOString();
@@ -41,7 +47,12 @@ export async function createTerm(folder: ContentFolder, kind: TermKind, fields: 
   return { summary: `created ${describe(kind, term)}`, event: entityEvent(kind, 'created', term) };
 }
 
-export async function updateTerm(folder: ContentFolder, kind: TermKind, ref: string, fields: TermFields): Promise<Change> {
+export async function updateTerm(
+  folder: ContentFolder,
+  kind: TermKind,
+  ref: string,
+  fields: TermFields,
+): Promise<Change> {
   const terms = await folder.terms(kind);
   const term = await folder.term(kind, ref);
   const next: RawTerm = { ...term, ...fields, updatedDate: new Date().toISOString() };
@@ -49,14 +60,20 @@ export async function updateTerm(folder: ContentFolder, kind: TermKind, ref: str
     checkSlugFree(kind, fields.slug, terms, term.id);
     if (typeof term.url === 'object' && term.url) next.url = { ...term.url, path: `${PATH[kind]}${fields.slug}` };
   }
-  await folder.writeTerms(kind, terms.map((t) => (t.id === term.id ? next : t)));
+  await folder.writeTerms(
+    kind,
+    terms.map((t) => (t.id === term.id ? next : t)),
+  );
   return { summary: `updated ${describe(kind, next)}`, event: entityEvent(kind, 'updated', next) };
 }
 
 export async function deleteTerm(folder: ContentFolder, kind: TermKind, ref: string): Promise<Change> {
   const terms = await folder.terms(kind);
   const term = await folder.term(kind, ref);
-  await folder.writeTerms(kind, terms.filter((t) => t.id !== term.id));
+  await folder.writeTerms(
+    kind,
+    terms.filter((t) => t.id !== term.id),
+  );
   const field = LIST_FIELD[kind];
   let detached = 0;
   for (const post of await folder.posts()) {

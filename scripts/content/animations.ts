@@ -5,8 +5,13 @@ import { prng } from './random';
 
 export type Rgb = readonly [number, number, number];
 
-const hex = (value: string): Rgb => [parseInt(value.slice(1, 3), 16), parseInt(value.slice(3, 5), 16), parseInt(value.slice(5, 7), 16)];
-const inBox = (x: number, y: number, [left, top, right, bottom]: readonly [number, number, number, number]) => x >= left && x < right && y >= top && y < bottom;
+const hex = (value: string): Rgb => [
+  parseInt(value.slice(1, 3), 16),
+  parseInt(value.slice(3, 5), 16),
+  parseInt(value.slice(5, 7), 16),
+];
+const inBox = (x: number, y: number, [left, top, right, bottom]: readonly [number, number, number, number]) =>
+  x >= left && x < right && y >= top && y < bottom;
 
 /** The page-load video: seconds it lasts and frames per second. */
 export const PAGE_LOAD = { seconds: 5, fps: 12 } as const;
@@ -48,14 +53,25 @@ export function pageLoad(x: number, y: number, width: number, height: number, ti
     return v < 0.3 ? hex('#FF7B54') : v < 0.5 ? hex('#FF9460') : hex('#FFB26B');
   }
   if (time >= 1.1 && inBox(X, Y, [30, 60, 150, 70])) return hex('#1D3557');
-  for (let i = 0; i < TEXT_LINES.length; i++) if (time >= 1.4 + i * 0.2 && inBox(X, Y, [30, 80 + i * 10, 30 + TEXT_LINES[i]!, 84 + i * 10])) return hex('#C5CED8');
+  for (let i = 0; i < TEXT_LINES.length; i++)
+    if (time >= 1.4 + i * 0.2 && inBox(X, Y, [30, 80 + i * 10, 30 + TEXT_LINES[i]!, 84 + i * 10]))
+      return hex('#C5CED8');
   if (time >= 3 && inBox(X, Y, [30, 140, 80, 152])) return hex('#1F4FD8');
   return hex('#FFFFFF');
 }
 
 /** The confetti GIF: its palette and frames (a seamless loop). */
 export const CONFETTI = { frames: 16, delayCs: 8 } as const;
-export const confettiPalette: Rgb[] = ['#0F1B3D', '#FFD166', '#EF476F', '#06D6A0', '#118AB2', '#F78C6B', '#FFFFFF', '#FCA311'].map(hex);
+export const confettiPalette: Rgb[] = [
+  '#0F1B3D',
+  '#FFD166',
+  '#EF476F',
+  '#06D6A0',
+  '#118AB2',
+  '#F78C6B',
+  '#FFFFFF',
+  '#FCA311',
+].map(hex);
 
 const pieces = (() => {
   const random = prng('confetti');
@@ -76,13 +92,14 @@ export function confetti(x: number, y: number, frame: number): number {
     const px = piece.x + 6 * Math.sin(phase + piece.sway);
     const py = (piece.y + (piece.laps * 180 * frame) / CONFETTI.frames) % 180;
     const [w, h] = piece.wide ? [5, 3] : [3, 5];
-    if (x >= Math.round(px) && x < Math.round(px) + w && y >= Math.round(py) && y < Math.round(py) + h) return piece.color;
+    if (x >= Math.round(px) && x < Math.round(px) + w && y >= Math.round(py) && y < Math.round(py) + h)
+      return piece.color;
   }
   // A five-pointed star: the radius swings between the inner and outer radius five times around.
   const [dx, dy] = [x - 160, y - 92];
   const radius = 36 + 4 * Math.sin(phase);
   const angle = Math.atan2(dy, dx) + Math.PI / 2;
-  const spike = Math.abs(((((angle / (Math.PI * 2)) * 5) % 1) + 1) % 1 - 0.5) * 2;
+  const spike = Math.abs((((((angle / (Math.PI * 2)) * 5) % 1) + 1) % 1) - 0.5) * 2;
   const edge = radius * (0.45 + 0.55 * spike);
   const distance = Math.hypot(dx, dy);
   if (distance < edge) return distance < edge - 4 ? 1 : 7;

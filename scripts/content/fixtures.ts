@@ -18,7 +18,8 @@ export async function writeFixtures(dir: string): Promise<number> {
   const postsDir = path.join(dir, 'posts');
   await mkdir(postsDir, { recursive: true });
   const keep = new Set(posts.map((post) => `${post.id}.json`));
-  for (const name of await readdir(postsDir)) if (name.endsWith('.json') && !keep.has(name)) await rm(path.join(postsDir, name));
+  for (const name of await readdir(postsDir))
+    if (name.endsWith('.json') && !keep.has(name)) await rm(path.join(postsDir, name));
   await Promise.all(posts.map((post) => writeJson(path.join(postsDir, `${post.id}.json`), post)));
   return posts.length;
 }

@@ -75,7 +75,9 @@ function changed(width: number, height: number, a: Uint8Array, b: Uint8Array) {
       bottom = Math.max(bottom, y);
     }
   }
-  return right < 0 ? { left: 0, top: 0, width: 1, height: 1 } : { left, top, width: right - left + 1, height: bottom - top + 1 };
+  return right < 0
+    ? { left: 0, top: 0, width: 1, height: 1 }
+    : { left, top, width: right - left + 1, height: bottom - top + 1 };
 }
 
 /** An endlessly looping GIF. */
@@ -96,7 +98,11 @@ export function encodeGif(width: number, height: number, palette: readonly Rgb[]
   for (const frame of frames) {
     const area = previous ? changed(width, height, previous, frame.pixels) : { left: 0, top: 0, width, height };
     const pixels = new Uint8Array(area.width * area.height);
-    for (let y = 0; y < area.height; y++) pixels.set(frame.pixels.subarray((area.top + y) * width + area.left, (area.top + y) * width + area.left + area.width), y * area.width);
+    for (let y = 0; y < area.height; y++)
+      pixels.set(
+        frame.pixels.subarray((area.top + y) * width + area.left, (area.top + y) * width + area.left + area.width),
+        y * area.width,
+      );
     parts.push(
       Buffer.from([0x21, 0xf9, 4, 1 << 2]), // graphic control: leave the frame in place for the next one to paint over
       u16(frame.delayCs),

@@ -147,10 +147,21 @@ export function encodeH264(width: number, height: number, frames: YuvFrame[]): H
   const macroblock = (frame: YuvFrame, mx: number, my: number): Uint8Array => {
     const out = new Uint8Array(384);
     const lumaStride = mbWidth * 16;
-    for (let row = 0; row < 16; row++) out.set(frame.y.subarray((my * 16 + row) * lumaStride + mx * 16, (my * 16 + row) * lumaStride + mx * 16 + 16), row * 16);
+    for (let row = 0; row < 16; row++)
+      out.set(
+        frame.y.subarray((my * 16 + row) * lumaStride + mx * 16, (my * 16 + row) * lumaStride + mx * 16 + 16),
+        row * 16,
+      );
     const chromaStride = mbWidth * 8;
-    for (const [plane, offset] of [[frame.cb, 256], [frame.cr, 320]] as const) {
-      for (let row = 0; row < 8; row++) out.set(plane.subarray((my * 8 + row) * chromaStride + mx * 8, (my * 8 + row) * chromaStride + mx * 8 + 8), offset + row * 8);
+    for (const [plane, offset] of [
+      [frame.cb, 256],
+      [frame.cr, 320],
+    ] as const) {
+      for (let row = 0; row < 8; row++)
+        out.set(
+          plane.subarray((my * 8 + row) * chromaStride + mx * 8, (my * 8 + row) * chromaStride + mx * 8 + 8),
+          offset + row * 8,
+        );
     }
     return out;
   };
@@ -165,12 +176,14 @@ export function encodeH264(width: number, height: number, frames: YuvFrame[]): H
     slice.ue(idr ? 7 : 5); // slice_type: I or P, every slice of the picture alike
     slice.ue(0); // pic_parameter_set_id
     slice.bits(index % (1 << LOG2_MAX_FRAME_NUM), LOG2_MAX_FRAME_NUM); // frame_num
-    if (idr) slice.ue(0); // idr_pic_id
+    if (idr)
+      slice.ue(0); // idr_pic_id
     else {
       slice.bit(0); // num_ref_idx_active_override_flag
       slice.bit(0); // ref_pic_list_modification_flag_l0
     }
-    if (idr) slice.bits(0b00, 2); // no_output_of_prior_pics_flag, long_term_reference_flag
+    if (idr)
+      slice.bits(0b00, 2); // no_output_of_prior_pics_flag, long_term_reference_flag
     else slice.bit(0); // adaptive_ref_pic_marking_mode_flag: sliding window
     slice.se(0); // slice_qp_delta
     slice.ue(1); // disable_deblocking_filter_idc: off, so skipped blocks stay exact copies
@@ -203,7 +216,11 @@ export function encodeH264(width: number, height: number, frames: YuvFrame[]): H
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, Math.round(value)));
 
 /** RGB pixels to a padded 4:2:0 frame, BT.709 limited range (the colour description the stream declares). */
-export function rgbToYuv(width: number, height: number, pixel: (x: number, y: number) => readonly [number, number, number]): YuvFrame {
+export function rgbToYuv(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => readonly [number, number, number],
+): YuvFrame {
   const codedWidth = Math.ceil(width / 16) * 16;
   const codedHeight = Math.ceil(height / 16) * 16;
   const y = new Uint8Array(codedWidth * codedHeight);
@@ -213,7 +230,11 @@ export function rgbToYuv(width: number, height: number, pixel: (x: number, y: nu
   const crSum = new Float64Array(cb.length);
   for (let row = 0; row < codedHeight; row++) {
     for (let col = 0; col < codedWidth; col++) {
-      const [r, g, b] = pixel(Math.min(col, width - 1), Math.min(row, height - 1)).map((v) => v / 255) as [number, number, number];
+      const [r, g, b] = pixel(Math.min(col, width - 1), Math.min(row, height - 1)).map((v) => v / 255) as [
+        number,
+        number,
+        number,
+      ];
       const luma = 0.2126 * r + 0.7152 * g + 0.0722 * b;
       y[row * codedWidth + col] = clamp(16 + 219 * luma, 16, 235);
       const c = (row >> 1) * (codedWidth / 2) + (col >> 1);

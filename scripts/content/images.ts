@@ -6,10 +6,16 @@ import type { ImageKey } from './media';
 
 type Rgb = readonly [number, number, number];
 
-const hex = (value: string): Rgb => [parseInt(value.slice(1, 3), 16), parseInt(value.slice(3, 5), 16), parseInt(value.slice(5, 7), 16)];
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(a[i]! + (b[i]! - a[i]!) * t)) as unknown as Rgb;
+const hex = (value: string): Rgb => [
+  parseInt(value.slice(1, 3), 16),
+  parseInt(value.slice(3, 5), 16),
+  parseInt(value.slice(5, 7), 16),
+];
+const mix = (a: Rgb, b: Rgb, t: number): Rgb =>
+  [0, 1, 2].map((i) => Math.round(a[i]! + (b[i]! - a[i]!) * t)) as unknown as Rgb;
 /** A gradient in `steps` flat bands. */
-const bands = (a: Rgb, b: Rgb, t: number, steps = 10): Rgb => mix(a, b, Math.min(steps - 1, Math.floor(t * steps)) / (steps - 1));
+const bands = (a: Rgb, b: Rgb, t: number, steps = 10): Rgb =>
+  mix(a, b, Math.min(steps - 1, Math.floor(t * steps)) / (steps - 1));
 const cell = (i: number, j: number) => (((i * 73856093) ^ (j * 19349663)) >>> 0) % 1000;
 
 const navy = hex('#0F1B3D');
@@ -71,7 +77,12 @@ export const designs: Record<ImageKey, Pixel> = {
     return palette[Math.min(depth, palette.length - 1)]!;
   },
   blocks: (x, y) => {
-    if ([250, 530].some((v) => Math.abs(x - v) < 9) || [310, 620].some((v) => Math.abs(y - v) < 9) || (x > 530 && Math.abs(y - 150) < 9)) return hex('#111111');
+    if (
+      [250, 530].some((v) => Math.abs(x - v) < 9) ||
+      [310, 620].some((v) => Math.abs(y - v) < 9) ||
+      (x > 530 && Math.abs(y - 150) < 9)
+    )
+      return hex('#111111');
     if (x < 250 && y < 310) return hex('#D62828');
     if (x > 530 && y > 620) return hex('#003049');
     if (x > 250 && x < 530 && y > 310 && y < 620) return hex('#FCBF49');
@@ -98,13 +109,15 @@ export const designs: Record<ImageKey, Pixel> = {
   // The demo video's last frame, so the poster shows what the video ends on.
   poster: (x, y) => pageLoad(x, y, 1280, 720, PAGE_LOAD.seconds),
   editor: (x, y) => {
-    const box = (left: number, top: number, right: number, bottom: number) => x >= left && x < right && y >= top && y < bottom;
+    const box = (left: number, top: number, right: number, bottom: number) =>
+      x >= left && x < right && y >= top && y < bottom;
     if (!box(150, 40, 1050, 630)) return hex('#DCE6FB');
     if (box(210, 90, 700, 130)) return hex('#1D3557');
     if ([760, 720, 540].some((width, i) => box(210, 160 + i * 25, 210 + width, 172 + i * 25))) return hex('#C5CED8');
     if (box(210, 250, 560, 450)) {
       const layers = [hex('#2A6F97'), hex('#468FAF'), hex('#89C2D9')];
-      for (let k = layers.length - 1; k >= 0; k--) if (y > 330 + k * 38 + 18 * Math.sin(x / 45 + k * 1.7)) return layers[k]!;
+      for (let k = layers.length - 1; k >= 0; k--)
+        if (y > 330 + k * 38 + 18 * Math.sin(x / 45 + k * 1.7)) return layers[k]!;
       return hex('#0F1B3D');
     }
     if (box(600, 250, 990, 450)) {
@@ -117,12 +130,19 @@ export const designs: Record<ImageKey, Pixel> = {
     }
     if (box(680, 490, 860, 540)) return box(710, 510, 830, 520) ? hex('#FFFFFF') : hex('#1F4FD8');
     for (let i = 0; i < 2; i++) {
-      if (box(900, 482 + i * 40, 926, 508 + i * 40)) return i === 0 || !box(904, 486 + i * 40, 922, 504 + i * 40) ? hex('#1F4FD8') : hex('#FFFFFF');
+      if (box(900, 482 + i * 40, 926, 508 + i * 40))
+        return i === 0 || !box(904, 486 + i * 40, 922, 504 + i * 40) ? hex('#1F4FD8') : hex('#FFFFFF');
       if (box(940, 490 + i * 40, 1010 - i * 20, 500 + i * 40)) return hex('#C5CED8');
     }
     if (box(210, 590, 990, 630)) {
       const code = [hex('#F4A261'), hex('#8AB17D'), hex('#5FA8D3')];
-      return box(240, 606, 300, 616) ? code[0]! : box(312, 606, 470, 616) ? code[1]! : box(482, 606, 560, 616) ? code[2]! : hex('#0F1B3D');
+      return box(240, 606, 300, 616)
+        ? code[0]!
+        : box(312, 606, 470, 616)
+          ? code[1]!
+          : box(482, 606, 560, 616)
+            ? code[2]!
+            : hex('#0F1B3D');
     }
     return hex('#FFFFFF');
   },
@@ -130,9 +150,17 @@ export const designs: Record<ImageKey, Pixel> = {
     const [dx, dy] = [x - 440, y - 360];
     const distance = Math.hypot(dx, dy);
     const degrees = ((Math.atan2(dy, dx) * 180) / Math.PI + 450) % 360;
-    if (Math.hypot(x - (440 + 200 * Math.sin((120 * Math.PI) / 180)), y - (360 - 200 * Math.cos((120 * Math.PI) / 180))) < 24) return hex('#FFFFFF');
+    if (
+      Math.hypot(x - (440 + 200 * Math.sin((120 * Math.PI) / 180)), y - (360 - 200 * Math.cos((120 * Math.PI) / 180))) <
+      24
+    )
+      return hex('#FFFFFF');
     if (distance > 170 && distance < 230) {
-      const arcs: Array<[number, number, Rgb]> = [[2, 198, hex('#5FA8D3')], [202, 288, hex('#F4A261')], [292, 358, hex('#8AB17D')]];
+      const arcs: Array<[number, number, Rgb]> = [
+        [2, 198, hex('#5FA8D3')],
+        [202, 288, hex('#F4A261')],
+        [292, 358, hex('#8AB17D')],
+      ];
       for (const [from, to, color] of arcs) if (degrees >= from && degrees < to) return color;
     }
     const legend = [hex('#5FA8D3'), hex('#F4A261'), hex('#8AB17D')];

@@ -59,7 +59,9 @@ Web fonts (total),100 KB,80 KB,CI build
 
 export function pageLoadMp4(): Buffer {
   const { width, height } = videoFile;
-  const frames = Array.from({ length: PAGE_LOAD.seconds * PAGE_LOAD.fps }, (_, i) => rgbToYuv(width, height, (x, y) => pageLoad(x, y, width, height, i / PAGE_LOAD.fps)));
+  const frames = Array.from({ length: PAGE_LOAD.seconds * PAGE_LOAD.fps }, (_, i) =>
+    rgbToYuv(width, height, (x, y) => pageLoad(x, y, width, height, i / PAGE_LOAD.fps)),
+  );
   return muxMp4(encodeH264(width, height, frames), width, height, PAGE_LOAD.fps);
 }
 

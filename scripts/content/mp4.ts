@@ -21,7 +21,8 @@ function box(type: string, ...parts: Buffer[]): Buffer {
   return Buffer.concat([u32(8 + body.length), Buffer.from(type, 'ascii'), body]);
 }
 
-const fullBox = (type: string, version: number, flags: number, ...parts: Buffer[]) => box(type, u32((version << 24) | flags), ...parts);
+const fullBox = (type: string, version: number, flags: number, ...parts: Buffer[]) =>
+  box(type, u32((version << 24) | flags), ...parts);
 
 /** The identity transform every track header and the movie header carry. */
 const MATRIX = Buffer.concat([0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000].map(u32));
@@ -78,10 +79,41 @@ export function muxMp4(stream: H264Stream, width: number, height: number, fps: n
   const moov = (chunkOffset: number) =>
     box(
       'moov',
-      fullBox('mvhd', 0, 0, u32(0), u32(0), u32(1000), u32(durationMs), u32(0x00010000), u16(0x0100), zeros(10), MATRIX, zeros(24), u32(2)),
+      fullBox(
+        'mvhd',
+        0,
+        0,
+        u32(0),
+        u32(0),
+        u32(1000),
+        u32(durationMs),
+        u32(0x00010000),
+        u16(0x0100),
+        zeros(10),
+        MATRIX,
+        zeros(24),
+        u32(2),
+      ),
       box(
         'trak',
-        fullBox('tkhd', 0, 3, u32(0), u32(0), u32(1), u32(0), u32(durationMs), zeros(8), u16(0), u16(0), u16(0), u16(0), MATRIX, u32(width << 16), u32(height << 16)),
+        fullBox(
+          'tkhd',
+          0,
+          3,
+          u32(0),
+          u32(0),
+          u32(1),
+          u32(0),
+          u32(durationMs),
+          zeros(8),
+          u16(0),
+          u16(0),
+          u16(0),
+          u16(0),
+          MATRIX,
+          u32(width << 16),
+          u32(height << 16),
+        ),
         box(
           'mdia',
           fullBox('mdhd', 0, 0, u32(0), u32(0), u32(timescale), u32(duration), u16(0x55c4), u16(0)), // language "und"

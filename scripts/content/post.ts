@@ -36,7 +36,10 @@ const seoData = ({ title, description, keywords }: NonNullable<PostInput['seo']>
     { type: 'title', children: title, custom: true, disabled: false },
     { type: 'meta', props: { name: 'description', content: description }, custom: true, disabled: false },
   ],
-  settings: { preventAutoRedirect: false, keywords: keywords.map((term, index) => ({ term, isMain: index === 0, origin: 'USER' })) },
+  settings: {
+    preventAutoRedirect: false,
+    keywords: keywords.map((term, index) => ({ term, isMain: index === 0, origin: 'USER' })),
+  },
 });
 
 /** A post in the Wix Blog REST v3 shape, with everything derived from the content filled in. */
@@ -64,7 +67,12 @@ export function buildPost(input: PostInput) {
     relatedPostIds: input.relatedPostIds ?? [],
     ...(input.translation && {
       translationId: input.translation.id,
-      translations: input.translation.others.map(({ id, language, slug }) => ({ id, language, slug, url: postUrl(slug) })),
+      translations: input.translation.others.map(({ id, language, slug }) => ({
+        id,
+        language,
+        slug,
+        url: postUrl(slug),
+      })),
     }),
     url: postUrl(input.slug),
     media: { wixMedia: { image: hero }, displayed: true, custom: false },

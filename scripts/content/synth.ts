@@ -125,7 +125,9 @@ export function synthPost(seed: string, index: number, total: number): PostJson 
   const status = r.chance(0.03) ? r.pick(['UNPUBLISHED', 'SCHEDULED'] as const) : 'PUBLISHED';
   // Stratified over the range, so every month gets posts and newer indexes are newer posts.
   const published = new Date(
-    status === 'SCHEDULED' ? RANGE_END + r.int(1, 30) * 86_400_000 : RANGE_START + ((index + r.float()) / total) * (RANGE_END - RANGE_START),
+    status === 'SCHEDULED'
+      ? RANGE_END + r.int(1, 30) * 86_400_000
+      : RANGE_START + ((index + r.float()) / total) * (RANGE_END - RANGE_START),
   );
   const age = Math.max(0, (RANGE_END - published.getTime()) / (RANGE_END - RANGE_START));
   const views = Math.round(50 * Math.pow(400, Math.min(1, r.float() * 0.6 + age * 0.4)));
@@ -145,19 +147,30 @@ export function synthPost(seed: string, index: number, total: number): PostJson 
     },
     featured: r.chance(0.06),
     pinned: index < 2,
-    categoryIds: [categoryId(category), ...(r.chance(0.2) ? [categoryId(r.pick(categoryKeys.filter((key) => key !== category)))] : [])],
+    categoryIds: [
+      categoryId(category),
+      ...(r.chance(0.2) ? [categoryId(r.pick(categoryKeys.filter((key) => key !== category)))] : []),
+    ],
     tagIds: [...new Set(tags)].map(tagId),
     hashtags: r.sample(bank.hashtags, r.int(1, 3)),
     memberId: r.pick(authorIds),
     commentingEnabled: r.chance(0.9),
     relatedPostIds:
       total > 1 && r.chance(0.3)
-        ? [...new Set(Array.from({ length: r.int(1, 3) }, () => r.int(0, total - 1)))].filter((i) => i !== index).map((i) => generatedPostId(seed, i))
+        ? [...new Set(Array.from({ length: r.int(1, 3) }, () => r.int(0, total - 1)))]
+            .filter((i) => i !== index)
+            .map((i) => generatedPostId(seed, i))
         : [],
-    seo: r.chance(0.1) ? { title: `${title} | The Render Path`, description: writer.fill(r.pick(sentences)), keywords: [topic] } : undefined,
+    seo: r.chance(0.1)
+      ? { title: `${title} | The Render Path`, description: writer.fill(r.pick(sentences)), keywords: [topic] }
+      : undefined,
     image: r.pick(heroImages),
     nodes,
-    metrics: { views: status === 'PUBLISHED' ? views : 0, likes: status === 'PUBLISHED' ? likes : 0, comments: status === 'PUBLISHED' ? Math.floor(likes * r.float() * 0.2) : 0 },
+    metrics: {
+      views: status === 'PUBLISHED' ? views : 0,
+      likes: status === 'PUBLISHED' ? likes : 0,
+      comments: status === 'PUBLISHED' ? Math.floor(likes * r.float() * 0.2) : 0,
+    },
   };
   return buildPost(input);
 }

@@ -25,13 +25,15 @@ const categoryInputs = {
   performance: {
     label: 'Performance',
     title: 'Web performance: loading, rendering and responsiveness',
-    description: 'Core Web Vitals, loading strategy, images, fonts and the runtime cost of JavaScript, measured in the field.',
+    description:
+      'Core Web Vitals, loading strategy, images, fonts and the runtime cost of JavaScript, measured in the field.',
     cover: images.waves,
   },
   rendering: {
     label: 'Rendering',
     title: 'Server rendering, streaming and caching',
-    description: 'How pages are built and delivered: server components, streaming, hydration, edge functions and cache invalidation.',
+    description:
+      'How pages are built and delivered: server components, streaming, hydration, edge functions and cache invalidation.',
     cover: images.circles,
   },
   tooling: {
@@ -43,7 +45,8 @@ const categoryInputs = {
   accessibility: {
     label: 'Accessibility',
     title: 'Accessibility in practice',
-    description: 'Keyboard support, screen readers, motion, contrast and alt text: the everyday work of pages that everyone can use.',
+    description:
+      'Keyboard support, screen readers, motion, contrast and alt text: the everyday work of pages that everyone can use.',
     cover: images.triangles,
   },
   'field-notes': {
@@ -77,7 +80,13 @@ export const tagKeys = Object.keys(tagLabels) as TagKey[];
 export const categoryId = (key: CategoryKey) => uuidFrom(`category:${key}`);
 export const tagId = (key: TagKey) => uuidFrom(`tag:${key}`);
 
-export const imageJson = (image: MediaFile) => ({ id: image.file, url: `/media/${image.file}`, width: image.width, height: image.height, altText: image.alt });
+export const imageJson = (image: MediaFile) => ({
+  id: image.file,
+  url: `/media/${image.file}`,
+  width: image.width,
+  height: image.height,
+  altText: image.alt,
+});
 
 export const categoriesJson = () =>
   categoryKeys.map((slug, index) => {

@@ -21,7 +21,14 @@ const base = 'http://localhost:3000';
 const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) }) as never;
 const get = (path: string) => new Request(`${base}${path}`);
 const query = (body: unknown) =>
-  queryRoute(new Request(`${base}/api/posts/query`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } }), ctx({}));
+  queryRoute(
+    new Request(`${base}/api/posts/query`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }),
+    ctx({}),
+  );
 
 async function expectError(response: Response, status: number, wde: string | RegExp) {
   expect(response.status).toBe(status);
@@ -42,7 +49,9 @@ describe('GET /api/posts', () => {
   });
 
   it('filters and sorts', async () => {
-    const body = await (await listRoute(get('/api/posts?featured=true&sort=VIEW_COUNT&fieldsets=METRICS'), ctx({}))).json();
+    const body = await (
+      await listRoute(get('/api/posts?featured=true&sort=VIEW_COUNT&fieldsets=METRICS'), ctx({}))
+    ).json();
     expect(body.posts.every((p: { featured: boolean }) => p.featured)).toBe(true);
     const views = body.posts.map((p: { metrics: { views: number } }) => p.metrics.views);
     expect(views).toEqual([...views].sort((a, b) => b - a));
@@ -70,7 +79,9 @@ describe('GET /api/posts', () => {
 
 describe('GET /api/posts/{postId} and slugs', () => {
   it('answers a post with its fieldsets', async () => {
-    const body = await (await postRoute(get('/api/posts/post-0002?fieldsets=RICH_CONTENT'), ctx({ postId: 'post-0002' }))).json();
+    const body = await (
+      await postRoute(get('/api/posts/post-0002?fieldsets=RICH_CONTENT'), ctx({ postId: 'post-0002' }))
+    ).json();
     expect(body.post.id).toBe('post-0002');
     expect(body.post.richContent.nodes).toHaveLength(1);
     const bySlug = await (await slugRoute(get('/api/posts/slugs/post-2'), ctx({ slug: 'post-2' }))).json();
@@ -80,49 +91,84 @@ describe('GET /api/posts/{postId} and slugs', () => {
 
   it('answers 404 WDE0073 for unknown ids and slugs', async () => {
     await expectError(await postRoute(get('/api/posts/no-such-id'), ctx({ postId: 'no-such-id' })), 404, 'WDE0073');
-    await expectError(await slugRoute(get('/api/posts/slugs/no-such-slug'), ctx({ slug: 'no-such-slug' })), 404, 'WDE0073');
-    await expectError(await metricsRoute(get('/api/posts/no-such-id/metrics'), ctx({ postId: 'no-such-id' })), 404, 'WDE0073');
+    await expectError(
+      await slugRoute(get('/api/posts/slugs/no-such-slug'), ctx({ slug: 'no-such-slug' })),
+      404,
+      'WDE0073',
+    );
+    await expectError(
+      await metricsRoute(get('/api/posts/no-such-id/metrics'), ctx({ postId: 'no-such-id' })),
+      404,
+      'WDE0073',
+    );
   });
 
   it('answers metrics', async () => {
     const body = await (await metricsRoute(get('/api/posts/post-0004/metrics'), ctx({ postId: 'post-0004' }))).json();
-    expect(body).toEqual({ metrics: { views: posts[4]!.metrics!.views, likes: posts[4]!.metrics!.likes, comments: posts[4]!.metrics!.comments } });
+    expect(body).toEqual({
+      metrics: {
+        views: posts[4]!.metrics!.views,
+        likes: posts[4]!.metrics!.likes,
+        comments: posts[4]!.metrics!.comments,
+      },
+    });
   });
 });
 
 describe('POST /api/posts/query', () => {
   it('walks every cursor with limit 7: each post once, in sort order', async () => {
     const ids: string[] = [];
-    let body = await (await query({ query: { sort: [{ fieldName: 'title', order: 'ASC' }], cursorPaging: { limit: 7 } } })).json();
+    let body = await (
+      await query({ query: { sort: [{ fieldName: 'title', order: 'ASC' }], cursorPaging: { limit: 7 } } })
+    ).json();
     ids.push(...body.posts.map((p: { id: string }) => p.id));
     while (body.pagingMetadata.cursors.next) {
       body = await (await query({ query: { cursorPaging: { cursor: body.pagingMetadata.cursors.next } } })).json();
       expect(body.pagingMetadata.count).toBe(body.posts.length);
       ids.push(...body.posts.map((p: { id: string }) => p.id));
     }
-    const expected = [...posts].sort((a, b) => a.title.localeCompare(b.title, 'en', { numeric: true })).map((p) => p.id);
+    const expected = [...posts]
+      .sort((a, b) => a.title.localeCompare(b.title, 'en', { numeric: true }))
+      .map((p) => p.id);
     expect(ids).toEqual(expected);
     expect(body.pagingMetadata.hasNext).toBe(false);
   });
 
   it('filters', async () => {
-    const body = await (await query({ query: { filter: { 'metrics.likes': { $gte: 10 } } }, fieldsets: ['METRICS'] })).json();
+    const body = await (
+      await query({ query: { filter: { 'metrics.likes': { $gte: 10 } } }, fieldsets: ['METRICS'] })
+    ).json();
     expect(body.posts.length).toBe(posts.filter((p) => p.metrics!.likes >= 10).length);
   });
 
   it.each([
     ['a $regex filter', { query: { filter: { title: { $regex: 'a' } } } }, 400, 'WDE0070'],
-    ['cursor paging with paging.offset', { query: { cursorPaging: { limit: 5 }, paging: { offset: 5 } } }, 400, 'WDE0080'],
+    [
+      'cursor paging with paging.offset',
+      { query: { cursorPaging: { limit: 5 }, paging: { offset: 5 } } },
+      400,
+      'WDE0080',
+    ],
     ['skip', { query: { skip: 5 } }, 400, 'WDE0080'],
     ['limit 101', { query: { cursorPaging: { limit: 101 } } }, 400, /^WDE003[2-7]$/],
     ['limit 0', { query: { cursorPaging: { limit: 0 } } }, 400, /^WDE003[2-7]$/],
     ['limit as a string', { query: { cursorPaging: { limit: '5' } } }, 400, /^WDE003[2-7]$/],
     ['a string as filter', { query: { filter: 'featured eq true' } }, 400, 'WDE0016'],
-    ['$between with one value', { query: { filter: { minutesToRead: { $between: [1] } } } }, 400, /^WDE00(3[89]|4[0-3])$/],
+    [
+      '$between with one value',
+      { query: { filter: { minutesToRead: { $between: [1] } } } },
+      400,
+      /^WDE00(3[89]|4[0-3])$/,
+    ],
     ['an unknown operator', { query: { filter: { title: { $near: 'a' } } } }, 400, /^WDE004[4-9]|WDE005[01]$/],
     ['a sort field that is not a string', { query: { sort: [{ fieldName: 5 }] } }, 400, 'WDE0050'],
     ['a sort field that is not sortable', { query: { sort: [{ fieldName: 'tagIds' }] } }, 400, 'WDE0051'],
-    ['1001 ids', { query: { filter: { id: { $in: Array.from({ length: 1001 }, (_, i) => `${i}`) } } } }, 400, 'WDE0068'],
+    [
+      '1001 ids',
+      { query: { filter: { id: { $in: Array.from({ length: 1001 }, (_, i) => `${i}`) } } } },
+      400,
+      'WDE0068',
+    ],
     ['a malformed cursor', { query: { cursorPaging: { cursor: 'not-a-cursor' } } }, 400, 'WDE0165'],
     ['a body that is not JSON', '{"query": ', 400, 'WDE0004'],
     ['a 70 KiB body', { query: { filter: { title: 'x'.repeat(70 * 1024) } } }, 413, 'WDE0109'],
@@ -133,9 +179,10 @@ describe('POST /api/posts/query', () => {
 
 describe('POST /api/posts/query: a cursor carries its query', () => {
   const featured = { featured: true };
-  const firstPage = async (q: Record<string, unknown>) => (await (await query({ query: { ...q, cursorPaging: { limit: 2 } } })).json()).pagingMetadata.cursors.next as string;
+  const firstPage = async (q: Record<string, unknown>) =>
+    (await (await query({ query: { ...q, cursorPaging: { limit: 2 } } })).json()).pagingMetadata.cursors.next as string;
 
-  it('refuses a cursor sent with a filter that differs from its own (it used to answer the cursor\'s posts with 200)', async () => {
+  it("refuses a cursor sent with a filter that differs from its own (it used to answer the cursor's posts with 200)", async () => {
     const cursor = await firstPage({ filter: featured });
     const response = await query({ query: { filter: { featured: false }, cursorPaging: { cursor } } });
     await expectError(response, 400, 'WDE0165');
@@ -148,8 +195,16 @@ describe('POST /api/posts/query: a cursor carries its query', () => {
 
   it('refuses a cursor sent with a sort that differs from its own', async () => {
     const cursor = await firstPage({ filter: featured, sort: [{ fieldName: 'title', order: 'ASC' }] });
-    await expectError(await query({ query: { sort: [{ fieldName: 'title', order: 'DESC' }], cursorPaging: { cursor } } }), 400, 'WDE0165');
-    await expectError(await query({ query: { sort: [{ fieldName: 'metrics.views' }], cursorPaging: { cursor } } }), 400, 'WDE0165');
+    await expectError(
+      await query({ query: { sort: [{ fieldName: 'title', order: 'DESC' }], cursorPaging: { cursor } } }),
+      400,
+      'WDE0165',
+    );
+    await expectError(
+      await query({ query: { sort: [{ fieldName: 'metrics.views' }], cursorPaging: { cursor } } }),
+      400,
+      'WDE0165',
+    );
   });
 
   it('takes the same filter and sort again, in any key order, and answers the same page as the cursor alone', async () => {
@@ -158,7 +213,9 @@ describe('POST /api/posts/query: a cursor carries its query', () => {
     const cursor = await firstPage({ filter, sort });
     const alone = await (await query({ query: { cursorPaging: { cursor } } })).json();
     const reordered = { $and: [{ featured: true }, { 'metrics.views': { $lte: 1000, $gte: 0 } }] };
-    const again = await query({ query: { filter: reordered, sort: [{ order: 'ASC', fieldName: 'title' }], cursorPaging: { cursor } } });
+    const again = await query({
+      query: { filter: reordered, sort: [{ order: 'ASC', fieldName: 'title' }], cursorPaging: { cursor } },
+    });
     expect(again.status).toBe(200);
     const body = await again.json();
     expect(body.posts.map((p: { id: string }) => p.id)).toEqual(alone.posts.map((p: { id: string }) => p.id));
@@ -207,7 +264,9 @@ describe('stats', () => {
 
   it('reads a time zone in any spelling', async () => {
     const canonical = await (await statsRoute(get('/api/stats/post-count?timeZone=Europe/Paris'), ctx({}))).json();
-    expect(await (await statsRoute(get('/api/stats/post-count?timeZone=eUROPE/pARIS'), ctx({}))).json()).toEqual(canonical);
+    expect(await (await statsRoute(get('/api/stats/post-count?timeZone=eUROPE/pARIS'), ctx({}))).json()).toEqual(
+      canonical,
+    );
   });
 
   it.each([

@@ -9,7 +9,13 @@ describe('session cookie', () => {
     const now = Date.UTC(2026, 0, 1);
     const cookie = sessionCookie('tok.en', false, now);
     expect(cookie.startsWith('owner_session=tok.en; ')).toBe(true);
-    expect(attributes(cookie)).toEqual(['Max-Age=43200', 'Expires=Thu, 01 Jan 2026 12:00:00 GMT', 'Path=/', 'HttpOnly', 'SameSite=Lax']);
+    expect(attributes(cookie)).toEqual([
+      'Max-Age=43200',
+      'Expires=Thu, 01 Jan 2026 12:00:00 GMT',
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+    ]);
   });
 
   it('is Secure on https', () => {
@@ -18,14 +24,22 @@ describe('session cookie', () => {
   });
 
   it('is cleared with the same attributes and Max-Age=0', () => {
-    expect(clearedSessionCookie(false)).toBe('owner_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax');
+    expect(clearedSessionCookie(false)).toBe(
+      'owner_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax',
+    );
   });
 
   it('the device cookie lives 180 days, is HttpOnly and SameSite=Lax, and is sent to the login route only', () => {
     const now = Date.UTC(2026, 0, 1);
     const cookie = deviceCookie('dev.ice', false, now);
     expect(cookie.startsWith('owner_device=dev.ice; ')).toBe(true);
-    expect(attributes(cookie)).toEqual(['Max-Age=15552000', 'Expires=Tue, 30 Jun 2026 00:00:00 GMT', 'Path=/api/owner/session', 'HttpOnly', 'SameSite=Lax']);
+    expect(attributes(cookie)).toEqual([
+      'Max-Age=15552000',
+      'Expires=Tue, 30 Jun 2026 00:00:00 GMT',
+      'Path=/api/owner/session',
+      'HttpOnly',
+      'SameSite=Lax',
+    ]);
     expect(attributes(deviceCookie('d', true))).toContain('Secure');
   });
 
@@ -41,14 +55,25 @@ describe('session cookie', () => {
 describe('login redirects', () => {
   it('only ever sends the owner back into the dashboard on this origin', () => {
     expect(safeNext('/dashboard/drafts?cursor=a')).toBe('/dashboard/drafts?cursor=a');
-    for (const bad of ['https://evil.example/dashboard', '//evil.example/dashboard', '/\\evil.example', '/dashboardx', '/post/x', 'javascript:alert(1)', undefined, 7]) {
+    for (const bad of [
+      'https://evil.example/dashboard',
+      '//evil.example/dashboard',
+      '/\\evil.example',
+      '/dashboardx',
+      '/post/x',
+      'javascript:alert(1)',
+      undefined,
+      7,
+    ]) {
       expect(safeNext(bad)).toBe('/dashboard');
     }
   });
 
   it('builds /login URLs with an enumerated notice', () => {
     expect(loginPath()).toBe('/login');
-    expect(loginPath('/dashboard/drafts', 'wrong-password')).toBe('/login?notice=wrong-password&next=%2Fdashboard%2Fdrafts');
+    expect(loginPath('/dashboard/drafts', 'wrong-password')).toBe(
+      '/login?notice=wrong-password&next=%2Fdashboard%2Fdrafts',
+    );
     expect(loginPath('https://evil.example/')).toBe('/login');
   });
 });

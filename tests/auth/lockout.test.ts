@@ -11,14 +11,24 @@ const URL = 'http://127.0.0.1:3000/api/owner/session';
 const OWNER_ADDRESS = '203.0.113.5';
 
 const post = (password: string, headers: Record<string, string> = {}) =>
-  POST(new Request(URL, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ password }) }));
+  POST(
+    new Request(URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ password }),
+    }),
+  );
 const deviceOf = (response: Response) =>
   response.headers
     .getSetCookie()
     .map((cookie) => /^owner_device=([^;]*)/.exec(cookie)?.[1])
     .find(Boolean);
-const withDevice = (device: string | undefined, address = OWNER_ADDRESS) => ({ 'x-forwarded-for': address, cookie: `owner_device=${device}` });
-const wdeOf = async (response: Response) => ((await response.json()) as { error: { wde: string; message: string } }).error;
+const withDevice = (device: string | undefined, address = OWNER_ADDRESS) => ({
+  'x-forwarded-for': address,
+  cookie: `owner_device=${device}`,
+});
+const wdeOf = async (response: Response) =>
+  ((await response.json()) as { error: { wde: string; message: string } }).error;
 
 /** 200 wrong passwords in 4 seconds, each from its own forged client address. */
 async function attack(): Promise<number[]> {

@@ -43,7 +43,9 @@ describe('attemptLogin', () => {
 
   it('lets nobody in when login is disabled or misconfigured', async () => {
     expect((await attemptLogin(attempt('', 'c'), readOwnerConfig({}), limiter())).kind).toBe('disabled');
-    expect((await attemptLogin(attempt('pw', 'c'), readOwnerConfig({ OWNER_PASSWORD: 'pw' }), limiter())).kind).toBe('misconfigured');
+    expect((await attemptLogin(attempt('pw', 'c'), readOwnerConfig({ OWNER_PASSWORD: 'pw' }), limiter())).kind).toBe(
+      'misconfigured',
+    );
   });
 
   it('counts wrong passwords and then refuses even the right one until the window passes', async () => {

@@ -6,7 +6,8 @@ import { config, proxy } from '@/proxy';
 import { isOwnerPath } from '@/lib/site';
 
 const SECRET = 'proxy-test-secret-that-is-long-enough-0123456789';
-const request = (path: string, cookie?: string) => new NextRequest(`http://127.0.0.1:3000${path}`, { headers: cookie ? { cookie } : {} });
+const request = (path: string, cookie?: string) =>
+  new NextRequest(`http://127.0.0.1:3000${path}`, { headers: cookie ? { cookie } : {} });
 const owner = () => `${SESSION_COOKIE}=${signSession(SECRET).token}`;
 
 beforeEach(() => {
@@ -20,8 +21,27 @@ describe('proxy', () => {
     // Next compiles the matcher with its copy of path-to-regexp; this is the same call.
     const matchers = config.matcher.map((m) => pathToRegexp(m, [], { delimiter: '/', sensitive: false, strict: true }));
     const runs = (path: string) => matchers.some((m) => m.test(path));
-    for (const path of ['/login', '/dashboard', '/dashboard/drafts', '/dashboard/drafts/abc', '/post/%E0%A4%A', '/api/posts/%E0%A4%A', '/post/caf%C3%A9']) expect(runs(path), path).toBe(true);
-    for (const path of ['/', '/post/what-lcp-actually-measures', '/categories/performance', '/api/posts', '/robots.txt', '/feed.xml', '/loginx', '/dashboards']) expect(runs(path), path).toBe(false);
+    for (const path of [
+      '/login',
+      '/dashboard',
+      '/dashboard/drafts',
+      '/dashboard/drafts/abc',
+      '/post/%E0%A4%A',
+      '/api/posts/%E0%A4%A',
+      '/post/caf%C3%A9',
+    ])
+      expect(runs(path), path).toBe(true);
+    for (const path of [
+      '/',
+      '/post/what-lcp-actually-measures',
+      '/categories/performance',
+      '/api/posts',
+      '/robots.txt',
+      '/feed.xml',
+      '/loginx',
+      '/dashboards',
+    ])
+      expect(runs(path), path).toBe(false);
     // The matcher is a literal (Next reads it at build time); it says what isOwnerPath says.
     for (const path of ['/login', '/login/x', '/dashboard', '/dashboard/a/b', '/dashboards', '/loginx', '/']) {
       expect(runs(path), path).toBe(isOwnerPath(path));
@@ -45,7 +65,11 @@ describe('proxy', () => {
   });
 
   it('sends requests without a valid session to /login, remembering where they were going', () => {
-    for (const cookie of [undefined, `${SESSION_COOKIE}=forged.${'A'.repeat(43)}`, `${SESSION_COOKIE}=${signSession('x'.repeat(40)).token}`]) {
+    for (const cookie of [
+      undefined,
+      `${SESSION_COOKIE}=forged.${'A'.repeat(43)}`,
+      `${SESSION_COOKIE}=${signSession('x'.repeat(40)).token}`,
+    ]) {
       const response = proxy(request('/dashboard/drafts?cursor=abc', cookie));
       expect(response.status).toBe(307);
       expect(new URL(response.headers.get('location')!).pathname).toBe('/login');

@@ -16,7 +16,8 @@ const MINUTE = 60_000;
 const WINDOW_MS = LOGIN_WINDOW_SECONDS * 1000;
 
 let limits = createLoginLimits();
-const attempt = (password: string, client: string, deviceCookie?: string) => attemptLogin({ password, client, deviceCookie }, ready, limits);
+const attempt = (password: string, client: string, deviceCookie?: string) =>
+  attemptLogin({ password, client, deviceCookie }, ready, limits);
 const kinds = (results: LoginResult[]) => results.map((r) => r.kind);
 const storedClients = () => (limits.client as RateLimiterMemory).dump().storage.length;
 
@@ -176,11 +177,17 @@ describe('device cookie values', () => {
   it('refuses another key, an edited payload, a flipped signature, a session token and junk', () => {
     const { token } = signDevice(SECRET, undefined, NOW);
     const [payload, signature] = token.split('.') as [string, string];
-    const edited = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), id: 'A'.repeat(22) })).toString('base64url');
-    expect(verifyDevice(signDevice('another-secret-that-is-long-enough-00000000', undefined, NOW).token, SECRET, NOW)).toBeNull();
+    const edited = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), id: 'A'.repeat(22) }),
+    ).toString('base64url');
+    expect(
+      verifyDevice(signDevice('another-secret-that-is-long-enough-00000000', undefined, NOW).token, SECRET, NOW),
+    ).toBeNull();
     expect(verifyDevice(`${edited}.${signature}`, SECRET, NOW)).toBeNull();
     // The signature's first character (all six bits count; the last one's low bits can be padding that decoding drops).
-    expect(verifyDevice(`${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`, SECRET, NOW)).toBeNull();
+    expect(
+      verifyDevice(`${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`, SECRET, NOW),
+    ).toBeNull();
     expect(verifyDevice(signSession(SECRET, NOW).token, SECRET, NOW)).toBeNull();
     for (const bad of [undefined, '', 'abc', 'a.b', 'x'.repeat(600)]) expect(verifyDevice(bad, SECRET, NOW)).toBeNull();
   });

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { isCrossSite } from '@/lib/security/same-origin';
 
 const SITE = 'https://blog.example';
-const request = (headers: Record<string, string>) => new Request('http://10.0.0.5:3000/api/owner/session', { method: 'POST', headers });
+const request = (headers: Record<string, string>) =>
+  new Request('http://10.0.0.5:3000/api/owner/session', { method: 'POST', headers });
 
 describe('isCrossSite', () => {
   it('trusts a forged X-Forwarded-Host never: a cross-site Origin that matches it is refused', () => {
-    expect(isCrossSite(request({ origin: 'https://evil.example', host: '10.0.0.5:3000', 'x-forwarded-host': 'evil.example' }), SITE)).toBe(true);
-    expect(isCrossSite(request({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), SITE)).toBe(true);
+    expect(
+      isCrossSite(
+        request({ origin: 'https://evil.example', host: '10.0.0.5:3000', 'x-forwarded-host': 'evil.example' }),
+        SITE,
+      ),
+    ).toBe(true);
+    expect(isCrossSite(request({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }), SITE)).toBe(
+      true,
+    );
   });
 
   it('accepts the configured SITE_URL origin, even when a proxy rewrote Host', () => {

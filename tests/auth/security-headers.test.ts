@@ -3,7 +3,8 @@ import { ownerCsp, publicCsp } from '@/lib/security/csp';
 import { securityHeaders } from '@/lib/security/headers';
 import { isOwnerPath } from '@/lib/site';
 
-const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+const directives = (policy: string) =>
+  Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
 describe('security headers', () => {
   it('sends the basic headers on every path', () => {
@@ -27,7 +28,8 @@ describe('security headers', () => {
   it('puts the public CSP on every path but the owner pages', () => {
     const [, csp] = securityHeaders(false);
     const pattern = new RegExp(`^${csp!.source.replace('/(', '/(?:')}$`);
-    for (const path of ['/', '/post/x', '/api/posts', '/dashboards-for-dummies', '/logins']) expect(pattern.test(path), path).toBe(true);
+    for (const path of ['/', '/post/x', '/api/posts', '/dashboards-for-dummies', '/logins'])
+      expect(pattern.test(path), path).toBe(true);
     for (const path of ['/dashboard', '/dashboard/drafts/1', '/login']) expect(pattern.test(path), path).toBe(false);
     // The source is a literal (Next reads it at build time); it spares exactly what isOwnerPath names, and /media.
     for (const path of ['/login', '/login/x', '/dashboard', '/dashboard/a/b', '/dashboards', '/loginx', '/post/x']) {

@@ -11,9 +11,17 @@ let n = 0;
 const client = () => `192.0.2.${++n}`;
 
 const json = (body: unknown, headers: Record<string, string> = {}) =>
-  new Request(URL, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client(), ...headers }, body: JSON.stringify(body) });
+  new Request(URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client(), ...headers },
+    body: JSON.stringify(body),
+  });
 const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  new Request(URL, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client(), ...headers }, body: new URLSearchParams(fields) });
+  new Request(URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client(), ...headers },
+    body: new URLSearchParams(fields),
+  });
 const tokenOf = (response: Response) => /owner_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
 
 beforeEach(() => {
@@ -25,7 +33,11 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe('POST /api/owner/session limits', () => {
   it('answers 414 to a URL over 2048 characters and 413 to a form body over 4 KiB, and sets no cookie', async () => {
-    const long = new Request(`${URL}?${'q'.repeat(2100)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
+    const long = new Request(`${URL}?${'q'.repeat(2100)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
     const tooLong = await POST(long);
     expect(tooLong.status).toBe(414);
     expect(tooLong.headers.get('set-cookie')).toBeNull();
@@ -47,7 +59,9 @@ describe('POST /api/owner/session (JSON)', () => {
     const response = await POST(json({ password: 'guess' }));
     expect(response.status).toBe(401);
     expect(response.headers.get('set-cookie')).toBeNull();
-    expect(await response.json()).toEqual({ error: { code: 'WD_VALIDATION_ERROR', wde: 'WDE9401', message: 'wrong password' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'WD_VALIDATION_ERROR', wde: 'WDE9401', message: 'wrong password' },
+    });
   });
 
   it('answers 429 with Retry-After on the 11th attempt from one client, and 400 for a bad body', async () => {
@@ -57,7 +71,8 @@ describe('POST /api/owner/session (JSON)', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(890);
     expect((await POST(json({ password: PASSWORD }))).status).toBe(204);
-    for (const body of [{}, { password: 7 }, { password: 'x'.repeat(2000) }, ['pw']]) expect((await POST(json(body))).status).toBe(400);
+    for (const body of [{}, { password: 7 }, { password: 'x'.repeat(2000) }, ['pw']])
+      expect((await POST(json(body))).status).toBe(400);
   });
 
   it('refuses everyone when OWNER_PASSWORD is unset, and names SESSION_SECRET when it is too short', async () => {
@@ -75,7 +90,9 @@ describe('POST /api/owner/session (JSON)', () => {
   });
 
   it('refuses a cross-site request', async () => {
-    expect((await POST(json({ password: PASSWORD }, { origin: 'https://evil.example', host: '127.0.0.1:3000' }))).status).toBe(403);
+    expect(
+      (await POST(json({ password: PASSWORD }, { origin: 'https://evil.example', host: '127.0.0.1:3000' }))).status,
+    ).toBe(403);
     expect((await POST(json({ password: PASSWORD }, { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
     // A client-sent X-Forwarded-Host that matches the forged Origin proves nothing.
     const forgedHost = { origin: 'https://evil.example', host: '127.0.0.1:3000', 'x-forwarded-host': 'evil.example' };
@@ -84,7 +101,9 @@ describe('POST /api/owner/session (JSON)', () => {
     expect(forged.headers.get('set-cookie')).toBeNull();
     const forgedForm = await POST(form({ password: PASSWORD }, forgedHost));
     expect(forgedForm.headers.get('location')).toBe('/login?notice=cross-site');
-    expect((await POST(json({ password: PASSWORD }, { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }))).status).toBe(204);
+    expect(
+      (await POST(json({ password: PASSWORD }, { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }))).status,
+    ).toBe(204);
   });
 });
 

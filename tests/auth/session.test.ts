@@ -39,7 +39,9 @@ describe('session tokens', () => {
   it('refuses a payload edited without re-signing (a later expiry)', () => {
     const { token } = signSession(SECRET, NOW);
     const [, signature] = parts(token);
-    const edited = Buffer.from(JSON.stringify({ ...payloadOf(token), exp: NOW + 10 * SESSION_TTL_SECONDS })).toString('base64url');
+    const edited = Buffer.from(JSON.stringify({ ...payloadOf(token), exp: NOW + 10 * SESSION_TTL_SECONDS })).toString(
+      'base64url',
+    );
     expect(verifySession(`${edited}.${signature}`, SECRET, NOW + SESSION_TTL_SECONDS + 1)).toBeNull();
   });
 
@@ -63,7 +65,18 @@ describe('session tokens', () => {
   });
 
   it('refuses malformed input without throwing', () => {
-    for (const bad of [undefined, null, 42, '', '.', 'abc', 'a.b.c', 'x'.repeat(600), `${'a'.repeat(20)}.${'!'.repeat(43)}`, 'bm90IGpzb24.' + 'A'.repeat(43)]) {
+    for (const bad of [
+      undefined,
+      null,
+      42,
+      '',
+      '.',
+      'abc',
+      'a.b.c',
+      'x'.repeat(600),
+      `${'a'.repeat(20)}.${'!'.repeat(43)}`,
+      'bm90IGpzb24.' + 'A'.repeat(43),
+    ]) {
       expect(verifySession(bad, SECRET, NOW)).toBeNull();
     }
   });

@@ -38,13 +38,20 @@ describe('filter operators', () => {
   it('compares dates as instants, whatever the offset spelling', () => {
     const cut = '2025-01-10T12:00:00.000Z';
     expect(ids({ firstPublishedDate: { $gte: cut } })).toEqual(idsWhere((p) => p.firstPublishedDate! >= cut));
-    expect(ids({ firstPublishedDate: { $gte: '2025-01-10T14:00:00+02:00' } })).toEqual(ids({ firstPublishedDate: { $gte: cut } }));
+    expect(ids({ firstPublishedDate: { $gte: '2025-01-10T14:00:00+02:00' } })).toEqual(
+      ids({ firstPublishedDate: { $gte: cut } }),
+    );
     expect(ids({ firstPublishedDate: { $lt: { $date: cut } } })).toEqual(idsWhere((p) => p.firstPublishedDate! < cut));
   });
 
   it('$between includes the start and excludes the end', () => {
-    expect(ids({ 'metrics.likes': { $between: [3, 5] } })).toEqual(idsWhere((p) => p.metrics!.likes >= 3 && p.metrics!.likes < 5));
-    expect(ids({ firstPublishedDate: { $between: ['2025-01-02T12:00:00Z', '2025-01-04T12:00:00Z'] } })).toEqual(['post-0001', 'post-0002']);
+    expect(ids({ 'metrics.likes': { $between: [3, 5] } })).toEqual(
+      idsWhere((p) => p.metrics!.likes >= 3 && p.metrics!.likes < 5),
+    );
+    expect(ids({ firstPublishedDate: { $between: ['2025-01-02T12:00:00Z', '2025-01-04T12:00:00Z'] } })).toEqual([
+      'post-0001',
+      'post-0002',
+    ]);
   });
 
   it('$in on scalars and on lists', () => {
@@ -58,8 +65,12 @@ describe('filter operators', () => {
   });
 
   it('$hasSome and $hasAll', () => {
-    expect(ids({ tagIds: { $hasSome: ['tag-1', 'tag-2'] } })).toEqual(idsWhere((p) => p.tagIds.some((t) => ['tag-1', 'tag-2'].includes(t))));
-    expect(ids({ tagIds: { $hasAll: ['tag-even', 'tag-2'] } })).toEqual(idsWhere((p) => p.tagIds.includes('tag-even') && p.tagIds.includes('tag-2')));
+    expect(ids({ tagIds: { $hasSome: ['tag-1', 'tag-2'] } })).toEqual(
+      idsWhere((p) => p.tagIds.some((t) => ['tag-1', 'tag-2'].includes(t))),
+    );
+    expect(ids({ tagIds: { $hasAll: ['tag-even', 'tag-2'] } })).toEqual(
+      idsWhere((p) => p.tagIds.includes('tag-even') && p.tagIds.includes('tag-2')),
+    );
   });
 
   it('$exists, $isEmpty and $isNotEmpty on missing fields', () => {
@@ -74,7 +85,10 @@ describe('filter operators', () => {
   });
 
   it('$startsWith, $endsWith and $contains ignore case', () => {
-    expect(ids({ title: { $startsWith: 'POST NUMBER 3' } })).toEqual(['post-0003', ...idsWhere((p) => /^Post number 3\d/.test(p.title))]);
+    expect(ids({ title: { $startsWith: 'POST NUMBER 3' } })).toEqual([
+      'post-0003',
+      ...idsWhere((p) => /^Post number 3\d/.test(p.title)),
+    ]);
     expect(ids({ slug: { $endsWith: '-12' } })).toEqual(['post-0012']);
     expect(ids({ title: { $contains: 'BER 2' } })).toEqual(idsWhere((p) => p.title.includes('ber 2')));
   });
@@ -87,7 +101,9 @@ describe('filter operators', () => {
   });
 
   it('several fields in one object are all required', () => {
-    expect(ids({ featured: true, memberId: 'member-b' })).toEqual(idsWhere((p) => p.featured && p.memberId === 'member-b'));
+    expect(ids({ featured: true, memberId: 'member-b' })).toEqual(
+      idsWhere((p) => p.featured && p.memberId === 'member-b'),
+    );
   });
 
   it('$in takes 1000 values and refuses 1001', () => {

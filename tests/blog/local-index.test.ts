@@ -42,7 +42,10 @@ function rewriteUnnoticed(file: string, post: ReturnType<typeof makePost>) {
 describe('the content index', () => {
   it('lets a new process answer from the index for files unchanged since, and read the ones that changed', async () => {
     const dir = contentDir(makePosts(5));
-    stampAll(dir, makePosts(5).map((p) => p.id));
+    stampAll(
+      dir,
+      makePosts(5).map((p) => p.id),
+    );
     const first = new ContentStore(dir);
     await first.read();
     await first.flushed();
@@ -51,12 +54,20 @@ describe('the content index', () => {
     // Same size, same mtime: a restart trusts the index (the file is not read).
     rewriteUnnoticed(postFile(dir, 'post-0001'), makePost(1, { title: 'Post number X' }));
     // A real edit: a new mtime and size.
-    writeFileSync(postFile(dir, 'post-0002'), JSON.stringify(makePost(2, { title: 'Edited while the server was down' })));
+    writeFileSync(
+      postFile(dir, 'post-0002'),
+      JSON.stringify(makePost(2, { title: 'Edited while the server was down' })),
+    );
     unlinkSync(postFile(dir, 'post-0003'));
 
     const restarted = await new ContentStore(dir).read();
     const titles = Object.fromEntries(restarted.posts.map((p) => [p.id, p.title]));
-    expect(titles).toEqual({ 'post-0000': 'Post number 0', 'post-0001': 'Post number 1', 'post-0002': 'Edited while the server was down', 'post-0004': 'Post number 4' });
+    expect(titles).toEqual({
+      'post-0000': 'Post number 0',
+      'post-0001': 'Post number 1',
+      'post-0002': 'Edited while the server was down',
+      'post-0004': 'Post number 4',
+    });
   });
 
   it('keeps any text through the index (written in ASCII, read back the same)', async () => {
@@ -72,7 +83,10 @@ describe('the content index', () => {
 
   it('ignores an index that is damaged or from another version', async () => {
     const dir = contentDir(makePosts(3));
-    stampAll(dir, makePosts(3).map((p) => p.id));
+    stampAll(
+      dir,
+      makePosts(3).map((p) => p.id),
+    );
     const store = new ContentStore(dir);
     await store.read();
     await store.flushed();
@@ -93,11 +107,16 @@ describe('the content index', () => {
     const [post] = (await store.read()).posts;
     expect(post).not.toHaveProperty('richContent');
     expect(post).not.toHaveProperty('contentText');
-    expect(await store.body('post-0000')).toMatchObject({ contentText: 'Body of post 0', richContent: { nodes: [{ type: 'PARAGRAPH' }] } });
+    expect(await store.body('post-0000')).toMatchObject({
+      contentText: 'Body of post 0',
+      richContent: { nodes: [{ type: 'PARAGRAPH' }] },
+    });
     expect(await store.body('no-such-post')).toBeNull();
 
     const source = createLocalSource(dir);
-    expect((await source.getPost('post-0001', { fieldsets: ['RICH_CONTENT', 'CONTENT_TEXT'] }))?.contentText).toBe('Body of post 1');
+    expect((await source.getPost('post-0001', { fieldsets: ['RICH_CONTENT', 'CONTENT_TEXT'] }))?.contentText).toBe(
+      'Body of post 1',
+    );
     expect((await source.listPosts({ fieldsets: ['RICH_CONTENT'] })).items[0]?.richContent?.nodes).toHaveLength(1);
   });
 });
@@ -114,7 +133,10 @@ describe('search over bodies kept apart', () => {
 
   it('keeps what search looks at in an index, used while the files are unchanged', async () => {
     const dir = contentDir(makePosts(4));
-    stampAll(dir, makePosts(4).map((p) => p.id));
+    stampAll(
+      dir,
+      makePosts(4).map((p) => p.id),
+    );
     const store = new ContentStore(dir, { searchText: searchBody });
     await store.searchTexts();
     await store.flushed();
@@ -131,14 +153,18 @@ describe('views patched after events', () => {
   const snapshotOf = async (source: BlogSource) => ({
     feed: (await source.listPosts({ paging: { limit: 100 } })).items.map((p) => p.id),
     titles: (await source.listPosts({ sort: 'TITLE_ASC', paging: { limit: 100 } })).items.map((p) => p.id),
-    views: (await source.queryPosts({ sort: [{ fieldName: 'metrics.views', order: 'DESC' }], cursorPaging: { limit: 100 } })).items.map((p) => p.id),
+    views: (
+      await source.queryPosts({ sort: [{ fieldName: 'metrics.views', order: 'DESC' }], cursorPaging: { limit: 100 } })
+    ).items.map((p) => p.id),
     categories: (await source.listCategories()).map((c) => [c.id, c.postCount]),
     tags: (await source.listTags()).map((t) => [t.id, t.postCount, t.publishedPostCount]),
     total: await source.getTotalPosts(),
     byId: (await source.getPost('post-0004'))?.title ?? null,
     bySlug: (await source.getPostBySlug('post-10'))?.title ?? null,
     category: (await source.listPosts({ categoryIds: ['cat-2'], paging: { limit: 100 } })).items.map((p) => p.id),
-    query: (await source.queryPosts({ filter: { tagIds: { $hasSome: ['tag-1'] } }, cursorPaging: { limit: 100 } })).items.map((p) => p.id),
+    query: (
+      await source.queryPosts({ filter: { tagIds: { $hasSome: ['tag-1'] } }, cursorPaging: { limit: 100 } })
+    ).items.map((p) => p.id),
     drafts: (await source.listDrafts({ limit: 100 })).items.map((p) => p.id),
     stats: await source.queryPostCountStats({ timeZone: 'Europe/Paris' }),
     spanish: await source.getTotalPosts({ language: 'es' }),
@@ -150,12 +176,42 @@ describe('views patched after events', () => {
     const source = createLocalSource(dir);
     await snapshotOf(source);
     const edits: [string, () => void][] = [
-      ['post-0004', () => writeFileSync(postFile(dir, 'post-0004'), JSON.stringify(makePost(4, { title: 'Zeta', firstPublishedDate: '2030-01-01T00:00:00.000Z', categoryIds: ['cat-2'] })))],
-      ['post-0010', () => writeFileSync(postFile(dir, 'post-0010'), JSON.stringify(makePost(10, { status: 'UNPUBLISHED' })))],
+      [
+        'post-0004',
+        () =>
+          writeFileSync(
+            postFile(dir, 'post-0004'),
+            JSON.stringify(
+              makePost(4, { title: 'Zeta', firstPublishedDate: '2030-01-01T00:00:00.000Z', categoryIds: ['cat-2'] }),
+            ),
+          ),
+      ],
+      [
+        'post-0010',
+        () => writeFileSync(postFile(dir, 'post-0010'), JSON.stringify(makePost(10, { status: 'UNPUBLISHED' }))),
+      ],
       ['post-0011', () => unlinkSync(postFile(dir, 'post-0011'))],
-      ['post-0500', () => writeFileSync(postFile(dir, 'post-0500'), JSON.stringify(makePost(500, { pinned: true, tagIds: ['tag-1'] })))],
-      ['post-0010', () => writeFileSync(postFile(dir, 'post-0010'), JSON.stringify(makePost(10, { metrics: { views: 1000, likes: 0, comments: 0 } })))],
-      ['post-0004', () => writeFileSync(postFile(dir, 'post-0004'), JSON.stringify(makePost(4, { title: 'Alpha', status: 'UNPUBLISHED' })))],
+      [
+        'post-0500',
+        () =>
+          writeFileSync(postFile(dir, 'post-0500'), JSON.stringify(makePost(500, { pinned: true, tagIds: ['tag-1'] }))),
+      ],
+      [
+        'post-0010',
+        () =>
+          writeFileSync(
+            postFile(dir, 'post-0010'),
+            JSON.stringify(makePost(10, { metrics: { views: 1000, likes: 0, comments: 0 } })),
+          ),
+      ],
+      [
+        'post-0004',
+        () =>
+          writeFileSync(
+            postFile(dir, 'post-0004'),
+            JSON.stringify(makePost(4, { title: 'Alpha', status: 'UNPUBLISHED' })),
+          ),
+      ],
     ];
     for (const [id, edit] of edits) {
       edit();
@@ -163,12 +219,21 @@ describe('views patched after events', () => {
       expect(await snapshotOf(source)).toEqual(await snapshotOf(createLocalSource(dir)));
     }
     // Two events before the next read are both applied.
-    writeFileSync(postFile(dir, 'post-0001'), JSON.stringify(makePost(1, { firstPublishedDate: '2031-01-01T00:00:00.000Z' })));
+    writeFileSync(
+      postFile(dir, 'post-0001'),
+      JSON.stringify(makePost(1, { firstPublishedDate: '2031-01-01T00:00:00.000Z' })),
+    );
     source.refresh({ postId: 'post-0001' });
     await source.getTotalPosts();
-    writeFileSync(postFile(dir, 'post-0002'), JSON.stringify(makePost(2, { firstPublishedDate: '2032-01-01T00:00:00.000Z' })));
+    writeFileSync(
+      postFile(dir, 'post-0002'),
+      JSON.stringify(makePost(2, { firstPublishedDate: '2032-01-01T00:00:00.000Z' })),
+    );
     source.refresh({ postId: 'post-0002' });
-    writeFileSync(postFile(dir, 'post-0003'), JSON.stringify(makePost(3, { firstPublishedDate: '2033-01-01T00:00:00.000Z' })));
+    writeFileSync(
+      postFile(dir, 'post-0003'),
+      JSON.stringify(makePost(3, { firstPublishedDate: '2033-01-01T00:00:00.000Z' })),
+    );
     source.refresh({ postId: 'post-0003' });
     const fresh = await snapshotOf(createLocalSource(dir));
     expect(fresh.feed.slice(0, 5)).toEqual(['post-0500', 'post-0007', 'post-0003', 'post-0002', 'post-0001']);
@@ -211,7 +276,12 @@ describe('range filters on the sort field', () => {
       { minutesToRead: { $lte: 3 }, featured: false },
     ];
     for (const filter of filters) {
-      for (const sort of [[{ fieldName: 'firstPublishedDate', order: 'DESC' }], [{ fieldName: 'firstPublishedDate', order: 'ASC' }], [{ fieldName: 'minutesToRead', order: 'ASC' }], [{ fieldName: 'minutesToRead', order: 'DESC' }]] as const) {
+      for (const sort of [
+        [{ fieldName: 'firstPublishedDate', order: 'DESC' }],
+        [{ fieldName: 'firstPublishedDate', order: 'ASC' }],
+        [{ fieldName: 'minutesToRead', order: 'ASC' }],
+        [{ fieldName: 'minutesToRead', order: 'DESC' }],
+      ] as const) {
         const all = await source.queryPosts({ filter, sort: [...sort], cursorPaging: { limit: 100 } });
         const walked: string[] = [];
         let page = await source.queryPosts({ filter, sort: [...sort], cursorPaging: { limit: 3 } });
@@ -221,9 +291,10 @@ describe('range filters on the sort field', () => {
           walked.push(...page.items.map((p) => p.id));
         }
         expect(walked).toEqual(all.items.map((p) => p.id));
-        const brute = runQuery(posts.filter((p) => p.status === 'PUBLISHED').map((p) => ({ ...p })), { sort: [...sort], cursorPaging: { limit: 100 } }).items.filter((p) =>
-          matches(p, parseFilter(filter)),
-        );
+        const brute = runQuery(
+          posts.filter((p) => p.status === 'PUBLISHED').map((p) => ({ ...p })),
+          { sort: [...sort], cursorPaging: { limit: 100 } },
+        ).items.filter((p) => matches(p, parseFilter(filter)));
         expect(all.items.map((p) => p.id)).toEqual(brute.map((p) => p.id));
       }
     }
@@ -235,7 +306,10 @@ describe('patchSorted', () => {
     const posts = makePosts(50);
     for (const sort of Object.values(NAMED_SORTS)) {
       const sorted = sortPosts(posts, sort);
-      const changed = [makePost(3, { title: 'Aardvark', firstPublishedDate: '2020-01-01T00:00:00.000Z' }), makePost(60, { pinned: true })];
+      const changed = [
+        makePost(3, { title: 'Aardvark', firstPublishedDate: '2020-01-01T00:00:00.000Z' }),
+        makePost(60, { pinned: true }),
+      ];
       const removed = [posts[3]!, posts[20]!];
       const expected = sortPosts([...posts.filter((p) => !removed.includes(p)), ...changed], sort);
       expect(patchSorted(sorted, sort, removed, changed).map((p) => p.id)).toEqual(expected.map((p) => p.id));

@@ -12,7 +12,10 @@ const source = createLocalSource(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function rejection(promise: Promise<unknown>): Promise<CatalogueError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(CatalogueError);
   return error as CatalogueError;
 }
@@ -23,7 +26,9 @@ describe('local source: gets', () => {
     expect(post?.slug).toBe('post-3');
     expect(post).not.toHaveProperty('richContent');
     expect(post).not.toHaveProperty('metrics');
-    const full = await source.getPostBySlug('post-3', { fieldsets: ['RICH_CONTENT', 'METRICS', 'SEO', 'URL', 'CONTENT_TEXT'] });
+    const full = await source.getPostBySlug('post-3', {
+      fieldsets: ['RICH_CONTENT', 'METRICS', 'SEO', 'URL', 'CONTENT_TEXT'],
+    });
     expect(full?.richContent?.nodes).toHaveLength(1);
     expect(full?.metrics?.views).toBe(posts[3]!.metrics!.views);
     expect(full?.url?.path).toBe('/post/post-3');
@@ -58,12 +63,19 @@ describe('local source: listPosts', () => {
   });
 
   it('filters by featured, hashtags, categories, tags, member and language', async () => {
-    const all = async (options: Parameters<typeof source.listPosts>[0]) => (await source.listPosts({ ...options, paging: { limit: 100 } })).items.map((p) => p.id).sort();
-    const expected = (test: (p: (typeof posts)[number]) => boolean) => posts.filter(test).map((p) => p.id).sort();
+    const all = async (options: Parameters<typeof source.listPosts>[0]) =>
+      (await source.listPosts({ ...options, paging: { limit: 100 } })).items.map((p) => p.id).sort();
+    const expected = (test: (p: (typeof posts)[number]) => boolean) =>
+      posts
+        .filter(test)
+        .map((p) => p.id)
+        .sort();
     expect(await all({ featured: true })).toEqual(expected((p) => p.featured));
     expect(await all({ hashtags: ['three'] })).toEqual(expected((p) => p.hashtags.includes('three')));
     expect(await all({ hashtags: ['THREE'] })).toEqual(await all({ hashtags: ['three'] }));
-    expect(await all({ categoryIds: ['cat-1', 'cat-2'] })).toEqual(expected((p) => ['cat-1', 'cat-2'].includes(p.categoryIds[0]!)));
+    expect(await all({ categoryIds: ['cat-1', 'cat-2'] })).toEqual(
+      expected((p) => ['cat-1', 'cat-2'].includes(p.categoryIds[0]!)),
+    );
     expect(await all({ tagIds: ['tag-3'] })).toEqual(expected((p) => p.tagIds.includes('tag-3')));
     expect(await all({ memberId: 'member-a' })).toEqual(expected((p) => p.memberId === 'member-a'));
     expect(await all({ language: 'es' })).toEqual(expected((p) => p.language === 'es'));
@@ -105,7 +117,9 @@ describe('local source: cursor queries', () => {
       pages.push(page);
       seen.push(...page.items.map((p) => p.id));
     }
-    const expected = [...posts].sort((a, b) => b.metrics!.views - a.metrics!.views || a.id.localeCompare(b.id)).map((p) => p.id);
+    const expected = [...posts]
+      .sort((a, b) => b.metrics!.views - a.metrics!.views || a.id.localeCompare(b.id))
+      .map((p) => p.id);
     expect(seen).toEqual(expected);
     expect(pages).toHaveLength(6);
     expect(page.hasNext).toBe(false);
@@ -126,7 +140,11 @@ describe('local source: cursor queries', () => {
     const first = await source.queryPosts({ cursorPaging: { limit: 5 } });
     const cursor = first.cursors.next!;
     const [body, signature] = cursor.split('.');
-    const forged = Buffer.from(Buffer.from(body!, 'base64url').toString().replace(/"next"|,1\]$/, ',0]')).toString('base64url');
+    const forged = Buffer.from(
+      Buffer.from(body!, 'base64url')
+        .toString()
+        .replace(/"next"|,1\]$/, ',0]'),
+    ).toString('base64url');
     for (const bad of [`${forged}.${signature}`, `${body}.${signature!.slice(1)}x`, 'garbage', `${cursor}.extra`]) {
       expect((await rejection(source.queryPosts({ cursorPaging: { cursor: bad } }))).wde).toBe('WDE0165');
     }
@@ -184,7 +202,10 @@ describe('local source: cursor queries', () => {
     local.refresh({ postId: created.id });
     expect((await local.getPost(created.id))?.title).toBe('Created by an editor');
     // Its file is not named after its id: an event by id still finds it.
-    writeFileSync(path.join(localDir, 'posts', 'any-name-at-all.json'), JSON.stringify({ ...created, title: 'Renamed post' }));
+    writeFileSync(
+      path.join(localDir, 'posts', 'any-name-at-all.json'),
+      JSON.stringify({ ...created, title: 'Renamed post' }),
+    );
     local.refresh({ postId: created.id });
     expect((await local.getPost(created.id))?.title).toBe('Renamed post');
     rmSync(path.join(localDir, 'posts', 'post-0002.json'));
@@ -206,7 +227,11 @@ describe('local source: cursor queries', () => {
     writeFileSync(tmp, JSON.stringify(newest));
     renameSync(tmp, path.join(localDir, 'posts', `${newest.id}.json`));
     const second = await local.queryPosts({ cursorPaging: { cursor: first.cursors.next } });
-    expect([...first.items, ...second.items].map((p) => p.id)).toEqual(makePosts(10).map((p) => p.id).reverse());
+    expect([...first.items, ...second.items].map((p) => p.id)).toEqual(
+      makePosts(10)
+        .map((p) => p.id)
+        .reverse(),
+    );
     expect((await local.getPost(newest.id))?.id).toBe(newest.id);
     rmSync(localDir, { recursive: true, force: true });
   });
@@ -229,15 +254,22 @@ describe('local source: metrics, stats, categories, tags', () => {
 
   it('counts months in the asked time zone', async () => {
     const local = createLocalSource(writeContentDir([makePost(0, { firstPublishedDate: '2025-01-31T23:30:00Z' })]));
-    expect(await local.queryPostCountStats({ timeZone: 'Asia/Tokyo' })).toEqual([{ periodStart: '2025-01-31T15:00:00.000Z', postCount: 1 }]);
-    expect(await local.queryPostCountStats({ timeZone: 'America/New_York' })).toEqual([{ periodStart: '2025-01-01T05:00:00.000Z', postCount: 1 }]);
+    expect(await local.queryPostCountStats({ timeZone: 'Asia/Tokyo' })).toEqual([
+      { periodStart: '2025-01-31T15:00:00.000Z', postCount: 1 },
+    ]);
+    expect(await local.queryPostCountStats({ timeZone: 'America/New_York' })).toEqual([
+      { periodStart: '2025-01-01T05:00:00.000Z', postCount: 1 },
+    ]);
     expect((await rejection(local.queryPostCountStats({ timeZone: 'Mars/Olympus' }))).status).toBe(400);
   });
 
   it('starts months at local midnight even where DST changes at midnight', async () => {
     const local = createLocalSource(writeContentDir([makePost(0, { firstPublishedDate: '2023-10-01T03:30:00Z' })]));
-    // Asunción moved to summer time at 00:00 on 1 October 2023: the month began at 04:00 UTC, so 03:30 UTC is still September.
-    expect(await local.queryPostCountStats({ timeZone: 'America/Asuncion' })).toEqual([{ periodStart: '2023-09-01T04:00:00.000Z', postCount: 1 }]);
+    // Asunción moved to summer time at 00:00 on 1 October 2023: the month began at 04:00 UTC, so 03:30 UTC is still
+    // September.
+    expect(await local.queryPostCountStats({ timeZone: 'America/Asuncion' })).toEqual([
+      { periodStart: '2023-09-01T04:00:00.000Z', postCount: 1 },
+    ]);
   });
 
   it('counts `months` back from an exclusive end', async () => {
@@ -246,12 +278,17 @@ describe('local source: metrics, stats, categories, tags', () => {
   });
 
   it('limits stats to a range and a number of months', async () => {
-    const stats = await source.queryPostCountStats({ rangeStart: '2025-01-20T00:00:00Z', rangeEnd: '2025-02-05T00:00:00Z' });
+    const stats = await source.queryPostCountStats({
+      rangeStart: '2025-01-20T00:00:00Z',
+      rangeEnd: '2025-02-05T00:00:00Z',
+    });
     expect(stats).toEqual([
       { periodStart: '2025-01-01T00:00:00.000Z', postCount: 12 },
       { periodStart: '2025-02-01T00:00:00.000Z', postCount: 4 },
     ]);
-    expect(await source.queryPostCountStats({ rangeStart: '2025-01-01T00:00:00Z', months: 1 })).toEqual([{ periodStart: '2025-01-01T00:00:00.000Z', postCount: 31 }]);
+    expect(await source.queryPostCountStats({ rangeStart: '2025-01-01T00:00:00Z', months: 1 })).toEqual([
+      { periodStart: '2025-01-01T00:00:00.000Z', postCount: 31 },
+    ]);
   });
 
   it('totals published posts, by language too', async () => {

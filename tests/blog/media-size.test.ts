@@ -26,7 +26,14 @@ it('opens a media file by its /media/ path or bare name, with its size and stamp
 });
 
 it('null for what is not a plain file of the media folder', async () => {
-  for (const p of ['/media/missing.png', '/media/covers', '/media/../posts/post-0001.json', '/etc/passwd', 'https://x.test/a.png', '/media/covers/hero image.png']) {
+  for (const p of [
+    '/media/missing.png',
+    '/media/covers',
+    '/media/../posts/post-0001.json',
+    '/etc/passwd',
+    'https://x.test/a.png',
+    '/media/covers/hero image.png',
+  ]) {
     expect(await sizeOf(p), p).toBeNull();
   }
 });

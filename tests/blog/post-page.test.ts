@@ -47,7 +47,7 @@ describe('relatedPosts', () => {
     expect(ids(await relatedPosts(post(40)))).toEqual(['post-0020', 'post-0012', 'post-0005']);
   });
 
-  it("fall back to the newest posts of the same categories, not the post itself, when no pick is published", async () => {
+  it('fall back to the newest posts of the same categories, not the post itself, when no pick is published', async () => {
     // post-0041 is in cat-1: the newest others there are 40 (cat-1, 40 % 3) and 28, 25.
     expect(ids(await relatedPosts(post(41)))).toEqual(['post-0040', 'post-0028', 'post-0025']);
     // post-0027 is in cat-0 (so is the unpublished post-0099): the newest others are 24 and 21.

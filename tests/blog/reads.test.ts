@@ -41,7 +41,18 @@ describe('cached reads tag what they hold', () => {
   it('categories and tags carry their lists and every id', async () => {
     await reads.listCategories();
     await reads.listTags();
-    expect(tags()).toEqual(['categories', 'category:cat-0', 'category:cat-1', 'category:cat-2', 'tags', 'tag:tag-0', 'tag:tag-1', 'tag:tag-2', 'tag:tag-3', 'tag:tag-even']);
+    expect(tags()).toEqual([
+      'categories',
+      'category:cat-0',
+      'category:cat-1',
+      'category:cat-2',
+      'tags',
+      'tag:tag-0',
+      'tag:tag-1',
+      'tag:tag-2',
+      'tag:tag-3',
+      'tag:tag-even',
+    ]);
   });
 
   it('a catalogue error crosses the cache as a CatalogueError and is cached briefly', async () => {

@@ -15,7 +15,11 @@ beforeEach(() => vi.mocked(cacheLife).mockClear());
 it('answers the last good value while the platform is unavailable, cached for seconds only', async () => {
   const k = key();
   await settle(k, async () => ({ title: 'Good' }));
-  for (const failure of [down, () => Promise.reject(new CatalogueError(504, 'WDE0053', 'timed out')), () => Promise.reject(new CatalogueError(502, 'WDE0053', 'HTTP 500'))]) {
+  for (const failure of [
+    down,
+    () => Promise.reject(new CatalogueError(504, 'WDE0053', 'timed out')),
+    () => Promise.reject(new CatalogueError(502, 'WDE0053', 'HTTP 500')),
+  ]) {
     vi.mocked(cacheLife).mockClear();
     expect(await settle(k, failure)).toEqual({ ok: true, value: { title: 'Good' } });
     expect(vi.mocked(cacheLife).mock.calls.flat()).toEqual(['seconds']);
@@ -29,7 +33,10 @@ it('with nothing good to fall back on, the failure is the answer', async () => {
 it("a caller's mistake is never hidden behind an old value", async () => {
   const k = key();
   await settle(k, async () => 'good');
-  expect(await settle(k, () => Promise.reject(new CatalogueError(400, 'WDE0035', 'limit')))).toMatchObject({ ok: false, wde: 'WDE0035' });
+  expect(await settle(k, () => Promise.reject(new CatalogueError(400, 'WDE0035', 'limit')))).toMatchObject({
+    ok: false,
+    wde: 'WDE0035',
+  });
 });
 
 it('a recovery replaces the fallback with the new value', async () => {

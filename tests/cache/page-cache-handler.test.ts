@@ -16,7 +16,15 @@ afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 type Context = ConstructorParameters<typeof PageCacheHandler>[0];
 type Store = { set(key: string, data: unknown, ctx: unknown): Promise<void> };
-const handler = (): Store => new PageCacheHandler({ fs: nodeFs.nodeFs, serverDistDir: dist, flushToDisk: true, dev: false, revalidatedTags: [], _requestHeaders: {} } as Context);
+const handler = (): Store =>
+  new PageCacheHandler({
+    fs: nodeFs.nodeFs,
+    serverDistDir: dist,
+    flushToDisk: true,
+    dev: false,
+    revalidatedTags: [],
+    _requestHeaders: {},
+  } as Context);
 
 const page = (status: number, html: string) => ({
   kind: 'APP_PAGE',
@@ -29,7 +37,8 @@ const page = (status: number, html: string) => ({
 });
 const ctx = { cacheControl: { revalidate: 3600, expire: 86400 }, isRoutePPREnabled: true, isFallback: false };
 const key = (slug: string) => `/route-cache/APP_PAGE/owner/$/post/${slug}`;
-const files = () => (existsSync(path.join(dist, 'route-cache')) ? readdirSync(path.join(dist, 'route-cache'), { recursive: true }) : []);
+const files = () =>
+  existsSync(path.join(dist, 'route-cache')) ? readdirSync(path.join(dist, 'route-cache'), { recursive: true }) : [];
 
 it('a not-found render of a made-up path writes nothing', async () => {
   for (let i = 0; i < 20; i++) await handler().set(key(`made-up-${i}`), page(404, '<h1>Page not found</h1>'), ctx);
@@ -48,7 +57,7 @@ it('a page that existed and is now gone is overwritten with its 404, so a restar
   expect(JSON.parse((await import('node:fs')).readFileSync(meta, 'utf8')).status).toBe(404);
 });
 
-it("a prerendered page from the build (the seed) counts as existing", async () => {
+it('a prerendered page from the build (the seed) counts as existing', async () => {
   mkdirSync(path.join(dist, 'app/post'), { recursive: true });
   writeFileSync(path.join(dist, 'app/post/prerendered.html'), '<h1>Built</h1>');
   await handler().set(key('prerendered'), page(404, '<h1>Page not found</h1>'), ctx);

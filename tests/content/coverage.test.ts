@@ -7,7 +7,8 @@ import { CONTENT_DIR, decorationsOf, readPosts, walk, type RawNode } from './hel
 
 const posts = readPosts(CONTENT_DIR).map(({ raw }) => raw);
 const all: Array<{ node: RawNode; ancestors: string[]; slug: string }> = [];
-for (const post of posts) walk(post.richContent.nodes, (node, ancestors) => all.push({ node, ancestors, slug: post.slug }));
+for (const post of posts)
+  walk(post.richContent.nodes, (node, ancestors) => all.push({ node, ancestors, slug: post.slug }));
 const nodesOf = (type: string) => all.filter(({ node }) => node.type === type).map(({ node }) => node);
 const decorations = all.flatMap(({ node }) => decorationsOf(node));
 
@@ -33,17 +34,27 @@ describe('rich content coverage', () => {
     const levels = new Set(nodesOf('HEADING').map((node) => (node.headingData as { level: number }).level));
     expect([...levels].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     const lists = ['BULLETED_LIST', 'ORDERED_LIST'];
-    expect(all.some(({ node, ancestors }) => lists.includes(node.type) && ancestors.some((a) => lists.includes(a)))).toBe(true);
+    expect(
+      all.some(({ node, ancestors }) => lists.includes(node.type) && ancestors.some((a) => lists.includes(a))),
+    ).toBe(true);
   });
 
   it('has links with every target and rel variant', () => {
-    const links = decorations.filter((d) => d.type === 'LINK').map((d) => (d.linkData as { link: { target?: string; rel?: Record<string, boolean> } }).link);
+    const links = decorations
+      .filter((d) => d.type === 'LINK')
+      .map((d) => (d.linkData as { link: { target?: string; rel?: Record<string, boolean> } }).link);
     expect(links.some((link) => link.target === 'BLANK')).toBe(true);
-    for (const rel of ['nofollow', 'sponsored', 'ugc']) expect(links.some((link) => link.rel?.[rel]), rel).toBe(true);
+    for (const rel of ['nofollow', 'sponsored', 'ugc'])
+      expect(
+        links.some((link) => link.rel?.[rel]),
+        rel,
+      ).toBe(true);
   });
 
   it('has the media variants the renderer must handle', () => {
-    const videoUrls = nodesOf('VIDEO').map((node) => (node.videoData as { video: { src: { url: string } } }).video.src.url);
+    const videoUrls = nodesOf('VIDEO').map(
+      (node) => (node.videoData as { video: { src: { url: string } } }).video.src.url,
+    );
     expect(videoUrls.some((url) => /youtube\.com|youtu\.be/.test(url))).toBe(true);
     expect(videoUrls.some((url) => /\.mp4$/.test(url))).toBe(true);
     // HTML blocks by URL are covered by the hostile fixture and the renderer's tests: in the demo, a URL would be a
@@ -52,7 +63,11 @@ describe('rich content coverage', () => {
     expect(nodesOf('GIF').length).toBeGreaterThan(0);
     const buttonTypes = new Set(nodesOf('BUTTON').map((node) => (node.buttonData as { type: string }).type));
     expect(buttonTypes).toEqual(new Set(['LINK', 'ACTION']));
-    expect(nodesOf('IMAGE').some((node) => (node.imageData as { link?: unknown }).link && node.nodes?.some((child) => child.type === 'CAPTION'))).toBe(true);
+    expect(
+      nodesOf('IMAGE').some(
+        (node) => (node.imageData as { link?: unknown }).link && node.nodes?.some((child) => child.type === 'CAPTION'),
+      ),
+    ).toBe(true);
   });
 
   it('carries no hostile content: that lives in the test fixtures (tests/fixtures/content)', () => {

@@ -11,7 +11,27 @@ const categories = readJson<unknown[]>(path.join(CONTENT_DIR, 'categories.json')
 const tags = readJson<unknown[]>(path.join(CONTENT_DIR, 'tags.json'));
 
 // Fields whose schema falls back silently (`.catch`): parsing must keep them, not replace them.
-const KEPT_FIELDS = ['title', 'status', 'firstPublishedDate', 'lastPublishedDate', 'categoryIds', 'tagIds', 'hashtags', 'relatedPostIds', 'minutesToRead', 'language', 'translationId', 'translations', 'url', 'heroImage', 'media', 'seoData', 'metrics', 'contentText', 'richContent'];
+const KEPT_FIELDS = [
+  'title',
+  'status',
+  'firstPublishedDate',
+  'lastPublishedDate',
+  'categoryIds',
+  'tagIds',
+  'hashtags',
+  'relatedPostIds',
+  'minutesToRead',
+  'language',
+  'translationId',
+  'translations',
+  'url',
+  'heroImage',
+  'media',
+  'seoData',
+  'metrics',
+  'contentText',
+  'richContent',
+];
 
 describe('demo content', () => {
   it('parses with the blog schemas without falling back on any field', () => {
@@ -27,7 +47,12 @@ describe('demo content', () => {
   it('has the expected amounts', () => {
     expect(posts.length).toBeGreaterThanOrEqual(32);
     expect(published.length).toBeGreaterThanOrEqual(30);
-    expect(posts.filter((post) => post.status !== 'PUBLISHED').map((post) => post.status).sort()).toEqual(['SCHEDULED', 'UNPUBLISHED', 'UNPUBLISHED']);
+    expect(
+      posts
+        .filter((post) => post.status !== 'PUBLISHED')
+        .map((post) => post.status)
+        .sort(),
+    ).toEqual(['SCHEDULED', 'UNPUBLISHED', 'UNPUBLISHED']);
     expect(categories).toHaveLength(5);
     expect(tags).toHaveLength(12);
     expect(published.filter((post) => post.pinned)).toHaveLength(2);
@@ -67,12 +92,17 @@ describe('demo content', () => {
       expect(ids.tagIds.length).toBeLessThanOrEqual(4);
       for (const id of ids.categoryIds) expect(categoryIds.has(id), `${post.slug} category ${id}`).toBe(true);
       for (const id of ids.tagIds) expect(tagIds.has(id), `${post.slug} tag ${id}`).toBe(true);
-      for (const id of ids.relatedPostIds) expect(postIds.has(id) && id !== post.id, `${post.slug} related ${id}`).toBe(true);
+      for (const id of ids.relatedPostIds)
+        expect(postIds.has(id) && id !== post.id, `${post.slug} related ${id}`).toBe(true);
     }
   });
 
   it('pairs the translations both ways', () => {
-    type Translated = RawPost & { translationId?: string; language: string; translations?: Array<{ id: string; language: string; slug: string }> };
+    type Translated = RawPost & {
+      translationId?: string;
+      language: string;
+      translations?: Array<{ id: string; language: string; slug: string }>;
+    };
     const translated = posts.filter((post) => (post as Translated).translationId) as Translated[];
     expect(translated.map((post) => post.language).sort()).toEqual(['en', 'es']);
     const [a, b] = translated as [Translated, Translated];
@@ -91,7 +121,11 @@ describe('demo content', () => {
     const collect = (value: unknown, key = ''): void => {
       if (Array.isArray(value)) value.forEach((item) => collect(item));
       else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collect(v, k);
-      else if (['url', 'imageSrc', 'gif', 'still', 'mp4'].includes(key) || (key === 'id' && typeof value === 'string' && /\.(png|svg|wav|csv)$/.test(value))) local(value);
+      else if (
+        ['url', 'imageSrc', 'gif', 'still', 'mp4'].includes(key) ||
+        (key === 'id' && typeof value === 'string' && /\.(png|svg|wav|csv)$/.test(value))
+      )
+        local(value);
     };
     for (const post of posts) collect({ hero: post.heroImage, media: post.media, nodes: post.richContent.nodes });
     collect(categories);
@@ -126,7 +160,8 @@ describe('demo content', () => {
       const anchors: string[] = [];
       walk(post.richContent.nodes, (node: RawNode) => {
         if (node.id) ids.add(node.id);
-        for (const decoration of decorationsOf(node)) if (decoration.type === 'ANCHOR') anchors.push((decoration.anchorData as { anchor: string }).anchor);
+        for (const decoration of decorationsOf(node))
+          if (decoration.type === 'ANCHOR') anchors.push((decoration.anchorData as { anchor: string }).anchor);
       });
       for (const anchor of anchors) expect(ids.has(anchor), `${post.slug} #${anchor}`).toBe(true);
     }

@@ -10,7 +10,8 @@ import { CONTENT_DIR, FIXTURE_CONTENT_DIR, readJson, readPosts, walk, type RawNo
 const fixtures = readPosts(FIXTURE_CONTENT_DIR);
 const demo = readPosts(CONTENT_DIR).map(({ raw }) => raw);
 const hostile = fixtures.find(({ raw }) => raw.slug === 'security-test-hostile-content')?.raw;
-const ids = (file: string) => new Set(readJson<Array<{ id: string }>>(path.join(CONTENT_DIR, file)).map((item) => item.id));
+const ids = (file: string) =>
+  new Set(readJson<Array<{ id: string }>>(path.join(CONTENT_DIR, file)).map((item) => item.id));
 
 describe('test fixture posts', () => {
   it('are what scripts/content/fixtures.ts builds (regenerate with npx tsx scripts/content/fixtures.ts)', async () => {
@@ -27,8 +28,14 @@ describe('test fixture posts', () => {
       const post = Post.parse(raw);
       expect(file).toBe(`${post.id}.json`);
       expect(demo.filter((other) => other.id === post.id || other.slug === post.slug)).toEqual([]);
-      expect(post.categoryIds.every((id) => categoryIds.has(id)), post.slug).toBe(true);
-      expect(post.tagIds.every((id) => tagIds.has(id)), post.slug).toBe(true);
+      expect(
+        post.categoryIds.every((id) => categoryIds.has(id)),
+        post.slug,
+      ).toBe(true);
+      expect(
+        post.tagIds.every((id) => tagIds.has(id)),
+        post.slug,
+      ).toBe(true);
       expect(authors.has(post.memberId)).toBe(true);
       expect(post.relatedPostIds).toEqual([]);
       expect(existsSync(path.join(CONTENT_DIR, 'media', post.heroImage!.id))).toBe(true);
@@ -41,8 +48,20 @@ describe('test fixture posts', () => {
     expect(JSON.stringify(hostile!.richContent)).toContain('javascript:alert(1)');
     const nodes: RawNode[] = [];
     walk(hostile!.richContent.nodes, (node) => nodes.push(node));
-    expect(nodes.some((node) => node.type === 'HTML' && (node.htmlData as { html?: string }).html?.includes('<script>window.__pwned = 1</script>'))).toBe(true);
-    expect(nodes.some((node) => node.type === 'BUTTON' && (node.buttonData as { link?: { url: string } }).link?.url.startsWith('data:text/html,'))).toBe(true);
+    expect(
+      nodes.some(
+        (node) =>
+          node.type === 'HTML' &&
+          (node.htmlData as { html?: string }).html?.includes('<script>window.__pwned = 1</script>'),
+      ),
+    ).toBe(true);
+    expect(
+      nodes.some(
+        (node) =>
+          node.type === 'BUTTON' &&
+          (node.buttonData as { link?: { url: string } }).link?.url.startsWith('data:text/html,'),
+      ),
+    ).toBe(true);
   });
 
   it('stay out of the listings’ first page of a copy of the demo: older than every demo post', () => {

@@ -75,7 +75,9 @@ describe('generate-content', () => {
     expect(posts.some((post) => post.featured)).toBe(true);
     expect(new Set(posts.map((post) => post.memberId)).size).toBe(3);
     expect(new Set(posts.flatMap((post) => post.hashtags)).size).toBeGreaterThan(5);
-    expect(new Set(posts.flatMap((post) => post.richContent!.nodes.map((node) => node.type))).size).toBeGreaterThanOrEqual(8);
+    expect(
+      new Set(posts.flatMap((post) => post.richContent!.nodes.map((node) => node.type))).size,
+    ).toBeGreaterThanOrEqual(8);
     for (const post of published) {
       expect(post.metrics!.views).toBeGreaterThanOrEqual(50);
       expect(post.metrics!.views).toBeLessThanOrEqual(20000);
@@ -84,7 +86,8 @@ describe('generate-content', () => {
   });
 
   it('writes the indexes the local source starts from', () => {
-    const rows = (name: string) => (JSON.parse(readFileSync(path.join(dir('a'), '.index', `${name}.json`), 'utf8')) as { rows: unknown[] }).rows;
+    const rows = (name: string) =>
+      (JSON.parse(readFileSync(path.join(dir('a'), '.index', `${name}.json`), 'utf8')) as { rows: unknown[] }).rows;
     expect(rows('posts')).toHaveLength(COUNT);
     expect(rows('search')).toHaveLength(COUNT);
   });
@@ -103,7 +106,13 @@ describe('generate-content', () => {
 
 describe('generate-content options', () => {
   it('parses valid options with defaults', () => {
-    expect(parseCli(['--posts', '10', '--out', 'x'])).toMatchObject({ posts: 10, out: 'x', seed: 'render-path', concurrency: 32, force: false });
+    expect(parseCli(['--posts', '10', '--out', 'x'])).toMatchObject({
+      posts: 10,
+      out: 'x',
+      seed: 'render-path',
+      concurrency: 32,
+      force: false,
+    });
   });
 
   it.each([

@@ -34,7 +34,11 @@ export function readPosts(dir: string): Array<{ file: string; raw: RawPost }> {
 }
 
 /** Visits every node depth first, with the types of its ancestors. */
-export function walk(nodes: RawNode[], visit: (node: RawNode, ancestors: string[]) => void, ancestors: string[] = []): void {
+export function walk(
+  nodes: RawNode[],
+  visit: (node: RawNode, ancestors: string[]) => void,
+  ancestors: string[] = [],
+): void {
   for (const node of nodes) {
     visit(node, ancestors);
     walk(node.nodes ?? [], visit, [...ancestors, node.type]);

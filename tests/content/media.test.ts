@@ -14,7 +14,7 @@ const read = (file: string) => readFileSync(path.join(MEDIA, file));
 /** Top-level ISO BMFF boxes (type, start of body, end), or those inside one box's body. */
 function boxes(data: Buffer, start = 0, end = data.length) {
   const out: Array<{ type: string; body: number; end: number }> = [];
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const size = data.readUInt32BE(at);
     out.push({ type: data.toString('ascii', at + 4, at + 8), body: at + 8, end: at + size });
     at += size;
@@ -70,7 +70,10 @@ describe('content/media', () => {
     expect(mp4.equals(pageLoadMp4())).toBe(true);
     expect(boxes(mp4).map((b) => b.type)).toEqual(['ftyp', 'moov', 'mdat']);
     const avc1 = find(mp4, ['moov', 'trak', 'mdia', 'minf', 'stbl', 'stsd', 'avc1']);
-    expect([mp4.readUInt16BE(avc1.body + 24), mp4.readUInt16BE(avc1.body + 26)]).toEqual([videoFile.width, videoFile.height]);
+    expect([mp4.readUInt16BE(avc1.body + 24), mp4.readUInt16BE(avc1.body + 26)]).toEqual([
+      videoFile.width,
+      videoFile.height,
+    ]);
     const avcC = find(mp4, ['moov', 'trak', 'mdia', 'minf', 'stbl', 'stsd', 'avc1', 'avcC']);
     expect([...mp4.subarray(avcC.body, avcC.body + 4)]).toEqual([1, 66, 0xc0, 30]); // Constrained Baseline, level 3.0
 

@@ -23,19 +23,31 @@ const demo = readPosts(CONTENT_DIR).map(({ raw }) => raw);
 const fixtures = readPosts(FIXTURE_CONTENT_DIR).map(({ raw }) => raw);
 const categories = readJson<Rec[]>(path.join(CONTENT_DIR, 'categories.json'));
 
-const rec = (value: unknown): Rec => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Rec) : {});
+const rec = (value: unknown): Rec =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Rec) : {};
 const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const strings = (...values: unknown[]): string[] => values.filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+const strings = (...values: unknown[]): string[] =>
+  values.filter((value): value is string => typeof value === 'string' && value.trim() !== '');
 
 /** The strings a V1Media (`{ src: { id | url | custom } }`) or an image object (`{ id, url }`) can be loaded from. */
 const mediaSources = (media: unknown): string[] => {
   const { src } = rec(media);
-  return typeof src === 'string' ? strings(src) : strings(rec(src).id, rec(src).url, rec(src).custom, rec(media).id, rec(media).url);
+  return typeof src === 'string'
+    ? strings(src)
+    : strings(rec(src).id, rec(src).url, rec(src).custom, rec(media).id, rec(media).url);
 };
 
-const dataOf = (node: RawNode): Rec => rec(node[node.type === 'GIPHY' ? 'gifData' : `${node.type.toLowerCase().replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Data`]);
+const dataOf = (node: RawNode): Rec =>
+  rec(
+    node[
+      node.type === 'GIPHY'
+        ? 'gifData'
+        : `${node.type.toLowerCase().replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Data`
+    ],
+  );
 
-const isHostedVideo = (node: RawNode) => node.type === 'VIDEO' && mediaSources(dataOf(node).video).some((url) => hostedVideo(url));
+const isHostedVideo = (node: RawNode) =>
+  node.type === 'VIDEO' && mediaSources(dataOf(node).video).some((url) => hostedVideo(url));
 
 /** What each node type loads, as the renderer would load it; links a reader clicks are left out. */
 const NODE_LOADS: Record<string, (data: Rec) => Array<[string, string]>> = {
@@ -44,14 +56,30 @@ const NODE_LOADS: Record<string, (data: Rec) => Array<[string, string]>> = {
     arr(d.items).flatMap((raw, i) => {
       const item = rec(raw);
       const video = rec(item.video);
-      return [...mediaSources(rec(item.image).media), ...mediaSources(video.media), ...mediaSources(video.thumbnail)].map((url): [string, string] => [`items[${i}]`, url]);
+      return [
+        ...mediaSources(rec(item.image).media),
+        ...mediaSources(video.media),
+        ...mediaSources(video.thumbnail),
+      ].map((url): [string, string] => [`items[${i}]`, url]);
     }),
-  VIDEO: (d) => [...mediaSources(d.video).map((url): [string, string] => ['video', url]), ...mediaSources(d.thumbnail).map((url): [string, string] => ['poster', url])],
-  AUDIO: (d) => [...mediaSources(d.audio).map((url): [string, string] => ['audio', url]), ...mediaSources(d.coverImage).map((url): [string, string] => ['cover', url])],
-  GIF: (d) => ['original', 'downsized'].flatMap((size) => strings(rec(d[size]).gif, rec(d[size]).mp4, rec(d[size]).still).map((url): [string, string] => [size, url])),
+  VIDEO: (d) => [
+    ...mediaSources(d.video).map((url): [string, string] => ['video', url]),
+    ...mediaSources(d.thumbnail).map((url): [string, string] => ['poster', url]),
+  ],
+  AUDIO: (d) => [
+    ...mediaSources(d.audio).map((url): [string, string] => ['audio', url]),
+    ...mediaSources(d.coverImage).map((url): [string, string] => ['cover', url]),
+  ],
+  GIF: (d) =>
+    ['original', 'downsized'].flatMap((size) =>
+      strings(rec(d[size]).gif, rec(d[size]).mp4, rec(d[size]).still).map((url): [string, string] => [size, url]),
+    ),
   FILE: (d) => mediaSources(d).map((url) => ['file', url]),
   SHAPE: (d) => mediaSources(d.shape).map((url) => ['shape', url]),
-  HTML: (d) => [...strings(d.url).map((url): [string, string] => ['url', url]), ...markupLoads(String(d.html ?? '')).map((url): [string, string] => ['html', url])],
+  HTML: (d) => [
+    ...strings(d.url).map((url): [string, string] => ['url', url]),
+    ...markupLoads(String(d.html ?? '')).map((url): [string, string] => ['html', url]),
+  ],
   EMBED: (d) => {
     const oembed = rec(d.oembed);
     return [
@@ -67,8 +95,10 @@ const NODE_LOADS: Record<string, (data: Rec) => Array<[string, string]>> = {
 NODE_LOADS.GIPHY = NODE_LOADS.GIF!;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'" };
-const decode = (value: string) => value.replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
-const cssUrls = (css: string) => [...css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)|@import\s+["']([^"']+)["']/gi)].map((m) => (m[1] ?? m[2])!.trim());
+const decode = (value: string) =>
+  value.replace(/&(amp|lt|gt|quot|apos|#39|#x27);/g, (_, name: string) => ENTITIES[name]!);
+const cssUrls = (css: string) =>
+  [...css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)|@import\s+["']([^"']+)["']/gi)].map((m) => (m[1] ?? m[2])!.trim());
 
 /** Every URL a piece of markup makes the browser fetch: element sources, srcsets, posters, nested srcdoc and CSS. */
 function markupLoads(html: string): string[] {
@@ -79,7 +109,13 @@ function markupLoads(html: string): string[] {
       const name = attr[1]!.toLowerCase();
       const value = decode(attr[2] ?? attr[3] ?? attr[4] ?? '');
       if (['src', 'href', 'poster', 'data', 'background'].includes(name)) out.push(value.trim());
-      else if (name === 'srcset' || name === 'imagesrcset') out.push(...value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean));
+      else if (name === 'srcset' || name === 'imagesrcset')
+        out.push(
+          ...value
+            .split(',')
+            .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+            .filter(Boolean),
+        );
       else if (name === 'srcdoc') out.push(...markupLoads(value));
       else if (name === 'style') out.push(...cssUrls(value));
     }
@@ -93,17 +129,21 @@ const offSite = (url: string) => /^\s*(https?:)?\/\//i.test(url);
 /** A media file of content/media, named bare or as /media/<file>; null for anything else. */
 const mediaFile = (url: string): string | null => {
   const name = url.startsWith('/media/') ? url.slice('/media/'.length) : url;
-  return /^[\w.-]+$/.test(name) && !name.includes('~mv2') && existsSync(path.join(CONTENT_DIR, 'media', name)) ? name : null;
+  return /^[\w.-]+$/.test(name) && !name.includes('~mv2') && existsSync(path.join(CONTENT_DIR, 'media', name))
+    ? name
+    : null;
 };
 
 /** A load the demo may make: a file of content/media, or (frames, embeds) a page of this site. */
-const isLocal = ({ field, url }: Load) => mediaFile(url) !== null || (['url', 'src'].includes(field) && /^\/(?!\/)/.test(url));
+const isLocal = ({ field, url }: Load) =>
+  mediaFile(url) !== null || (['url', 'src'].includes(field) && /^\/(?!\/)/.test(url));
 
 function nodeLoads(post: RawPost): Load[] {
   const loads: Load[] = [];
   walk(post.richContent.nodes, (node) => {
     if (isHostedVideo(node)) return;
-    for (const [field, url] of NODE_LOADS[node.type]?.(dataOf(node)) ?? []) loads.push({ where: `${post.slug} ${node.type} ${node.id ?? ''}`, field, url });
+    for (const [field, url] of NODE_LOADS[node.type]?.(dataOf(node)) ?? [])
+      loads.push({ where: `${post.slug} ${node.type} ${node.id ?? ''}`, field, url });
   });
   return loads;
 }
@@ -116,16 +156,27 @@ function coverLoads(post: RawPost): Load[] {
   const sources: Array<[string, string[]]> = [
     ['heroImage', mediaSources({ src: post.heroImage })],
     ['media.wixMedia.image', mediaSources({ src: wix.image })],
-    ['media.wixMedia.videoV2', [...strings(video.url, video.id), ...arr(video.resolutions).flatMap((r) => strings(rec(r).url)), ...mediaSources({ src: video.posters ? arr(video.posters)[0] : undefined })]],
+    [
+      'media.wixMedia.videoV2',
+      [
+        ...strings(video.url, video.id),
+        ...arr(video.resolutions).flatMap((r) => strings(rec(r).url)),
+        ...mediaSources({ src: video.posters ? arr(video.posters)[0] : undefined }),
+      ],
+    ],
     ['media.embedMedia', [...strings(rec(embed.thumbnail).url), ...strings(rec(embed.video).url)]],
   ];
   return sources.flatMap(([field, urls]) => urls.map((url) => ({ where: post.slug, field, url })));
 }
 
 /** The post with its YouTube/Vimeo VIDEO nodes left out (the facade is checked on its own). */
-const withoutHostedVideos = (nodes: RawNode[]): RawNode[] => nodes.filter((node) => !isHostedVideo(node)).map((node) => ({ ...node, nodes: withoutHostedVideos(node.nodes ?? []) }));
+const withoutHostedVideos = (nodes: RawNode[]): RawNode[] =>
+  nodes
+    .filter((node) => !isHostedVideo(node))
+    .map((node) => ({ ...node, nodes: withoutHostedVideos(node.nodes ?? []) }));
 
-const rendered = (post: RawPost) => renderToStaticMarkup(<RichContent content={{ nodes: withoutHostedVideos(post.richContent.nodes) }} />);
+const rendered = (post: RawPost) =>
+  renderToStaticMarkup(<RichContent content={{ nodes: withoutHostedVideos(post.richContent.nodes) }} />);
 
 describe('the demo needs no network', () => {
   it('loads every image, video, audio, GIF, file, frame and embed of every post from this site', () => {
@@ -134,19 +185,32 @@ describe('the demo needs no network', () => {
   });
 
   it('loads every cover (posts and categories) from content/media', () => {
-    const covers = [...demo.flatMap(coverLoads), ...categories.flatMap((category) => mediaSources({ src: category.coverImage }).map((url) => ({ where: `category ${String(category.slug)}`, field: 'coverImage', url })))];
+    const covers = [
+      ...demo.flatMap(coverLoads),
+      ...categories.flatMap((category) =>
+        mediaSources({ src: category.coverImage }).map((url) => ({
+          where: `category ${String(category.slug)}`,
+          field: 'coverImage',
+          url,
+        })),
+      ),
+    ];
     expect(covers.length).toBeGreaterThan(demo.length);
     expect(covers.filter(({ url }) => mediaFile(url) === null)).toEqual([]);
   });
 
   it('has at most one YouTube/Vimeo video, with a poster from content/media', () => {
     const hosted: Array<{ slug: string; node: RawNode }> = [];
-    for (const post of demo) walk(post.richContent.nodes, (node) => isHostedVideo(node) && hosted.push({ slug: post.slug, node }));
+    for (const post of demo)
+      walk(post.richContent.nodes, (node) => isHostedVideo(node) && hosted.push({ slug: post.slug, node }));
     expect(hosted.length).toBeLessThanOrEqual(1);
     for (const { slug, node } of hosted) {
       const poster = mediaSources(dataOf(node).thumbnail);
       expect(poster, `${slug} ${String(node.id)}`).not.toEqual([]);
-      expect(poster.filter((url) => mediaFile(url) === null), `${slug} ${String(node.id)}`).toEqual([]);
+      expect(
+        poster.filter((url) => mediaFile(url) === null),
+        `${slug} ${String(node.id)}`,
+      ).toEqual([]);
     }
   });
 
@@ -155,12 +219,22 @@ describe('the demo needs no network', () => {
     ['fixture', fixtures],
   ] as const)('renders no %s post into markup that loads from another host', (_name, posts) => {
     expect(posts.length).toBeGreaterThan(0);
-    const foreign = posts.flatMap((post) => markupLoads(rendered(post)).filter(offSite).map((url) => `${post.slug}: ${url}`));
+    const foreign = posts.flatMap((post) =>
+      markupLoads(rendered(post))
+        .filter(offSite)
+        .map((url) => `${post.slug}: ${url}`),
+    );
     expect(foreign).toEqual([]);
   });
 
   it('spots loads in markup, srcdoc and CSS, and leaves links alone', () => {
     const html = `<a href="https://example.com/">a link</a><img src="//cdn.example/x.png" srcset="/media/a.png 1x, https://cdn.example/b.png 2x"><iframe srcdoc="&lt;video poster=&quot;https://cdn.example/p.png&quot;&gt;"></iframe><div style="background:url('https://cdn.example/bg.png')"></div><style>@import "https://cdn.example/s.css";</style>`;
-    expect(markupLoads(html).filter(offSite).sort()).toEqual(['//cdn.example/x.png', 'https://cdn.example/b.png', 'https://cdn.example/bg.png', 'https://cdn.example/p.png', 'https://cdn.example/s.css']);
+    expect(markupLoads(html).filter(offSite).sort()).toEqual([
+      '//cdn.example/x.png',
+      'https://cdn.example/b.png',
+      'https://cdn.example/bg.png',
+      'https://cdn.example/p.png',
+      'https://cdn.example/s.css',
+    ]);
   });
 });

@@ -27,7 +27,12 @@ describe('monthSeries', () => {
 
   it('reads period starts in the chosen time zone', () => {
     // Midnight 1 March in Tokyo is still February in UTC.
-    const tokyo = monthSeries([{ periodStart: '2026-02-28T15:00:00.000Z', postCount: 2 }], { months: 2, order: 'OLDEST', timeZone: 'Asia/Tokyo', now: NOW });
+    const tokyo = monthSeries([{ periodStart: '2026-02-28T15:00:00.000Z', postCount: 2 }], {
+      months: 2,
+      order: 'OLDEST',
+      timeZone: 'Asia/Tokyo',
+      now: NOW,
+    });
     expect(tokyo).toEqual([
       { key: '2026-02', label: 'Feb 2026', count: 0 },
       { key: '2026-03', label: 'Mar 2026', count: 2 },
@@ -36,7 +41,9 @@ describe('monthSeries', () => {
 
   it('ends the window at the current month of the time zone', () => {
     const newYear = Date.parse('2025-12-31T20:00:00Z');
-    expect(monthSeries([], { months: 1, order: 'OLDEST', timeZone: 'Asia/Tokyo', now: newYear })[0]!.key).toBe('2026-01');
+    expect(monthSeries([], { months: 1, order: 'OLDEST', timeZone: 'Asia/Tokyo', now: newYear })[0]!.key).toBe(
+      '2026-01',
+    );
     expect(monthSeries([], { months: 1, order: 'OLDEST', timeZone: 'UTC', now: newYear })[0]!.key).toBe('2025-12');
   });
 });

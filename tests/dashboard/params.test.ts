@@ -3,11 +3,27 @@ import { dashboardHref, parseDashboardParams } from '@/lib/dashboard/params';
 
 describe('dashboard URL params', () => {
   it('defaults everything', () => {
-    expect(parseDashboardParams({})).toEqual({ sort: 'views', page: 1, cursor: undefined, months: 12, order: 'OLDEST', tz: 'UTC' });
+    expect(parseDashboardParams({})).toEqual({
+      sort: 'views',
+      page: 1,
+      cursor: undefined,
+      months: 12,
+      order: 'OLDEST',
+      tz: 'UTC',
+    });
   });
 
   it('reads valid values and falls back on anything else, never throwing', () => {
-    expect(parseDashboardParams({ sort: 'likes', page: '3', months: '24', order: 'NEWEST', tz: 'Europe/Amsterdam', cursor: 'abc' })).toEqual({
+    expect(
+      parseDashboardParams({
+        sort: 'likes',
+        page: '3',
+        months: '24',
+        order: 'NEWEST',
+        tz: 'Europe/Amsterdam',
+        cursor: 'abc',
+      }),
+    ).toEqual({
       sort: 'likes',
       page: 3,
       cursor: 'abc',
@@ -15,9 +31,16 @@ describe('dashboard URL params', () => {
       order: 'NEWEST',
       tz: 'Europe/Amsterdam',
     });
-    expect(parseDashboardParams({ sort: 'drop table', page: '-1', months: '7', order: 'x', tz: 'Mars/Olympus', cursor: 'c'.repeat(3000) })).toEqual(
-      parseDashboardParams({}),
-    );
+    expect(
+      parseDashboardParams({
+        sort: 'drop table',
+        page: '-1',
+        months: '7',
+        order: 'x',
+        tz: 'Mars/Olympus',
+        cursor: 'c'.repeat(3000),
+      }),
+    ).toEqual(parseDashboardParams({}));
     expect(parseDashboardParams({ page: ['2', '5'], sort: ['title'] })).toMatchObject({ page: 2, sort: 'title' });
     expect(parseDashboardParams({ page: '1.5' }).page).toBe(1);
   });

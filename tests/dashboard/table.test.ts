@@ -54,7 +54,11 @@ describe('metrics table', () => {
     expect(comments).toEqual([...comments].sort((a, b) => b - a));
     expect(await answer(first.api)).toEqual(first.rows);
 
-    const next = await table.loadPostTable({ sort: 'comments', page: 1, cursor: (first.paging as { next: string }).next });
+    const next = await table.loadPostTable({
+      sort: 'comments',
+      page: 1,
+      cursor: (first.paging as { next: string }).next,
+    });
     expect(next.rows[0]!.id).not.toBe(first.rows[0]!.id);
     expect(await answer(next.api)).toEqual(next.rows);
   });

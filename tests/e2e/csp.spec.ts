@@ -16,7 +16,9 @@ function watchCsp(page: Page): string[] {
 async function reportViolations(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp?: string[] };
-    document.addEventListener('securitypolicyviolation', (e) => (w.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (w.__csp ??= []).push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
 }
 

@@ -9,7 +9,12 @@ import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/auth
 const PASSWORD = 'e2e-owner-password';
 const SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
 const DRAFT = { id: '93bf4dac-0c05-4bb9-b9d5-4056e72f7643', title: 'View transitions across documents' };
-const OWNER_PAGES = ['/dashboard', '/dashboard?sort=likes&page=2', '/dashboard/drafts', `/dashboard/drafts/${DRAFT.id}`];
+const OWNER_PAGES = [
+  '/dashboard',
+  '/dashboard?sort=likes&page=2',
+  '/dashboard/drafts',
+  `/dashboard/drafts/${DRAFT.id}`,
+];
 /** Markup only the dashboard's data has: any of it in an anonymous answer is a leak. */
 const METRIC_MARKERS = ['data-metric', 'total-posts', 'data-post-id', 'data-draft-id', 'Most viewed', DRAFT.title];
 
@@ -83,14 +88,21 @@ test('the right password opens the dashboard, whose numbers are the JSON API’s
   await expect(rows).toHaveCount(Math.min(total, 50));
   for (const row of [rows.first(), rows.nth(3)]) {
     const id = (await row.getAttribute('data-post-id'))!;
-    const { metrics } = (await (await request.get(`/api/posts/${id}/metrics`)).json()) as { metrics: Record<string, number> };
+    const { metrics } = (await (await request.get(`/api/posts/${id}/metrics`)).json()) as {
+      metrics: Record<string, number>;
+    };
     for (const name of ['views', 'likes', 'comments'] as const) {
       await expect(row.locator(`[data-metric="${name}"]`)).toHaveText(metrics[name]!.toLocaleString('en'));
     }
   }
 
-  const top = (await (await request.get('/api/posts?sort=VIEW_COUNT&paging.limit=1&fieldsets=METRICS')).json()) as { posts: { id: string }[] };
-  await expect(page.locator('.top-posts').first().locator('li').first()).toHaveAttribute('data-post-id', top.posts[0]!.id);
+  const top = (await (await request.get('/api/posts?sort=VIEW_COUNT&paging.limit=1&fieldsets=METRICS')).json()) as {
+    posts: { id: string }[];
+  };
+  await expect(page.locator('.top-posts').first().locator('li').first()).toHaveAttribute(
+    'data-post-id',
+    top.posts[0]!.id,
+  );
   await expect(page.locator('.chart__svg rect')).toHaveCount(12);
 
   await page.getByRole('link', { name: /^Likes/ }).click();
@@ -144,7 +156,10 @@ test('the 11th wrong password within 15 minutes answers 429 with Retry-After', a
   expect(error.wde).toBe('WDE9429');
   expect(error.message).toMatch(/^too many failed logins from this client; retry in 1[45] minutes$/);
 
-  const other = await request.post('/api/owner/session', { headers: { ...headers, 'x-forwarded-for': clientAddress() }, data: { password: PASSWORD } });
+  const other = await request.post('/api/owner/session', {
+    headers: { ...headers, 'x-forwarded-for': clientAddress() },
+    data: { password: PASSWORD },
+  });
   expect(other.status()).toBe(204);
 });
 

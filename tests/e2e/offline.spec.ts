@@ -9,7 +9,13 @@ test('no page of the demo loads anything from another host', async ({ page, base
   const foreign = new Set<string>();
   page.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith('data:') && !url.startsWith('blob:') && !url.startsWith('about:') && new URL(url).origin !== origin) foreign.add(`${request.resourceType()} ${url} (${page.url()})`);
+    if (
+      !url.startsWith('data:') &&
+      !url.startsWith('blob:') &&
+      !url.startsWith('about:') &&
+      new URL(url).origin !== origin
+    )
+      foreign.add(`${request.resourceType()} ${url} (${page.url()})`);
   });
   const sitemap = await (await page.request.get('/sitemap.xml')).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);

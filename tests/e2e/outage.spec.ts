@@ -16,7 +16,10 @@ let wixCalls = 0;
 async function waitForSite() {
   for (let i = 0; i < 150; i++) {
     if (site.exitCode !== null) throw new Error(`next start exited with ${site.exitCode}`);
-    const up = await fetch(`${origin}/robots.txt`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/robots.txt`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -29,7 +32,15 @@ test.beforeAll(async () => {
   const wixUrl = `http://127.0.0.1:${(wix.address() as AddressInfo).port}`;
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
   site = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
-    env: { ...process.env, NEXT_DIST_DIR: '.next-e2e', BLOG_SOURCE: 'wix', WIX_API_KEY: 'IST.e2e-outage', WIX_SITE_ID: 'site-e2e', WIX_API_BASE_URL: wixUrl, SITE_URL: origin },
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: '.next-e2e',
+      BLOG_SOURCE: 'wix',
+      WIX_API_KEY: 'IST.e2e-outage',
+      WIX_SITE_ID: 'site-e2e',
+      WIX_API_BASE_URL: wixUrl,
+      SITE_URL: origin,
+    },
     stdio: 'ignore',
   });
   await waitForSite();
@@ -41,7 +52,9 @@ test.afterAll(async () => {
   await new Promise((resolve) => wix?.close(resolve));
 });
 
-test('a page the platform cannot answer shows the site error page with a retry link, then fails fast', async ({ page }) => {
+test('a page the platform cannot answer shows the site error page with a retry link, then fails fast', async ({
+  page,
+}) => {
   // Ten seconds is the old single-attempt timeout: a hanging Wix used to take four of those.
   const first = await page.goto(`${origin}/post/an-uncached-post`, { timeout: 10_000 });
   expect(first?.status()).toBe(500);

@@ -48,9 +48,13 @@ test('feed → post → category → tag → back', async ({ page }) => {
 
 test('the home page: its heading comes first, and no post is listed twice', async ({ page }) => {
   await page.goto('/');
-  const headings = await page.locator('main h1, main h2').evaluateAll((nodes) => nodes.map((n) => `${n.tagName}:${n.textContent?.trim()}`));
+  const headings = await page
+    .locator('main h1, main h2')
+    .evaluateAll((nodes) => nodes.map((n) => `${n.tagName}:${n.textContent?.trim()}`));
   expect(headings[0]).toBe('H1:The Render Path');
-  const hrefs = await page.locator('main .post-card__title a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const hrefs = await page
+    .locator('main .post-card__title a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs.length).toBeGreaterThan(0);
   expect(hrefs).toEqual([...new Set(hrefs)]);
 });
@@ -58,7 +62,8 @@ test('the home page: its heading comes first, and no post is listed twice', asyn
 test('the header marks the category being listed, without script', async ({ page }) => {
   await page.goto('/categories/performance');
   const nav = page.getByRole('navigation', { name: 'Categories' });
-  const weight = (name: string) => nav.getByRole('link', { name, exact: true }).evaluate((a) => getComputedStyle(a).fontWeight);
+  const weight = (name: string) =>
+    nav.getByRole('link', { name, exact: true }).evaluate((a) => getComputedStyle(a).fontWeight);
   const label = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
   expect(await weight(label)).toBe('700');
   const others = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== label);
@@ -91,7 +96,16 @@ test('pages through the feed', async ({ page }) => {
 });
 
 test.describe('unknown addresses answer 404 on the first request', () => {
-  for (const path of ['/post/no-such-post', '/categories/no-such-category', '/tags/no-such-tag', '/page/999', '/page/abc', '/categories/performance/page/99', '/hashtags/no-such-hashtag', '/no/such/page']) {
+  for (const path of [
+    '/post/no-such-post',
+    '/categories/no-such-category',
+    '/tags/no-such-tag',
+    '/page/999',
+    '/page/abc',
+    '/categories/performance/page/99',
+    '/hashtags/no-such-hashtag',
+    '/no/such/page',
+  ]) {
     test(path, async ({ request }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(404);
@@ -100,7 +114,8 @@ test.describe('unknown addresses answer 404 on the first request', () => {
   }
 
   test('a path that is not valid percent-encoding is a 404, not a 500', async ({ request }) => {
-    for (const path of ['/post/%E0%A4%A', '/categories/%E0%A4%A', '/media/%E0%A4%A']) expect((await request.get(path)).status(), path).toBe(404);
+    for (const path of ['/post/%E0%A4%A', '/categories/%E0%A4%A', '/media/%E0%A4%A'])
+      expect((await request.get(path)).status(), path).toBe(404);
     const api = await request.get('/api/posts/%E0%A4%A');
     expect(api.status()).toBe(404);
     expect((await api.json()).error.wde).toBe('WDE0073');
@@ -145,7 +160,8 @@ test('hostile content runs no script', async ({ page }) => {
     expect(sandbox).not.toBeNull();
     if ((await frame.getAttribute('srcdoc')) !== null) expect(sandbox).not.toContain('allow-same-origin');
   }
-  for (const link of await page.locator('.rc a, article a').all()) await link.hover({ trial: true }).catch(() => undefined);
+  for (const link of await page.locator('.rc a, article a').all())
+    await link.hover({ trial: true }).catch(() => undefined);
   expect(dialogs).toEqual([]);
 });
 
@@ -181,7 +197,13 @@ async function parseXml(page: Page, path: string) {
   return page.evaluate((xml) => {
     const doc = new DOMParser().parseFromString(xml, 'application/xml');
     const error = doc.querySelector('parsererror');
-    return { error: error?.textContent ?? null, root: doc.documentElement.nodeName, count: (name: string) => doc.getElementsByTagName(name).length, items: doc.getElementsByTagName('item').length, locs: [...doc.getElementsByTagName('loc')].map((l) => l.textContent ?? '') };
+    return {
+      error: error?.textContent ?? null,
+      root: doc.documentElement.nodeName,
+      count: (name: string) => doc.getElementsByTagName(name).length,
+      items: doc.getElementsByTagName('item').length,
+      locs: [...doc.getElementsByTagName('loc')].map((l) => l.textContent ?? ''),
+    };
   }, text);
 }
 
@@ -208,7 +230,15 @@ test.describe('accessibility: no serious or critical axe violations', () => {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(
+        serious.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 });
@@ -217,7 +247,9 @@ test('layout holds from 320 px wide', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   for (const path of ['/', '/post/every-block-our-editor-supports']) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
@@ -225,7 +257,9 @@ test('layout holds from 320 px wide', async ({ page }) => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('search answers in the first HTML, keeps the query in its box, and suggests something when nothing matches', async ({ page }) => {
+  test('search answers in the first HTML, keeps the query in its box, and suggests something when nothing matches', async ({
+    page,
+  }) => {
     await page.goto('/search?q=cache');
     await expect(page.locator('main').getByRole('status')).toHaveText(/\d+ posts? match(es)? “cache”/);
     await expect(page.locator('main .post-list article').first()).toBeVisible();

@@ -4,7 +4,10 @@ import { expect, test } from '@playwright/test';
 // Made-up URLs are 404s that leave nothing behind: Next's page cache used to write ~48 KB to disk for each.
 
 const ROUTE_CACHE = '.next-e2e/server/route-cache';
-const stored = () => (existsSync(ROUTE_CACHE) ? (readdirSync(ROUTE_CACHE, { recursive: true }) as string[]).filter((f) => f.includes('made-up')) : []);
+const stored = () =>
+  existsSync(ROUTE_CACHE)
+    ? (readdirSync(ROUTE_CACHE, { recursive: true }) as string[]).filter((f) => f.includes('made-up'))
+    : [];
 
 test('made-up slugs under every listing answer 404 and write nothing to the page cache', async ({ request }) => {
   const paths = ['post', 'categories', 'tags', 'hashtags'].flatMap((prefix) =>

@@ -46,9 +46,13 @@ async function text(request: APIRequestContext, url: string) {
   return response.text();
 }
 
-const sitemapEntry = (sitemap: string, slug: string) => sitemap.match(new RegExp(`<url><loc>[^<]*/post/${slug}</loc>(?:<lastmod>([^<]*)</lastmod>)?</url>`));
+const sitemapEntry = (sitemap: string, slug: string) =>
+  sitemap.match(new RegExp(`<url><loc>[^<]*/post/${slug}</loc>(?:<lastmod>([^<]*)</lastmod>)?</url>`));
 
-test('an edit through the CLI shows on the post page, the feed, its category page and the sitemap at once', async ({ page, request }) => {
+test('an edit through the CLI shows on the post page, the feed, its category page and the sitemap at once', async ({
+  page,
+  request,
+}) => {
   const probe = await probePost(folder);
   const { post, file } = probe;
   const category = await folder.term('category', post.categoryIds![0]!);
@@ -117,7 +121,9 @@ test('a created post appears at once; deleted, its page is 404 and it leaves the
     expect((await request.get(`/post/${slug}`)).status()).toBe(404);
     expect(await text(request, '/feed.xml')).not.toContain(title);
 
-    expect(await blog('create', title, '--content', markdown, '--categories', category.slug)).toMatch(/sent wix\.blog\.v3\.post_created .*: 200/);
+    expect(await blog('create', title, '--content', markdown, '--categories', category.slug)).toMatch(
+      /sent wix\.blog\.v3\.post_created .*: 200/,
+    );
     const postPage = await open(page, `/post/${slug}`);
     expect(postPage.h1).toBe(title);
     expect(postPage.html).toContain('<strong');
@@ -149,12 +155,23 @@ test('a forged event answers 401 and clears nothing', async ({ page, request }) 
   expect((await open(page, `/post/${post.slug}`)).h1).toBe(post.title);
   try {
     // The file changes but no genuine event follows: only an accepted forgery could make the page show it.
-    await writeFileAtomic(file, `${JSON.stringify({ ...(JSON.parse(original) as RawPost), title: changed }, null, 2)}\n`);
+    await writeFileAtomic(
+      file,
+      `${JSON.stringify({ ...(JSON.parse(original) as RawPost), title: changed }, null, 2)}\n`,
+    );
     const intruder = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    const forged = await postToken(siteUrl, await signEvent(entityEvent('post', 'updated', postEntity(post)), intruder));
+    const forged = await postToken(
+      siteUrl,
+      await signEvent(entityEvent('post', 'updated', postEntity(post)), intruder),
+    );
     expect(forged.status).toBe(401);
-    expect(forged.body).toMatchObject({ error: { code: 'WD_VALIDATION_ERROR', message: expect.stringMatching(/signature/) } });
-    const unsigned = await request.post('/api/webhooks/wix', { data: 'eyJhbGciOiJub25lIn0.eyJkYXRhIjoie30ifQ.', headers: { 'content-type': 'text/plain' } });
+    expect(forged.body).toMatchObject({
+      error: { code: 'WD_VALIDATION_ERROR', message: expect.stringMatching(/signature/) },
+    });
+    const unsigned = await request.post('/api/webhooks/wix', {
+      data: 'eyJhbGciOiJub25lIn0.eyJkYXRhIjoie30ifQ.',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(unsigned.status()).toBe(401);
 
     expect((await open(page, `/post/${post.slug}`)).h1).toBe(post.title);

@@ -22,7 +22,11 @@ export function makePost(i: number, overrides: Partial<Post> = {}): Post {
     language: i % 10 === 9 ? 'es' : 'en',
     metrics: { views: (i * 37) % 101, likes: i % 13, comments: i % 4 },
     contentText: `Body of post ${i}`,
-    richContent: { nodes: [{ type: 'PARAGRAPH', id: 'p1', nodes: [{ type: 'TEXT', textData: { text: `Body ${i}`, decorations: [] } }] }] },
+    richContent: {
+      nodes: [
+        { type: 'PARAGRAPH', id: 'p1', nodes: [{ type: 'TEXT', textData: { text: `Body ${i}`, decorations: [] } }] },
+      ],
+    },
     seoData: { tags: [] },
     url: { base: 'http://localhost:3000', path: `/post/post-${i}` },
     ...overrides,
@@ -35,9 +39,13 @@ export const makePosts = (n: number) => Array.from({ length: n }, (_, i) => make
 export function writeContentDir(posts: unknown[], extra: { categories?: unknown[]; tags?: unknown[] } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'blog-content-'));
   mkdirSync(path.join(dir, 'posts'));
-  for (const post of posts) writeFileSync(path.join(dir, 'posts', `${(post as { id: string }).id}.json`), JSON.stringify(post));
-  const categories = extra.categories ?? [0, 1, 2].map((i) => ({ id: `cat-${i}`, label: `Category ${i}`, slug: `category-${i}`, displayPosition: i }));
-  const tags = extra.tags ?? ['even', '0', '1', '2', '3'].map((t) => ({ id: `tag-${t}`, label: `Tag ${t}`, slug: `tag-${t}` }));
+  for (const post of posts)
+    writeFileSync(path.join(dir, 'posts', `${(post as { id: string }).id}.json`), JSON.stringify(post));
+  const categories =
+    extra.categories ??
+    [0, 1, 2].map((i) => ({ id: `cat-${i}`, label: `Category ${i}`, slug: `category-${i}`, displayPosition: i }));
+  const tags =
+    extra.tags ?? ['even', '0', '1', '2', '3'].map((t) => ({ id: `tag-${t}`, label: `Tag ${t}`, slug: `tag-${t}` }));
   writeFileSync(path.join(dir, 'categories.json'), JSON.stringify(categories));
   writeFileSync(path.join(dir, 'tags.json'), JSON.stringify(tags));
   return dir;

@@ -29,7 +29,21 @@ describe('parseRange', () => {
   });
 
   it('ignores (null) malformed, reversed, multi-range and other-unit headers, and any range on an empty file', () => {
-    for (const header of [null, '', 'bytes=', 'bytes=-', 'bytes=abc', 'bytes=5-2', 'bytes=1-2,4-5', 'bytes=0-1, 3-4', 'items=0-1', 'bytes 0-1', 'bytes=-1-2', 'bytes=+1-2', 'bytes=0x10-']) {
+    for (const header of [
+      null,
+      '',
+      'bytes=',
+      'bytes=-',
+      'bytes=abc',
+      'bytes=5-2',
+      'bytes=1-2,4-5',
+      'bytes=0-1, 3-4',
+      'items=0-1',
+      'bytes 0-1',
+      'bytes=-1-2',
+      'bytes=+1-2',
+      'bytes=0x10-',
+    ]) {
       expect(parseRange(header, 100), String(header)).toBeNull();
     }
     expect(parseRange('bytes=0-0', 0)).toBeNull();

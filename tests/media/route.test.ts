@@ -46,7 +46,8 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const ctx = (segments: string[]) => ({ params: Promise.resolve({ path: segments }) }) as never;
 const url = (segments: string[]) => `http://localhost:3000/media/${segments.join('/')}`;
-const get = (segments: string[], headers: Record<string, string> = {}) => GET(new Request(url(segments), { headers }), ctx(segments));
+const get = (segments: string[], headers: Record<string, string> = {}) =>
+  GET(new Request(url(segments), { headers }), ctx(segments));
 const head = (segments: string[], headers: Record<string, string> = {}) =>
   HEAD(new Request(url(segments), { method: 'HEAD', headers }), ctx(segments));
 const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
@@ -64,8 +65,12 @@ describe('GET /media: staying inside the media folder', () => {
     expect(response.headers.get('content-length')).toBe(String(text.length));
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     expect(response.headers.get('etag')).toMatch(/^"[^"]+"$/);
-    expect(response.headers.get('last-modified')).toBe(new Date(statSync(path.join(media, 'a.txt')).mtimeMs).toUTCString());
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800, no-transform');
+    expect(response.headers.get('last-modified')).toBe(
+      new Date(statSync(path.join(media, 'a.txt')).mtimeMs).toUTCString(),
+    );
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=86400, stale-while-revalidate=604800, no-transform',
+    );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain('sandbox');
     expect(await bytes(response)).toEqual(text);
@@ -179,7 +184,9 @@ describe('GET /media: validators', () => {
     expect(response.status).toBe(304);
     expect(response.body).toBeNull();
     expect(response.headers.get('etag')).toBe(etag);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800, no-transform');
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=86400, stale-while-revalidate=604800, no-transform',
+    );
     expect((await get(['a.txt'], { 'if-none-match': '"other"' })).status).toBe(200);
   });
 
@@ -213,7 +220,16 @@ describe('HEAD /media', () => {
     const [getResponse, headResponse] = [await get(['a.txt']), await head(['a.txt'])];
     expect(headResponse.status).toBe(200);
     expect(headResponse.body).toBeNull();
-    for (const name of ['content-type', 'content-length', 'etag', 'last-modified', 'accept-ranges', 'cache-control', 'content-security-policy', 'x-content-type-options']) {
+    for (const name of [
+      'content-type',
+      'content-length',
+      'etag',
+      'last-modified',
+      'accept-ranges',
+      'cache-control',
+      'content-security-policy',
+      'x-content-type-options',
+    ]) {
       expect(headResponse.headers.get(name), name).toBe(getResponse.headers.get(name));
     }
   });

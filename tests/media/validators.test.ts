@@ -29,9 +29,13 @@ describe('isNotModified', () => {
 
   it('uses If-Modified-Since only without If-None-Match, at whole seconds', () => {
     expect(isNotModified(headers({ 'if-modified-since': lastModified }), etag, mtimeMs)).toBe(true);
-    expect(isNotModified(headers({ 'if-modified-since': new Date(mtimeMs - 1000).toUTCString() }), etag, mtimeMs)).toBe(false);
+    expect(isNotModified(headers({ 'if-modified-since': new Date(mtimeMs - 1000).toUTCString() }), etag, mtimeMs)).toBe(
+      false,
+    );
     expect(isNotModified(headers({ 'if-modified-since': 'not a date' }), etag, mtimeMs)).toBe(false);
-    expect(isNotModified(headers({ 'if-none-match': '"other"', 'if-modified-since': lastModified }), etag, mtimeMs)).toBe(false);
+    expect(
+      isNotModified(headers({ 'if-none-match': '"other"', 'if-modified-since': lastModified }), etag, mtimeMs),
+    ).toBe(false);
     expect(isNotModified(headers({}), etag, mtimeMs)).toBe(false);
   });
 });

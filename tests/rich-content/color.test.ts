@@ -36,9 +36,12 @@ describe('parseColor', () => {
     expect(c('hsla(240, 100%, 50%, 0.5)')).toMatchObject({ b: 255, a: 0.5 });
   });
 
-  test.each(['var(--x)', 'currentcolor', 'banana', '#12', 'rgb(1,2)', 'hsl(1, 2, 3)', 'rgb(a,b,c)'])('%s is not measurable', (css) => {
-    expect(parseColor(css)).toBeUndefined();
-  });
+  test.each(['var(--x)', 'currentcolor', 'banana', '#12', 'rgb(1,2)', 'hsl(1, 2, 3)', 'rgb(a,b,c)'])(
+    '%s is not measurable',
+    (css) => {
+      expect(parseColor(css)).toBeUndefined();
+    },
+  );
 });
 
 describe('contrast', () => {
@@ -85,20 +88,34 @@ describe('ensureContrast', () => {
   test('any colour can reach AA on the site backgrounds, and 3:1 for graphics', () => {
     for (const css of ['#000000', '#ffffff', '#808080', '#ff0000', '#00ff00', '#0000ff', '#FFF4E5', '#D62828']) {
       for (const bgs of [dark, light]) {
-        expect(Math.min(...bgs.map((bg) => contrastRatio(ensureContrast(c(css), bgs), bg))), css).toBeGreaterThanOrEqual(4.5);
-        expect(Math.min(...bgs.map((bg) => contrastRatio(ensureContrast(c(css), bgs, 3), bg))), css).toBeGreaterThanOrEqual(3);
+        expect(
+          Math.min(...bgs.map((bg) => contrastRatio(ensureContrast(c(css), bgs), bg))),
+          css,
+        ).toBeGreaterThanOrEqual(4.5);
+        expect(
+          Math.min(...bgs.map((bg) => contrastRatio(ensureContrast(c(css), bgs, 3), bg))),
+          css,
+        ).toBeGreaterThanOrEqual(3);
       }
     }
   });
 });
 
 describe('readableText', () => {
-  test.each(['#FFF4E5', '#EEF4FF', '#1F4FD8', '#FFD166', '#767676', '#777777', '#000000', '#ffffff', '#ff0000', '#15171c'])(
-    'text on %s reaches AA',
-    (bg) => {
-      expect(contrastRatio(readableText(c(bg)), c(bg))).toBeGreaterThanOrEqual(4.5);
-    },
-  );
+  test.each([
+    '#FFF4E5',
+    '#EEF4FF',
+    '#1F4FD8',
+    '#FFD166',
+    '#767676',
+    '#777777',
+    '#000000',
+    '#ffffff',
+    '#ff0000',
+    '#15171c',
+  ])('text on %s reaches AA', (bg) => {
+    expect(contrastRatio(readableText(c(bg)), c(bg))).toBeGreaterThanOrEqual(4.5);
+  });
 
   test("prefers the site's own text colours", () => {
     expect(toHex(readableText(c('#FFF4E5')))).toBe(PALETTES.light.fg);
@@ -108,8 +125,10 @@ describe('readableText', () => {
 
 describe('palettes', () => {
   const css = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
-  const block = (source: string, start: string) => source.slice(source.indexOf(start), source.indexOf('}', source.indexOf(start)));
-  const value = (source: string, name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{3,8})`, 'i').exec(source)?.[1]?.toLowerCase();
+  const block = (source: string, start: string) =>
+    source.slice(source.indexOf(start), source.indexOf('}', source.indexOf(start)));
+  const value = (source: string, name: string) =>
+    new RegExp(`--${name}:\\s*(#[0-9a-f]{3,8})`, 'i').exec(source)?.[1]?.toLowerCase();
 
   test('PALETTES are the values app/globals.css gives each scheme', () => {
     const globals = css('app/globals.css');
@@ -128,7 +147,8 @@ describe('palettes', () => {
     for (const scheme of ['light', 'dark'] as const) {
       const onBlock = block(rc, `.rc-on-${scheme} {`);
       expect(onBlock).toContain(`color-scheme: ${scheme}`);
-      for (const key of ['surface', 'border', 'accent-fg', 'focus']) expect(value(onBlock, key), `${scheme} ${key}`).toBe(value(schemes[scheme], key));
+      for (const key of ['surface', 'border', 'accent-fg', 'focus'])
+        expect(value(onBlock, key), `${scheme} ${key}`).toBe(value(schemes[scheme], key));
     }
   });
 });

@@ -13,20 +13,41 @@ const SAMPLES: Record<DecorationType, Sample> = {
   BOLD: { decoration: { type: 'BOLD', fontWeightValue: 700 }, html: '<strong>word</strong>' },
   ITALIC: { decoration: { type: 'ITALIC', italicData: true }, html: '<em>word</em>' },
   UNDERLINE: { decoration: { type: 'UNDERLINE', underlineData: true }, html: '<u class="rc-underline">word</u>' },
-  SPOILER: { decoration: { type: 'SPOILER', spoilerData: { id: 's1' } }, html: '<span class="rc-spoiler" tabindex="0">word</span>' },
-  ANCHOR: { decoration: { type: 'ANCHOR', anchorData: { anchor: 'target-node' } }, html: '<a class="rc-link rc-anchor-link" href="#target-node">word</a>' },
-  MENTION: { decoration: { type: 'MENTION', mentionData: { name: 'Ada', slug: 'ada' } }, html: '<span class="rc-mention">word</span>' },
+  SPOILER: {
+    decoration: { type: 'SPOILER', spoilerData: { id: 's1' } },
+    html: '<span class="rc-spoiler" tabindex="0">word</span>',
+  },
+  ANCHOR: {
+    decoration: { type: 'ANCHOR', anchorData: { anchor: 'target-node' } },
+    html: '<a class="rc-link rc-anchor-link" href="#target-node">word</a>',
+  },
+  MENTION: {
+    decoration: { type: 'MENTION', mentionData: { name: 'Ada', slug: 'ada' } },
+    html: '<span class="rc-mention">word</span>',
+  },
   LINK: {
-    decoration: { type: 'LINK', linkData: { link: { url: 'https://example.com', target: 'BLANK', rel: { sponsored: true, ugc: true } } } },
+    decoration: {
+      type: 'LINK',
+      linkData: { link: { url: 'https://example.com', target: 'BLANK', rel: { sponsored: true, ugc: true } } },
+    },
     html: '<a class="rc-link" href="https://example.com" target="_blank" rel="noopener noreferrer sponsored ugc">word</a>',
   },
-  COLOR: { decoration: { type: 'COLOR', colorData: { foreground: '#ff0000', background: 'color3' } }, html: '<span class="rc-color rc-highlight" style="color:#ff0000;background-color:var(--rc-color-3, var(--surface))">word</span>' },
-  FONT_SIZE: { decoration: { type: 'FONT_SIZE', fontSizeData: { unit: 'PX', value: 22 } }, html: '<span style="font-size:22px">word</span>' },
+  COLOR: {
+    decoration: { type: 'COLOR', colorData: { foreground: '#ff0000', background: 'color3' } },
+    html: '<span class="rc-color rc-highlight" style="color:#ff0000;background-color:var(--rc-color-3, var(--surface))">word</span>',
+  },
+  FONT_SIZE: {
+    decoration: { type: 'FONT_SIZE', fontSizeData: { unit: 'PX', value: 22 } },
+    html: '<span style="font-size:22px">word</span>',
+  },
   EXTERNAL: { decoration: { type: 'EXTERNAL' }, html: '<span class="rc-external-mark">word</span>' },
   STRIKETHROUGH: { decoration: { type: 'STRIKETHROUGH', strikethroughData: true }, html: '<s>word</s>' },
   SUPERSCRIPT: { decoration: { type: 'SUPERSCRIPT', superscriptData: true }, html: '<sup>word</sup>' },
   SUBSCRIPT: { decoration: { type: 'SUBSCRIPT', subscriptData: true }, html: '<sub>word</sub>' },
-  FONT_FAMILY: { decoration: { type: 'FONT_FAMILY', fontFamilyData: { value: 'Georgia, serif' } }, html: '<span style="font-family:Georgia, serif">word</span>' },
+  FONT_FAMILY: {
+    decoration: { type: 'FONT_FAMILY', fontFamilyData: { value: 'Georgia, serif' } },
+    html: '<span style="font-family:Georgia, serif">word</span>',
+  },
   SKETCH: {
     decoration: { type: 'SKETCH', sketchData: { variant: 'CROSSED_OFF', color: '#00ff00' } },
     html: '<span class="rc-sketch rc-sketch-crossed-off" style="--rc-sketch-color-light:#00a200;--rc-sketch-color-dark:#00ff00">word</span>',
@@ -55,7 +76,9 @@ describe('decorations', () => {
       { type: 'LINK', linkData: { link: { url: 'https://example.com' } } },
       { type: 'ITALIC' },
     );
-    expect(html).toContain('<a class="rc-link" href="https://example.com"><span class="rc-color rc-fg" style="--fg-light:#123456;--fg-dark:#408cd7"><strong><em>word</em></strong></span></a>');
+    expect(html).toContain(
+      '<a class="rc-link" href="https://example.com"><span class="rc-color rc-fg" style="--fg-light:#123456;--fg-dark:#408cd7"><strong><em>word</em></strong></span></a>',
+    );
   });
 
   test('one link over differently styled neighbouring text is a single <a>', () => {
@@ -70,7 +93,9 @@ describe('decorations', () => {
       ),
     );
     expect(count(html, /<a /)).toBe(1);
-    expect(html).toContain('Before <a class="rc-link" href="https://example.com/a">plain <strong>bold <em>bold italic</em></strong></a> after');
+    expect(html).toContain(
+      'Before <a class="rc-link" href="https://example.com/a">plain <strong>bold <em>bold italic</em></strong></a> after',
+    );
   });
 
   test('different links on neighbouring text stay separate', () => {
@@ -80,16 +105,23 @@ describe('decorations', () => {
         text('two', [{ type: 'LINK', linkData: { link: { url: 'https://b.example' } } }]),
       ),
     );
-    expect(html).toContain('<a class="rc-link" href="https://a.example">one</a><a class="rc-link" href="https://b.example">two</a>');
+    expect(html).toContain(
+      '<a class="rc-link" href="https://a.example">one</a><a class="rc-link" href="https://b.example">two</a>',
+    );
   });
 
   test('a LINK and an ANCHOR on the same text never nest links', () => {
-    const html = decorated({ type: 'LINK', linkData: { link: { url: 'https://example.com' } } }, { type: 'ANCHOR', anchorData: { anchor: 'x' } });
+    const html = decorated(
+      { type: 'LINK', linkData: { link: { url: 'https://example.com' } } },
+      { type: 'ANCHOR', anchorData: { anchor: 'x' } },
+    );
     expect(count(html, /<a /)).toBe(1);
   });
 
   test('false flags switch a decoration off', () => {
-    expect(decorated({ type: 'ITALIC', italicData: false }, { type: 'UNDERLINE', underlineData: false })).toMatch(/<p[^>]*>word<\/p>/);
+    expect(decorated({ type: 'ITALIC', italicData: false }, { type: 'UNDERLINE', underlineData: false })).toMatch(
+      /<p[^>]*>word<\/p>/,
+    );
   });
 
   test('a light BOLD weight is a weight, not <strong>', () => {

@@ -24,7 +24,10 @@ function expectNoDangerousUrls(html: string) {
   for (const name of ['a', 'img', 'iframe', 'video', 'audio', 'source']) {
     for (const attrs of tags(html, name)) {
       for (const key of ['href', 'src', 'poster', 'srcset']) {
-        const value = (attrs[key] ?? '').replace(/&#x?\w+;|&\w+;/g, '').replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+        const value = (attrs[key] ?? '')
+          .replace(/&#x?\w+;|&\w+;/g, '')
+          .replace(/[\s\u0000-\u001f]/g, '')
+          .toLowerCase();
         expect(value, `${name}[${key}]`).not.toMatch(/^(javascript|vbscript|data|java.*script):/);
         expect(value, `${name}[${key}]`).not.toContain('script:');
       }
@@ -34,10 +37,15 @@ function expectNoDangerousUrls(html: string) {
 
 const FIXTURE_POSTS = new URL('../fixtures/content/posts/', import.meta.url);
 
-/** The hostile-content post (built by scripts/content/fixtures.ts), which the e2e build adds to its copy of content/. */
+/**
+ * The hostile-content post (built by scripts/content/fixtures.ts), which the e2e build adds to its copy of content/.
+ */
 function hostilePost(): { slug: string; richContent: unknown } & Record<string, unknown> {
   for (const name of readdirSync(FIXTURE_POSTS)) {
-    const raw = JSON.parse(readFileSync(new URL(name, FIXTURE_POSTS), 'utf8')) as { slug: string; richContent: unknown };
+    const raw = JSON.parse(readFileSync(new URL(name, FIXTURE_POSTS), 'utf8')) as {
+      slug: string;
+      richContent: unknown;
+    };
     if (raw.slug === 'security-test-hostile-content') return raw;
   }
   throw new Error('no hostile-content post in tests/fixtures/content/posts');
@@ -50,14 +58,20 @@ describe('the hostile-content fixture post', () => {
   test('renders no script, no event handler and no dangerous URL', () => {
     expect(html).not.toMatch(/<script/i);
     for (const [, name] of html.matchAll(/<([a-z][\w-]*)[\s>/]/gi)) {
-      for (const attrs of tags(html, name!)) expect(Object.keys(attrs).filter((key) => key.startsWith('on')), name).toEqual([]);
+      for (const attrs of tags(html, name!))
+        expect(
+          Object.keys(attrs).filter((key) => key.startsWith('on')),
+          name,
+        ).toEqual([]);
     }
     expectNoDangerousUrls(html);
     expect(html).not.toMatch(/javascript:|vbscript:|data:text\/html/i);
   });
 
   test('keeps its markup-like text as text, and its HTML blocks in sandboxed frames', () => {
-    expect(visibleText(html)).toContain('Text that looks like markup and must appear literally: <script>window.__pwned = 1</script> <img src=x onerror="window.__pwned = 1">');
+    expect(visibleText(html)).toContain(
+      'Text that looks like markup and must appear literally: <script>window.__pwned = 1</script> <img src=x onerror="window.__pwned = 1">',
+    );
     const frames = tags(html, 'iframe');
     expect(frames.length).toBeGreaterThanOrEqual(2);
     for (const frame of frames) expect(frame.sandbox).toBe('allow-scripts allow-popups');
@@ -73,7 +87,9 @@ describe('the hostile-content fixture post', () => {
 
 describe('hostile links', () => {
   test.each(BAD_URLS)('a LINK decoration to %j renders plain text', (url) => {
-    const html = renderNodes(paragraph(text('click me', [{ type: 'LINK', linkData: { link: { url, target: 'BLANK' } } }, { type: 'BOLD' }])));
+    const html = renderNodes(
+      paragraph(text('click me', [{ type: 'LINK', linkData: { link: { url, target: 'BLANK' } } }, { type: 'BOLD' }])),
+    );
     expect(html).not.toContain('<a');
     expect(html).toContain('<strong>click me</strong>');
     expectNoDangerousUrls(html);
@@ -87,7 +103,9 @@ describe('hostile links', () => {
   });
 
   test.each(BAD_URLS)('an IMAGE linking to %j shows the image without the link', (url) => {
-    const html = renderNodes(node('IMAGE', { imageData: { image: { src: { id: 'a~mv2.jpg' }, width: 10, height: 10 }, link: { url } } }));
+    const html = renderNodes(
+      node('IMAGE', { imageData: { image: { src: { id: 'a~mv2.jpg' }, width: 10, height: 10 }, link: { url } } }),
+    );
     expect(html).toContain('<img');
     expect(html).not.toContain('<a');
     expectNoDangerousUrls(html);
@@ -106,14 +124,18 @@ describe('hostile links', () => {
       node('GALLERY', { galleryData: { items: [{ image: { media: { src: { url } }, link: { url } } }] } }),
       node('GIF', { gifData: { original: { gif: url } } }),
       node('SHAPE', { shapeData: { shape: { src: { url } }, link: { url } } }),
-      node('CHECKBOX_LIST', {}, [node('LIST_ITEM', {}, [paragraph(text('x', [{ type: 'LINK', linkData: { link: { url } } }]))])]),
+      node('CHECKBOX_LIST', {}, [
+        node('LIST_ITEM', {}, [paragraph(text('x', [{ type: 'LINK', linkData: { link: { url } } }]))]),
+      ]),
     );
     expectNoDangerousUrls(html);
     expect(tags(html, 'iframe')).toHaveLength(0);
   });
 
   test('an anchor with markup in it stays an escaped fragment', () => {
-    const html = renderNodes(paragraph(text('x', [{ type: 'ANCHOR', anchorData: { anchor: '"><script>alert(1)</script>' } }])));
+    const html = renderNodes(
+      paragraph(text('x', [{ type: 'ANCHOR', anchorData: { anchor: '"><script>alert(1)</script>' } }])),
+    );
     expect(html).not.toContain('<script');
     expect(tags(html, 'a')[0]?.href).toMatch(/^#%22%3E%3Cscript%3E/);
   });
@@ -141,7 +163,11 @@ describe('hostile embeds', () => {
   });
 
   test('sandboxes never grant same-origin or top navigation to arbitrary markup', () => {
-    const html = renderNodes(node('HTML', { htmlData: { html: 'x' } }), node('HTML', { htmlData: { url: 'https://widget.example/' } }), node('EMBED', { embedData: { oembed: { html: 'y' } } }));
+    const html = renderNodes(
+      node('HTML', { htmlData: { html: 'x' } }),
+      node('HTML', { htmlData: { url: 'https://widget.example/' } }),
+      node('EMBED', { embedData: { oembed: { html: 'y' } } }),
+    );
     for (const frame of tags(html, 'iframe')) {
       expect(frame.sandbox).not.toContain('allow-same-origin');
       expect(frame.sandbox).not.toContain('allow-top-navigation');
@@ -149,13 +175,19 @@ describe('hostile embeds', () => {
   });
 
   test('an HTML node url must be https', () => {
-    expect(tags(renderNodes(node('HTML', { htmlData: { url: 'https://widget.example/a' } })), 'iframe')[0]?.src).toBe('https://widget.example/a');
+    expect(tags(renderNodes(node('HTML', { htmlData: { url: 'https://widget.example/a' } })), 'iframe')[0]?.src).toBe(
+      'https://widget.example/a',
+    );
     expect(renderNodes(node('HTML', { htmlData: { url: 'http://widget.example/a' } }))).not.toContain('<iframe');
     expect(renderNodes(node('HTML', { htmlData: { url: '/local' } }))).not.toContain('<iframe');
   });
 
   test('text that looks like markup is escaped', () => {
-    const html = renderNodes(paragraph(text(SCRIPT)), node('CODE_BLOCK', {}, [text(SCRIPT)]), node('BUTTON', { buttonData: { text: SCRIPT } }));
+    const html = renderNodes(
+      paragraph(text(SCRIPT)),
+      node('CODE_BLOCK', {}, [text(SCRIPT)]),
+      node('BUTTON', { buttonData: { text: SCRIPT } }),
+    );
     expect(html).not.toMatch(/<script|<img/i);
     expect(visibleText(html)).toContain(SCRIPT);
   });
@@ -174,14 +206,112 @@ describe('broken documents', () => {
     ['nodes with junk entries', { nodes: [null, 5, 'x', [], true, { nodes: null }] }],
     ['a node without a type', { nodes: [{ nodes: [text('orphan')] }] }],
     ['a numeric type', { nodes: [{ type: 42, nodes: [] }] }],
-    ['a prototype key as type', { nodes: ['__proto__', 'constructor', 'toString', 'hasOwnProperty'].map((type) => ({ type, nodes: [text(type)] })) }],
-    ['data of the wrong type', { nodes: [{ type: 'HEADING', headingData: 'x', nodes: [text('Heading')] }, { type: 'IMAGE', imageData: 7 }, { type: 'TABLE', tableData: [], nodes: 'rows' }] }],
-    ['text of the wrong type', { nodes: [paragraph({ type: 'TEXT', textData: { text: 5, decorations: 'bold' } }, { type: 'TEXT', textData: null }, { type: 'TEXT' })] }],
-    ['decorations of the wrong type', { nodes: [paragraph(text('x', [null, 5, 'BOLD', { type: 5 }, { type: 'LINK', linkData: 'x' }, { type: 'LINK', linkData: { link: { url: 5 } } }, { type: 'COLOR', colorData: null }]))] }],
-    ['every data field null', { nodes: ['IMAGE', 'GALLERY', 'VIDEO', 'AUDIO', 'FILE', 'GIF', 'HTML', 'EMBED', 'APP_EMBED', 'LINK_PREVIEW', 'MAP', 'POLL', 'BUTTON', 'TABLE', 'TOC', 'CARD', 'LAYOUT', 'SMART_BLOCK', 'DIVIDER', 'SHAPE'].map((type) => ({ type, [dataKey(type)]: null, nodes: null })) }],
-    ['nested junk in data', { nodes: [node('GALLERY', { galleryData: { items: [null, 5, { image: 'x' }, { video: { media: 7 } }] } }), node('POLL', { pollData: { poll: { options: [null, { title: 5, count: 'many' }] } } })] }],
-    ['huge numbers', { nodes: [node('ORDERED_LIST', { orderedListData: { start: 1e308 } }, [node('LIST_ITEM')]), node('TABLE', {}, [node('TABLE_ROW', {}, [node('TABLE_CELL', { tableCellData: { colspan: Infinity, rowspan: -5 } })])])] }],
-    ['table parts outside a table', { nodes: [node('TABLE_ROW', {}, [node('TABLE_CELL', {}, [paragraph(text('stray'))])]), node('LIST_ITEM', {}, [paragraph(text('stray item'))]), node('COLLAPSIBLE_ITEM_TITLE')] }],
+    [
+      'a prototype key as type',
+      {
+        nodes: ['__proto__', 'constructor', 'toString', 'hasOwnProperty'].map((type) => ({
+          type,
+          nodes: [text(type)],
+        })),
+      },
+    ],
+    [
+      'data of the wrong type',
+      {
+        nodes: [
+          { type: 'HEADING', headingData: 'x', nodes: [text('Heading')] },
+          { type: 'IMAGE', imageData: 7 },
+          { type: 'TABLE', tableData: [], nodes: 'rows' },
+        ],
+      },
+    ],
+    [
+      'text of the wrong type',
+      {
+        nodes: [
+          paragraph(
+            { type: 'TEXT', textData: { text: 5, decorations: 'bold' } },
+            { type: 'TEXT', textData: null },
+            { type: 'TEXT' },
+          ),
+        ],
+      },
+    ],
+    [
+      'decorations of the wrong type',
+      {
+        nodes: [
+          paragraph(
+            text('x', [
+              null,
+              5,
+              'BOLD',
+              { type: 5 },
+              { type: 'LINK', linkData: 'x' },
+              { type: 'LINK', linkData: { link: { url: 5 } } },
+              { type: 'COLOR', colorData: null },
+            ]),
+          ),
+        ],
+      },
+    ],
+    [
+      'every data field null',
+      {
+        nodes: [
+          'IMAGE',
+          'GALLERY',
+          'VIDEO',
+          'AUDIO',
+          'FILE',
+          'GIF',
+          'HTML',
+          'EMBED',
+          'APP_EMBED',
+          'LINK_PREVIEW',
+          'MAP',
+          'POLL',
+          'BUTTON',
+          'TABLE',
+          'TOC',
+          'CARD',
+          'LAYOUT',
+          'SMART_BLOCK',
+          'DIVIDER',
+          'SHAPE',
+        ].map((type) => ({ type, [dataKey(type)]: null, nodes: null })),
+      },
+    ],
+    [
+      'nested junk in data',
+      {
+        nodes: [
+          node('GALLERY', { galleryData: { items: [null, 5, { image: 'x' }, { video: { media: 7 } }] } }),
+          node('POLL', { pollData: { poll: { options: [null, { title: 5, count: 'many' }] } } }),
+        ],
+      },
+    ],
+    [
+      'huge numbers',
+      {
+        nodes: [
+          node('ORDERED_LIST', { orderedListData: { start: 1e308 } }, [node('LIST_ITEM')]),
+          node('TABLE', {}, [
+            node('TABLE_ROW', {}, [node('TABLE_CELL', { tableCellData: { colspan: Infinity, rowspan: -5 } })]),
+          ]),
+        ],
+      },
+    ],
+    [
+      'table parts outside a table',
+      {
+        nodes: [
+          node('TABLE_ROW', {}, [node('TABLE_CELL', {}, [paragraph(text('stray'))])]),
+          node('LIST_ITEM', {}, [paragraph(text('stray item'))]),
+          node('COLLAPSIBLE_ITEM_TITLE'),
+        ],
+      },
+    ],
   ];
 
   test.each(broken)('renders %s without throwing', (_name, content) => {
@@ -193,13 +323,21 @@ describe('broken documents', () => {
 
   test('broken nodes keep their readable text', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const html = render({ nodes: [{ type: 'HEADING', headingData: 'x', nodes: [text('Still a heading')] }, { nodes: [text('orphan text')] }] });
+    const html = render({
+      nodes: [
+        { type: 'HEADING', headingData: 'x', nodes: [text('Still a heading')] },
+        { nodes: [text('orphan text')] },
+      ],
+    });
     expect(html).toMatch(/<h2 id="still-a-heading"[^>]*>Still a heading<\/h2>/);
     expect(html).toContain('orphan text');
   });
 
   test('table and list children of the wrong kind are wrapped into valid markup', () => {
-    const html = renderNodes(node('BULLETED_LIST', {}, [paragraph(text('not an item'))]), node('TABLE', {}, [paragraph(text('not a row'))]));
+    const html = renderNodes(
+      node('BULLETED_LIST', {}, [paragraph(text('not an item'))]),
+      node('TABLE', {}, [paragraph(text('not a row'))]),
+    );
     expect(html).toMatch(/<ul[^>]*><li class="rc-li"><p[^>]*>not an item/);
     expect(html).toMatch(/<tbody><tr><td><p[^>]*>not a row/);
   });

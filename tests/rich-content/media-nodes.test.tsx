@@ -5,12 +5,19 @@ import { plainText } from '@/components/rich-content/plain-text';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { node, paragraph, renderNodes, tags, text, visibleText } from './helpers';
 
-const image = (src: unknown, extra: Record<string, unknown> = {}) => node('IMAGE', { imageData: { image: { src, width: 2400, height: 1600 }, ...extra } });
-const video = (url: string, extra: Record<string, unknown> = {}) => node('VIDEO', { videoData: { video: { src: { url } }, ...extra } });
+const image = (src: unknown, extra: Record<string, unknown> = {}) =>
+  node('IMAGE', { imageData: { image: { src, width: 2400, height: 1600 }, ...extra } });
+const video = (url: string, extra: Record<string, unknown> = {}) =>
+  node('VIDEO', { videoData: { video: { src: { url } }, ...extra } });
 
 describe('images', () => {
   test('the first image of the document is eager and high priority, the rest lazy', () => {
-    const html = renderNodes(paragraph(text('intro')), image({ id: 'one~mv2.jpg' }), image({ id: 'two~mv2.jpg' }), node('GALLERY', { galleryData: { items: [{ image: { media: { src: { id: 'three~mv2.jpg' } } } }] } }));
+    const html = renderNodes(
+      paragraph(text('intro')),
+      image({ id: 'one~mv2.jpg' }),
+      image({ id: 'two~mv2.jpg' }),
+      node('GALLERY', { galleryData: { items: [{ image: { media: { src: { id: 'three~mv2.jpg' } } } }] } }),
+    );
     const [first, ...rest] = tags(html, 'img');
     expect(first).toMatchObject({ fetchpriority: 'high' });
     expect(first).not.toHaveProperty('loading');
@@ -19,14 +26,23 @@ describe('images', () => {
   });
 
   test('a gallery that comes first gives its first item the priority', () => {
-    const items = ['a', 'b'].map((id) => ({ image: { media: { src: { id: `${id}~mv2.jpg` }, width: 100, height: 100 } } }));
+    const items = ['a', 'b'].map((id) => ({
+      image: { media: { src: { id: `${id}~mv2.jpg` }, width: 100, height: 100 } },
+    }));
     const imgs = tags(renderNodes(node('GALLERY', { galleryData: { items } })), 'img');
     expect(imgs[0]).toMatchObject({ fetchpriority: 'high' });
     expect(imgs[1]).toMatchObject({ loading: 'lazy' });
   });
 
   test('Wix images get a CDN src, a srcset up to the original width, sizes and dimensions', () => {
-    const [img] = tags(renderNodes(node('IMAGE', { imageData: { image: { src: { id: 'abc~mv2.jpg' }, width: 1000, height: 500 }, altText: 'Alt' } })), 'img');
+    const [img] = tags(
+      renderNodes(
+        node('IMAGE', {
+          imageData: { image: { src: { id: 'abc~mv2.jpg' }, width: 1000, height: 500 }, altText: 'Alt' },
+        }),
+      ),
+      'img',
+    );
     expect(img!.src).toBe('https://static.wixstatic.com/media/abc~mv2.jpg/v1/fill/w_1000,h_500,al_c,q_80/abc~mv2.jpg');
     expect(img!.srcset!.split(', ').map((c) => c.split(' ')[1])).toEqual(['320w', '640w', '960w', '1000w']);
     expect(img).toMatchObject({ width: '1000', height: '500', alt: 'Alt', sizes: '(max-width: 768px) 100vw, 768px' });
@@ -34,8 +50,12 @@ describe('images', () => {
 
   test('wix:image URIs and url sources resolve too', () => {
     const html = renderNodes(
-      node('IMAGE', { imageData: { image: { src: { url: 'wix:image://v1/uri~mv2.jpg/name.jpg#originWidth=640&originHeight=480' } } } }),
-      node('IMAGE', { imageData: { image: { src: { url: 'https://images.example.com/x.jpg' }, width: 300, height: 200 } } }),
+      node('IMAGE', {
+        imageData: { image: { src: { url: 'wix:image://v1/uri~mv2.jpg/name.jpg#originWidth=640&originHeight=480' } } },
+      }),
+      node('IMAGE', {
+        imageData: { image: { src: { url: 'https://images.example.com/x.jpg' }, width: 300, height: 200 } },
+      }),
     );
     const [a, b] = tags(html, 'img');
     expect(a).toMatchObject({ width: '640', height: '480' });
@@ -51,22 +71,44 @@ describe('images', () => {
   });
 
   test('a custom width sets the figure width, the size attributes and sizes', () => {
-    const html = renderNodes(node('IMAGE', { imageData: { image: { src: { id: 'c~mv2.jpg' }, width: 1200, height: 600 }, containerData: { width: { custom: '300' }, alignment: 'LEFT', textWrap: true } } }));
+    const html = renderNodes(
+      node('IMAGE', {
+        imageData: {
+          image: { src: { id: 'c~mv2.jpg' }, width: 1200, height: 600 },
+          containerData: { width: { custom: '300' }, alignment: 'LEFT', textWrap: true },
+        },
+      }),
+    );
     expect(html).toMatch(/<figure class="rc-block rc-image rc-w-custom rc-align-left rc-wrap" style="width:300px">/);
-    expect(tags(html, 'img')[0]).toMatchObject({ width: '300', height: '150', sizes: '(max-width: 300px) 100vw, 300px' });
+    expect(tags(html, 'img')[0]).toMatchObject({
+      width: '300',
+      height: '150',
+      sizes: '(max-width: 300px) 100vw, 300px',
+    });
   });
 
   test('a linked image is wrapped in one safe link, with a caption and an accessible name', () => {
-    const html = renderNodes(image({ id: 'l~mv2.jpg' }, { link: { url: 'example.com/page', target: 'BLANK', rel: { nofollow: true } }, caption: 'See more' }));
-    expect(html).toMatch(/<figure[^>]*><a class="rc-media-link" href="https:\/\/example.com\/page" target="_blank" rel="noopener noreferrer nofollow"><img [^>]*alt="See more"[^>]*\/><\/a><figcaption class="rc-figcaption" dir="auto">See more<\/figcaption><\/figure>/);
+    const html = renderNodes(
+      image(
+        { id: 'l~mv2.jpg' },
+        { link: { url: 'example.com/page', target: 'BLANK', rel: { nofollow: true } }, caption: 'See more' },
+      ),
+    );
+    expect(html).toMatch(
+      /<figure[^>]*><a class="rc-media-link" href="https:\/\/example.com\/page" target="_blank" rel="noopener noreferrer nofollow"><img [^>]*alt="See more"[^>]*\/><\/a><figcaption class="rc-figcaption" dir="auto">See more<\/figcaption><\/figure>/,
+    );
   });
 
   test('decorative images have empty alt text', () => {
-    expect(tags(renderNodes(image({ id: 'd~mv2.jpg' }, { decorative: true, altText: 'ignored' })), 'img')[0]!.alt).toBe('');
+    expect(tags(renderNodes(image({ id: 'd~mv2.jpg' }, { decorative: true, altText: 'ignored' })), 'img')[0]!.alt).toBe(
+      '',
+    );
   });
 
   test('a spoiler image is blurred by CSS and focusable to reveal', () => {
-    expect(renderNodes(image({ id: 's~mv2.jpg' }, { containerData: { spoiler: { enabled: true } } }))).toMatch(/<figure class="[^"]*rc-spoiler-block" tabindex="0">/);
+    expect(renderNodes(image({ id: 's~mv2.jpg' }, { containerData: { spoiler: { enabled: true } } }))).toMatch(
+      /<figure class="[^"]*rc-spoiler-block" tabindex="0">/,
+    );
   });
 
   test('an image without a usable source renders nothing', () => {
@@ -74,11 +116,20 @@ describe('images', () => {
   });
 });
 
-const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe('video and audio', () => {
   test.each([
-    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
+    [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+    ],
     ['https://youtu.be/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
     ['https://m.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
     ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'],
@@ -88,9 +139,15 @@ describe('video and audio', () => {
     const html = renderNodes(video(url, { title: 'My video' }));
     const [frame] = tags(html, 'iframe');
     expect(frame).not.toHaveProperty('src');
-    expect(frame).toMatchObject({ title: 'My video', loading: 'lazy', sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups' });
+    expect(frame).toMatchObject({
+      title: 'My video',
+      loading: 'lazy',
+      sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups',
+    });
     expect(frame!.allow).toContain('autoplay');
-    expect(decode(frame!.srcdoc!)).toContain(`<a href="${player.replace(/&/g, '&amp;')}" aria-label="Play video: My video">`);
+    expect(decode(frame!.srcdoc!)).toContain(
+      `<a href="${player.replace(/&/g, '&amp;')}" aria-label="Play video: My video">`,
+    );
     expect(frame).toHaveProperty('width');
     expect(frame).toHaveProperty('height');
   });
@@ -98,30 +155,58 @@ describe('video and audio', () => {
   test('a look-alike host is not trusted with same-origin', () => {
     const html = renderNodes(video('https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ'));
     expect(html).not.toContain('<iframe');
-    expect(html).toMatch(/<a class="rc-video-link" href="https:\/\/youtube.com.evil.example\/watch\?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer">/);
+    expect(html).toMatch(
+      /<a class="rc-video-link" href="https:\/\/youtube.com.evil.example\/watch\?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer">/,
+    );
   });
 
   test('video files play natively, with a poster and no autoplay', () => {
-    const html = renderNodes(video('https://cdn.example.com/v.webm', { thumbnail: { src: { id: 'poster~mv2.jpg' }, width: 1600, height: 900 } }));
+    const html = renderNodes(
+      video('https://cdn.example.com/v.webm', {
+        thumbnail: { src: { id: 'poster~mv2.jpg' }, width: 1600, height: 900 },
+      }),
+    );
     const [el] = tags(html, 'video');
-    expect(el).toMatchObject({ src: 'https://cdn.example.com/v.webm', controls: '', preload: 'metadata', width: '640', height: '360' });
+    expect(el).toMatchObject({
+      src: 'https://cdn.example.com/v.webm',
+      controls: '',
+      preload: 'metadata',
+      width: '640',
+      height: '360',
+    });
     expect(el!.poster).toContain('static.wixstatic.com/media/poster~mv2.jpg');
     expect(el).not.toHaveProperty('autoplay');
   });
 
   test('a local video file comes from /media', () => {
-    expect(tags(renderNodes(node('VIDEO', { videoData: { video: { src: { id: 'clip.mp4' } } } })), 'video')[0]!.src).toBe('/media/clip.mp4');
+    expect(
+      tags(renderNodes(node('VIDEO', { videoData: { video: { src: { id: 'clip.mp4' } } } })), 'video')[0]!.src,
+    ).toBe('/media/clip.mp4');
   });
 
   test('audio files play natively', () => {
-    const [el] = tags(renderNodes(node('AUDIO', { audioData: { audio: { src: { url: 'https://cdn.example.com/a.mp3' } }, name: 'Song' } })), 'audio');
+    const [el] = tags(
+      renderNodes(
+        node('AUDIO', { audioData: { audio: { src: { url: 'https://cdn.example.com/a.mp3' } }, name: 'Song' } }),
+      ),
+      'audio',
+    );
     expect(el).toMatchObject({ src: 'https://cdn.example.com/a.mp3', controls: '', preload: 'metadata' });
   });
 
   test('an EMBED of a YouTube page uses the privacy player, not the oembed html', () => {
-    const html = renderNodes(node('EMBED', { embedData: { src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', oembed: { html: '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' } } }));
+    const html = renderNodes(
+      node('EMBED', {
+        embedData: {
+          src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          oembed: { html: '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>' },
+        },
+      }),
+    );
     expect(tags(html, 'iframe')).toHaveLength(1);
-    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain('href="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"');
+    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain(
+      'href="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"',
+    );
   });
 });
 
@@ -141,7 +226,9 @@ describe('video facades', () => {
     expect(doc).not.toMatch(/<script|i\.ytimg|ytimg\.com|youtube\.com\/iframe_api/);
     // The only reference to YouTube in the frame is the link the reader follows.
     expect(doc.match(/youtube-nocookie\.com/g)).toHaveLength(2);
-    expect(doc).toMatch(/<a href="https:\/\/www\.youtube-nocookie\.com\/embed\/cCOL7MC4Pl0\?autoplay=1"[^>]*><img[^>]*><span class="play"><\/span><span class="label">Play video<small>from www\.youtube-nocookie\.com<\/small><\/span><\/a>/);
+    expect(doc).toMatch(
+      /<a href="https:\/\/www\.youtube-nocookie\.com\/embed\/cCOL7MC4Pl0\?autoplay=1"[^>]*><img[^>]*><span class="play"><\/span><span class="label">Play video<small>from www\.youtube-nocookie\.com<\/small><\/span><\/a>/,
+    );
   });
 
   test('the title is page text outside the frame (the one plainText gives), with a plain link to watch on YouTube', () => {
@@ -160,13 +247,27 @@ describe('video facades', () => {
   });
 
   test('a poster on the Wix CDN comes with its srcset, sized to the frame', () => {
-    const doc = decode(tags(renderNodes(video('https://vimeo.com/1', { thumbnail: { src: { id: 'p~mv2.jpg' }, width: 1600, height: 900 } })), 'iframe')[0]!.srcdoc!);
-    expect(doc).toMatch(/<img src="https:\/\/static\.wixstatic\.com\/media\/p~mv2\.jpg\/v1\/fill\/w_1280[^"]*" srcset="[^"]+" sizes="100vw"/);
+    const doc = decode(
+      tags(
+        renderNodes(
+          video('https://vimeo.com/1', { thumbnail: { src: { id: 'p~mv2.jpg' }, width: 1600, height: 900 } }),
+        ),
+        'iframe',
+      )[0]!.srcdoc!,
+    );
+    expect(doc).toMatch(
+      /<img src="https:\/\/static\.wixstatic\.com\/media\/p~mv2\.jpg\/v1\/fill\/w_1280[^"]*" srcset="[^"]+" sizes="100vw"/,
+    );
   });
 
   test('a hostile title or poster stays text inside the frame document', () => {
     const evil = '"><script>alert(1)</script><a href="javascript:alert(1)">';
-    const html = renderNodes(video('https://youtu.be/dQw4w9WgXcQ', { title: evil, thumbnail: { src: { url: 'https://cdn.example/p.jpg?"><script>alert(2)</script>' } } }));
+    const html = renderNodes(
+      video('https://youtu.be/dQw4w9WgXcQ', {
+        title: evil,
+        thumbnail: { src: { url: 'https://cdn.example/p.jpg?"><script>alert(2)</script>' } },
+      }),
+    );
     const doc = decode(tags(html, 'iframe')[0]!.srcdoc!);
     expect(doc).not.toMatch(/<script|href="javascript/i);
     expect(doc).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -174,9 +275,17 @@ describe('video facades', () => {
   });
 
   test('gallery videos are facades too', () => {
-    const html = renderNodes(node('GALLERY', { galleryData: { items: [{ video: { media: { src: { url: 'https://youtu.be/dQw4w9WgXcQ' } } }, title: 'A video' }] } }));
+    const html = renderNodes(
+      node('GALLERY', {
+        galleryData: {
+          items: [{ video: { media: { src: { url: 'https://youtu.be/dQw4w9WgXcQ' } } }, title: 'A video' }],
+        },
+      }),
+    );
     expect(tags(html, 'iframe')[0]).not.toHaveProperty('src');
-    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+    );
   });
 
   test('an oEmbed that is only a player iframe becomes a facade with the same sandbox as the markup frame', () => {
@@ -184,7 +293,13 @@ describe('video facades', () => {
       node('EMBED', {
         embedData: {
           src: 'https://codepen.io/x/pen/y',
-          oembed: { title: 'A pen', providerName: 'CodePen', width: 800, height: 300, html: "<iframe height='300' src='https://codepen.io/x/embed/preview/y?a=1&amp;b=2' loading='lazy'></iframe>" },
+          oembed: {
+            title: 'A pen',
+            providerName: 'CodePen',
+            width: 800,
+            height: 300,
+            html: "<iframe height='300' src='https://codepen.io/x/embed/preview/y?a=1&amp;b=2' loading='lazy'></iframe>",
+          },
         },
       }),
     );
@@ -192,13 +307,19 @@ describe('video facades', () => {
     expect(frame).not.toHaveProperty('src');
     expect(frame).toMatchObject({ sandbox: 'allow-scripts allow-popups', title: 'A pen', class: 'rc-embed-frame' });
     const doc = decode(frame!.srcdoc!);
-    expect(doc).toContain('<a href="https://codepen.io/x/embed/preview/y?a=1&amp;b=2" aria-label="Load the CodePen embed: A pen">');
+    expect(doc).toContain(
+      '<a href="https://codepen.io/x/embed/preview/y?a=1&amp;b=2" aria-label="Load the CodePen embed: A pen">',
+    );
     expect(doc).not.toContain('class="play"');
   });
 
   test('an oEmbed with markup beyond one iframe keeps rendering its markup in the sandbox', () => {
-    const html = renderNodes(node('EMBED', { embedData: { oembed: { html: '<iframe src="https://a.example/x"></iframe><p>and text</p>' } } }));
-    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain('<iframe src="https://a.example/x"></iframe><p>and text</p>');
+    const html = renderNodes(
+      node('EMBED', { embedData: { oembed: { html: '<iframe src="https://a.example/x"></iframe><p>and text</p>' } } }),
+    );
+    expect(decode(tags(html, 'iframe')[0]!.srcdoc!)).toContain(
+      '<iframe src="https://a.example/x"></iframe><p>and text</p>',
+    );
   });
 
   test.each([
@@ -215,13 +336,23 @@ describe('video facades', () => {
 
 describe('priority', () => {
   test('priority={false} loads every image lazily and asks for no preload', () => {
-    const html = renderToStaticMarkup(<RichContent content={{ nodes: [image({ id: 'a~mv2.jpg' })] }} priority={false} />);
+    const html = renderToStaticMarkup(
+      <RichContent content={{ nodes: [image({ id: 'a~mv2.jpg' })] }} priority={false} />,
+    );
     expect(html).not.toContain('<link');
     expect(tags(html, 'img')[0]).toMatchObject({ loading: 'lazy' });
   });
 });
 
 test('a GIF from the local media folder is drawn (the demo works offline)', () => {
-  const html = renderToStaticMarkup(<RichContent content={{ nodes: [{ type: 'GIF', id: 'g', gifData: { original: { gif: '/media/confetti.gif' }, width: 320, height: 180 } }] }} />);
+  const html = renderToStaticMarkup(
+    <RichContent
+      content={{
+        nodes: [
+          { type: 'GIF', id: 'g', gifData: { original: { gif: '/media/confetti.gif' }, width: 320, height: 180 } },
+        ],
+      }}
+    />,
+  );
   expect(html).toContain('src="/media/confetti.gif"');
 });

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { localMediaUrl, parseWixImage, resolveImage, resolveMediaFile, srcSetWidths, wixImageUrl, wixSrcSet } from '@/lib/blog/media';
+import {
+  localMediaUrl,
+  parseWixImage,
+  resolveImage,
+  resolveMediaFile,
+  srcSetWidths,
+  wixImageUrl,
+  wixSrcSet,
+} from '@/lib/blog/media';
 
 describe('parseWixImage', () => {
   test('reads a wix:image URI with its original size', () => {
@@ -16,19 +24,31 @@ describe('parseWixImage', () => {
 
   test('reads bare media ids, new and legacy', () => {
     expect(parseWixImage('abc~mv2.jpg')).toEqual({ id: 'abc~mv2.jpg' });
-    expect(parseWixImage('8bb438_67a68c0652d740bab508f68662acc882.jpg')).toEqual({ id: '8bb438_67a68c0652d740bab508f68662acc882.jpg' });
-    expect(parseWixImage('media/d3dd72_9397c7bfa03f4fa8920b16bdd667f73bf000.jpg')).toEqual({ id: 'd3dd72_9397c7bfa03f4fa8920b16bdd667f73bf000.jpg' });
+    expect(parseWixImage('8bb438_67a68c0652d740bab508f68662acc882.jpg')).toEqual({
+      id: '8bb438_67a68c0652d740bab508f68662acc882.jpg',
+    });
+    expect(parseWixImage('media/d3dd72_9397c7bfa03f4fa8920b16bdd667f73bf000.jpg')).toEqual({
+      id: 'd3dd72_9397c7bfa03f4fa8920b16bdd667f73bf000.jpg',
+    });
   });
 
-  test.each(['hero-bars.png', '/media/hero.png', 'https://example.com/a~mv2.jpg', 'wix:image://v1/../x', 'javascript:alert(1)', '', 42, null])(
-    'is not a Wix image: %j',
-    (value) => expect(parseWixImage(value)).toBeNull(),
-  );
+  test.each([
+    'hero-bars.png',
+    '/media/hero.png',
+    'https://example.com/a~mv2.jpg',
+    'wix:image://v1/../x',
+    'javascript:alert(1)',
+    '',
+    42,
+    null,
+  ])('is not a Wix image: %j', (value) => expect(parseWixImage(value)).toBeNull());
 });
 
 describe('CDN URLs', () => {
   test('builds the fill URL', () => {
-    expect(wixImageUrl('abc~mv2.jpg', 640, 427)).toBe('https://static.wixstatic.com/media/abc~mv2.jpg/v1/fill/w_640,h_427,al_c,q_80/abc~mv2.jpg');
+    expect(wixImageUrl('abc~mv2.jpg', 640, 427)).toBe(
+      'https://static.wixstatic.com/media/abc~mv2.jpg/v1/fill/w_640,h_427,al_c,q_80/abc~mv2.jpg',
+    );
   });
 
   test('srcset widths never go above the original width', () => {
@@ -40,7 +60,9 @@ describe('CDN URLs', () => {
 
   test('srcset keeps the aspect ratio', () => {
     expect(wixSrcSet({ id: 'a~mv2.jpg', width: 1000, height: 500 })).toBe(
-      [320, 640, 960, 1000].map((w) => `https://static.wixstatic.com/media/a~mv2.jpg/v1/fill/w_${w},h_${w / 2},al_c,q_80/a~mv2.jpg ${w}w`).join(', '),
+      [320, 640, 960, 1000]
+        .map((w) => `https://static.wixstatic.com/media/a~mv2.jpg/v1/fill/w_${w},h_${w / 2},al_c,q_80/a~mv2.jpg ${w}w`)
+        .join(', '),
     );
   });
 });
@@ -58,11 +80,18 @@ describe('resolveImage', () => {
   });
 
   test('a wix:image URI carries its own size', () => {
-    expect(resolveImage('wix:image://v1/abc~mv2.jpg/a.jpg#originWidth=800&originHeight=400')).toMatchObject({ width: 800, height: 400 });
+    expect(resolveImage('wix:image://v1/abc~mv2.jpg/a.jpg#originWidth=800&originHeight=400')).toMatchObject({
+      width: 800,
+      height: 400,
+    });
   });
 
   test('local media is served from /media without a CDN srcset', () => {
-    expect(resolveImage({ id: 'hero-bars.png' }, { width: 1600, height: 900 })).toEqual({ src: '/media/hero-bars.png', width: 1600, height: 900 });
+    expect(resolveImage({ id: 'hero-bars.png' }, { width: 1600, height: 900 })).toEqual({
+      src: '/media/hero-bars.png',
+      width: 1600,
+      height: 900,
+    });
     expect(resolveImage('/media/square-blocks.png')).toEqual({ src: '/media/square-blocks.png' });
   });
 
@@ -71,13 +100,20 @@ describe('resolveImage', () => {
   });
 
   test('absolute URLs are used as they are', () => {
-    expect(resolveImage({ url: 'https://images.example.com/a.jpg' })).toEqual({ src: 'https://images.example.com/a.jpg' });
+    expect(resolveImage({ url: 'https://images.example.com/a.jpg' })).toEqual({
+      src: 'https://images.example.com/a.jpg',
+    });
   });
 
-  test.each([{ url: 'javascript:alert(1)' }, { id: '../../etc/passwd' }, { id: '/media/../secret' }, 'data:image/png;base64,AAAA', {}, null, 5])(
-    'refuses %j',
-    (source) => expect(resolveImage(source)).toBeNull(),
-  );
+  test.each([
+    { url: 'javascript:alert(1)' },
+    { id: '../../etc/passwd' },
+    { id: '/media/../secret' },
+    'data:image/png;base64,AAAA',
+    {},
+    null,
+    5,
+  ])('refuses %j', (source) => expect(resolveImage(source)).toBeNull());
 
   test('local paths are encoded', () => {
     expect(localMediaUrl('/media/sub/file.png')).toBe('/media/sub/file.png');
@@ -87,7 +123,9 @@ describe('resolveImage', () => {
 
 describe('resolveMediaFile', () => {
   test('maps Wix video and audio ids to their CDNs and local files to /media', () => {
-    expect(resolveMediaFile({ id: 'video/abc/1080p/mp4/file.mp4' })).toBe('https://video.wixstatic.com/video/abc/1080p/mp4/file.mp4');
+    expect(resolveMediaFile({ id: 'video/abc/1080p/mp4/file.mp4' })).toBe(
+      'https://video.wixstatic.com/video/abc/1080p/mp4/file.mp4',
+    );
     expect(resolveMediaFile({ id: 'mp3/abc.mp3' })).toBe('https://static.wixstatic.com/mp3/abc.mp3');
     expect(resolveMediaFile({ id: 'release-chime.wav' })).toBe('/media/release-chime.wav');
     expect(resolveMediaFile({ url: 'vbscript:x' })).toBeNull();

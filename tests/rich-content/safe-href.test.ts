@@ -55,7 +55,9 @@ describe('safeHref', () => {
 
 describe('linkProps', () => {
   test('target BLANK adds noopener noreferrer and keeps nofollow/sponsored/ugc', () => {
-    expect(linkProps({ url: 'https://example.com', target: 'BLANK', rel: { nofollow: true, sponsored: true, ugc: true } })).toEqual({
+    expect(
+      linkProps({ url: 'https://example.com', target: 'BLANK', rel: { nofollow: true, sponsored: true, ugc: true } }),
+    ).toEqual({
       href: 'https://example.com',
       target: '_blank',
       rel: 'noopener noreferrer nofollow sponsored ugc',

@@ -42,12 +42,16 @@ describe('sample content', () => {
   test('plain-text-content keeps its decorations, lists and media', () => {
     const html = render(fixture('plain-text-content'));
     expect(html).toContain('<strong>Lorem ipsum dolor sit amet</strong>');
-    expect(html).toContain('<a class="rc-link" href="https://www.google.com" target="_blank" rel="noopener noreferrer"><u class="rc-underline">ut</u></a>');
+    expect(html).toContain(
+      '<a class="rc-link" href="https://www.google.com" target="_blank" rel="noopener noreferrer"><u class="rc-underline">ut</u></a>',
+    );
     expect(html).toContain('<span class="rc-spoiler" tabindex="0">Lorem ipsum</span>');
     expect(html).toContain('<a class="rc-link rc-anchor-link" href="#98ccj">');
     expect(html).toMatch(/<figure id="98ccj"[^>]*rc-gif/);
     expect(html).toContain('https://www.youtube-nocookie.com/embed/CoJ23XNHgG0');
-    expect(html).toContain('src="https://video.wixstatic.com/video/d3dd72_9397c7bfa03f4fa8920b16bdd667f73b/1080p/mp4/file.mp4"');
+    expect(html).toContain(
+      'src="https://video.wixstatic.com/video/d3dd72_9397c7bfa03f4fa8920b16bdd667f73b/1080p/mp4/file.mp4"',
+    );
     expect(html.match(/<ol class="rc-list rc-ol">/g)).toHaveLength(5);
     expect(html).toContain('<code>songs = pd.read_csv(SONGS_FILE)</code>');
   });
@@ -58,7 +62,9 @@ describe('sample content', () => {
     expect(html).toContain('<span class="rc-file-name">music.mp3</span>');
     expect(html).toContain('rc-button rc-button-static');
     expect(html).toContain('<span class="rc-card-title">Yoga lesson</span>');
-    expect(html).toContain('<a class="rc-media-link" href="https://www.wix.com" target="_blank" rel="noopener noreferrer">');
+    expect(html).toContain(
+      '<a class="rc-media-link" href="https://www.wix.com" target="_blank" rel="noopener noreferrer">',
+    );
   });
 
   test('inner-rce-images keeps images inside tables and collapsible items', () => {

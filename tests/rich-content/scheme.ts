@@ -31,7 +31,8 @@ const rgb = (css: string): Rgb => {
  * background, else the page's.
  */
 export function shownColors(el: ReturnType<typeof element>, scheme: Scheme, background?: string) {
-  const text = el.style.color ?? (el.classes.includes('rc-fg') ? el.style[`--fg-${scheme}`] : undefined) ?? PALETTES[scheme].fg;
+  const text =
+    el.style.color ?? (el.classes.includes('rc-fg') ? el.style[`--fg-${scheme}`] : undefined) ?? PALETTES[scheme].fg;
   const bg = el.style['background-color'] ?? background ?? PALETTES[scheme].bg;
   return { text: rgb(text), background: rgb(bg) };
 }

@@ -10,7 +10,11 @@ const HTTP3_TABLE = node(
   'TABLE',
   {
     tableData: {
-      dimensions: { colsWidthRatio: [10, 10, 10, 10], rowsHeight: [47, 47, 47, 47, 47], colsMinWidth: [120, 120, 120, 120] },
+      dimensions: {
+        colsWidthRatio: [10, 10, 10, 10],
+        rowsHeight: [47, 47, 47, 47, 47],
+        colsMinWidth: [120, 120, 120, 120],
+      },
       header: true,
       altText: 'Field data before and after HTTP/3',
     },
@@ -22,11 +26,17 @@ const wrapper = (html: string) => tags(html, 'div').find((d) => d.class?.include
 
 describe('tables', () => {
   test('a table scrolls in a focusable, labelled region', () => {
-    expect(wrapper(renderNodes(HTTP3_TABLE))).toMatchObject({ tabindex: '0', role: 'region', 'aria-label': 'Field data before and after HTTP/3' });
+    expect(wrapper(renderNodes(HTTP3_TABLE))).toMatchObject({
+      tabindex: '0',
+      role: 'region',
+      'aria-label': 'Field data before and after HTTP/3',
+    });
   });
 
   test('without alt text, the region is named by its header row', () => {
-    const html = renderNodes(node('TABLE', { tableData: { rowHeader: true } }, [row('Response', 'Cache-Control', 'Why'), row('a', 'b', 'c')]));
+    const html = renderNodes(
+      node('TABLE', { tableData: { rowHeader: true } }, [row('Response', 'Cache-Control', 'Why'), row('a', 'b', 'c')]),
+    );
     expect(wrapper(html)['aria-label']).toBe('Table: Response, Cache-Control, Why');
     expect(wrapper(renderNodes(node('TABLE', {}, [row('a', 'b')])))['aria-label']).toBe('Table');
   });
@@ -39,8 +49,12 @@ describe('tables', () => {
     const css = readFileSync(new URL('../../components/rich-content/rich-content.css', import.meta.url), 'utf8');
     const tables = css.slice(css.indexOf('/* Tables'), css.indexOf('/* Collapsible'));
     expect(tables).not.toMatch(/table-layout:\s*fixed/);
-    expect(tables).not.toMatch(/word-break:\s*break-(all|word)|overflow-wrap:\s*anywhere|line-break:\s*anywhere|hyphens:\s*auto/);
-    expect(tables).toMatch(/\.rc-table :is\(td, th\) \{[^}]*overflow-wrap: normal;[^}]*word-break: normal;[^}]*min-width: \d+rem;/);
+    expect(tables).not.toMatch(
+      /word-break:\s*break-(all|word)|overflow-wrap:\s*anywhere|line-break:\s*anywhere|hyphens:\s*auto/,
+    );
+    expect(tables).toMatch(
+      /\.rc-table :is\(td, th\) \{[^}]*overflow-wrap: normal;[^}]*word-break: normal;[^}]*min-width: \d+rem;/,
+    );
   });
 
   test('the scroll box shows shadows on the sides with more to see', () => {

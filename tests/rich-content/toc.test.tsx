@@ -14,10 +14,17 @@ const doc = {
     heading('Install', 3, 'b'),
     heading('Install', 3, 'c'),
     heading('Install', 3, 'd'),
-    { type: 'HEADING', id: 'e', nodes: [text('Über '), text('Größe', [{ type: 'BOLD' }]), text(' & más!')], headingData: { level: 2 } },
+    {
+      type: 'HEADING',
+      id: 'e',
+      nodes: [text('Über '), text('Größe', [{ type: 'BOLD' }]), text(' & más!')],
+      headingData: { level: 2 },
+    },
     heading('🎉', 2, 'f'),
     { type: 'HEADING', id: 'g', nodes: [], headingData: { level: 2 } },
-    node('COLLAPSIBLE_LIST', {}, [node('COLLAPSIBLE_ITEM', {}, [node('COLLAPSIBLE_ITEM_BODY', {}, [heading('Nested heading', 4, 'h')])])]),
+    node('COLLAPSIBLE_LIST', {}, [
+      node('COLLAPSIBLE_ITEM', {}, [node('COLLAPSIBLE_ITEM_BODY', {}, [heading('Nested heading', 4, 'h')])]),
+    ]),
     heading('Install-2', 3, 'i'),
   ],
 };
@@ -54,7 +61,12 @@ describe('tableOfContents', () => {
       node('SMART_BLOCK_CELL', {}, [heading(figure, 3, `s-${label}`), paragraph(text(label))]);
     const review = {
       nodes: [
-        node('SMART_BLOCK', { smartBlockData: { type: 'STATS' } }, [stat('17', 'posts'), stat('11', 'talks'), stat('−38%', 'LCP'), stat('1', 'outage')]),
+        node('SMART_BLOCK', { smartBlockData: { type: 'STATS' } }, [
+          stat('17', 'posts'),
+          stat('11', 'talks'),
+          stat('−38%', 'LCP'),
+          stat('1', 'outage'),
+        ]),
         heading('Highlights', 2, 'hl'),
         heading('2025', 2, 'y'),
         heading('#1 · $5 · 3/4 · …', 2, 'sym'),
@@ -62,7 +74,11 @@ describe('tableOfContents', () => {
         heading('第二章', 2, 'cjk'),
       ],
     };
-    expect(tableOfContents(review).map((e) => e.text)).toEqual(['Highlights', 'What should we write about next?', '第二章']);
+    expect(tableOfContents(review).map((e) => e.text)).toEqual([
+      'Highlights',
+      'What should we write about next?',
+      '第二章',
+    ]);
     // They are still headings on the page, with ids an anchor can point at.
     expect(render(review)).toContain('<h3 id="17"');
   });
@@ -81,13 +97,17 @@ describe('tableOfContents', () => {
 describe('<TableOfContents>', () => {
   test('links to every heading', () => {
     const html = renderToStaticMarkup(<TableOfContents content={doc} title="On this page" />);
-    expect(html).toMatch(/^<nav class="rc-toc" aria-label="On this page"><p class="rc-toc-title">On this page<\/p><ul class="rc-toc-list">/);
+    expect(html).toMatch(
+      /^<nav class="rc-toc" aria-label="On this page"><p class="rc-toc-title">On this page<\/p><ul class="rc-toc-list">/,
+    );
     expect(tags(html, 'a').map((a) => a.href)).toEqual(tableOfContents(doc).map((e) => `#${encodeURIComponent(e.id)}`));
     expect(html).toContain('<li class="rc-toc-item rc-toc-depth-1"><a href="#install">Install</a></li>');
   });
 
   test('takes precomputed entries and filters levels', () => {
-    const html = renderToStaticMarkup(<TableOfContents entries={tableOfContents(doc)} levels={[2]} className="post__toc" />);
+    const html = renderToStaticMarkup(
+      <TableOfContents entries={tableOfContents(doc)} levels={[2]} className="post__toc" />,
+    );
     expect(tags(html, 'a')).toHaveLength(2);
     expect(html).toContain('class="rc-toc post__toc"');
   });
@@ -134,7 +154,9 @@ describe('one contents box per post', () => {
   test('the page box keeps its distance from the first paragraph whichever stylesheet loads last', () => {
     const css = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
     // Outside .rc, --rc-space is undefined: without a fallback the margin collapsed to 0.
-    expect(css('components/rich-content/rich-content.css')).toMatch(/\.rc-toc \{\n\s*margin: 0 0 var\(--rc-space, [\d.]+rem\);/);
+    expect(css('components/rich-content/rich-content.css')).toMatch(
+      /\.rc-toc \{\n\s*margin: 0 0 var\(--rc-space, [\d.]+rem\);/,
+    );
     expect(css('app/globals.css')).toMatch(/\.post > \.post__toc \{\n\s*margin-block: [\d.]+rem [\d.]+rem;/);
   });
 });
@@ -145,7 +167,10 @@ describe('plainText', () => {
       nodes: [
         heading('Title'),
         paragraph(text('Hello '), text('world', [{ type: 'BOLD' }]), text('!')),
-        node('BULLETED_LIST', {}, [node('LIST_ITEM', {}, [paragraph(text('item one'))]), node('LIST_ITEM', {}, [paragraph(text('item\u200b two'))])]),
+        node('BULLETED_LIST', {}, [
+          node('LIST_ITEM', {}, [paragraph(text('item one'))]),
+          node('LIST_ITEM', {}, [paragraph(text('item\u200b two'))]),
+        ]),
         node('IMAGE', { imageData: { caption: 'A caption' } }),
         node('VIDEO', { videoData: { title: 'A video' } }),
         node('BUTTON', { buttonData: { text: 'Click' } }),
@@ -153,7 +178,9 @@ describe('plainText', () => {
         paragraph(),
       ],
     };
-    expect(plainText(content)).toBe('Title\nHello world!\nitem one\nitem two\nA caption\nA video\nClick\nline a\nline b');
+    expect(plainText(content)).toBe(
+      'Title\nHello world!\nitem one\nitem two\nA caption\nA video\nClick\nline a\nline b',
+    );
   });
 
   test('anything that is not rich content is empty text', () => {

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { documentTitle, postTitle } from '@/lib/seo/post-metadata';
 import { makePost } from '../helpers/posts';
 
-const withSeoTitle = (title: string) => makePost(1, { title: 'The post', seoData: { tags: [{ type: 'title', children: title, custom: true, disabled: false }] } });
+const withSeoTitle = (title: string) =>
+  makePost(1, {
+    title: 'The post',
+    seoData: { tags: [{ type: 'title', children: title, custom: true, disabled: false }] },
+  });
 
 describe('document titles', () => {
   it('use one separator and the site name once, whatever the author typed', () => {
-    for (const typed of ['What LCP measures | The Render Path', 'What LCP measures - The Render Path', 'What LCP measures — the render path', 'What LCP measures']) {
+    for (const typed of [
+      'What LCP measures | The Render Path',
+      'What LCP measures - The Render Path',
+      'What LCP measures — the render path',
+      'What LCP measures',
+    ]) {
       expect(documentTitle(withSeoTitle(typed)), typed).toBe('What LCP measures · The Render Path');
     }
   });

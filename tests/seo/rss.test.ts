@@ -10,7 +10,9 @@ const channel = (title: string, html: string) =>
     description: 'd',
     selfUrl: 'http://x.test/feed.xml',
     language: 'en',
-    items: [{ post: makePost(1, { title }), url: 'http://x.test/post/a?b=1&c=2', html, categories: ['A <b>'], image: null }],
+    items: [
+      { post: makePost(1, { title }), url: 'http://x.test/post/a?b=1&c=2', html, categories: ['A <b>'], image: null },
+    ],
   });
 
 describe('RSS', () => {
@@ -37,30 +39,51 @@ describe('RSS', () => {
 describe('sitemap', () => {
   it('lists URLs with their dates, escaped', () => {
     const xml = renderUrlSet([{ url: 'http://x.test/post/a&b', lastModified: '2025-01-01T00:00:00.000Z' }]);
-    expect(xml).toContain('<url><loc>http://x.test/post/a&amp;b</loc><lastmod>2025-01-01T00:00:00.000Z</lastmod></url>');
+    expect(xml).toContain(
+      '<url><loc>http://x.test/post/a&amp;b</loc><lastmod>2025-01-01T00:00:00.000Z</lastmod></url>',
+    );
   });
 
   it('indexes parts', () => {
-    expect(renderSitemapIndex(['http://x.test/sitemaps/0.xml', 'http://x.test/sitemaps/1.xml']).match(/<sitemap>/g)).toHaveLength(2);
+    expect(
+      renderSitemapIndex(['http://x.test/sitemaps/0.xml', 'http://x.test/sitemaps/1.xml']).match(/<sitemap>/g),
+    ).toHaveLength(2);
   });
 });
 
 describe('RSS images', () => {
   const withImage = (image: { url: string; length: number | null }) =>
-    renderRss({ title: 't', link: 'http://x.test/', description: 'd', selfUrl: 'http://x.test/feed.xml', language: 'en', items: [{ post: makePost(1), url: 'http://x.test/post/a', html: '', categories: [], image }] });
+    renderRss({
+      title: 't',
+      link: 'http://x.test/',
+      description: 'd',
+      selfUrl: 'http://x.test/feed.xml',
+      language: 'en',
+      items: [{ post: makePost(1), url: 'http://x.test/post/a', html: '', categories: [], image }],
+    });
 
   it('an enclosure states the file’s real length and type', () => {
-    expect(withImage({ url: 'http://x.test/media/hero.webp', length: 48213 })).toContain('<enclosure url="http://x.test/media/hero.webp" type="image/webp" length="48213"/>');
+    expect(withImage({ url: 'http://x.test/media/hero.webp', length: 48213 })).toContain(
+      '<enclosure url="http://x.test/media/hero.webp" type="image/webp" length="48213"/>',
+    );
   });
 
   it('an image of unknown size is a Media RSS element, never an enclosure with a made-up length', () => {
-    const xml = withImage({ url: 'https://static.wixstatic.com/media/a~mv2.jpg/v1/fill/w_1200,h_630/a~mv2.jpg', length: null });
+    const xml = withImage({
+      url: 'https://static.wixstatic.com/media/a~mv2.jpg/v1/fill/w_1200,h_630/a~mv2.jpg',
+      length: null,
+    });
     expect(xml).not.toContain('<enclosure');
-    expect(xml).toContain('<media:content url="https://static.wixstatic.com/media/a~mv2.jpg/v1/fill/w_1200,h_630/a~mv2.jpg" type="image/jpeg" medium="image"/>');
+    expect(xml).toContain(
+      '<media:content url="https://static.wixstatic.com/media/a~mv2.jpg/v1/fill/w_1200,h_630/a~mv2.jpg" type="image/jpeg" medium="image"/>',
+    );
     expect(xml).toContain('xmlns:media="http://search.yahoo.com/mrss/"');
   });
 });
 
 it('links its stylesheet, right after the XML declaration, so a browser shows a page', () => {
-  expect(channel('t', '').split('\n').slice(0, 2)).toEqual(['<?xml version="1.0" encoding="UTF-8"?>', '<?xml-stylesheet type="text/css" href="/feed.css"?>']);
+  expect(channel('t', '').split('\n').slice(0, 2)).toEqual([
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?xml-stylesheet type="text/css" href="/feed.css"?>',
+  ]);
 });

@@ -47,14 +47,20 @@ describe('atomic writes', () => {
       for (let i = 1; ; i++) await writeFileAtomic(${JSON.stringify(file)}, versions[i % 2]);
     `;
     for (const delay of [150, 400]) {
-      const writer = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      const writer = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], {
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
       await new Promise((resolve) => writer.once('message', resolve));
       await new Promise((resolve) => setTimeout(resolve, delay));
       writer.kill('SIGKILL');
       await new Promise((resolve) => writer.once('exit', resolve));
       expect(versions).toContain(readFileSync(file, 'utf8'));
       // A kill can strand a temporary file, never a half-written target; the content store skips such names.
-      expect(readdirSync(dir).filter((name) => name !== 'big.json').every((name) => /^\.big\.json\.\d+\.[0-9a-f]+\.tmp$/.test(name))).toBe(true);
+      expect(
+        readdirSync(dir)
+          .filter((name) => name !== 'big.json')
+          .every((name) => /^\.big\.json\.\d+\.[0-9a-f]+\.tmp$/.test(name)),
+      ).toBe(true);
     }
   }, 20_000);
 });

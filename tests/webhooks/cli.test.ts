@@ -23,7 +23,12 @@ const routeFetch: typeof fetch = async (url, init) => POST(new Request(url as st
 async function blog(argv: string[], fetchImpl: typeof fetch = routeFetch) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { env: { BLOG_CONTENT_DIR: dir, SITE_URL: 'http://127.0.0.1:3999' }, fetch: fetchImpl, out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await main(argv, {
+    env: { BLOG_CONTENT_DIR: dir, SITE_URL: 'http://127.0.0.1:3999' },
+    fetch: fetchImpl,
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -32,11 +37,16 @@ const readPost = (id: string) => JSON.parse(readFileSync(postFile(id), 'utf8')) 
 const postBySlug = (slug: string) =>
   readdirSync(path.join(dir, 'posts'))
     .filter((n) => n.endsWith('.json'))
-    .map((n) => JSON.parse(readFileSync(path.join(dir, 'posts', n), 'utf8')) as Record<string, unknown> & { id: string })
+    .map(
+      (n) => JSON.parse(readFileSync(path.join(dir, 'posts', n), 'utf8')) as Record<string, unknown> & { id: string },
+    )
     .find((p) => p.slug === slug);
 const snapshot = () =>
   Object.fromEntries(
-    ['categories.json', 'tags.json', ...readdirSync(path.join(dir, 'posts')).map((n) => `posts/${n}`)].map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]),
+    ['categories.json', 'tags.json', ...readdirSync(path.join(dir, 'posts')).map((n) => `posts/${n}`)].map((f) => [
+      f,
+      readFileSync(path.join(dir, f), 'utf8'),
+    ]),
   );
 const tagsCleared = () => revalidated().map(([tag]) => tag);
 
@@ -52,16 +62,30 @@ describe('blog CLI', () => {
     expect(code).toBe(0);
     const after = readPost('post-0002');
     expect(after).toEqual({ ...before, title: 'A new title', lastPublishedDate: expect.any(String) });
-    expect(Date.parse(after.lastPublishedDate as string)).toBeGreaterThan(Date.parse(before.lastPublishedDate as string));
+    expect(Date.parse(after.lastPublishedDate as string)).toBeGreaterThan(
+      Date.parse(before.lastPublishedDate as string),
+    );
     expect(out).toMatch(/updated post "A new title" \(post-2, post-0002\)/);
-    expect(out).toMatch(/sent wix\.blog\.v3\.post_updated to http:\/\/127\.0\.0\.1:3999\/api\/webhooks\/wix: 200, cleared posts post:post-0002 stats categories tags/);
+    expect(out).toMatch(
+      /sent wix\.blog\.v3\.post_updated to http:\/\/127\.0\.0\.1:3999\/api\/webhooks\/wix: 200, cleared posts post:post-0002 stats categories tags/,
+    );
     expect(tagsCleared()).toEqual(['posts', 'post:post-0002', 'stats', 'categories', 'tags']);
   });
 
   it('creates a post from Markdown with categories and tags, then deletes it', async () => {
     const md = path.join(tmpdir(), `cli-test-${process.pid}.md`);
     writeFileSync(md, '## Heading\n\nBody with **bold** text.\n\n- a\n- b\n');
-    const created = await blog(['create', 'Hello, Wörld!', '--content', md, '--categories', 'category-1', '--tags', 'tag-even,tag-3', '--featured']);
+    const created = await blog([
+      'create',
+      'Hello, Wörld!',
+      '--content',
+      md,
+      '--categories',
+      'category-1',
+      '--tags',
+      'tag-even,tag-3',
+      '--featured',
+    ]);
     rmSync(md);
     expect(created.code).toBe(0);
     const post = postBySlug('hello-world')!;
@@ -77,7 +101,11 @@ describe('blog CLI', () => {
       url: { base: 'http://127.0.0.1:3999', path: '/post/hello-world' },
     });
     expect(post.firstPublishedDate).toBe(post.lastPublishedDate);
-    expect((post.richContent as { nodes: Array<{ type: string; id: string }> }).nodes.map((n) => n.type)).toEqual(['HEADING', 'PARAGRAPH', 'BULLETED_LIST']);
+    expect((post.richContent as { nodes: Array<{ type: string; id: string }> }).nodes.map((n) => n.type)).toEqual([
+      'HEADING',
+      'PARAGRAPH',
+      'BULLETED_LIST',
+    ]);
     expect(tagsCleared()).toContain(`post:${post.id}`);
 
     expect((await blog(['create', 'Hello, Wörld!'])).code).toBe(0);
@@ -93,7 +121,9 @@ describe('blog CLI', () => {
   });
 
   it('creates a draft (no public tags), publishes, unpublishes and deletes it', async () => {
-    expect((await blog(['create', '--title', 'Quiet draft', '--draft'])).out).toMatch(/draft_created .*cleared drafts draft:/);
+    expect((await blog(['create', '--title', 'Quiet draft', '--draft'])).out).toMatch(
+      /draft_created .*cleared drafts draft:/,
+    );
     const draft = postBySlug('quiet-draft')!;
     expect(draft.status).toBe('UNPUBLISHED');
     expect(draft.firstPublishedDate).toBeUndefined();
@@ -118,7 +148,9 @@ describe('blog CLI', () => {
 
   it('creates, renames and deletes categories and tags; a deleted tag leaves its posts', async () => {
     expect((await blog(['categories', 'create', 'Web Hooks', '--description', 'Signed events'])).code).toBe(0);
-    const categories = JSON.parse(readFileSync(path.join(dir, 'categories.json'), 'utf8')) as Array<Record<string, unknown>>;
+    const categories = JSON.parse(readFileSync(path.join(dir, 'categories.json'), 'utf8')) as Array<
+      Record<string, unknown>
+    >;
     const category = categories.find((c) => c.slug === 'web-hooks')!;
     expect(category).toMatchObject({ label: 'Web Hooks', description: 'Signed events', displayPosition: 3 });
     expect(tagsCleared()).toEqual(['categories', `category:${category.id}`]);
@@ -128,7 +160,9 @@ describe('blog CLI', () => {
 
     expect((await blog(['tags', 'create', 'Short lived'])).code).toBe(0);
     expect((await blog(['update', 'post-4', '--tags', 'short-lived,tag-0'])).code).toBe(0);
-    const tag = (JSON.parse(readFileSync(path.join(dir, 'tags.json'), 'utf8')) as Array<{ id: string; slug: string }>).find((t) => t.slug === 'short-lived')!;
+    const tag = (
+      JSON.parse(readFileSync(path.join(dir, 'tags.json'), 'utf8')) as Array<{ id: string; slug: string }>
+    ).find((t) => t.slug === 'short-lived')!;
     vi.mocked(revalidateTag).mockClear();
     const removed = await blog(['tags', 'delete', 'short-lived']);
     expect(removed.out).toMatch(/took it off 1 post/);
@@ -179,7 +213,8 @@ describe('blog CLI', () => {
   });
 
   it('exits 1 when the site cannot be reached', async () => {
-    const unreachable: typeof fetch = () => Promise.reject(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:3999') }));
+    const unreachable: typeof fetch = () =>
+      Promise.reject(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:3999') }));
     const { code, err } = await blog(['update', 'post-5', '--excerpt', 'Offline'], unreachable);
     expect(code).toBe(1);
     expect(err).toMatch(/could not reach http:\/\/127\.0\.0\.1:3999\/api\/webhooks\/wix: connect ECONNREFUSED/);

@@ -50,19 +50,32 @@ describe('event → tags', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ eventType, tags });
     expect(revalidated()).toEqual(tags.map((tag) => [tag, { expire: 0 }]));
-    expect(logs()).toEqual([expect.objectContaining({ eventType, eventId: event.data.id, tags, outcome: tags.length ? 'cleared' : 'nothing-to-clear' })]);
+    expect(logs()).toEqual([
+      expect.objectContaining({
+        eventType,
+        eventId: event.data.id,
+        tags,
+        outcome: tags.length ? 'cleared' : 'nothing-to-clear',
+      }),
+    ]);
   });
 
   it('takes the liked post from the action body', async () => {
     const event = likeEvent('liked', 'from-body');
     event.data.entityId = 'something-else';
-    expect(await (await send(event)).json()).toEqual({ eventType: 'wix.blog.v3.post_liked', tags: ['metrics:from-body'] });
+    expect(await (await send(event)).json()).toEqual({
+      eventType: 'wix.blog.v3.post_liked',
+      tags: ['metrics:from-body'],
+    });
   });
 
   it('falls back to the entity id inside the event when entityId is absent', async () => {
     const event = entityEvent('category', 'created', c);
     delete event.data.entityId;
-    expect(await (await send(event)).json()).toEqual({ eventType: 'wix.blog.v3.category_created', tags: ['categories', 'category:c1'] });
+    expect(await (await send(event)).json()).toEqual({
+      eventType: 'wix.blog.v3.category_created',
+      tags: ['categories', 'category:c1'],
+    });
   });
 });
 

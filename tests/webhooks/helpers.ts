@@ -15,16 +15,24 @@ export const rsaPair = () => generateKeyPairSync('rsa', { modulusLength: 2048 })
 export const publicPem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();
 export const privatePem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-export const b64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+export const b64url = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 export const webhookRequest = (body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request(WEBHOOK_URL, { method: 'POST', body, headers: { 'content-type': 'text/plain', ...headers }, duplex: 'half' } as RequestInit);
+  new Request(WEBHOOK_URL, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'text/plain', ...headers },
+    duplex: 'half',
+  } as RequestInit);
 
 export const routeContext = { params: Promise.resolve({}) } as never;
 
-export const postUpdated = (id = 'post-1') => entityEvent('post', 'updated', { id, slug: `slug-${id}`, title: 'A title' });
+export const postUpdated = (id = 'post-1') =>
+  entityEvent('post', 'updated', { id, slug: `slug-${id}`, title: 'A title' });
 
-export const signed = (event: EnvelopeInput, key: KeyObject, expiresIn?: string | number) => signEvent(event, key, expiresIn);
+export const signed = (event: EnvelopeInput, key: KeyObject, expiresIn?: string | number) =>
+  signEvent(event, key, expiresIn);
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -49,7 +57,10 @@ export async function errorOf(response: Response) {
   return { status: response.status, ...body.error };
 }
 
-/** The webhook route over an empty local content folder, verifying with a fresh key pair; the folder goes after the file. */
+/**
+ * The webhook route over an empty local content folder, verifying with a fresh key pair; the folder goes after the
+ * file.
+ */
 export async function webhookSite(name: string) {
   const dir = mkdtempSync(path.join(tmpdir(), `webhook-${name}-`));
   const keys = rsaPair();

@@ -42,7 +42,9 @@ describe('local key pair', () => {
     const dir = scratch();
     const verify = await verificationKey({ source: 'local', contentDir: dir });
     const sign = await signingKey({ contentDir: dir });
-    expect(verify.export({ type: 'spki', format: 'pem' })).toBe(createPublicKey(sign).export({ type: 'spki', format: 'pem' }));
+    expect(verify.export({ type: 'spki', format: 'pem' })).toBe(
+      createPublicKey(sign).export({ type: 'spki', format: 'pem' }),
+    );
   });
 
   it('refuses half a pair', async () => {
@@ -78,17 +80,26 @@ describe('keys from the environment', () => {
   it('checks the variable at start-up: unset or a good key passes, anything else names it', () => {
     expect(() => checkWebhookKey(undefined)).not.toThrow();
     expect(() => checkWebhookKey(PEM)).not.toThrow();
-    expect(() => checkWebhookKey('-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----')).toThrow(/^WIX_WEBHOOK_PUBLIC_KEY is invalid/);
-    const short = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(() => checkWebhookKey('-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----')).toThrow(
+      /^WIX_WEBHOOK_PUBLIC_KEY is invalid/,
+    );
+    const short = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
     expect(() => checkWebhookKey(short)).toThrow(/at least 2048 bits/);
   });
 
   it('has no key in Wix mode without WIX_WEBHOOK_PUBLIC_KEY', async () => {
-    await expect(verificationKey({ source: 'wix', contentDir: scratch() })).rejects.toThrow(/WIX_WEBHOOK_PUBLIC_KEY is not set/);
+    await expect(verificationKey({ source: 'wix', contentDir: scratch() })).rejects.toThrow(
+      /WIX_WEBHOOK_PUBLIC_KEY is not set/,
+    );
   });
 
   it('signs with WIX_WEBHOOK_PRIVATE_KEY when set', async () => {
-    const key = await signingKey({ privateKey: Buffer.from(privatePem(pair.privateKey)).toString('base64'), contentDir: scratch() });
+    const key = await signingKey({
+      privateKey: Buffer.from(privatePem(pair.privateKey)).toString('base64'),
+      contentDir: scratch(),
+    });
     expect(key.type).toBe('private');
     expect(key.export({ type: 'pkcs8', format: 'pem' })).toBe(privatePem(pair.privateKey));
   });

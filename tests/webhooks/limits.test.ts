@@ -1,9 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { captureLogs, errorOf, postUpdated, revalidated, routeContext, signed, webhookRequest, webhookSite } from './helpers';
+import {
+  captureLogs,
+  errorOf,
+  postUpdated,
+  revalidated,
+  routeContext,
+  signed,
+  webhookRequest,
+  webhookSite,
+} from './helpers';
 
 const { keys: site, POST } = await webhookSite('limits');
-
 
 let logs: ReturnType<typeof captureLogs>;
 beforeEach(() => {
@@ -26,7 +34,9 @@ const streamOf = (bytes: number, chunk = 8 * KiB) => {
 
 describe('body size', () => {
   it('answers 413 to a body over 64 KiB that declares its length', async () => {
-    const error = await errorOf(await POST(webhookRequest('x'.repeat(64 * KiB + 1), { 'content-length': String(64 * KiB + 1) }), routeContext));
+    const error = await errorOf(
+      await POST(webhookRequest('x'.repeat(64 * KiB + 1), { 'content-length': String(64 * KiB + 1) }), routeContext),
+    );
     expect(error).toMatchObject({ status: 413, wde: 'WDE0109' });
     expect(logs()).toEqual([expect.objectContaining({ outcome: 'too-large' })]);
   });
@@ -45,7 +55,9 @@ describe('body size', () => {
 
   it('takes a body at the limit', async () => {
     const token = await signed(postUpdated('fits'), site.privateKey);
-    expect((await POST(webhookRequest(`${token}${' '.repeat(64 * KiB - token.length)}`), routeContext)).status).toBe(200);
+    expect((await POST(webhookRequest(`${token}${' '.repeat(64 * KiB - token.length)}`), routeContext)).status).toBe(
+      200,
+    );
   });
 
   it('answers other methods with a JSON 405 naming POST, and clears nothing', async () => {

@@ -4,14 +4,27 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { encodeEnvelope } from '@/lib/webhooks/envelope';
 import { MAX_TOKEN_LIFETIME_SECONDS } from '@/lib/webhooks/verify';
-import { b64url, captureLogs, errorOf, nowSeconds, postUpdated, publicPem, revalidated, routeContext, rsaPair, signed, signedWithClaims, webhookRequest, webhookSite } from './helpers';
+import {
+  b64url,
+  captureLogs,
+  errorOf,
+  nowSeconds,
+  postUpdated,
+  publicPem,
+  revalidated,
+  routeContext,
+  rsaPair,
+  signed,
+  signedWithClaims,
+  webhookRequest,
+  webhookSite,
+} from './helpers';
 
 const { keys: site, POST } = await webhookSite('verify');
 const PUBLIC_PEM = publicPem(site.publicKey);
 const other = rsaPair();
 
 const call = (body: BodyInit) => POST(webhookRequest(body), routeContext);
-
 
 let logs: () => Array<Record<string, unknown>>;
 beforeEach(() => {
@@ -25,7 +38,9 @@ async function expectRejected(body: string, status: number, message: RegExp) {
   expect(error).toMatchObject({ status, code: 'WD_VALIDATION_ERROR' });
   expect(error.message).toMatch(message);
   expect(revalidated()).toEqual([]);
-  expect(logs()).toEqual([expect.objectContaining({ msg: 'webhook', outcome: status === 401 ? 'rejected' : 'malformed', tags: [] })]);
+  expect(logs()).toEqual([
+    expect.objectContaining({ msg: 'webhook', outcome: status === 401 ? 'rejected' : 'malformed', tags: [] }),
+  ]);
 }
 
 describe('webhook verification', () => {
@@ -33,8 +48,13 @@ describe('webhook verification', () => {
     const token = await signed(postUpdated('p1'), site.privateKey);
     const response = await call(token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ eventType: 'wix.blog.v3.post_updated', tags: ['posts', 'post:p1', 'stats', 'categories', 'tags'] });
-    expect(revalidated()).toEqual(['posts', 'post:p1', 'stats', 'categories', 'tags'].map((tag) => [tag, { expire: 0 }]));
+    expect(await response.json()).toEqual({
+      eventType: 'wix.blog.v3.post_updated',
+      tags: ['posts', 'post:p1', 'stats', 'categories', 'tags'],
+    });
+    expect(revalidated()).toEqual(
+      ['posts', 'post:p1', 'stats', 'categories', 'tags'].map((tag) => [tag, { expire: 0 }]),
+    );
   });
 
   it('accepts surrounding whitespace', async () => {
@@ -48,7 +68,14 @@ describe('webhook verification', () => {
     await call(token);
     const lines = logs();
     expect(lines).toEqual([
-      expect.objectContaining({ msg: 'webhook', eventType: 'wix.blog.v3.post_updated', eventId: event.data.id, outcome: 'cleared', tags: expect.arrayContaining(['post:p3']), ms: expect.any(Number) }),
+      expect.objectContaining({
+        msg: 'webhook',
+        eventType: 'wix.blog.v3.post_updated',
+        eventId: event.data.id,
+        outcome: 'cleared',
+        tags: expect.arrayContaining(['post:p3']),
+        ms: expect.any(Number),
+      }),
     ]);
     expect(JSON.stringify(lines)).not.toContain(token.split('.')[2]);
   });
@@ -69,7 +96,9 @@ describe('webhook verification', () => {
   });
 
   it('rejects HS256 signed with the public key PEM as the secret', async () => {
-    const token = await new SignJWT(encodeEnvelope(postUpdated())).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(PUBLIC_PEM));
+    const token = await new SignJWT(encodeEnvelope(postUpdated()))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(PUBLIC_PEM));
     await expectRejected(token, 401, /not signed with RS256/);
   });
 
@@ -82,7 +111,11 @@ describe('webhook verification', () => {
   });
 
   it('rejects an expired token', async () => {
-    await expectRejected(await signed(postUpdated(), site.privateKey, Math.floor(Date.now() / 1000) - 60), 401, /expired/);
+    await expectRejected(
+      await signed(postUpdated(), site.privateKey, Math.floor(Date.now() / 1000) - 60),
+      401,
+      /expired/,
+    );
   });
 
   describe('iat and exp', () => {
@@ -92,7 +125,11 @@ describe('webhook verification', () => {
       ['no iat', { exp: 300 }, /no "iat" claim/],
       ['neither iat nor exp', {}, /no "(iat|exp)" claim/],
       ['an exp years ahead', { iat: 0, exp: 5 * 365 * 24 * 3600 }, /valid for more than 10 minutes/],
-      ['a lifetime one second over the cap', { iat: 0, exp: MAX_TOKEN_LIFETIME_SECONDS + 1 }, /valid for more than 10 minutes/],
+      [
+        'a lifetime one second over the cap',
+        { iat: 0, exp: MAX_TOKEN_LIFETIME_SECONDS + 1 },
+        /valid for more than 10 minutes/,
+      ],
       ['an iat in the future beyond the clock skew', { iat: 120, exp: 400 }, /issued in the future/],
       ['an exp before its iat', { iat: 0, exp: -30 }, /expires before it is issued/],
       ['an iat that is not a number', { iat: 'yesterday', exp: 300 }, /"iat" claim is not a number/],
@@ -102,7 +139,10 @@ describe('webhook verification', () => {
     ])('rejects a token with %s', async (_, offsets, message) => {
       // numbers are seconds relative to now
       const at = (v: unknown) => (typeof v === 'number' ? now() + v : v);
-      const token = await signedWithClaims(postUpdated(), site.privateKey, { iat: at(offsets.iat), exp: at(offsets.exp) });
+      const token = await signedWithClaims(postUpdated(), site.privateKey, {
+        iat: at(offsets.iat),
+        exp: at(offsets.exp),
+      });
       await expectRejected(token, 401, message);
     });
 
@@ -113,13 +153,18 @@ describe('webhook verification', () => {
         [t + 45, t + 345],
         [t - 345, t - 45],
       ]) {
-        expect((await call(await signedWithClaims(postUpdated(`skew-${iat - t}`), site.privateKey, { iat, exp }))).status).toBe(200);
+        expect(
+          (await call(await signedWithClaims(postUpdated(`skew-${iat - t}`), site.privateKey, { iat, exp }))).status,
+        ).toBe(200);
       }
     });
 
     it('keeps the CLI signing with iat and a 5 minute exp', async () => {
       const token = await signed(postUpdated('cli'), site.privateKey);
-      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        iat: number;
+        exp: number;
+      };
       expect(claims.exp - claims.iat).toBe(300);
       expect(Math.abs(claims.iat - now())).toBeLessThanOrEqual(2);
     });
@@ -149,7 +194,11 @@ describe('webhook verification', () => {
 
   it.each([
     ['a truncated PEM', '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', /does not parse/],
-    ['an EC key', publicPem(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey), /expected an RSA key, got ec/],
+    [
+      'an EC key',
+      publicPem(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey),
+      /expected an RSA key, got ec/,
+    ],
   ])('refuses %s in WIX_WEBHOOK_PUBLIC_KEY', async (_, value, message) => {
     process.env.WIX_WEBHOOK_PUBLIC_KEY = value;
     const error = await errorOf(await call('x.y.z'));

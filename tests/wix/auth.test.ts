@@ -4,7 +4,8 @@ import { API_KEY, SITE_ID, json, on, withFakeWix } from './server';
 
 const wix = withFakeWix();
 
-const token = (value: string, expiresIn = 14_400) => json({ access_token: value, expires_in: expiresIn, refresh_token: 'refresh', token_type: 'Bearer' });
+const token = (value: string, expiresIn = 14_400) =>
+  json({ access_token: value, expires_in: expiresIn, refresh_token: 'refresh', token_type: 'Bearer' });
 
 describe('wix source: auth and rerouting', () => {
   it('API key auth sends the key and the site id', async () => {
@@ -49,7 +50,11 @@ describe('wix source: auth and rerouting', () => {
   it('OAuth: a refused token request is WDE0053 naming WIX_CLIENT_ID', async () => {
     wix.server.use(on.post('/oauth2/token', () => json({ message: 'invalid client' }, { status: 400 })));
     const source = wix.source({ apiKey: undefined, siteId: undefined, clientId: 'bad-client' });
-    await expect(source.getPost('post-1')).rejects.toMatchObject({ status: 502, wde: 'WDE0053', message: expect.stringContaining('WIX_CLIENT_ID') });
+    await expect(source.getPost('post-1')).rejects.toMatchObject({
+      status: 502,
+      wde: 'WDE0053',
+      message: expect.stringContaining('WIX_CLIENT_ID'),
+    });
   });
 
   it('OAuth: the token request is retried like any other', async () => {

@@ -9,7 +9,9 @@ import { json, on, withFakeWix } from './server';
 
 const wix = withFakeWix();
 
-const guarded = (options: { deadlineMs?: number; breakAfter?: number; halfOpenAfterMs?: number; retries?: number } = {}) =>
+const guarded = (
+  options: { deadlineMs?: number; breakAfter?: number; halfOpenAfterMs?: number; retries?: number } = {},
+) =>
   guardSource(wix.source({ retries: options.retries ?? 3 }), {
     name: 'Wix',
     deadlineMs: options.deadlineMs ?? 2_000,
@@ -17,7 +19,11 @@ const guarded = (options: { deadlineMs?: number; breakAfter?: number; halfOpenAf
     halfOpenAfterMs: options.halfOpenAfterMs ?? 60_000,
   });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe('wix outage: deadline', () => {
   it('a hanging Wix fails the call at its deadline with 504 WDE0053, retries included', async () => {

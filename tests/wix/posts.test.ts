@@ -8,7 +8,14 @@ describe('wix source: posts', () => {
   it('getPost maps the REST post to the domain shape and passes fieldsets through', async () => {
     wix.server.use(
       on.get('/v3/posts/:id', () =>
-        json({ post: restPost({ richContent, metrics: { views: 10, likes: 2, comments: 1, averageRating: 4.5, totalRatings: 2 }, contentText: 'Hi', richContentCompressed: 'H4sIAAAAAAAA' }) }),
+        json({
+          post: restPost({
+            richContent,
+            metrics: { views: 10, likes: 2, comments: 1, averageRating: 4.5, totalRatings: 2 },
+            contentText: 'Hi',
+            richContentCompressed: 'H4sIAAAAAAAA',
+          }),
+        }),
       ),
     );
     const post = await wix.source().getPost('post-1', { fieldsets: ['URL', 'METRICS', 'RICH_CONTENT'] });
@@ -23,7 +30,13 @@ describe('wix source: posts', () => {
       lastPublishedDate: '2024-03-06T11:30:00.000Z',
       categoryIds: ['cat-1'],
       url: { base: 'https://example.wixsite.com', path: '/blog/post/hello-wix' },
-      heroImage: { id: 'abc~mv2.jpg', url: 'https://static.wixstatic.com/media/abc~mv2.jpg', width: 1200, height: 800, filename: 'hero.jpg' },
+      heroImage: {
+        id: 'abc~mv2.jpg',
+        url: 'https://static.wixstatic.com/media/abc~mv2.jpg',
+        width: 1200,
+        height: 800,
+        filename: 'hero.jpg',
+      },
       media: {
         wixMedia: {
           image: { id: 'img~mv2.png', url: 'https://static.wixstatic.com/media/img~mv2.png', width: 640, height: 480 },
@@ -31,9 +44,21 @@ describe('wix source: posts', () => {
         },
         displayed: true,
       },
-      coverMedia: { image: { id: 'cover~mv2.jpg', url: 'https://static.wixstatic.com/media/cover~mv2.jpg', width: 10, height: 20 } },
-      translations: [{ id: 'post-1-fr', language: 'fr', url: { base: 'https://example.wixsite.com', path: '/blog/fr/post/bonjour' } }],
-      moderationDetails: { submittedDate: '2024-03-01T00:00:00.000Z', moderationDate: '2024-03-02T00:00:00.000Z', status: 'APPROVED' },
+      coverMedia: {
+        image: { id: 'cover~mv2.jpg', url: 'https://static.wixstatic.com/media/cover~mv2.jpg', width: 10, height: 20 },
+      },
+      translations: [
+        {
+          id: 'post-1-fr',
+          language: 'fr',
+          url: { base: 'https://example.wixsite.com', path: '/blog/fr/post/bonjour' },
+        },
+      ],
+      moderationDetails: {
+        submittedDate: '2024-03-01T00:00:00.000Z',
+        moderationDate: '2024-03-02T00:00:00.000Z',
+        status: 'APPROVED',
+      },
       metrics: { views: 10, likes: 2, comments: 1, averageRating: 4.5, totalRatings: 2 },
       contentText: 'Hi',
       richContentCompressed: 'H4sIAAAAAAAA',
@@ -52,7 +77,11 @@ describe('wix source: posts', () => {
 
   it('a 404 from Wix is null for every get', async () => {
     const notFound = () => json({ message: 'Post not found', details: {} }, { status: 404 });
-    wix.server.use(on.get('/v3/posts/:id', notFound), on.get('/v3/posts/slugs/:slug', notFound), on.get('/v3/posts/:id/metrics', notFound));
+    wix.server.use(
+      on.get('/v3/posts/:id', notFound),
+      on.get('/v3/posts/slugs/:slug', notFound),
+      on.get('/v3/posts/:id/metrics', notFound),
+    );
     const source = wix.source();
     await expect(source.getPost('missing')).resolves.toBeNull();
     await expect(source.getPostBySlug('missing')).resolves.toBeNull();
@@ -83,7 +112,10 @@ describe('wix source: posts', () => {
   it('listPosts sends filters, sort and offset paging, and returns the metaData', async () => {
     wix.server.use(
       on.get('/v3/posts', () =>
-        json({ posts: [restPost(), restPost({ id: 'post-2', slug: 'second' })], metaData: { count: 2, offset: 10, total: 12 } }),
+        json({
+          posts: [restPost(), restPost({ id: 'post-2', slug: 'second' })],
+          metaData: { count: 2, offset: 10, total: 12 },
+        }),
       ),
     );
     const page = await wix.source().listPosts({
@@ -124,7 +156,18 @@ describe('wix source: posts', () => {
   });
 
   it('listPosts leaves out one malformed post instead of failing the page', async () => {
-    wix.server.use(on.get('/v3/posts', () => json({ posts: [restPost({ id: 'good-1', slug: 'good-1' }), { id: 'no-slug', title: 'Broken' }, restPost({ id: 'good-2', slug: 'good-2' })], metaData: { total: 3 } })));
+    wix.server.use(
+      on.get('/v3/posts', () =>
+        json({
+          posts: [
+            restPost({ id: 'good-1', slug: 'good-1' }),
+            { id: 'no-slug', title: 'Broken' },
+            restPost({ id: 'good-2', slug: 'good-2' }),
+          ],
+          metaData: { total: 3 },
+        }),
+      ),
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const page = await wix.source().listPosts();
     expect(page.items.map((p) => p.id)).toEqual(['good-1', 'good-2']);
@@ -132,7 +175,13 @@ describe('wix source: posts', () => {
 
   it('listPosts treats an omitted list as empty (proto JSON drops empty fields)', async () => {
     wix.server.use(on.get('/v3/posts', () => json({})));
-    await expect(wix.source().listPosts()).resolves.toEqual({ items: [], offset: 0, limit: 50, total: 0, tooManyToCount: false });
+    await expect(wix.source().listPosts()).resolves.toEqual({
+      items: [],
+      offset: 0,
+      limit: 50,
+      total: 0,
+      tooManyToCount: false,
+    });
   });
 
   it('getPostMetrics maps the metrics', async () => {
@@ -152,14 +201,25 @@ describe('wix source: posts', () => {
         }),
       ),
     );
-    const stats = await wix.source().queryPostCountStats({ rangeStart: '2024-01-01T00:00:00Z', rangeEnd: '2024-03-01T00:00:00Z', order: 'OLDEST', language: 'en' });
+    const stats = await wix.source().queryPostCountStats({
+      rangeStart: '2024-01-01T00:00:00Z',
+      rangeEnd: '2024-03-01T00:00:00Z',
+      order: 'OLDEST',
+      language: 'en',
+    });
 
     expect(stats).toEqual([
       { periodStart: '2024-01-01T00:00:00.000Z', postCount: 2 },
       { periodStart: '2024-02-01T00:00:00.000Z', postCount: 5 },
     ]);
     const params = Object.fromEntries(wix.to('/blog/v2/stats/post/count')[0]!.url.searchParams);
-    expect(params).toEqual({ rangeStart: '2024-01-01T00:00:00.000Z', order: 'OLDEST', months: '3', language: 'en', timeZone: 'UTC' });
+    expect(params).toEqual({
+      rangeStart: '2024-01-01T00:00:00.000Z',
+      order: 'OLDEST',
+      months: '3',
+      language: 'en',
+      timeZone: 'UTC',
+    });
   });
 
   it('queryPostCountStats refuses a bad date or time zone before any request', async () => {
@@ -170,7 +230,11 @@ describe('wix source: posts', () => {
   });
 
   it('getTotalPosts returns the total, 0 when Wix omits it', async () => {
-    wix.server.use(on.get('/blog/v2/stats/posts/total', ({ request }) => json(new URL(request.url).searchParams.get('language') === 'en' ? { total: 42 } : {})));
+    wix.server.use(
+      on.get('/blog/v2/stats/posts/total', ({ request }) =>
+        json(new URL(request.url).searchParams.get('language') === 'en' ? { total: 42 } : {}),
+      ),
+    );
     const source = wix.source();
     await expect(source.getTotalPosts({ language: 'en' })).resolves.toBe(42);
     await expect(source.getTotalPosts()).resolves.toBe(0);

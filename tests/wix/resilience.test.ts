@@ -9,7 +9,11 @@ describe('wix source: retries', () => {
   it('retries a 429 and succeeds', async () => {
     let calls = 0;
     wix.server.use(
-      on.get('/v3/posts/:id', () => (++calls === 1 ? json({ message: 'slow down' }, { status: 429, headers: { 'Retry-After': '0' } }) : json({ post: restPost() }))),
+      on.get('/v3/posts/:id', () =>
+        ++calls === 1
+          ? json({ message: 'slow down' }, { status: 429, headers: { 'Retry-After': '0' } })
+          : json({ post: restPost() }),
+      ),
     );
     await expect(wix.source().getPost('post-1')).resolves.toMatchObject({ id: 'post-1' });
     expect(calls).toBe(2);
@@ -18,9 +22,17 @@ describe('wix source: retries', () => {
   it('retries 5xx a bounded number of times, then fails with WDE0053', async () => {
     let calls = 0;
     wix.server.use(on.get('/v3/posts', () => (calls++, json({ message: 'boom' }, { status: 503 }))));
-    const error = await wix.source({ retries: 2 }).listPosts().catch((e: unknown) => e);
+    const error = await wix
+      .source({ retries: 2 })
+      .listPosts()
+      .catch((e: unknown) => e);
     expect(calls).toBe(3);
-    expect(error).toMatchObject({ status: 502, wde: 'WDE0053', code: 'WD_UNKNOWN_ERROR', message: 'Wix answered HTTP 503 for GET /v3/posts after 3 attempts' });
+    expect(error).toMatchObject({
+      status: 502,
+      wde: 'WDE0053',
+      code: 'WD_UNKNOWN_ERROR',
+      message: 'Wix answered HTTP 503 for GET /v3/posts after 3 attempts',
+    });
   });
 
   it('uses 3 retries by default', async () => {
@@ -33,7 +45,9 @@ describe('wix source: retries', () => {
   it('honours Retry-After, up to the cap', async () => {
     let calls = 0;
     wix.server.use(
-      on.get('/v3/posts/:id', () => (++calls === 1 ? json({}, { status: 429, headers: { 'Retry-After': '3600' } }) : json({ post: restPost() }))),
+      on.get('/v3/posts/:id', () =>
+        ++calls === 1 ? json({}, { status: 429, headers: { 'Retry-After': '3600' } }) : json({ post: restPost() }),
+      ),
     );
     const started = Date.now();
     await wix.source({ retryMaxMs: 150 }).getPost('post-1');
@@ -45,7 +59,10 @@ describe('wix source: retries', () => {
   it('does not retry other 4xx', async () => {
     let calls = 0;
     wix.server.use(on.get('/v3/posts/:id', () => (calls++, json({ message: 'forbidden' }, { status: 403 }))));
-    const error = await wix.source().getPost('post-1').catch((e: unknown) => e);
+    const error = await wix
+      .source()
+      .getPost('post-1')
+      .catch((e: unknown) => e);
     expect(calls).toBe(1);
     expect(error).toMatchObject({ status: 502, wde: 'WDE0053', message: expect.stringContaining('WIX_API_KEY') });
     expect((error as Error).message).not.toContain(API_KEY);
@@ -54,13 +71,18 @@ describe('wix source: retries', () => {
   it('a network failure is retried, then WDE0053', async () => {
     let calls = 0;
     wix.server.use(on.get('/v3/posts/:id', () => (calls++, HttpResponse.error())));
-    await expect(wix.source({ retries: 1 }).getPost('post-1')).rejects.toMatchObject({ status: 502, wde: 'WDE0053', message: expect.stringContaining('could not be reached') });
+    await expect(wix.source({ retries: 1 }).getPost('post-1')).rejects.toMatchObject({
+      status: 502,
+      wde: 'WDE0053',
+      message: expect.stringContaining('could not be reached'),
+    });
     expect(calls).toBe(2);
   });
 });
 
 describe('wix source: malformed answers', () => {
-  const body = (text: string) => () => new HttpResponse(text, { status: 200, headers: { 'Content-Type': 'application/json' } });
+  const body = (text: string) => () =>
+    new HttpResponse(text, { status: 200, headers: { 'Content-Type': 'application/json' } });
 
   it('a body that is not JSON is WDE0055', async () => {
     wix.server.use(on.get('/v3/posts/:id', body('<html>oops</html>')), on.get('/v3/posts', body('{"posts": [')));

@@ -22,7 +22,12 @@ export function withFakeWix() {
   const seen: Seen[] = [];
   server.events.on('request:start', async ({ request }) => {
     const text = request.method === 'GET' ? '' : await request.clone().text();
-    seen.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined });
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
   });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {

@@ -19,12 +19,23 @@ describe('wix source: categories', () => {
       slug: 'news',
       postCount: 3,
       url: { base: 'https://example.wixsite.com', path: '/blog/categories/news' },
-      coverImage: { id: 'catcover~mv2.jpg', url: 'https://static.wixstatic.com/media/catcover~mv2.jpg', width: 300, height: 200 },
+      coverImage: {
+        id: 'catcover~mv2.jpg',
+        url: 'https://static.wixstatic.com/media/catcover~mv2.jpg',
+        width: 300,
+        height: 200,
+      },
       updatedDate: '2024-02-01T00:00:00.000Z',
     };
     await expect(source.getCategory('cat-1')).resolves.toMatchObject(expected);
-    await expect(source.getCategoryBySlug('nouvelles et co')).resolves.toMatchObject({ ...expected, slug: 'nouvelles et co' });
-    expect(wix.seen.map((r) => r.url.pathname)).toEqual(['/blog/v3/categories/cat-1', '/blog/v3/categories/slugs/nouvelles%20et%20co']);
+    await expect(source.getCategoryBySlug('nouvelles et co')).resolves.toMatchObject({
+      ...expected,
+      slug: 'nouvelles et co',
+    });
+    expect(wix.seen.map((r) => r.url.pathname)).toEqual([
+      '/blog/v3/categories/cat-1',
+      '/blog/v3/categories/slugs/nouvelles%20et%20co',
+    ]);
   });
 
   it('unknown categories are null', async () => {
@@ -40,7 +51,10 @@ describe('wix source: categories', () => {
         const params = new URL(request.url).searchParams;
         const offset = Number(params.get('paging.offset'));
         const limit = Number(params.get('paging.limit'));
-        return json({ categories: all.slice(offset, offset + limit), metaData: { offset, count: Math.min(limit, all.length - offset), total: all.length } });
+        return json({
+          categories: all.slice(offset, offset + limit),
+          metaData: { offset, count: Math.min(limit, all.length - offset), total: all.length },
+        });
       }),
     );
     const categories = await wix.source().listCategories({ language: 'en' });
@@ -92,9 +106,11 @@ describe('wix source: tags', () => {
     );
     const tags = await wix.source().listTags({ language: 'en' });
     expect(tags.map((t) => t.id)).toEqual(all.map((t) => t.id));
-    expect(wix.to('/v3/tags/query').map((r) => r.body)).toEqual([0, 100, 200].map((offset) => ({
-      query: { paging: { offset, limit: 100 }, filter: { language: { $eq: 'en' } } },
-      fieldsets: ['URL'],
-    })));
+    expect(wix.to('/v3/tags/query').map((r) => r.body)).toEqual(
+      [0, 100, 200].map((offset) => ({
+        query: { paging: { offset, limit: 100 }, filter: { language: { $eq: 'en' } } },
+        fieldsets: ['URL'],
+      })),
+    );
   });
 });

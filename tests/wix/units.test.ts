@@ -14,13 +14,22 @@ describe('wix reshape helpers', () => {
       filename: 'my photo.jpg',
       altText: null,
     });
-    expect(toImage('wix:image://v1/abc~mv2.jpg#originWidth=undefined&originHeight=undefined')).toMatchObject({ id: 'abc~mv2.jpg', width: undefined, height: undefined });
-    expect(toImage('https://static.wixstatic.com/media/xyz~mv2.png')).toMatchObject({ id: 'xyz~mv2.png', url: 'https://static.wixstatic.com/media/xyz~mv2.png' });
+    expect(toImage('wix:image://v1/abc~mv2.jpg#originWidth=undefined&originHeight=undefined')).toMatchObject({
+      id: 'abc~mv2.jpg',
+      width: undefined,
+      height: undefined,
+    });
+    expect(toImage('https://static.wixstatic.com/media/xyz~mv2.png')).toMatchObject({
+      id: 'xyz~mv2.png',
+      url: 'https://static.wixstatic.com/media/xyz~mv2.png',
+    });
     expect(toImage('not an image')).toBeUndefined();
   });
 
   it('reads wix:video:// strings', () => {
-    expect(toVideo('wix:video://v1/vid123/clip.mp4#posterUri=poster~mv2.jpg&posterWidth=320&posterHeight=180')).toMatchObject({
+    expect(
+      toVideo('wix:video://v1/vid123/clip.mp4#posterUri=poster~mv2.jpg&posterWidth=320&posterHeight=180'),
+    ).toMatchObject({
       id: 'vid123',
       width: 320,
       height: 180,
@@ -29,7 +38,10 @@ describe('wix reshape helpers', () => {
   });
 
   it('splits page URLs at the origin', () => {
-    expect(toPageUrl('https://www.example.com/post/a-b?x=1')).toEqual({ base: 'https://www.example.com', path: '/post/a-b?x=1' });
+    expect(toPageUrl('https://www.example.com/post/a-b?x=1')).toEqual({
+      base: 'https://www.example.com',
+      path: '/post/a-b?x=1',
+    });
     expect(toPageUrl({ base: 'https://a.com', path: '/p' })).toEqual({ base: 'https://a.com', path: '/p' });
     expect(toPageUrl('::')).toBeUndefined();
   });
@@ -38,7 +50,9 @@ describe('wix reshape helpers', () => {
 describe('wix transport helpers', () => {
   it('reroutes Wix hosts only, keeping path and query', () => {
     expect(reroute('https://www.wixapis.com/v3/posts?x=1', 'http://wix.test')).toBe('http://wix.test/v3/posts?x=1');
-    expect(reroute('https://edge.wixapis.com/blog/v2/stats/posts/total', 'http://wix.test/base/')).toBe('http://wix.test/base/blog/v2/stats/posts/total');
+    expect(reroute('https://edge.wixapis.com/blog/v2/stats/posts/total', 'http://wix.test/base/')).toBe(
+      'http://wix.test/base/blog/v2/stats/posts/total',
+    );
     expect(reroute('https://example.com/x', 'http://wix.test')).toBe('https://example.com/x');
     expect(reroute('https://www.wixapis.com/v3/posts', undefined)).toBe('https://www.wixapis.com/v3/posts');
   });
@@ -52,6 +66,8 @@ describe('wix transport helpers', () => {
   });
 
   it('redacts credentials', () => {
-    expect(redact('key IST.abc.def leaked, token OauthNG.JWS.xyz and secret-value', ['secret-value'])).toBe('key [redacted] leaked, token [redacted] and [redacted]');
+    expect(redact('key IST.abc.def leaked, token OauthNG.JWS.xyz and secret-value', ['secret-value'])).toBe(
+      'key [redacted] leaked, token [redacted] and [redacted]',
+    );
   });
 });

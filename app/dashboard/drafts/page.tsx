@@ -43,7 +43,9 @@ async function Drafts({ searchParams }: Pick<PageProps<'/dashboard/drafts'>, 'se
       <DraftList drafts={page.items} />
       <nav className="pager" aria-label="Draft pages">
         {cursor && <Link href="/dashboard/drafts">« First</Link>}
-        {page.cursors.next && <Link href={`/dashboard/drafts?cursor=${encodeURIComponent(page.cursors.next)}`}>Next →</Link>}
+        {page.cursors.next && (
+          <Link href={`/dashboard/drafts?cursor=${encodeURIComponent(page.cursors.next)}`}>Next →</Link>
+        )}
       </nav>
     </>
   );

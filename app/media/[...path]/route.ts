@@ -5,7 +5,6 @@ import { etagOf, ifRangeHolds, isNotModified } from '@/lib/http/validators';
 
 // Serves the media the source keeps (the local source's media folder): plain file names only, streamed, with ranges.
 
-
 const BASE_HEADERS = {
   // no-transform: Next's gzip would drop Content-Length from a 206 of a text file (svg, txt, csv).
   'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800, no-transform',
@@ -40,9 +39,10 @@ async function serve(request: Request, { params }: Context, withBody: boolean): 
 
   if (isNotModified(request.headers, etag, file.mtimeMs)) return answer(304);
   // Range is defined for GET only (RFC 9110 §14.2); HEAD describes the whole file.
-  const range = withBody && ifRangeHolds(request.headers.get('if-range'), etag, lastModified)
-    ? parseRange(request.headers.get('range'), size)
-    : null;
+  const range =
+    withBody && ifRangeHolds(request.headers.get('if-range'), etag, lastModified)
+      ? parseRange(request.headers.get('range'), size)
+      : null;
   if (range === 'unsatisfiable') {
     headers.set('Content-Range', `bytes */${size}`);
     return answer(416);

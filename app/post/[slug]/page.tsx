@@ -31,9 +31,14 @@ export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): P
 export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
-  const [{ categories, tags }, neighbours, related] = await Promise.all([postTerms(post), postNeighbours(post), relatedPosts(post)]);
+  const [{ categories, tags }, neighbours, related] = await Promise.all([
+    postTerms(post),
+    postNeighbours(post),
+    relatedPosts(post),
+  ]);
   const toc = pageContents(post.richContent);
-  const updated = post.lastPublishedDate && post.lastPublishedDate.slice(0, 10) !== post.firstPublishedDate?.slice(0, 10);
+  const updated =
+    post.lastPublishedDate && post.lastPublishedDate.slice(0, 10) !== post.firstPublishedDate?.slice(0, 10);
 
   return (
     <>
@@ -88,7 +93,10 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
           <PostList posts={related} />
         </section>
       )}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(blogPostingJsonLd(post, categories)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(blogPostingJsonLd(post, categories)) }}
+      />
     </>
   );
 }

@@ -22,10 +22,13 @@ const cursorKey = () => {
   return (key ??= secret ? Buffer.from(`cursor:${secret}`) : randomBytes(32));
 };
 
-const sign = (body: string) => createHmac('sha256', cursorKey()).update(body).digest().subarray(0, 18).toString('base64url');
+const sign = (body: string) =>
+  createHmac('sha256', cursorKey()).update(body).digest().subarray(0, 18).toString('base64url');
 
 export function encodeCursor(state: CursorState): string {
-  const body = Buffer.from(JSON.stringify([state.filter ?? null, state.sort, state.limit, state.anchor, state.direction === 'next' ? 1 : 0])).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify([state.filter ?? null, state.sort, state.limit, state.anchor, state.direction === 'next' ? 1 : 0]),
+  ).toString('base64url');
   return `${body}.${sign(body)}`;
 }
 
@@ -52,9 +55,14 @@ export function decodeCursor(cursor: string): CursorState {
 // WDE0080 is skip/offset with cursor paging; WDE0165 is what this site answers for a cursor that is not
 // valid for the request (malformed or tampered), and a cursor sent with another query is exactly that.
 
-/** JSON with object keys sorted, so that two spellings of one filter compare equal. Inputs are validated (bounded depth). */
+/**
+ * JSON with object keys sorted, so that two spellings of one filter compare equal. Inputs are validated (bounded
+ * depth).
+ */
 const canonical = (value: unknown) =>
-  JSON.stringify(value, (_key, v: unknown) => (isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  JSON.stringify(value, (_key, v: unknown) =>
+    isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 
 /** What a request sends beside its cursor; `undefined` or `null` is "not sent". */
 export interface QueryBesideCursor {
@@ -67,10 +75,14 @@ const sent = (value: unknown) => value !== undefined && value !== null;
 /** Throws WDE0165 when the request's filter or sort differs from the one the cursor was issued for. */
 export function assertCursorQuery(state: CursorState, query: QueryBesideCursor): void {
   if (sent(query.filter) && canonical(query.filter) !== canonical(state.filter ?? {})) {
-    throw errors.malformedCursor('this cursor was issued for another filter: send it without a filter (it carries its own) or with the same one');
+    throw errors.malformedCursor(
+      'this cursor was issued for another filter: send it without a filter (it carries its own) or with the same one',
+    );
   }
   if (sent(query.sort) && canonical(parseSort(query.sort)) !== canonical(parseSort(state.sort))) {
-    throw errors.malformedCursor('this cursor was issued for another sort: send it without a sort (it carries its own) or with the same one');
+    throw errors.malformedCursor(
+      'this cursor was issued for another sort: send it without a sort (it carries its own) or with the same one',
+    );
   }
 }
 
@@ -86,7 +98,9 @@ export function checkCursorQuery(cursor: string, query: QueryBesideCursor): void
   try {
     state = decodeCursor(cursor);
   } catch {
-    throw errors.malformedCursor('a cursor carries its own filter and sort, and this one cannot be compared with the ones sent: send the cursor without filter or sort');
+    throw errors.malformedCursor(
+      'a cursor carries its own filter and sort, and this one cannot be compared with the ones sent: send the cursor without filter or sort',
+    );
   }
   assertCursorQuery(state, query);
 }

@@ -45,7 +45,10 @@ export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): Cursor
     items.reverse();
     before = i;
   } else {
-    const start = Math.max(low, state?.direction === 'next' ? firstIndex(all, sort, (cmp) => cmp > 0, state.anchor) : 0);
+    const start = Math.max(
+      low,
+      state?.direction === 'next' ? firstIndex(all, sort, (cmp) => cmp > 0, state.anchor) : 0,
+    );
     let i = start;
     for (; i < all.length && items.length < limit; i++) if (test(all[i]!)) items.push(all[i]!);
     before = start - 1;
@@ -59,7 +62,13 @@ export function runQuery(posts: Post[] | OrderedPosts, query: PostQuery): Cursor
   const hasPrevious = items.length > 0 && anyFrom(before, -1);
 
   const cursorAt = (post: Post, direction: 'next' | 'prev') =>
-    encodeCursor({ filter: rawFilter as Record<string, unknown> | undefined, sort, limit, anchor: sortKey(post, sort), direction });
+    encodeCursor({
+      filter: rawFilter as Record<string, unknown> | undefined,
+      sort,
+      limit,
+      anchor: sortKey(post, sort),
+      direction,
+    });
   const hasNext = items.length > 0 && anyFrom(after, 1);
   return {
     items,

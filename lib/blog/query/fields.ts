@@ -35,5 +35,4 @@ export type QueryField = keyof typeof QUERY_FIELDS;
 
 export const fieldSpec = (name: QueryField): FieldSpec => QUERY_FIELDS[name];
 
-
 export const isQueryField = (name: string): name is QueryField => Object.hasOwn(QUERY_FIELDS, name);

@@ -48,9 +48,11 @@ function assertNoRegex(root: object): void {
   const pending: object[] = [root];
   let scanned = 0;
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (++scanned > MAX_SCANNED_NODES) throw errors.logicalArity(`filter has more than ${MAX_SCANNED_NODES} objects and lists`);
+    if (++scanned > MAX_SCANNED_NODES)
+      throw errors.logicalArity(`filter has more than ${MAX_SCANNED_NODES} objects and lists`);
     for (const [key, child] of Object.entries(node)) {
-      if (!Array.isArray(node) && isRegexKeyword(key)) throw errors.regexNotAllowed(`"${key}" is not allowed: regular expressions are not supported`);
+      if (!Array.isArray(node) && isRegexKeyword(key))
+        throw errors.regexNotAllowed(`"${key}" is not allowed: regular expressions are not supported`);
       if (typeof child === 'object' && child !== null) pending.push(child);
     }
   }
@@ -69,7 +71,8 @@ function parseObject(raw: Record<string, unknown>, depth: number): FilterNode {
   const nodes: FilterNode[] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (key === '$and' || key === '$or') {
-      if (!Array.isArray(value) || value.length === 0) throw errors.logicalArity(`${key} takes a non-empty array of filters`);
+      if (!Array.isArray(value) || value.length === 0)
+        throw errors.logicalArity(`${key} takes a non-empty array of filters`);
       const children = value.map((child) => {
         if (!isRecord(child)) throw errors.filterNotObject(`every item of ${key} must be an object`);
         return parseObject(child, depth + 1);
@@ -101,9 +104,11 @@ function condition(field: QueryField, kind: FieldKind, op: string, operand: unkn
   if (op === '$eq' || op === '$ne') return { op, field, value: scalar(field, kind, op, operand) };
   if (COMPARISON.has(op)) return { op: op as '$gt', field, value: ordered(field, kind, op, operand) };
   if (op === '$between') {
-    if (!Array.isArray(operand) || operand.length !== 2) throw errors.betweenArity(`$between on "${field}" takes exactly two values`);
+    if (!Array.isArray(operand) || operand.length !== 2)
+      throw errors.betweenArity(`$between on "${field}" takes exactly two values`);
     const [from, to] = operand.map((v) => ordered(field, kind, op, v)) as [string | number, string | number];
-    if (typeof from !== typeof to) throw errors.comparisonOperand(`$between on "${field}" needs two values of the same type`);
+    if (typeof from !== typeof to)
+      throw errors.comparisonOperand(`$between on "${field}" needs two values of the same type`);
     return { op, field, value: [from, to] };
   }
   if (SETS.has(op)) {
@@ -112,9 +117,11 @@ function condition(field: QueryField, kind: FieldKind, op: string, operand: unkn
       const tooMany = fieldSpec(field).ids ? errors.tooManyIds : errors.tooManyValues;
       throw tooMany(`${op} on "${field}" takes at most ${MAX_LIST_VALUES} values, got ${operand.length}`);
     }
-    if (op === '$hasAll' && kind !== 'stringArray') throw errors.comparisonOperand(`$hasAll applies to list fields; "${field}" is not one`);
+    if (op === '$hasAll' && kind !== 'stringArray')
+      throw errors.comparisonOperand(`$hasAll applies to list fields; "${field}" is not one`);
     const values = operand.map((v) => {
-      if (!(typeof v === 'string' || typeof v === 'number' || isDateOperand(v))) throw errors.setItem(`${op} on "${field}" accepts only strings, numbers or dates`);
+      if (!(typeof v === 'string' || typeof v === 'number' || isDateOperand(v)))
+        throw errors.setItem(`${op} on "${field}" accepts only strings, numbers or dates`);
       return scalar(field, kind, op, v);
     });
     return { op: op as '$in', field, value: values };
@@ -138,7 +145,8 @@ function scalar(field: QueryField, kind: FieldKind, op: string, operand: unknown
     return operand;
   }
   if (kind === 'number') {
-    if (typeof operand !== 'number' || !Number.isFinite(operand)) throw errors.comparisonOperand(`${op} on "${field}" takes a number`);
+    if (typeof operand !== 'number' || !Number.isFinite(operand))
+      throw errors.comparisonOperand(`${op} on "${field}" takes a number`);
     if (Math.abs(operand) >= 2 ** 53) throw errors.numberTooLarge(`${op} on "${field}": numbers must be below 2^53`);
     return operand;
   }
@@ -147,9 +155,11 @@ function scalar(field: QueryField, kind: FieldKind, op: string, operand: unknown
 }
 
 function ordered(field: QueryField, kind: FieldKind, op: string, operand: unknown): string | number {
-  if (kind === 'boolean' || kind === 'stringArray') throw errors.comparisonOperand(`${op} does not apply to "${field}"`);
+  if (kind === 'boolean' || kind === 'stringArray')
+    throw errors.comparisonOperand(`${op} does not apply to "${field}"`);
   const value = scalar(field, kind, op, operand);
-  if (value === null || typeof value === 'boolean') throw errors.comparisonOperand(`${op} on "${field}" needs a string, number or date`);
+  if (value === null || typeof value === 'boolean')
+    throw errors.comparisonOperand(`${op} on "${field}" needs a string, number or date`);
   return value;
 }
 

@@ -18,6 +18,7 @@ export function checkLimit(value: unknown, fallback: number): number {
 export function checkOffset(value: unknown): number {
   if (value === undefined || value === null) return 0;
   if (typeof value === 'number' && Math.abs(value) >= SAFE) throw errors.numberTooLarge('offset must be below 2^53');
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw errors.offsetInvalid('offset must be a non-negative integer');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw errors.offsetInvalid('offset must be a non-negative integer');
   return value;
 }

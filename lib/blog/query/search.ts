@@ -24,7 +24,12 @@ function cached(map: WeakMap<Post, string>, post: Post, make: (post: Post) => st
  * Every word must appear in the title, excerpt, text or hashtags; title hits rank first, then newer posts.
  * `bodyOf` gives a post's folded body when the source keeps it apart from the post (default: from the post).
  */
-export function searchPosts(posts: Post[], text: string, limit: number, bodyOf: (post: Post) => string = (post) => cached(foldedBodies, post, searchBody)): Post[] {
+export function searchPosts(
+  posts: Post[],
+  text: string,
+  limit: number,
+  bodyOf: (post: Post) => string = (post) => cached(foldedBodies, post, searchBody),
+): Post[] {
   const words = fold(text).split(/\s+/).filter(Boolean).slice(0, 12);
   if (words.length === 0) return [];
   const scored: { post: Post; score: number }[] = [];
@@ -34,6 +39,8 @@ export function searchPosts(posts: Post[], text: string, limit: number, bodyOf: 
     if (!words.every((w) => title.includes(w) || body.includes(w))) continue;
     scored.push({ post, score: words.filter((w) => title.includes(w)).length });
   }
-  scored.sort((a, b) => b.score - a.score || (b.post.firstPublishedDate ?? '').localeCompare(a.post.firstPublishedDate ?? ''));
+  scored.sort(
+    (a, b) => b.score - a.score || (b.post.firstPublishedDate ?? '').localeCompare(a.post.firstPublishedDate ?? ''),
+  );
   return scored.slice(0, limit).map((s) => s.post);
 }

@@ -36,12 +36,14 @@ export function parseSort(raw: unknown): SortSpec[] {
   const specs = raw.map((item: unknown): SortSpec => {
     const spec = (typeof item === 'object' && item !== null ? item : {}) as { fieldName?: unknown; order?: unknown };
     if (typeof spec.fieldName !== 'string') throw errors.sortFieldNotString('sort fieldName must be a string');
-    if (!isQueryField(spec.fieldName) || !QUERY_FIELDS[spec.fieldName].sortable) throw errors.sortNotSortable(`"${spec.fieldName}" is not sortable`);
+    if (!isQueryField(spec.fieldName) || !QUERY_FIELDS[spec.fieldName].sortable)
+      throw errors.sortNotSortable(`"${spec.fieldName}" is not sortable`);
     const order = spec.order ?? 'ASC';
     if (order !== 'ASC' && order !== 'DESC') throw errors.sortNotSortable('sort order must be ASC or DESC');
     return { fieldName: spec.fieldName, order };
   });
-  if (new Set(specs.map((s) => s.fieldName)).size !== specs.length) throw errors.sortNotSortable('a field may appear in sort only once');
+  if (new Set(specs.map((s) => s.fieldName)).size !== specs.length)
+    throw errors.sortNotSortable('a field may appear in sort only once');
   return specs;
 }
 
@@ -58,7 +60,10 @@ export function compareValues(a: unknown, b: unknown): number {
 }
 
 /** The values a post is ordered by under `sort`, id last; a cursor stores these for the page edge. */
-export const sortKey = (post: Post, sort: SortSpec[]): unknown[] => [...sort.map((s) => fieldValue(post, s.fieldName)), post.id];
+export const sortKey = (post: Post, sort: SortSpec[]): unknown[] => [
+  ...sort.map((s) => fieldValue(post, s.fieldName)),
+  post.id,
+];
 
 export function compareKeys(a: unknown[], b: unknown[], sort: SortSpec[]): number {
   for (let i = 0; i < sort.length; i++) {
@@ -90,7 +95,12 @@ function positionOf(sorted: Post[], sort: SortSpec[], key: unknown[]): number {
  * `sorted` (in `sort` order) with the `removed` posts (as they were when sorted) taken out and `added` put in their
  * places: what an edit does to a sorted list, found by binary search instead of sorting or scanning again.
  */
-export function patchSorted(sorted: Post[], sort: SortSpec[], removed: readonly Post[], added: readonly Post[]): Post[] {
+export function patchSorted(
+  sorted: Post[],
+  sort: SortSpec[],
+  removed: readonly Post[],
+  added: readonly Post[],
+): Post[] {
   const result = sorted.slice();
   for (const post of removed) {
     let index = positionOf(result, sort, sortKey(post, sort));

@@ -2,7 +2,13 @@ import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '../cache-tags';
 import { readKey, settle, unwrap } from './outcome';
 import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from '../schemas';
-import type { FieldsetOptions, GetPostBySlugOptions, ListPostsOptions, PostCountStatsOptions, PostQuery } from '../source';
+import type {
+  FieldsetOptions,
+  GetPostBySlugOptions,
+  ListPostsOptions,
+  PostCountStatsOptions,
+  PostQuery,
+} from '../source';
 import { blogSource } from '../sources';
 
 // The cached reads everything goes through. Each tags its entry with what it holds (cache-tags.ts),
@@ -104,28 +110,34 @@ async function cachedTags(language: string | undefined) {
   return outcome;
 }
 
-export const getPost = async (id: string, options: FieldsetOptions = {}): Promise<Post | null> => unwrap(await cachedPost(id, options));
+export const getPost = async (id: string, options: FieldsetOptions = {}): Promise<Post | null> =>
+  unwrap(await cachedPost(id, options));
 
 export const getPostBySlug = async (slug: string, options: GetPostBySlugOptions = {}): Promise<Post | null> =>
   unwrap(await cachedPostBySlug(slug, options));
 
-export const listPosts = async (options: ListPostsOptions = {}): Promise<OffsetPage<Post>> => unwrap(await cachedListPosts(options));
+export const listPosts = async (options: ListPostsOptions = {}): Promise<OffsetPage<Post>> =>
+  unwrap(await cachedListPosts(options));
 
 export const queryPosts = async (query: PostQuery, options: FieldsetOptions = {}): Promise<CursorPage<Post>> =>
   unwrap(await cachedQueryPosts(query, options));
 
-export const searchPosts = async (text: string): Promise<Post[]> => unwrap(await cachedSearch(text.trim().toLowerCase()));
+export const searchPosts = async (text: string): Promise<Post[]> =>
+  unwrap(await cachedSearch(text.trim().toLowerCase()));
 
 export const getPostMetrics = async (id: string): Promise<PostMetrics | null> => unwrap(await cachedMetrics(id));
 
 export const getPostCountStats = async (options: PostCountStatsOptions = {}): Promise<PostCountStat[]> =>
   unwrap(await cachedPostCountStats(options));
 
-export const getTotalPosts = async (options: { language?: string } = {}): Promise<number> => unwrap(await cachedTotal(options.language));
+export const getTotalPosts = async (options: { language?: string } = {}): Promise<number> =>
+  unwrap(await cachedTotal(options.language));
 
-export const listCategories = async (options: { language?: string } = {}): Promise<Category[]> => unwrap(await cachedCategories(options.language));
+export const listCategories = async (options: { language?: string } = {}): Promise<Category[]> =>
+  unwrap(await cachedCategories(options.language));
 
-export const listTags = async (options: { language?: string } = {}): Promise<Tag[]> => unwrap(await cachedTags(options.language));
+export const listTags = async (options: { language?: string } = {}): Promise<Tag[]> =>
+  unwrap(await cachedTags(options.language));
 
 // Categories and tags are few: one cached list serves every lookup, and carries every id's tag.
 export const getCategoryBySlug = async (slug: string) => (await listCategories()).find((c) => c.slug === slug) ?? null;
@@ -148,7 +160,8 @@ async function cachedMediaSize(mediaPath: string) {
 export const openMedia = (mediaPath: string) => blogSource().openMedia(mediaPath);
 
 /** Bytes of a file under `/media/`, for feed enclosures; null when the source cannot tell. */
-export const getMediaSize = async (mediaPath: string): Promise<number | null> => unwrap(await cachedMediaSize(mediaPath));
+export const getMediaSize = async (mediaPath: string): Promise<number | null> =>
+  unwrap(await cachedMediaSize(mediaPath));
 
 // The owner's drafts, cleared by draft events (`drafts`, `draft:{id}`); only pages that checked the session call these.
 const DRAFTS_PAGE_SIZE = 50;
@@ -158,7 +171,9 @@ async function cachedDrafts(cursor: string | null) {
   cacheLife('hours');
   // `posts` too: on the local source a post edited out of PUBLISHED becomes a draft through a post event.
   cacheTag(cacheTags.drafts, cacheTags.posts);
-  const outcome = await settle(readKey('drafts', cursor), () => blogSource().listDrafts({ cursor, limit: DRAFTS_PAGE_SIZE }));
+  const outcome = await settle(readKey('drafts', cursor), () =>
+    blogSource().listDrafts({ cursor, limit: DRAFTS_PAGE_SIZE }),
+  );
   if (outcome.ok) for (const draft of outcome.value.items) cacheTag(cacheTags.draft(draft.id));
   return outcome;
 }
@@ -170,7 +185,8 @@ async function cachedDraft(id: string) {
   return settle(readKey('draft', id), () => blogSource().getDraft(id));
 }
 
-export const listDrafts = async (cursor?: string | null): Promise<CursorPage<Draft>> => unwrap(await cachedDrafts(cursor ?? null));
+export const listDrafts = async (cursor?: string | null): Promise<CursorPage<Draft>> =>
+  unwrap(await cachedDrafts(cursor ?? null));
 
 export const getDraft = async (id: string): Promise<Draft | null> => unwrap(await cachedDraft(id));
 
@@ -185,9 +201,13 @@ async function cachedPostRefs() {
   cacheTag(cacheTags.posts);
   return settle(readKey('postRefs'), async () => {
     const refs: PostRef[] = [];
-    let page = await blogSource().queryPosts({ sort: [{ fieldName: 'firstPublishedDate', order: 'DESC' }], cursorPaging: { limit: 100 } });
+    let page = await blogSource().queryPosts({
+      sort: [{ fieldName: 'firstPublishedDate', order: 'DESC' }],
+      cursorPaging: { limit: 100 },
+    });
     for (;;) {
-      for (const p of page.items) refs.push({ slug: p.slug, lastModified: p.lastPublishedDate ?? p.firstPublishedDate });
+      for (const p of page.items)
+        refs.push({ slug: p.slug, lastModified: p.lastPublishedDate ?? p.firstPublishedDate });
       if (!page.cursors.next) return refs;
       page = await blogSource().queryPosts({ cursorPaging: { cursor: page.cursors.next, limit: 100 } });
     }

@@ -36,7 +36,10 @@ const lastGood = () => processSingleton('blog-last-good', () => new LastGood());
 /** The last-good key of one read: its name and arguments. */
 export const readKey = (name: string, ...args: unknown[]) => `${name}:${JSON.stringify(args)}`;
 
-/** Runs `work` inside a cached function: its value, the last good value for `key` if the platform is down, or its catalogue error as a value. */
+/**
+ * Runs `work` inside a cached function: its value, the last good value for `key` if the platform is down, or its
+ * catalogue error as a value.
+ */
 export async function settle<T>(key: string, work: () => Promise<T>): Promise<Outcome<T>> {
   try {
     const value = await work();
@@ -47,7 +50,9 @@ export async function settle<T>(key: string, work: () => Promise<T>): Promise<Ou
     cacheLife('seconds');
     const stale = isUnavailable(error) ? lastGood().get(key) : undefined;
     if (stale) {
-      console.warn(JSON.stringify({ msg: 'serving the last good copy', read: key.slice(0, 200), error: error.message }));
+      console.warn(
+        JSON.stringify({ msg: 'serving the last good copy', read: key.slice(0, 200), error: error.message }),
+      );
       return { ok: true, value: stale.value as T };
     }
     return { ok: false, status: error.status, wde: error.wde, message: error.message };

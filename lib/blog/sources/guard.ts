@@ -1,4 +1,13 @@
-import { BrokenCircuitError, ConsecutiveBreaker, TaskCancelledError, TimeoutStrategy, circuitBreaker, handleWhen, timeout, wrap } from 'cockatiel';
+import {
+  BrokenCircuitError,
+  ConsecutiveBreaker,
+  TaskCancelledError,
+  TimeoutStrategy,
+  circuitBreaker,
+  handleWhen,
+  timeout,
+  wrap,
+} from 'cockatiel';
 import { CatalogueError, isCatalogueError } from '@/lib/errors';
 import type { BlogSource } from '../source';
 import { withCallSignal } from './call-signal';
@@ -22,15 +31,19 @@ export interface GuardOptions {
 export const DEFAULT_GUARD = { deadlineMs: 4_000, breakAfter: 2, halfOpenAfterMs: 15_000 } as const;
 
 export const unavailable = {
-  timedOut: (name: string, ms: number) => new CatalogueError(504, 'WDE0053', `${name} did not answer within ${ms / 1000} s`),
+  timedOut: (name: string, ms: number) =>
+    new CatalogueError(504, 'WDE0053', `${name} did not answer within ${ms / 1000} s`),
   circuitOpen: (name: string, seconds: number) =>
     new CatalogueError(503, 'WDE0053', `${name} is failing: not calling it again for up to ${seconds} s`),
 };
 
 /** 502–504: the platform failed, timed out or is shed; 4xx and our own 500s say nothing about its health. */
-export const isUnavailable = (error: unknown) => error instanceof TaskCancelledError || (isCatalogueError(error) && error.status >= 502 && error.status <= 504);
+export const isUnavailable = (error: unknown) =>
+  error instanceof TaskCancelledError || (isCatalogueError(error) && error.status >= 502 && error.status <= 504);
 
-type AsyncMethods = { [K in keyof BlogSource]-?: NonNullable<BlogSource[K]> extends (...args: never[]) => Promise<unknown> ? K : never }[keyof BlogSource];
+type AsyncMethods = {
+  [K in keyof BlogSource]-?: NonNullable<BlogSource[K]> extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof BlogSource];
 
 /** The same source, with every call under a deadline and a circuit breaker. */
 export function guardSource(source: BlogSource, options: GuardOptions): BlogSource {
@@ -38,16 +51,20 @@ export function guardSource(source: BlogSource, options: GuardOptions): BlogSour
     halfOpenAfter: options.halfOpenAfterMs,
     breaker: new ConsecutiveBreaker(options.breakAfter),
   });
-  breaker.onStateChange((state) => console.warn(JSON.stringify({ msg: 'platform circuit', platform: options.name, state })));
+  breaker.onStateChange((state) =>
+    console.warn(JSON.stringify({ msg: 'platform circuit', platform: options.name, state })),
+  );
   const policy = wrap(breaker, timeout(options.deadlineMs, TimeoutStrategy.Aggressive));
 
-  const guarded = <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+  const guarded =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await policy.execute(({ signal }) => withCallSignal(signal, () => method(...args)));
       } catch (error) {
         if (error instanceof TaskCancelledError) throw unavailable.timedOut(options.name, options.deadlineMs);
-        if (error instanceof BrokenCircuitError) throw unavailable.circuitOpen(options.name, Math.ceil(options.halfOpenAfterMs / 1000));
+        if (error instanceof BrokenCircuitError)
+          throw unavailable.circuitOpen(options.name, Math.ceil(options.halfOpenAfterMs / 1000));
         throw error;
       }
     };
@@ -56,7 +73,9 @@ export function guardSource(source: BlogSource, options: GuardOptions): BlogSour
   for (const key of Object.keys(source) as (keyof BlogSource)[]) {
     const value = source[key];
     if (key === 'refresh' || typeof value !== 'function') continue;
-    (wrapped as Record<AsyncMethods, unknown>)[key as AsyncMethods] = guarded((value as (...args: unknown[]) => Promise<unknown>).bind(source));
+    (wrapped as Record<AsyncMethods, unknown>)[key as AsyncMethods] = guarded(
+      (value as (...args: unknown[]) => Promise<unknown>).bind(source),
+    );
   }
   return wrapped;
 }

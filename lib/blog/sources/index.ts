@@ -13,6 +13,8 @@ export function blogSource(): BlogSource {
   return processSingleton('blog-source', () => {
     const c = config();
     // Only the remote platform is guarded: a cold local folder of 100k posts takes seconds to read, legitimately.
-    return c.source === 'wix' ? guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD }) : createLocalSource(c.contentDir);
+    return c.source === 'wix'
+      ? guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD })
+      : createLocalSource(c.contentDir);
   });
 }

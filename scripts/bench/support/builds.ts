@@ -13,7 +13,8 @@ import { cleanEnv, NEXT_BIN, ROOT, run } from './process';
 export const BENCH_TMP = path.join(tmpdir(), 'render-path-bench');
 export const FLOOR_DIR = path.join(ROOT, 'scripts/bench/floor');
 
-const SOURCE_DIRS = /^(app|components|lib|public)\/|^(proxy|instrumentation)\.ts$|^next\.config\.ts$|^package-lock\.json$|^tsconfig\.json$/;
+const SOURCE_DIRS =
+  /^(app|components|lib|public)\/|^(proxy|instrumentation)\.ts$|^next\.config\.ts$|^package-lock\.json$|^tsconfig\.json$/;
 
 function hashFiles(files: string[], base: string, hash = createHash('sha256')) {
   for (const file of files.sort()) {
@@ -47,9 +48,22 @@ export interface Build {
   reused: boolean;
 }
 
-async function cachedBuild(label: string, dir: string, dist: string, fingerprint: string, args: string[], env: Record<string, string>, force: boolean): Promise<Build> {
+async function cachedBuild(
+  label: string,
+  dir: string,
+  dist: string,
+  fingerprint: string,
+  args: string[],
+  env: Record<string, string>,
+  force: boolean,
+): Promise<Build> {
   const stamp = path.join(dir, dist, 'bench-fingerprint');
-  if (!force && existsSync(path.join(dir, dist, 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) {
+  if (
+    !force &&
+    existsSync(path.join(dir, dist, 'BUILD_ID')) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === fingerprint
+  ) {
     return { dist, ms: 0, reused: true };
   }
   await rm(path.join(dir, dist), { recursive: true, force: true });
@@ -90,15 +104,25 @@ export async function buildApp(contentDir: string, force = false): Promise<Build
  */
 export async function buildFloor(force = false): Promise<Build> {
   const files = ['app/page.tsx', 'app/layout.tsx', 'app/sized/page.tsx', 'next.config.mjs', 'tsconfig.json'];
-  const fingerprint = hashFiles(files, FLOOR_DIR).update(readFileSync(path.join(ROOT, 'package-lock.json'))).digest('hex').slice(0, 16);
+  const fingerprint = hashFiles(files, FLOOR_DIR)
+    .update(readFileSync(path.join(ROOT, 'package-lock.json')))
+    .digest('hex')
+    .slice(0, 16);
   return cachedBuild('floor', FLOOR_DIR, '.next-floor', fingerprint, ['--webpack'], {}, force);
 }
 
-export const WIX_ENV = { BLOG_SOURCE: 'wix', WIX_API_KEY: 'IST.bench-not-a-real-key', WIX_SITE_ID: 'bench-site' } as const;
+export const WIX_ENV = {
+  BLOG_SOURCE: 'wix',
+  WIX_API_KEY: 'IST.bench-not-a-real-key',
+  WIX_SITE_ID: 'bench-site',
+} as const;
 
 /** The blog on the Wix source, prerendered from the stand-in at `standInUrl` (which must answer meanwhile). */
 export async function buildWix(standInUrl: string, contentDir: string, force = false): Promise<Build> {
   const env = { ...WIX_ENV, WIX_API_BASE_URL: standInUrl, SITE_URL: 'http://127.0.0.1:3211' };
-  const fingerprint = sourceFingerprint({ env: { ...env, WIX_API_BASE_URL: 'stand-in' }, content: contentFingerprint(contentDir) });
+  const fingerprint = sourceFingerprint({
+    env: { ...env, WIX_API_BASE_URL: 'stand-in' },
+    content: contentFingerprint(contentDir),
+  });
   return cachedBuild('wix', ROOT, '.next-bench-wix', fingerprint, [], env, force);
 }

@@ -35,7 +35,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /** The bench's own environment without the blog's settings, so a developer's shell cannot change what is measured. */
 export function cleanEnv(): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env };
-  for (const key of Object.keys(env)) if (/^(WIX_|BLOG_|SITE_URL$|OWNER_PASSWORD$|SESSION_SECRET$|NEXT_DIST_DIR$|TRUST_PROXY_HOPS$|PORT$)/.test(key)) delete env[key];
+  for (const key of Object.keys(env))
+    if (/^(WIX_|BLOG_|SITE_URL$|OWNER_PASSWORD$|SESSION_SECRET$|NEXT_DIST_DIR$|TRUST_PROXY_HOPS$|PORT$)/.test(key))
+      delete env[key];
   return env;
 }
 
@@ -154,16 +156,35 @@ export async function startNext(options: NextServerOptions): Promise<NextServer>
     await cp(path.join(dir, options.fromDist), path.join(dir, options.dist), { recursive: true });
   }
   const url = `http://127.0.0.1:${options.port}`;
-  if (await fetch(url).then(() => true, () => false)) throw new Error(`port ${options.port} is taken: stop what runs there (ports 3200-3299 are the bench's)`);
+  if (
+    await fetch(url).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${options.port} is taken: stop what runs there (ports 3200-3299 are the bench's)`);
   const began = performance.now();
-  const proc = start(options.name, process.execPath, [NEXT_BIN, 'start', '-p', String(options.port), '-H', '127.0.0.1'], {
-    cwd: dir,
-    env: { ...cleanEnv(), NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env, NEXT_DIST_DIR: options.dist, PORT: String(options.port) },
-  });
+  const proc = start(
+    options.name,
+    process.execPath,
+    [NEXT_BIN, 'start', '-p', String(options.port), '-H', '127.0.0.1'],
+    {
+      cwd: dir,
+      env: {
+        ...cleanEnv(),
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        ...options.env,
+        NEXT_DIST_DIR: options.dist,
+        PORT: String(options.port),
+      },
+    },
+  );
   const deadline = began + (options.timeoutMs ?? 120_000);
   const readyPath = options.readyPath ?? '/';
   for (;;) {
-    if (proc.child.exitCode !== null) throw new Error(`${options.name} exited (${proc.child.exitCode}) before answering; see ${proc.log}`);
+    if (proc.child.exitCode !== null)
+      throw new Error(`${options.name} exited (${proc.child.exitCode}) before answering; see ${proc.log}`);
     const status = await fetch(url + readyPath, { signal: AbortSignal.timeout(30_000) }).then(
       async (r) => {
         await r.arrayBuffer();
@@ -185,7 +206,11 @@ export async function startNext(options: NextServerOptions): Promise<NextServer>
 export async function timed(url: string, init?: RequestInit & { timeoutMs?: number }) {
   const began = performance.now();
   try {
-    const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(init?.timeoutMs ?? 30_000) });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(init?.timeoutMs ?? 30_000),
+    });
     const body = await response.text();
     return { ms: performance.now() - began, status: response.status, body, headers: response.headers };
   } catch (error) {

@@ -10,10 +10,17 @@ export interface Row {
   met: boolean | null;
 }
 
-export const row = (group: string, figure: string, target: string, measured: string, met: boolean | null): Row => ({ group, figure, target, measured, met });
+export const row = (group: string, figure: string, target: string, measured: string, met: boolean | null): Row => ({
+  group,
+  figure,
+  target,
+  measured,
+  met,
+});
 
 /** A figure that could not be measured: the reason goes in the table instead of failing the suite. */
-export const notMeasured = (group: string, figure: string, target: string, reason: string): Row => row(group, figure, target, `not measured: ${reason}`, null);
+export const notMeasured = (group: string, figure: string, target: string, reason: string): Row =>
+  row(group, figure, target, `not measured: ${reason}`, null);
 
 const verdict = (r: Row) => (r.met === true ? 'met' : r.met === false ? '**missed**' : r.target === '—' ? '—' : 'n/a');
 
@@ -21,7 +28,8 @@ const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function markdownTable(rows: Row[]): string {
   const lines = ['| # | figure | target | measured | met |', '| --- | --- | --- | --- | --- |'];
-  for (const r of rows) lines.push(`| ${r.group} | ${escape(r.figure)} | ${escape(r.target)} | ${escape(r.measured)} | ${verdict(r)} |`);
+  for (const r of rows)
+    lines.push(`| ${r.group} | ${escape(r.figure)} | ${escape(r.target)} | ${escape(r.measured)} | ${verdict(r)} |`);
   return lines.join('\n');
 }
 
@@ -40,6 +48,7 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-export const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`);
+export const fmtMs = (ms: number) =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`;
 export const fmtMiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 export const fmtInt = (n: number) => Math.round(n).toLocaleString('en-US');

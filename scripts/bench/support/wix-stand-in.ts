@@ -23,7 +23,16 @@ function get(obj: unknown, field: string): unknown {
   return value;
 }
 
-const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === undefined || a === null ? -1 : b === undefined || b === null ? 1 : (a as string) < (b as string) ? -1 : 1);
+const cmp = (a: unknown, b: unknown) =>
+  a === b
+    ? 0
+    : a === undefined || a === null
+      ? -1
+      : b === undefined || b === null
+        ? 1
+        : (a as string) < (b as string)
+          ? -1
+          : 1;
 
 /** The Wix filter language, enough for what the site sends (lib/blog/sources/wix/query.ts). */
 function matches(post: Raw, filter: unknown): boolean {
@@ -33,7 +42,8 @@ function matches(post: Raw, filter: unknown): boolean {
     if (key === '$or') return (cond as unknown[]).some((f) => matches(post, f));
     if (key === '$not') return !matches(post, cond);
     const value = get(post, key);
-    if (!cond || typeof cond !== 'object' || Array.isArray(cond)) return value === cond || (Array.isArray(value) && value.includes(cond));
+    if (!cond || typeof cond !== 'object' || Array.isArray(cond))
+      return value === cond || (Array.isArray(value) && value.includes(cond));
     return Object.entries(cond as Json).every(([op, arg]) => {
       const list = Array.isArray(value) ? value : [value];
       switch (op) {
@@ -112,11 +122,14 @@ export interface StandIn {
 
 export async function startWixStandIn(contentDir: string, port = 0): Promise<StandIn> {
   const names = (await readdir(path.join(contentDir, 'posts'))).filter((n) => n.endsWith('.json'));
-  const all = await Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(contentDir, 'posts', n), 'utf8')) as Raw));
+  const all = await Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(path.join(contentDir, 'posts', n), 'utf8')) as Raw),
+  );
   const posts = all.filter(isPublished);
   const categories = JSON.parse(await readFile(path.join(contentDir, 'categories.json'), 'utf8')) as Raw[];
   const tags = JSON.parse(await readFile(path.join(contentDir, 'tags.json'), 'utf8')) as Raw[];
-  const countIn = (field: string, id: string) => posts.filter((p) => (p[field] as string[] | undefined)?.includes(id)).length;
+  const countIn = (field: string, id: string) =>
+    posts.filter((p) => (p[field] as string[] | undefined)?.includes(id)).length;
   const category = (c: Raw) => ({ ...c, postCount: countIn('categoryIds', c.id) });
   const tag = (t: Raw) => ({ ...t, postCount: countIn('tagIds', t.id), publishedPostCount: countIn('tagIds', t.id) });
 
@@ -129,7 +142,11 @@ export async function startWixStandIn(contentDir: string, port = 0): Promise<Sta
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const notFound = (res: ServerResponse, what: string) => send(res, 404, { message: `${what} not found`, details: { applicationError: { code: 'NOT_FOUND', description: `${what} not found` } } });
+  const notFound = (res: ServerResponse, what: string) =>
+    send(res, 404, {
+      message: `${what} not found`,
+      details: { applicationError: { code: 'NOT_FOUND', description: `${what} not found` } },
+    });
 
   async function answer(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://wix');
@@ -142,7 +159,11 @@ export async function startWixStandIn(contentDir: string, port = 0): Promise<Sta
       body = text ? (JSON.parse(text) as Json) : {};
     }
     const q = url.searchParams;
-    const fieldsets = [...q.getAll('fieldsets'), ...((body.fieldsets as string[] | undefined) ?? []), ...((body.query as Json | undefined)?.fieldsets as string[] | undefined ?? [])];
+    const fieldsets = [
+      ...q.getAll('fieldsets'),
+      ...((body.fieldsets as string[] | undefined) ?? []),
+      ...(((body.query as Json | undefined)?.fieldsets as string[] | undefined) ?? []),
+    ];
     let m: RegExpExecArray | null;
 
     if (req.method === 'GET' && route === '/v3/posts') {
@@ -151,31 +172,48 @@ export async function startWixStandIn(contentDir: string, port = 0): Promise<Sta
       let list = posts;
       for (const field of ['categoryIds', 'tagIds', 'hashtags'] as const) {
         const wanted = q.getAll(field);
-        if (wanted.length) list = list.filter((p) => (p[field] as string[] | undefined)?.some((v) => wanted.includes(v)));
+        if (wanted.length)
+          list = list.filter((p) => (p[field] as string[] | undefined)?.some((v) => wanted.includes(v)));
       }
       if (q.get('featured') === 'true') list = list.filter((p) => p.featured === true);
       if (q.get('language')) list = list.filter((p) => p.language === q.get('language'));
       if (q.get('memberId')) list = list.filter((p) => p.memberId === q.get('memberId'));
       list = sorted(list, SORTS[q.get('sort') ?? 'FEED'] ?? SORTS.FEED!);
       const page = list.slice(offset, offset + limit);
-      return send(res, 200, { posts: page.map((p) => shape(p, fieldsets)), metaData: { count: page.length, offset, total: list.length, tooManyToCount: false } });
+      return send(res, 200, {
+        posts: page.map((p) => shape(p, fieldsets)),
+        metaData: { count: page.length, offset, total: list.length, tooManyToCount: false },
+      });
     }
     if (req.method === 'POST' && route === '/v3/posts/query') {
       const query = (body.query ?? {}) as Json;
       const paging = (query.cursorPaging ?? {}) as { limit?: number; cursor?: string };
       const limit = Math.min(PAGE_MAX, paging.limit ?? 50);
       let filter = query.filter;
-      let sort = (query.sort as Array<{ fieldName?: string; order?: string }> | undefined) ?? SORTS.PUBLISHED_DATE_DESC!;
+      let sort =
+        (query.sort as Array<{ fieldName?: string; order?: string }> | undefined) ?? SORTS.PUBLISHED_DATE_DESC!;
       let offset = 0;
       if (paging.cursor) {
-        const state = JSON.parse(Buffer.from(paging.cursor, 'base64url').toString('utf8')) as { filter: unknown; sort: typeof sort; offset: number };
+        const state = JSON.parse(Buffer.from(paging.cursor, 'base64url').toString('utf8')) as {
+          filter: unknown;
+          sort: typeof sort;
+          offset: number;
+        };
         ({ filter, sort, offset } = state);
       }
-      const list = sorted(posts.filter((p) => matches(p, filter)), sort);
+      const list = sorted(
+        posts.filter((p) => matches(p, filter)),
+        sort,
+      );
       const page = list.slice(offset, offset + limit);
       const hasNext = offset + limit < list.length;
-      const next = hasNext ? Buffer.from(JSON.stringify({ filter, sort, offset: offset + limit })).toString('base64url') : null;
-      return send(res, 200, { posts: page.map((p) => shape(p, fieldsets)), pagingMetadata: { count: page.length, cursors: next ? { next } : {}, hasNext } });
+      const next = hasNext
+        ? Buffer.from(JSON.stringify({ filter, sort, offset: offset + limit })).toString('base64url')
+        : null;
+      return send(res, 200, {
+        posts: page.map((p) => shape(p, fieldsets)),
+        pagingMetadata: { count: page.length, cursors: next ? { next } : {}, hasNext },
+      });
     }
     if (req.method === 'GET' && (m = /^\/v3\/posts\/slugs\/([^/]+)$/.exec(route))) {
       const slug = decodeURIComponent(m[1]!);
@@ -184,7 +222,9 @@ export async function startWixStandIn(contentDir: string, port = 0): Promise<Sta
     }
     if (req.method === 'GET' && (m = /^\/v3\/posts\/([^/]+)\/metrics$/.exec(route))) {
       const post = posts.find((p) => p.id === m![1]);
-      return post ? send(res, 200, { metrics: post.metrics ?? { views: 0, likes: 0, comments: 0 } }) : notFound(res, 'post');
+      return post
+        ? send(res, 200, { metrics: post.metrics ?? { views: 0, likes: 0, comments: 0 } })
+        : notFound(res, 'post');
     }
     if (req.method === 'GET' && (m = /^\/v3\/posts\/([^/]+)$/.exec(route))) {
       const post = posts.find((p) => p.id === m![1]);
@@ -198,7 +238,9 @@ export async function startWixStandIn(contentDir: string, port = 0): Promise<Sta
         byMonth.set(month, (byMonth.get(month) ?? 0) + 1);
       }
       const months = Math.min(Number(q.get('months') ?? 12), 1200);
-      const start = q.get('rangeStart') ? new Date(q.get('rangeStart')!) : new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - months + 1, 1));
+      const start = q.get('rangeStart')
+        ? new Date(q.get('rangeStart')!)
+        : new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - months + 1, 1));
       const stats = Array.from({ length: months }, (_, i) => {
         const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1)).toISOString();
         return { periodStart: d, postCount: byMonth.get(d) ?? 0 };

@@ -8,7 +8,8 @@ interface NodeOptions {
   id?: string;
 }
 
-const withId = (node: RicosNode, options: NodeOptions = {}): RicosNode => (options.id ? { ...node, id: options.id } : node);
+const withId = (node: RicosNode, options: NodeOptions = {}): RicosNode =>
+  options.id ? { ...node, id: options.id } : node;
 
 export const p = (...parts: Inline[]): RicosNode => ({
   type: 'PARAGRAPH',
@@ -33,7 +34,8 @@ export const li = (content: Inline | Inline[], ...nested: RicosNode[]): RicosNod
 });
 
 type ItemInput = Inline | Inline[] | RicosNode;
-const isListItem = (item: ItemInput): item is RicosNode => typeof item === 'object' && !Array.isArray(item) && item.type === 'LIST_ITEM';
+const isListItem = (item: ItemInput): item is RicosNode =>
+  typeof item === 'object' && !Array.isArray(item) && item.type === 'LIST_ITEM';
 const items = (input: ItemInput[]) => input.map((item) => (isListItem(item) ? item : li(item)));
 
 export const ul = (...input: ItemInput[]): RicosNode => ({
@@ -43,7 +45,11 @@ export const ul = (...input: ItemInput[]): RicosNode => ({
 });
 
 /** The pre-2023 spelling of a bulleted list; old documents still carry it. */
-export const legacyBulletList = (...input: ItemInput[]): RicosNode => ({ type: 'BULLET_LIST', nodes: items(input), bulletedListData: { indentation: 0 } });
+export const legacyBulletList = (...input: ItemInput[]): RicosNode => ({
+  type: 'BULLET_LIST',
+  nodes: items(input),
+  bulletedListData: { indentation: 0 },
+});
 
 export const ol = (...input: ItemInput[]): RicosNode => ({
   type: 'ORDERED_LIST',
@@ -75,7 +81,12 @@ export const code = (source: string): RicosNode => ({
 export const divider = (lineStyle: posts.LineStyleWithLiterals = 'SINGLE'): RicosNode => ({
   type: 'DIVIDER',
   nodes: [],
-  dividerData: { lineStyle, width: 'LARGE', alignment: 'CENTER', containerData: container({ textWrap: false }) } satisfies posts.DividerData,
+  dividerData: {
+    lineStyle,
+    width: 'LARGE',
+    alignment: 'CENTER',
+    containerData: container({ textWrap: false }),
+  } satisfies posts.DividerData,
 });
 
 const cell = (content: Inline | Inline[]): RicosNode => ({
@@ -112,13 +123,29 @@ export const collapsible = (entries: Array<[title: Inline | Inline[], body: Rico
       { type: 'COLLAPSIBLE_ITEM_BODY', nodes: body },
     ],
   })),
-  collapsibleListData: { containerData: container(), expandOnlyOne: false, initialExpandedItems: 'FIRST', direction: 'LTR', isQapageData: true } satisfies posts.CollapsibleListData,
+  collapsibleListData: {
+    containerData: container(),
+    expandOnlyOne: false,
+    initialExpandedItems: 'FIRST',
+    direction: 'LTR',
+    isQapageData: true,
+  } satisfies posts.CollapsibleListData,
 });
 
 export const layout = (cells: RicosNode[][], data: posts.LayoutData = {}): RicosNode => ({
   type: 'LAYOUT',
-  nodes: cells.map((nodes) => ({ type: 'LAYOUT_CELL', nodes, layoutCellData: { colSpan: Math.floor(12 / cells.length) } satisfies posts.LayoutCellData })),
-  layoutData: { gap: 24, cellVerticalAlignment: 'TOP', responsivenessBehaviour: 'STACK', containerData: container(), ...data } satisfies posts.LayoutData,
+  nodes: cells.map((nodes) => ({
+    type: 'LAYOUT_CELL',
+    nodes,
+    layoutCellData: { colSpan: Math.floor(12 / cells.length) } satisfies posts.LayoutCellData,
+  })),
+  layoutData: {
+    gap: 24,
+    cellVerticalAlignment: 'TOP',
+    responsivenessBehaviour: 'STACK',
+    containerData: container(),
+    ...data,
+  } satisfies posts.LayoutData,
 });
 
 export const card = (nodes: RicosNode[], background = '#F3F6FB'): RicosNode => ({
@@ -138,6 +165,10 @@ export const smartBlock = (
   cells: Array<{ label: string; nodes: RicosNode[] }>,
 ): RicosNode => ({
   type: 'SMART_BLOCK',
-  nodes: cells.map(({ label, nodes }) => ({ type: 'SMART_BLOCK_CELL', nodes, smartBlockCellData: { label, type } satisfies posts.SmartBlockCellData })),
+  nodes: cells.map(({ label, nodes }) => ({
+    type: 'SMART_BLOCK_CELL',
+    nodes,
+    smartBlockCellData: { label, type } satisfies posts.SmartBlockCellData,
+  })),
   smartBlockData: { type, columnSize: 'MEDIUM' } satisfies posts.SmartBlockData,
 });

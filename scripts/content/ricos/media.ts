@@ -18,7 +18,13 @@ interface ImageOptions {
 export const image = (file: ImageSource, options: ImageOptions = {}): RicosNode => ({
   type: 'IMAGE',
   nodes: options.caption
-    ? [{ type: 'CAPTION', nodes: inline([options.caption].flat()), captionData: { textStyle: { textAlignment: 'CENTER' } } satisfies posts.CaptionData }]
+    ? [
+        {
+          type: 'CAPTION',
+          nodes: inline([options.caption].flat()),
+          captionData: { textStyle: { textAlignment: 'CENTER' } } satisfies posts.CaptionData,
+        },
+      ]
     : [],
   imageData: {
     containerData: container({ width: { size: options.size ?? 'CONTENT' } }),
@@ -34,7 +40,11 @@ export const gallery = (files: MediaFile[], layout: posts.LayoutTypeWithLiterals
   nodes: [],
   galleryData: {
     containerData: container(),
-    items: files.map((file) => ({ image: { media: { ...media(file), src: { url: `/media/${file.file}` } } }, title: file.alt, altText: file.alt })),
+    items: files.map((file) => ({
+      image: { media: { ...media(file), src: { url: `/media/${file.file}` } } },
+      title: file.alt,
+      altText: file.alt,
+    })),
     options: {
       layout: { type: layout, orientation: 'ROWS', horizontalScroll: false, numberOfColumns: 3 },
       item: { crop: 'FILL', targetSize: 300, ratio: 1, spacing: 12 },
@@ -56,7 +66,10 @@ export const video = (url: string, title: string, thumbnail?: MediaFile): RicosN
 });
 
 /** A GIF of content/media (with a still of its first frame); `legacy` writes the old GIPHY type name. */
-export const gif = (file: { file: string; still: string; width: number; height: number }, legacy = false): RicosNode => {
+export const gif = (
+  file: { file: string; still: string; width: number; height: number },
+  legacy = false,
+): RicosNode => {
   const source = { gif: `/media/${file.file}`, still: `/media/${file.still}` };
   return {
     type: legacy ? 'GIPHY' : 'GIF',
@@ -75,19 +88,37 @@ export const gif = (file: { file: string; still: string; width: number; height: 
 export const audio = (url: string, name: string, authorName: string, cover?: MediaFile): RicosNode => ({
   type: 'AUDIO',
   nodes: [],
-  audioData: { containerData: container(), audio: { src: { url } }, name, authorName, ...(cover && { coverImage: media(cover) }) } satisfies posts.AudioData,
+  audioData: {
+    containerData: container(),
+    audio: { src: { url } },
+    name,
+    authorName,
+    ...(cover && { coverImage: media(cover) }),
+  } satisfies posts.AudioData,
 });
 
 export const file = (url: string, name: string, type: string, mimeType: string, sizeInKb: number): RicosNode => ({
   type: 'FILE',
   nodes: [],
-  fileData: { containerData: container({ width: { size: 'SMALL' } }), src: { url }, name, type, mimeType, sizeInKb: String(sizeInKb) } satisfies posts.FileData,
+  fileData: {
+    containerData: container({ width: { size: 'SMALL' } }),
+    src: { url },
+    name,
+    type,
+    mimeType,
+    sizeInKb: String(sizeInKb),
+  } satisfies posts.FileData,
 });
 
 export const html = (source: { html: string } | { url: string }, height = 240): RicosNode => ({
   type: 'HTML',
   nodes: [],
-  htmlData: { containerData: container({ height: { custom: String(height) } }), ...source, source: 'HTML', autoHeight: false } satisfies posts.HTMLData,
+  htmlData: {
+    containerData: container({ height: { custom: String(height) } }),
+    ...source,
+    source: 'HTML',
+    autoHeight: false,
+  } satisfies posts.HTMLData,
 });
 
 export const embed = (src: string, oembed: posts.Oembed): RicosNode => ({
@@ -99,7 +130,13 @@ export const embed = (src: string, oembed: posts.Oembed): RicosNode => ({
 export const linkPreview = (url: string, title: string, description: string, thumbnailUrl?: string): RicosNode => ({
   type: 'LINK_PREVIEW',
   nodes: [],
-  linkPreviewData: { containerData: container(), link: { url, target: 'BLANK', rel: { noreferrer: true } }, title, description, thumbnailUrl } satisfies posts.LinkPreviewData,
+  linkPreviewData: {
+    containerData: container(),
+    link: { url, target: 'BLANK', rel: { noreferrer: true } },
+    title,
+    description,
+    thumbnailUrl,
+  } satisfies posts.LinkPreviewData,
 });
 
 export const map = (settings: posts.MapSettings): RicosNode => ({
@@ -107,7 +144,16 @@ export const map = (settings: posts.MapSettings): RicosNode => ({
   nodes: [],
   mapData: {
     containerData: container({ height: { custom: '300' } }),
-    mapSettings: { marker: true, draggable: true, zoomControl: true, streetViewControl: false, viewModeControl: false, initialZoom: 15, mapType: 'ROADMAP', ...settings },
+    mapSettings: {
+      marker: true,
+      draggable: true,
+      zoomControl: true,
+      streetViewControl: false,
+      viewModeControl: false,
+      initialZoom: 15,
+      mapType: 'ROADMAP',
+      ...settings,
+    },
   } satisfies posts.MapData,
 });
 
@@ -120,10 +166,17 @@ export const poll = (id: string, title: string, options: string[]): RicosNode =>
       id,
       title,
       options: options.map((option, index) => ({ id: `${id}-${index + 1}`, title: option })),
-      settings: { permissions: { view: 'EVERYONE', vote: 'ALL', allowMultipleVotes: false }, showVoters: false, showVotesCount: true },
+      settings: {
+        permissions: { view: 'EVERYONE', vote: 'ALL', allowMultipleVotes: false },
+        showVoters: false,
+        showVotesCount: true,
+      },
     },
     layout: { poll: { type: 'LIST', direction: 'LTR', enableImage: false }, options: { enableImage: false } },
-    design: { poll: { background: { type: 'COLOR', color: '#F3F6FB' }, borderRadius: 8 }, options: { borderRadius: 4 } },
+    design: {
+      poll: { background: { type: 'COLOR', color: '#F3F6FB' }, borderRadius: 8 },
+      options: { borderRadius: 4 },
+    },
   } satisfies posts.PollData,
 });
 
@@ -133,25 +186,50 @@ export const appEmbed = (data: posts.AppEmbedData): RicosNode => ({
   appEmbedData: { containerData: container(), ...data } satisfies posts.AppEmbedData,
 });
 
-const buttonStyles = { borderRadius: 6, borderWidth: 0, textColor: '#FFFFFF', background: { type: 'COLOR', color: '#1F4FD8' } } satisfies posts.Styles;
+const buttonStyles = {
+  borderRadius: 6,
+  borderWidth: 0,
+  textColor: '#FFFFFF',
+  background: { type: 'COLOR', color: '#1F4FD8' },
+} satisfies posts.Styles;
 
 export const linkButton = (text: string, link: Link): RicosNode => ({
   type: 'BUTTON',
   nodes: [],
-  buttonData: { containerData: container({ alignment: 'LEFT' }), type: 'LINK', text, link, styles: buttonStyles } satisfies posts.ButtonData,
+  buttonData: {
+    containerData: container({ alignment: 'LEFT' }),
+    type: 'LINK',
+    text,
+    link,
+    styles: buttonStyles,
+  } satisfies posts.ButtonData,
 });
 
 export const actionButton = (text: string): RicosNode => ({
   type: 'BUTTON',
   nodes: [],
-  buttonData: { containerData: container({ alignment: 'LEFT' }), type: 'ACTION', text, styles: buttonStyles } satisfies posts.ButtonData,
+  buttonData: {
+    containerData: container({ alignment: 'LEFT' }),
+    type: 'ACTION',
+    text,
+    styles: buttonStyles,
+  } satisfies posts.ButtonData,
 });
 
 export const shape = (svg: MediaFile, color: string): RicosNode => ({
   type: 'SHAPE',
   nodes: [],
-  shapeData: { containerData: container({ width: { size: 'SMALL' } }), shape: media(svg), styles: { color }, altText: svg.alt } satisfies posts.ShapeData,
+  shapeData: {
+    containerData: container({ width: { size: 'SMALL' } }),
+    shape: media(svg),
+    styles: { color },
+    altText: svg.alt,
+  } satisfies posts.ShapeData,
 });
 
 /** A node owned by a third-party editor plugin; renderers that do not know it skip it. */
-export const external = (data: Record<string, unknown>): RicosNode => ({ type: 'EXTERNAL', nodes: [], externalData: data });
+export const external = (data: Record<string, unknown>): RicosNode => ({
+  type: 'EXTERNAL',
+  nodes: [],
+  externalData: data,
+});

@@ -12,10 +12,19 @@ export const deco = {
   anchor: (anchor: string): Decoration => ({ type: 'ANCHOR', anchorData: { anchor } }),
   mention: (name: string, slug: string): Decoration => ({ type: 'MENTION', mentionData: { name, slug } }),
   link: (link: Link): Decoration => ({ type: 'LINK', linkData: { link } }),
-  color: (foreground?: string, background?: string): Decoration => ({ type: 'COLOR', colorData: { foreground, background } }),
-  fontSize: (value: number, unit: 'PX' | 'EM' = 'PX'): Decoration => ({ type: 'FONT_SIZE', fontSizeData: { value, unit } }),
+  color: (foreground?: string, background?: string): Decoration => ({
+    type: 'COLOR',
+    colorData: { foreground, background },
+  }),
+  fontSize: (value: number, unit: 'PX' | 'EM' = 'PX'): Decoration => ({
+    type: 'FONT_SIZE',
+    fontSizeData: { value, unit },
+  }),
   fontFamily: (value: string): Decoration => ({ type: 'FONT_FAMILY', fontFamilyData: { value } }),
-  sketch: (variant: 'UNDERLINE' | 'BOX' | 'CIRCLE' | 'HIGHLIGHT' | 'STRIKETHROUGH' | 'CROSSED_OFF', color: string): Decoration => ({
+  sketch: (
+    variant: 'UNDERLINE' | 'BOX' | 'CIRCLE' | 'HIGHLIGHT' | 'STRIKETHROUGH' | 'CROSSED_OFF',
+    color: string,
+  ): Decoration => ({
     type: 'SKETCH',
     sketchData: { variant, color, animate: false },
   }),
@@ -30,7 +39,9 @@ export const t = (text: string, ...decorations: Decoration[]): RicosNode => ({
 
 /** Internal paths open in place; everything else in a new tab. */
 export const linkTarget = (url: string, rel: Link['rel'] = {}): Link =>
-  url.startsWith('/') || url.startsWith('#') ? { url, target: 'SELF' } : { url, target: 'BLANK', rel: { noreferrer: true, ...rel } };
+  url.startsWith('/') || url.startsWith('#')
+    ? { url, target: 'SELF' }
+    : { url, target: 'BLANK', rel: { noreferrer: true, ...rel } };
 
 export const bold = (text: string) => t(text, deco.bold);
 export const italic = (text: string) => t(text, deco.italic);
@@ -62,4 +73,5 @@ export function markup(source: string): RicosNode[] {
   return out;
 }
 
-export const inline = (parts: Inline[]): RicosNode[] => parts.flatMap((part) => (typeof part === 'string' ? markup(part) : [part]));
+export const inline = (parts: Inline[]): RicosNode[] =>
+  parts.flatMap((part) => (typeof part === 'string' ? markup(part) : [part]));

@@ -2,7 +2,8 @@ import { TaxonomyListing, taxonomyMetadata, taxonomyStaticParams } from '../../_
 
 export const ensureStatic = 'navigation';
 
-export const generateStaticParams = async () => (await taxonomyStaticParams('category')).map(({ slug }) => ({ slug: slug }));
+export const generateStaticParams = async () =>
+  (await taxonomyStaticParams('category')).map(({ slug }) => ({ slug: slug }));
 
 export async function generateMetadata({ params }: PageProps<'/categories/[slug]'>) {
   return taxonomyMetadata('category', (await params).slug, '1');

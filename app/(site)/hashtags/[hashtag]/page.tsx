@@ -2,7 +2,8 @@ import { TaxonomyListing, taxonomyMetadata, taxonomyStaticParams } from '../../_
 
 export const ensureStatic = 'navigation';
 
-export const generateStaticParams = async () => (await taxonomyStaticParams('hashtag')).map(({ slug }) => ({ hashtag: slug }));
+export const generateStaticParams = async () =>
+  (await taxonomyStaticParams('hashtag')).map(({ slug }) => ({ hashtag: slug }));
 
 export async function generateMetadata({ params }: PageProps<'/hashtags/[hashtag]'>) {
   return taxonomyMetadata('hashtag', (await params).hashtag, '1');

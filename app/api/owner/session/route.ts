@@ -76,8 +76,13 @@ export const POST = jsonHandler(async (request: Request): Promise<Response> => {
   if (isCrossSite(request)) {
     return input.mode === 'form' ? seeOther(loginPath(undefined, 'cross-site')) : errorResponse(authErrors.crossSite());
   }
-  if (input.mode === 'form' && input.intent === 'logout') return seeOther(loginPath(undefined, 'signed-out'), [logout(request)]);
-  const attempt = { password: input.password, client: clientKey(request.headers), deviceCookie: requestCookie(request, DEVICE_COOKIE) };
+  if (input.mode === 'form' && input.intent === 'logout')
+    return seeOther(loginPath(undefined, 'signed-out'), [logout(request)]);
+  const attempt = {
+    password: input.password,
+    client: clientKey(request.headers),
+    deviceCookie: requestCookie(request, DEVICE_COOKIE),
+  };
   const result = await attemptLogin(attempt, config().owner);
   if (input.mode === 'json') return jsonAnswer(result, request);
   if (result.kind === 'ok') return seeOther(safeNext(input.next), loginCookies(result, request));

@@ -10,9 +10,7 @@ import { decodeSegment } from '@/lib/site';
 export const metadata: Metadata = { title: 'Draft preview' };
 
 export default function DraftPage({ params }: PageProps<'/dashboard/drafts/[id]'>) {
-  return (
-    <Preview params={params} />
-  );
+  return <Preview params={params} />;
 }
 
 async function Preview({ params }: Pick<PageProps<'/dashboard/drafts/[id]'>, 'params'>) {

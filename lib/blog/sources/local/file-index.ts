@@ -72,7 +72,8 @@ export async function readIndex<T>(dir: string, name: string): Promise<Map<strin
 function addRow<T>(entries: Map<string, Indexed<T>>, row: unknown) {
   if (!Array.isArray(row) || row.length !== 4) return;
   const [file, mtimeMs, size, value] = row as [unknown, unknown, unknown, T];
-  if (typeof file === 'string' && typeof mtimeMs === 'number' && typeof size === 'number') entries.set(file, { mtimeMs, size, value });
+  if (typeof file === 'string' && typeof mtimeMs === 'number' && typeof size === 'number')
+    entries.set(file, { mtimeMs, size, value });
 }
 
 const ROWS_PER_WRITE = 2000;

@@ -17,7 +17,8 @@ function listFilter(options: ListPostsOptions): PostFilter | undefined {
   const { featured, categoryIds, tagIds, memberId, language } = options;
   const hashtags = options.hashtags?.map((h) => h.toLowerCase());
   const wanted = { featured, hashtags, categoryIds, tagIds, memberId, language };
-  if (Object.values(wanted).every((v) => v === undefined || (Array.isArray(v) && v.length === 0) || v === '')) return undefined;
+  if (Object.values(wanted).every((v) => v === undefined || (Array.isArray(v) && v.length === 0) || v === ''))
+    return undefined;
   const hasSome = (values: string[], some?: string[]) => !some?.length || values.some((v) => some.includes(v));
   return {
     key: JSON.stringify(wanted),
@@ -91,7 +92,9 @@ export function createLocalSource(dir: string): BlogSource {
 
     async getPostBySlug(slug, options) {
       await store.read();
-      const post = store.postsWithSlug(slug).find((p) => isPublic(p) && (!options?.language || p.language === options.language));
+      const post = store
+        .postsWithSlug(slug)
+        .find((p) => isPublic(p) && (!options?.language || p.language === options.language));
       return post ? project(post, options?.fieldsets) : null;
     },
 
@@ -125,12 +128,17 @@ export function createLocalSource(dir: string): BlogSource {
     },
 
     async queryPostCountStats(options) {
-      return postCountStats((await view()).select(NAMED_SORTS.PUBLISHED_DATE_ASC, listFilter({ language: options?.language })), options);
+      return postCountStats(
+        (await view()).select(NAMED_SORTS.PUBLISHED_DATE_ASC, listFilter({ language: options?.language })),
+        options,
+      );
     },
 
     async getTotalPosts(options) {
       const views = await view();
-      return options?.language ? views.select(NAMED_SORTS.FEED, listFilter({ language: options.language })).length : views.published.length;
+      return options?.language
+        ? views.select(NAMED_SORTS.FEED, listFilter({ language: options.language })).length
+        : views.published.length;
     },
 
     async getCategory(id) {

@@ -10,15 +10,35 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(timeZone, f);
   }
   return f;
 }
 
 function localParts(millis: number, timeZone: string) {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(millis).map((p) => [p.type, Number(p.value)]));
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(millis)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 const offsetAt = (millis: number, timeZone: string) => {
@@ -68,9 +88,11 @@ export function postCountStats(posts: Post[], options: PostCountStatsOptions = {
   let start = statsDate('rangeStart', options.rangeStart);
   let end = statsDate('rangeEnd', options.rangeEnd);
   if (options.months !== undefined) {
-    if (start !== undefined && end === undefined) end = monthStart(monthIndex(start, timeZone) + options.months, timeZone);
+    if (start !== undefined && end === undefined)
+      end = monthStart(monthIndex(start, timeZone) + options.months, timeZone);
     // The end is exclusive: the last month counted is the one holding the instant just before it.
-    else if (start === undefined) start = monthStart(monthIndex(end !== undefined ? end - 1 : Date.now(), timeZone) - options.months + 1, timeZone);
+    else if (start === undefined)
+      start = monthStart(monthIndex(end !== undefined ? end - 1 : Date.now(), timeZone) - options.months + 1, timeZone);
   }
   const lo = firstAtOrAfter(posts, start ?? -Infinity);
   const hi = end === undefined ? posts.length : firstAtOrAfter(posts, end, lo);
@@ -81,7 +103,8 @@ export function postCountStats(posts: Post[], options: PostCountStatsOptions = {
   let from = lo;
   for (let month = first; month <= last; month++) {
     const to = month === last ? hi : Math.min(hi, firstAtOrAfter(posts, monthStart(month + 1, timeZone), from));
-    if (to > from) stats.push({ periodStart: new Date(monthStart(month, timeZone)).toISOString(), postCount: to - from });
+    if (to > from)
+      stats.push({ periodStart: new Date(monthStart(month, timeZone)).toISOString(), postCount: to - from });
     from = to;
   }
   return options.order === 'NEWEST' ? stats.reverse() : stats;

@@ -52,7 +52,7 @@ class Catalog {
   private readonly slugs = new Map<string, string[]>();
 
   postOf(name: string | undefined): Post | null {
-    return name === undefined ? null : this.files.get(name)?.value ?? null;
+    return name === undefined ? null : (this.files.get(name)?.value ?? null);
   }
 
   withSlug(slug: string): Post[] {
@@ -128,7 +128,17 @@ class Interner {
     if (post.url?.base) post.url.base = this.one(post.url.base);
     const image = post.media?.wixMedia?.image;
     const hero = post.heroImage;
-    if (image && hero && image !== hero && image.id === hero.id && image.url === hero.url && image.altText === hero.altText && image.width === hero.width && image.height === hero.height && image.filename === hero.filename) {
+    if (
+      image &&
+      hero &&
+      image !== hero &&
+      image.id === hero.id &&
+      image.url === hero.url &&
+      image.altText === hero.altText &&
+      image.width === hero.width &&
+      image.height === hero.height &&
+      image.filename === hero.filename
+    ) {
       post.media!.wixMedia!.image = hero;
     }
     return post;
@@ -168,9 +178,11 @@ export class ContentStore {
       const snapshot = previous.then(() => this.load(signature));
       const loading = { signature, snapshot };
       this.loading = loading;
-      void snapshot.finally(() => {
-        if (this.loading === loading) this.loading = null;
-      }).catch(() => undefined);
+      void snapshot
+        .finally(() => {
+          if (this.loading === loading) this.loading = null;
+        })
+        .catch(() => undefined);
     }
     return this.loading!.snapshot;
   }
@@ -191,7 +203,11 @@ export class ContentStore {
     if (!name) return null;
     const post = await readPost(path.join(this.postsDir, name));
     if (!post || post.id !== postId) return null;
-    return { richContent: post.richContent, richContentCompressed: post.richContentCompressed, contentText: post.contentText };
+    return {
+      richContent: post.richContent,
+      richContentCompressed: post.richContentCompressed,
+      contentText: post.contentText,
+    };
   }
 
   /** A post by id, as last read (drafts too); lookups by id and slug cost the same at any folder size. */
@@ -262,7 +278,8 @@ export class ContentStore {
       // Patched from the previous snapshot; if that one was itself patched and never settled, merge its changes so
       // a reader always finds at most one step back.
       const merged = new Map<string, PostChange>();
-      for (const change of base.base ? base.changes ?? [] : []) merged.set((change.before ?? change.after)!.id, change);
+      for (const change of base.base ? (base.changes ?? []) : [])
+        merged.set((change.before ?? change.after)!.id, change);
       for (const change of changes) {
         const id = (change.before ?? change.after)!.id;
         const earlier = merged.get(id);
@@ -280,7 +297,10 @@ export class ContentStore {
   private async checkAll(): Promise<null> {
     const known = this.catalog.files;
     // The folder is listed and stat'ed on a worker thread while this one parses the index.
-    const [listing, indexed] = await Promise.all([statFolder(this.postsDir), known.size === 0 ? readIndex<Post | null>(this.dir, POSTS_INDEX) : null]);
+    const [listing, indexed] = await Promise.all([
+      statFolder(this.postsDir),
+      known.size === 0 ? readIndex<Post | null>(this.dir, POSTS_INDEX) : null,
+    ]);
     const previous = indexed ?? known;
     // Built aside and swapped in whole: readers meanwhile see the previous folder, never a half-listed one.
     const catalog = new Catalog();
@@ -292,7 +312,8 @@ export class ContentStore {
       const held = known.get(name);
       const fromIndex = held ? undefined : indexed?.get(name);
       if (held && sameStamp(held, current)) catalog.keep(name, held);
-      else if (fromIndex && sameStamp(fromIndex, current)) catalog.keep(name, { ...current, value: fromIndex.value && this.shared.post(fromIndex.value) });
+      else if (fromIndex && sameStamp(fromIndex, current))
+        catalog.keep(name, { ...current, value: fromIndex.value && this.shared.post(fromIndex.value) });
       else {
         catalog.keep(name, { ...current, value: null });
         toRead.push([name, current]);
@@ -304,7 +325,8 @@ export class ContentStore {
     // Written when the folder differs from what the index (or, later, memory) held by more than a few files (a
     // handful read again at each start costs less than rewriting the whole index, ~1 s of CPU at 100,000 posts).
     const differing = toRead.length + Math.abs(previous.size - (catalog.files.size - toRead.length));
-    if (differing > Math.max(STALE_ENTRIES_KEPT, catalog.files.size / 100) || (differing > 0 && previous.size === 0)) this.saveIndex(POSTS_INDEX);
+    if (differing > Math.max(STALE_ENTRIES_KEPT, catalog.files.size / 100) || (differing > 0 && previous.size === 0))
+      this.saveIndex(POSTS_INDEX);
     return null;
   }
 
@@ -317,7 +339,8 @@ export class ContentStore {
     let listed = false;
     for (const id of ids) {
       const name = catalog.fileOf.get(id) ?? `${id}.json`;
-      if (catalog.fileOf.has(id) || statSync(path.join(this.postsDir, name), { throwIfNoEntry: false })) names.add(name);
+      if (catalog.fileOf.has(id) || statSync(path.join(this.postsDir, name), { throwIfNoEntry: false }))
+        names.add(name);
       else if (!listed) {
         // A created post in a file not named after it: look for new files.
         listed = true;
@@ -353,7 +376,10 @@ export class ContentStore {
   }
 
   /** Reads post files, READ_CONCURRENCY at a time, handing each parsed post (null if invalid) to `take`. */
-  private async eachPost(toRead: [string, Stamp][], take: (name: string, stamp: Stamp, post: Post | null) => void): Promise<void> {
+  private async eachPost(
+    toRead: [string, Stamp][],
+    take: (name: string, stamp: Stamp, post: Post | null) => void,
+  ): Promise<void> {
     let next = 0;
     const worker = async () => {
       while (next < toRead.length) {
@@ -390,7 +416,8 @@ export class ContentStore {
     });
     this.texts = texts;
     const differing = toRead.length + Math.abs(indexed.size - (texts.size - toRead.length));
-    if (differing > Math.max(STALE_ENTRIES_KEPT, texts.size / 100) || (differing > 0 && indexed.size === 0)) this.saveIndex(SEARCH_INDEX);
+    if (differing > Math.max(STALE_ENTRIES_KEPT, texts.size / 100) || (differing > 0 && indexed.size === 0))
+      this.saveIndex(SEARCH_INDEX);
   }
 
   /** Writes an index in the background; one write at a time, the latest state last. */
@@ -402,10 +429,19 @@ export class ContentStore {
     }
     const state = { running: Promise.resolve(), again: false };
     const run = async (): Promise<void> => {
-      const entries: [string, Indexed<unknown>][] = name === POSTS_INDEX ? [...this.catalog.files] : [...(this.texts ?? [])];
+      const entries: [string, Indexed<unknown>][] =
+        name === POSTS_INDEX ? [...this.catalog.files] : [...(this.texts ?? [])];
       await writeIndex(this.dir, name, entries).catch((error: NodeJS.ErrnoException) =>
         // A folder removed meanwhile has nothing left to index.
-        error.code === 'ENOENT' ? undefined : console.warn(JSON.stringify({ msg: 'content index not written (the folder is read again at each start)', index: name, error: String(error) })),
+        error.code === 'ENOENT'
+          ? undefined
+          : console.warn(
+              JSON.stringify({
+                msg: 'content index not written (the folder is read again at each start)',
+                index: name,
+                error: String(error),
+              }),
+            ),
       );
       if (state.again) {
         state.again = false;

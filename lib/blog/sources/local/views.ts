@@ -47,8 +47,14 @@ function count(counts: Counts, post: Post, delta: 1 | -1) {
 /** Categories and tags with their post counts (published posts; tags also count drafts in `postCount`). */
 function terms(snapshot: Snapshot, counts: Counts): { categories: Category[]; tags: Tag[] } {
   const categories: Category[] = snapshot.categories.map((c) => ({ ...c, postCount: counts.published.get(c.id) ?? 0 }));
-  const tags: Tag[] = snapshot.tags.map((t) => ({ ...t, postCount: counts.any.get(t.id) ?? 0, publishedPostCount: counts.published.get(t.id) ?? 0 }));
-  categories.sort((a, b) => (a.displayPosition ?? Infinity) - (b.displayPosition ?? Infinity) || a.label.localeCompare(b.label));
+  const tags: Tag[] = snapshot.tags.map((t) => ({
+    ...t,
+    postCount: counts.any.get(t.id) ?? 0,
+    publishedPostCount: counts.published.get(t.id) ?? 0,
+  }));
+  categories.sort(
+    (a, b) => (a.displayPosition ?? Infinity) - (b.displayPosition ?? Infinity) || a.label.localeCompare(b.label),
+  );
   tags.sort((a, b) => a.label.localeCompare(b.label));
   return { categories, tags };
 }
@@ -80,7 +86,13 @@ function build(snapshot: Snapshot): SnapshotViews {
     count(counts, post, 1);
   }
   const lists = new Map<string, List>();
-  return { published, drafts, select: selector(published, lists), ...terms(snapshot, counts), state: { counts, at, lists, handedOver: false } };
+  return {
+    published,
+    drafts,
+    select: selector(published, lists),
+    ...terms(snapshot, counts),
+    state: { counts, at, lists, handedOver: false },
+  };
 }
 
 /**
@@ -125,10 +137,17 @@ export function buildViews(snapshot: Snapshot, base?: SnapshotViews): SnapshotVi
   }
   const lists = new Map<string, List>();
   for (const [key, list] of baseLists) {
-    const keeps = (post: Post | null): post is Post => post !== null && isPublic(post) && (!list.filter || list.filter.test(post));
+    const keeps = (post: Post | null): post is Post =>
+      post !== null && isPublic(post) && (!list.filter || list.filter.test(post));
     const removed = changes.flatMap(({ before }) => (keeps(before) ? [before] : []));
     const added = changes.flatMap(({ after }) => (keeps(after) ? [after] : []));
     lists.set(key, { ...list, posts: patchSorted(list.posts, list.sort, removed, added) });
   }
-  return { published, drafts, select: selector(published, lists), ...terms(snapshot, counts), state: { counts, at, lists, handedOver: false } };
+  return {
+    published,
+    drafts,
+    select: selector(published, lists),
+    ...terms(snapshot, counts),
+    state: { counts, at, lists, handedOver: false },
+  };
 }

@@ -29,13 +29,17 @@ async function fetchVisitorTokens(clientId: string, transport: typeof fetch): Pr
   });
   if (response.status !== 200) {
     discard(response);
-    throw new UpstreamFailure(errors.upstreamFailed(`Wix refused a visitor token (HTTP ${response.status}): check WIX_CLIENT_ID`));
+    throw new UpstreamFailure(
+      errors.upstreamFailed(`Wix refused a visitor token (HTTP ${response.status}): check WIX_CLIENT_ID`),
+    );
   }
   let body: TokenResponse;
   try {
     body = (await response.json()) as TokenResponse;
   } catch {
-    throw new UpstreamFailure(errors.upstreamUnparseable('Wix answered the token request with a body that could not be parsed'));
+    throw new UpstreamFailure(
+      errors.upstreamUnparseable('Wix answered the token request with a body that could not be parsed'),
+    );
   }
   const expiresIn = Number(body?.expires_in);
   if (typeof body?.access_token !== 'string' || !body.access_token || !Number.isFinite(expiresIn)) {
@@ -50,7 +54,10 @@ async function fetchVisitorTokens(clientId: string, transport: typeof fetch): Pr
 export function visitorAuth(clientId: string, transport: typeof fetch) {
   let tokens = EMPTY;
   let pending: Promise<void> | null = null;
-  const strategy = OAuthStrategy({ clientId, tokenStorage: { getTokens: () => tokens, setTokens: (t) => (tokens = t) } });
+  const strategy = OAuthStrategy({
+    clientId,
+    tokenStorage: { getTokens: () => tokens, setTokens: (t) => (tokens = t) },
+  });
 
   const ensureFresh = async () => {
     if (tokens.accessToken.value && tokens.accessToken.expiresAt - MARGIN_SECONDS > nowSeconds()) return;

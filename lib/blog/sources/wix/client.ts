@@ -25,7 +25,8 @@ const MAX_PAGES = 100;
 
 export type Json = Record<string, unknown>;
 
-export const defined = <T extends Json>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+export const defined = <T extends Json>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 export const fieldsetOption = (fieldsets?: PostFieldset[]) => (fieldsets?.length ? { fieldsets } : {});
 
@@ -39,10 +40,15 @@ export function cursorPage<T>(items: T[], body: Json): CursorPage<T> {
   const paging = isRecord(body.pagingMetadata) ? body.pagingMetadata : {};
   const cursors = isRecord(paging.cursors) ? paging.cursors : {};
   const next = cursorOf(cursors.next);
-  return { items, cursors: { next, prev: cursorOf(cursors.prev) }, hasNext: typeof paging.hasNext === 'boolean' ? paging.hasNext : next !== null };
+  return {
+    items,
+    cursors: { next, prev: cursorOf(cursors.prev) },
+    hasNext: typeof paging.hasNext === 'boolean' ? paging.hasNext : next !== null,
+  };
 }
 
-export const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+export const count = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 
 /** The SDK client and the error discipline every call shares. */
 export function createWixContext(config: WixSourceConfig) {
@@ -83,7 +89,11 @@ export function createWixContext(config: WixSourceConfig) {
   };
 
   /** Pages through an offset-paged list, 100 at a time, until Wix has no more. */
-  const all = async <T>(what: string, page: (offset: number) => Promise<{ items: T[]; total?: number }>, maxPages = MAX_PAGES): Promise<T[]> => {
+  const all = async <T>(
+    what: string,
+    page: (offset: number) => Promise<{ items: T[]; total?: number }>,
+    maxPages = MAX_PAGES,
+  ): Promise<T[]> => {
     const items: T[] = [];
     for (let n = 0; n < maxPages; n++) {
       const result = await call(what, () => page(items.length));

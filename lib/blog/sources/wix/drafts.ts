@@ -9,15 +9,22 @@ import { statusOf } from './upstream';
 // Draft posts (the Draft Posts API) need the site's own authority: an API key. Visitor tokens from an
 // OAuth client id see published posts only, so without a key the owner gets a message, not a 403.
 
-
 export const draftsNeedApiKey = () =>
-  new CatalogueError(501, 'WDE0053', 'Drafts need WIX_API_KEY (with WIX_SITE_ID): visitor access through WIX_CLIENT_ID cannot read draft posts');
-
+  new CatalogueError(
+    501,
+    'WDE0053',
+    'Drafts need WIX_API_KEY (with WIX_SITE_ID): visitor access through WIX_CLIENT_ID cannot read draft posts',
+  );
 
 /** Everything not public: a post's draft is also listed while the post is published, which we skip. */
 const NOT_PUBLIC = { status: { $nin: ['PUBLISHED', 'DELETED'] } };
 
-export function draftMethods({ client, fail, get, hasApiKey }: WixContext): Pick<BlogSource, 'listDrafts' | 'getDraft'> {
+export function draftMethods({
+  client,
+  fail,
+  get,
+  hasApiKey,
+}: WixContext): Pick<BlogSource, 'listDrafts' | 'getDraft'> {
   const requireKey = () => {
     if (!hasApiKey) throw draftsNeedApiKey();
   };
@@ -26,10 +33,13 @@ export function draftMethods({ client, fail, get, hasApiKey }: WixContext): Pick
     async listDrafts(options) {
       requireKey();
       const cursor = options?.cursor ?? null;
-      if (cursor !== null && (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > MAX_CURSOR)) throw errors.malformedCursor('cursor is malformed');
+      if (cursor !== null && (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > MAX_CURSOR))
+        throw errors.malformedCursor('cursor is malformed');
       const limit = checkLimit(options?.limit, DEFAULT_PAGE_SIZE);
       // After the first page Wix reads filter and sort from the cursor.
-      const query = cursor ? { cursorPaging: { cursor, limit } } : { filter: NOT_PUBLIC, sort: [{ fieldName: 'editedDate', order: 'DESC' }], cursorPaging: { limit } };
+      const query = cursor
+        ? { cursorPaging: { cursor, limit } }
+        : { filter: NOT_PUBLIC, sort: [{ fieldName: 'editedDate', order: 'DESC' }], cursorPaging: { limit } };
       try {
         const response = await client.draftPosts.queryDraftPosts(query as draftPosts.DraftPostQuery);
         const body = reshape.envelope(response, 'queryDraftPosts');

@@ -18,7 +18,20 @@ const MAX_SEARCH_PAGES = 10;
 /** How long the posts searched stay in memory when no event comes; a verified event drops them at once. */
 const SEARCH_CORPUS_MS = 60 * 60 * 1000;
 
-type PostMethods = Omit<BlogSource, 'name' | 'refresh' | 'getCategory' | 'getCategoryBySlug' | 'listCategories' | 'getTag' | 'getTagBySlug' | 'listTags' | 'listDrafts' | 'getDraft' | 'openMedia'>;
+type PostMethods = Omit<
+  BlogSource,
+  | 'name'
+  | 'refresh'
+  | 'getCategory'
+  | 'getCategoryBySlug'
+  | 'listCategories'
+  | 'getTag'
+  | 'getTagBySlug'
+  | 'listTags'
+  | 'listDrafts'
+  | 'getDraft'
+  | 'openMedia'
+>;
 
 function checkIds(name: string, values: string[] | undefined) {
   if (values && values.length > MAX_LIST_VALUES) {
@@ -27,7 +40,6 @@ function checkIds(name: string, values: string[] | undefined) {
   }
 }
 
-
 export function postMethods({ client, fail, call, get, all }: WixContext): PostMethods & { refresh(): void } {
   // Wix cannot search text, so search ranks the newest posts here. They are read once, not once per query:
   // at up to 10 calls a read, per-query reads would spend the site's 200 requests a minute on a few searches.
@@ -35,9 +47,15 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
   const searchCorpus = () => {
     if (!corpus || corpus.until < Date.now()) {
       const page = async (offset: number) => {
-        const response = await client.posts.listPosts({ paging: { offset, limit: MAX_PAGE_SIZE }, fieldsets: ['CONTENT_TEXT'] });
+        const response = await client.posts.listPosts({
+          paging: { offset, limit: MAX_PAGE_SIZE },
+          fieldsets: ['CONTENT_TEXT'],
+        });
         const body = reshape.envelope(response, 'searchPosts');
-        return { items: reshape.reshapePosts(body.posts, 'searchPosts'), total: count((body.metaData as Json | undefined)?.total) };
+        return {
+          items: reshape.reshapePosts(body.posts, 'searchPosts'),
+          total: count((body.metaData as Json | undefined)?.total),
+        };
       };
       const posts = all('searchPosts', page, MAX_SEARCH_PAGES);
       const entry = { until: Date.now() + SEARCH_CORPUS_MS, posts };
@@ -62,14 +80,18 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
 
     getPostBySlug: (slug, options) =>
       get('getPostBySlug', slug, async (segment) => {
-        const response = await client.posts.getPostBySlug(segment, { ...fieldsetOption(options?.fieldsets), ...defined({ language: options?.language }) });
+        const response = await client.posts.getPostBySlug(segment, {
+          ...fieldsetOption(options?.fieldsets),
+          ...defined({ language: options?.language }),
+        });
         return reshape.reshapePost(reshape.envelope(response, 'getPostBySlug').post, 'getPostBySlug');
       }),
 
     async listPosts(options: ListPostsOptions = {}) {
       const limit = checkLimit(options.paging?.limit, DEFAULT_PAGE_SIZE);
       const offset = checkOffset(options.paging?.offset);
-      if (options.sort !== undefined && !POST_SORTS.includes(options.sort)) throw errors.notAChoice(`sort must be one of ${POST_SORTS.join(', ')}`);
+      if (options.sort !== undefined && !POST_SORTS.includes(options.sort))
+        throw errors.notAChoice(`sort must be one of ${POST_SORTS.join(', ')}`);
       checkIds('categoryIds', options.categoryIds);
       checkIds('tagIds', options.tagIds);
       checkIds('hashtags', options.hashtags);
@@ -83,19 +105,29 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
         const body = reshape.envelope(response, 'listPosts');
         const items = reshape.reshapePosts(body.posts, 'listPosts');
         const meta = (body.metaData ?? {}) as Json;
-        return { items, offset, limit, total: count(meta.total) ?? offset + items.length, tooManyToCount: meta.tooManyToCount === true };
+        return {
+          items,
+          offset,
+          limit,
+          total: count(meta.total) ?? offset + items.length,
+          tooManyToCount: meta.tooManyToCount === true,
+        };
       });
     },
 
     async queryPosts(query, options) {
-      if (Object.hasOwn(query, 'paging') || Object.hasOwn(query, 'skip')) throw errors.skipWithCursor('offset paging cannot be combined with cursor paging');
+      if (Object.hasOwn(query, 'paging') || Object.hasOwn(query, 'skip'))
+        throw errors.skipWithCursor('offset paging cannot be combined with cursor paging');
       const cursor = query.cursorPaging?.cursor ?? null;
-      if (cursor !== null && (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > MAX_CURSOR)) throw errors.malformedCursor('cursor is malformed');
+      if (cursor !== null && (typeof cursor !== 'string' || cursor.length === 0 || cursor.length > MAX_CURSOR))
+        throw errors.malformedCursor('cursor is malformed');
       const limit = checkLimit(query.cursorPaging?.limit, DEFAULT_PAGE_SIZE);
       const filter = toWixFilter(parseFilter(query.filter));
       const sort = toWixSort(parseSort(query.sort));
       // After the first page Wix reads filter and sort from the cursor, and takes nothing else.
-      const wixQuery = cursor ? { cursorPaging: { cursor, limit } } : { ...(Object.keys(filter).length ? { filter } : {}), sort, cursorPaging: { limit } };
+      const wixQuery = cursor
+        ? { cursorPaging: { cursor, limit } }
+        : { ...(Object.keys(filter).length ? { filter } : {}), sort, cursorPaging: { limit } };
       try {
         const response = await client.posts.queryPosts(wixQuery as posts.PostQuery, fieldsetOption(options?.fieldsets));
         const body = reshape.envelope(response, 'queryPosts');
@@ -123,7 +155,10 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
       const { request, rangeEnd } = statsRequest(options);
       return call('queryPostCountStats', async () => {
         const response = await client.posts.queryPostCountStats(defined({ ...request }));
-        return cutAt(reshape.reshapeStats(reshape.envelope(response, 'queryPostCountStats').stats, 'queryPostCountStats'), rangeEnd);
+        return cutAt(
+          reshape.reshapeStats(reshape.envelope(response, 'queryPostCountStats').stats, 'queryPostCountStats'),
+          rangeEnd,
+        );
       });
     },
 

@@ -8,14 +8,40 @@ import { isRecord } from '@/lib/json';
 // What each field supports, from Wix's "Posts: Supported Filters and Sorting" table; what Wix lacks is
 // rewritten in terms of what it has ($between -> $gte + $lt, $in -> $hasSome, ...) or refused with a 400.
 
-type WixOp = '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte' | '$in' | '$hasSome' | '$hasAll' | '$exists' | '$startsWith' | '$endsWith' | '$contains';
+type WixOp =
+  | '$eq'
+  | '$ne'
+  | '$gt'
+  | '$gte'
+  | '$lt'
+  | '$lte'
+  | '$in'
+  | '$hasSome'
+  | '$hasAll'
+  | '$exists'
+  | '$startsWith'
+  | '$endsWith'
+  | '$contains';
 
 const RANGE: WixOp[] = ['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in'];
 const LIST: WixOp[] = ['$hasSome', '$hasAll'];
 
 const SUPPORTED: Record<QueryField, WixOp[]> = {
   id: ['$eq', '$ne', '$hasSome'],
-  title: ['$eq', '$ne', '$contains', '$startsWith', '$endsWith', '$hasSome', '$lt', '$lte', '$gt', '$gte', '$exists', '$in'],
+  title: [
+    '$eq',
+    '$ne',
+    '$contains',
+    '$startsWith',
+    '$endsWith',
+    '$hasSome',
+    '$lt',
+    '$lte',
+    '$gt',
+    '$gte',
+    '$exists',
+    '$in',
+  ],
   slug: LIST,
   firstPublishedDate: RANGE,
   lastPublishedDate: RANGE,
@@ -32,7 +58,18 @@ const SUPPORTED: Record<QueryField, WixOp[]> = {
   'metrics.comments': RANGE,
 };
 
-const SORTABLE = new Set<QueryField>(['id', 'title', 'slug', 'firstPublishedDate', 'lastPublishedDate', 'featured', 'pinned', 'metrics.views', 'metrics.likes', 'metrics.comments']);
+const SORTABLE = new Set<QueryField>([
+  'id',
+  'title',
+  'slug',
+  'firstPublishedDate',
+  'lastPublishedDate',
+  'featured',
+  'pinned',
+  'metrics.views',
+  'metrics.likes',
+  'metrics.comments',
+]);
 
 /** Wix accepts at most three sort fields. */
 const MAX_SORT = 3;
@@ -91,7 +128,9 @@ function condition(c: Condition): WixFilter {
       return isEmptyFilter(field, c.op === '$isEmpty' ? c.value : !c.value);
     default: {
       if (!has(field, c.op)) throw refuse(field, c.op);
-      const value = Array.isArray(c.value) ? c.value.map((v) => wixValue(field, v)) : wixValue(field, c.value as Scalar);
+      const value = Array.isArray(c.value)
+        ? c.value.map((v) => wixValue(field, v))
+        : wixValue(field, c.value as Scalar);
       return on(field, { [c.op]: value });
     }
   }
@@ -104,14 +143,18 @@ function conjunction(parts: WixFilter[]): WixFilter {
     for (const [key, value] of Object.entries(part)) {
       const existing = merged[key];
       if (existing === undefined) merged[key] = value;
-      else if (!key.startsWith('$') && isRecord(existing) && isRecord(value) && !Object.keys(value).some((op) => op in existing)) {
+      else if (
+        !key.startsWith('$') &&
+        isRecord(existing) &&
+        isRecord(value) &&
+        !Object.keys(value).some((op) => op in existing)
+      ) {
         merged[key] = { ...existing, ...value };
       } else return { $and: parts };
     }
   }
   return merged;
 }
-
 
 export function toWixFilter(node: FilterNode): WixFilter {
   switch (node.kind) {

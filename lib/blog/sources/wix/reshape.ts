@@ -1,5 +1,15 @@
 import { errors } from '@/lib/errors';
-import { Category, Draft, type Image, type PageUrl, Post, PostCountStat, PostMetrics, Tag, type Video } from '../../schemas';
+import {
+  Category,
+  Draft,
+  type Image,
+  type PageUrl,
+  Post,
+  PostCountStat,
+  PostMetrics,
+  Tag,
+  type Video,
+} from '../../schemas';
 import { isRecord } from '@/lib/json';
 import { WIX_IMAGE_CDN } from '../../media';
 import { decodeSegment } from '@/lib/site';
@@ -11,7 +21,6 @@ import { decodeSegment } from '@/lib/site';
 const RENAMED: Record<string, string> = { _id: 'id', _createdDate: 'createdDate', _updatedDate: 'updatedDate' };
 
 type Json = Record<string, unknown>;
-
 
 /** Dates to ISO strings, bytes to base64; with `rename`, the SDK's system keys back to REST names. */
 function restore(value: unknown, rename: boolean): unknown {
@@ -48,7 +57,14 @@ export function toImage(value: unknown): Image | undefined {
     const id = match[2]!;
     const params = new URLSearchParams(match[4] ?? '');
     const filename = decode(match[3]) ?? null;
-    return { id, url: WIX_IMAGE_CDN + id, width: dimension(params.get('originWidth')), height: dimension(params.get('originHeight')), filename, altText: null };
+    return {
+      id,
+      url: WIX_IMAGE_CDN + id,
+      width: dimension(params.get('originWidth')),
+      height: dimension(params.get('originHeight')),
+      filename,
+      altText: null,
+    };
   }
   if (!/^https?:\/\//i.test(value)) return undefined;
   let url: URL;
@@ -71,7 +87,9 @@ export function toVideo(value: unknown): Video | undefined {
   const poster = params.get('posterUri');
   const width = dimension(params.get('posterWidth'));
   const height = dimension(params.get('posterHeight'));
-  const thumbnail = poster ? { id: poster, url: WIX_IMAGE_CDN + poster, width, height, filename: null, altText: null } : undefined;
+  const thumbnail = poster
+    ? { id: poster, url: WIX_IMAGE_CDN + poster, width, height, filename: null, altText: null }
+    : undefined;
   return { id: match[2]!, thumbnail, width, height };
 }
 
@@ -100,19 +118,32 @@ function postFields(post: Json): Json {
   out.heroImage = toImage(post.heroImage);
   if (isRecord(post.media)) {
     const wixMedia = isRecord(post.media.wixMedia)
-      ? { ...post.media.wixMedia, image: toImage(post.media.wixMedia.image), videoV2: toVideo(post.media.wixMedia.videoV2) }
+      ? {
+          ...post.media.wixMedia,
+          image: toImage(post.media.wixMedia.image),
+          videoV2: toVideo(post.media.wixMedia.videoV2),
+        }
       : post.media.wixMedia;
     out.media = { ...post.media, wixMedia };
   }
   if (isRecord(post.coverMedia)) {
-    out.coverMedia = { ...post.coverMedia, image: toImage(post.coverMedia.image), video: toVideo(post.coverMedia.video) };
+    out.coverMedia = {
+      ...post.coverMedia,
+      image: toImage(post.coverMedia.image),
+      video: toVideo(post.coverMedia.video),
+    };
   }
   return out;
 }
 
-const unparseable = (what: string) => errors.upstreamUnparseable(`Wix answered ${what} with a body of an unexpected shape`);
+const unparseable = (what: string) =>
+  errors.upstreamUnparseable(`Wix answered ${what} with a body of an unexpected shape`);
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: unknown, what: string): T {
+function parse<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+  what: string,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw unparseable(what);
   return result.data;
@@ -150,20 +181,23 @@ export const reshapeDraft = (sdk: unknown, what = 'a draft post'): Draft => {
   return parse(Draft, { ...draft, slug: typeof draft.slug === 'string' && draft.slug ? draft.slug : draft.id }, what);
 };
 
-export const reshapeDrafts = (sdk: unknown, what = 'a draft post list'): Draft[] => reshapeEach(sdk, what, reshapeDraft);
+export const reshapeDrafts = (sdk: unknown, what = 'a draft post list'): Draft[] =>
+  reshapeEach(sdk, what, reshapeDraft);
 
 export const reshapeCategory = (sdk: unknown, what = 'a category'): Category => {
   const category = withUrls(object(sdk, what));
   return parse(Category, { ...category, coverImage: toImage(category.coverImage) }, what);
 };
 
-export const reshapeCategories = (sdk: unknown, what = 'a category list'): Category[] => reshapeEach(sdk, what, reshapeCategory);
+export const reshapeCategories = (sdk: unknown, what = 'a category list'): Category[] =>
+  reshapeEach(sdk, what, reshapeCategory);
 
 export const reshapeTag = (sdk: unknown, what = 'a tag'): Tag => parse(Tag, withUrls(object(sdk, what)), what);
 
 export const reshapeTags = (sdk: unknown, what = 'a tag list'): Tag[] => reshapeEach(sdk, what, reshapeTag);
 
-export const reshapeMetrics = (sdk: unknown, what = 'post metrics'): PostMetrics => parse(PostMetrics, object(sdk, what), what);
+export const reshapeMetrics = (sdk: unknown, what = 'post metrics'): PostMetrics =>
+  parse(PostMetrics, object(sdk, what), what);
 
 export const reshapeStats = (sdk: unknown, what = 'post count stats'): PostCountStat[] =>
   list(sdk ?? [], what).map((s) => parse(PostCountStat, object(s, what), what));

@@ -23,11 +23,15 @@ export function statsRequest(options: PostCountStatsOptions = {}): { request: Wi
   const timeZone = canonicalTimeZone(options.timeZone ?? 'UTC');
   const rangeStart = date('rangeStart', options.rangeStart);
   const rangeEnd = date('rangeEnd', options.rangeEnd);
-  if (options.months !== undefined && (!Number.isInteger(options.months) || options.months < 1 || options.months >= 2 ** 31)) {
+  if (
+    options.months !== undefined &&
+    (!Number.isInteger(options.months) || options.months < 1 || options.months >= 2 ** 31)
+  ) {
     throw errors.badValue('months must be a positive integer');
   }
   let months = options.months;
-  if (months === undefined && rangeStart && rangeEnd) months = Math.max(1, monthIndex(rangeEnd.getTime()) - monthIndex(rangeStart.getTime()) + 1);
+  if (months === undefined && rangeStart && rangeEnd)
+    months = Math.max(1, monthIndex(rangeEnd.getTime()) - monthIndex(rangeStart.getTime()) + 1);
   return { request: { rangeStart, order: options.order, months, language: options.language, timeZone }, rangeEnd };
 }
 

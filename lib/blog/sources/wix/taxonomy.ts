@@ -6,7 +6,10 @@ import * as reshape from './reshape';
 const CATEGORY_FIELDSETS = ['URL', 'SEO'] as const;
 const TAG_FIELDSETS = ['URL'] as const;
 
-type TaxonomyMethods = Pick<BlogSource, 'getCategory' | 'getCategoryBySlug' | 'listCategories' | 'getTag' | 'getTagBySlug' | 'listTags'>;
+type TaxonomyMethods = Pick<
+  BlogSource,
+  'getCategory' | 'getCategoryBySlug' | 'listCategories' | 'getTag' | 'getTagBySlug' | 'listTags'
+>;
 
 export function taxonomyMethods({ client, get, all }: WixContext): TaxonomyMethods {
   return {
@@ -30,7 +33,10 @@ export function taxonomyMethods({ client, get, all }: WixContext): TaxonomyMetho
           ...defined({ language: options?.language }),
         });
         const body = reshape.envelope(response, 'listCategories');
-        return { items: reshape.reshapeCategories(body.categories, 'listCategories'), total: count((body.metaData as Json | undefined)?.total) };
+        return {
+          items: reshape.reshapeCategories(body.categories, 'listCategories'),
+          total: count((body.metaData as Json | undefined)?.total),
+        };
       }),
 
     getTag: (id) =>
@@ -50,9 +56,15 @@ export function taxonomyMethods({ client, get, all }: WixContext): TaxonomyMetho
     listTags: (options) =>
       all('listTags', async (offset) => {
         const filter = options?.language ? { language: { $eq: options.language } } : undefined;
-        const response = await client.tags.queryTags({ paging: { offset, limit: MAX_PAGE_SIZE }, ...defined({ filter }) }, { fieldsets: [...TAG_FIELDSETS] });
+        const response = await client.tags.queryTags(
+          { paging: { offset, limit: MAX_PAGE_SIZE }, ...defined({ filter }) },
+          { fieldsets: [...TAG_FIELDSETS] },
+        );
         const body = reshape.envelope(response, 'listTags');
-        return { items: reshape.reshapeTags(body.tags, 'listTags'), total: count((body.pagingMetadata as Json | undefined)?.total) };
+        return {
+          items: reshape.reshapeTags(body.tags, 'listTags'),
+          total: count((body.pagingMetadata as Json | undefined)?.total),
+        };
       }),
   };
 }

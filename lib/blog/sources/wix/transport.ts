@@ -98,8 +98,15 @@ export function createTransport(options: TransportOptions): typeof fetch {
       let failure: unknown;
       try {
         // A hanging connection counts as a failed attempt, so retries stay bounded in time too.
-        const signal = AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), ...(init?.signal ? [init.signal] : []), ...(deadline ? [deadline] : [])]);
-        response = await baseFetch(input instanceof Request ? new Request(url, input.clone()) : url, { ...init, signal });
+        const signal = AbortSignal.any([
+          AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+          ...(init?.signal ? [init.signal] : []),
+          ...(deadline ? [deadline] : []),
+        ]);
+        response = await baseFetch(input instanceof Request ? new Request(url, input.clone()) : url, {
+          ...init,
+          signal,
+        });
       } catch (error) {
         failure = error;
       }
@@ -111,7 +118,8 @@ export function createTransport(options: TransportOptions): typeof fetch {
         throw new UpstreamFailure(errors.upstreamFailed(`Wix ${what} for ${label} after ${tries}`));
       }
       await sleep(backoff(attempt, retryAfterMs(response?.headers.get('retry-after') ?? null)), deadline);
-      if (deadline?.aborted) throw new UpstreamFailure(errors.upstreamFailed(`Wix gave no usable answer for ${label} before the deadline`));
+      if (deadline?.aborted)
+        throw new UpstreamFailure(errors.upstreamFailed(`Wix gave no usable answer for ${label} before the deadline`));
     }
   };
 }

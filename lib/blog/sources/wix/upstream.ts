@@ -39,14 +39,18 @@ export function toCatalogueError(error: unknown, what: string, secrets: readonly
   if (error instanceof UpstreamFailure) return error.blogError;
   if (isCatalogueError(error)) return error;
   const status = statusOf(error);
-  if (status === undefined) return errors.upstreamUnparseable(`Wix answered ${what} with a body that could not be parsed`);
+  if (status === undefined)
+    return errors.upstreamUnparseable(`Wix answered ${what} with a body that could not be parsed`);
   const detail = redact(upstreamMessage(error), secrets);
   if (status === 404) return errors.notFound(`${what}: not found on Wix`);
   if (status === 401 || status === 403) {
-    return errors.upstreamFailed(`Wix refused ${what} (HTTP ${status}): check the Wix credentials (WIX_API_KEY and WIX_SITE_ID, or WIX_CLIENT_ID)`);
+    return errors.upstreamFailed(
+      `Wix refused ${what} (HTTP ${status}): check the Wix credentials (WIX_API_KEY and WIX_SITE_ID, or WIX_CLIENT_ID)`,
+    );
   }
   if (status === 413) return errors.payloadTooLarge(`Wix rejected ${what} as too large`);
   if (status === 414) return errors.urlTooLong(`Wix rejected ${what}: URL too long`);
-  if (status >= 400 && status < 500 && status !== 429) return upstreamRejected(`Wix rejected ${what} (HTTP ${status}): ${detail}`);
+  if (status >= 400 && status < 500 && status !== 429)
+    return upstreamRejected(`Wix rejected ${what} (HTTP ${status}): ${detail}`);
   return errors.upstreamFailed(`Wix failed ${what} (HTTP ${status})`);
 }

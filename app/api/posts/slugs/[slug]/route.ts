@@ -5,7 +5,10 @@ import { getPostBySlug } from '@/lib/blog/reads';
 export const GET = jsonHandler<RouteContext<'/api/posts/slugs/[slug]'>>(async (request, { params }) => {
   const { slug } = await params;
   const search = new URL(request.url).searchParams;
-  const post = await getPostBySlug(slug, { fieldsets: parseFieldsets(search), language: search.get('language') || undefined });
+  const post = await getPostBySlug(slug, {
+    fieldsets: parseFieldsets(search),
+    language: search.get('language') || undefined,
+  });
   if (!post) throw notFound(`post with slug "${slug}"`);
   return Response.json({ post });
 });

@@ -2,7 +2,8 @@ import { TaxonomyListing, taxonomyMetadata, taxonomyStaticParams } from '../../.
 
 export const ensureStatic = 'navigation';
 
-export const generateStaticParams = async () => (await taxonomyStaticParams('category')).slice(0, 1).map(({ slug }) => ({ slug: slug, n: '2' }));
+export const generateStaticParams = async () =>
+  (await taxonomyStaticParams('category')).slice(0, 1).map(({ slug }) => ({ slug: slug, n: '2' }));
 
 export async function generateMetadata({ params }: PageProps<'/categories/[slug]/page/[n]'>) {
   const { slug, n } = await params;

@@ -2,7 +2,8 @@ import { TaxonomyListing, taxonomyMetadata, taxonomyStaticParams } from '../../.
 
 export const ensureStatic = 'navigation';
 
-export const generateStaticParams = async () => (await taxonomyStaticParams('hashtag')).slice(0, 1).map(({ slug }) => ({ hashtag: slug, n: '2' }));
+export const generateStaticParams = async () =>
+  (await taxonomyStaticParams('hashtag')).slice(0, 1).map(({ slug }) => ({ hashtag: slug, n: '2' }));
 
 export async function generateMetadata({ params }: PageProps<'/hashtags/[hashtag]/page/[n]'>) {
   const { hashtag, n } = await params;
