@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
+import { readConfig } from './lib/config/index';
 import { securityHeaders } from './lib/security/headers';
 
 const nextConfig: NextConfig = {
@@ -17,8 +18,10 @@ const nextConfig: NextConfig = {
   // Next's file-system page cache, minus one disk entry per made-up URL (see the handler).
   cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.mjs', import.meta.url)),
   // Security headers on every response; owner pages get their CSP (with a nonce) from proxy.ts.
+  // A misconfigured environment stops the build or the server here, naming the variable.
   async headers() {
-    return securityHeaders();
+    const { https, development } = readConfig();
+    return securityHeaders(https, development);
   },
   // Old Wix-hosted blog URLs keep working.
   async redirects() {

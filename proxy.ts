@@ -43,7 +43,8 @@ export function proxy(request: NextRequest) {
   }
 
   const nonce = createNonce();
-  const csp = ownerCsp(nonce, siteConfig().https);
+  const { https, development } = siteConfig();
+  const csp = ownerCsp(nonce, https, development);
   const requestHeaders = new Headers(request.headers);
   // Next reads the nonce from the request's CSP header and puts it on every script it writes.
   requestHeaders.set('content-security-policy', csp);

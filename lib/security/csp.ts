@@ -3,11 +3,7 @@
 // Next writes into every page (its flight data), hence 'unsafe-inline' for script there. Owner pages are
 // dynamic and get a nonce with 'strict-dynamic' instead. See docs/security.md for the trade-off.
 
-import { config } from '@/lib/config';
-
 type Directives = Record<string, string[]>;
-
-const isDev = () => config().development;
 
 // Rich content embeds media and frames from any https host (YouTube's and Vimeo's privacy players, editor
 // HTML blocks by URL, and frames nested in sandboxed srcdoc embeds, which inherit this policy).
@@ -33,15 +29,16 @@ const serialize = (directives: Directives, https: boolean) =>
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 
-const evalInDev = () => (isDev() ? ["'unsafe-eval'"] : []);
+// Next's development server evaluates code for its fast refresh; never in production.
+const evalInDev = (development: boolean) => (development ? ["'unsafe-eval'"] : []);
 
-export function publicCsp(https: boolean): string {
-  return serialize({ ...shared(), 'script-src': ["'self'", "'unsafe-inline'", ...evalInDev()] }, https);
+export function publicCsp(https: boolean, development = false): string {
+  return serialize({ ...shared(), 'script-src': ["'self'", "'unsafe-inline'", ...evalInDev(development)] }, https);
 }
 
-export function ownerCsp(nonce: string, https: boolean): string {
+export function ownerCsp(nonce: string, https: boolean, development = false): string {
   return serialize(
-    { ...shared(), 'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...evalInDev()] },
+    { ...shared(), 'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...evalInDev(development)] },
     https,
   );
 }

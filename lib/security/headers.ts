@@ -1,4 +1,3 @@
-import { config } from '@/lib/config';
 import { publicCsp } from './csp';
 
 // Response headers for next.config.ts. Owner pages (/dashboard, /login) get their CSP from proxy.ts,
@@ -28,14 +27,14 @@ export function baseHeaders(https: boolean) {
   ];
 }
 
-export function securityHeaders(https = config().https) {
+export function securityHeaders(https: boolean, development = false) {
   return [
     { source: '/:path*', headers: baseHeaders(https) },
     // Owner pages (isOwnerPath in lib/site.ts) get a nonce policy from proxy.ts; /media files carry their own
     // sandboxing policy. Next reads these sources at build time, hence a literal (tests/auth/security-headers.test.ts).
     {
       source: '/((?!(?:dashboard(?:/|$)|login$|media(?:/|$))).*)',
-      headers: [{ key: 'Content-Security-Policy', value: publicCsp(https) }],
+      headers: [{ key: 'Content-Security-Policy', value: publicCsp(https, development) }],
     },
   ];
 }
