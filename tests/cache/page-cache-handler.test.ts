@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import nodeFs from 'next/dist/server/lib/node-fs-methods.js';
 import PageCacheHandler from '@/lib/cache/page-cache-handler.mjs';
 
@@ -15,7 +15,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 type Context = ConstructorParameters<typeof PageCacheHandler>[0];
-type Store = { set(key: string, data: unknown, ctx: unknown): Promise<void> };
+type Store = {
+  set(key: string, data: unknown, ctx: unknown): Promise<void>;
+  get(key: string, ctx: unknown): Promise<unknown>;
+  revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
+};
 const handler = (): Store =>
   new PageCacheHandler({
     fs: nodeFs.nodeFs,
@@ -62,4 +66,44 @@ it('a prerendered page from the build (the seed) counts as existing', async () =
   writeFileSync(path.join(dist, 'app/post/prerendered.html'), '<h1>Built</h1>');
   await handler().set(key('prerendered'), page(404, '<h1>Page not found</h1>'), ctx);
   expect(existsSync(path.join(dist, 'route-cache/APP_PAGE/owner/$/post/prerendered.html'))).toBe(true);
+});
+
+describe('a render that raced an invalidation', () => {
+  // The clock is Vitest's (Date and performance, which Next's tag manifest reads), so "before" and "after" are exact.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const tagged = (html: string, tags: string) => ({ ...page(200, html), headers: { 'x-next-cache-tags': tags } });
+  const getCtx = { kind: 'APP_PAGE', isRoutePPREnabled: true, isFallback: false };
+  const stored = (slug: string) => existsSync(path.join(dist, `route-cache/APP_PAGE/owner/$/post/${slug}.html`));
+
+  it('is not stored when one of its tags was revalidated while it rendered (it read the data before the event)', async () => {
+    const cache = handler();
+    expect(await cache.get(key('raced'), getCtx)).toBeNull();
+    vi.advanceTimersByTime(50);
+    await cache.revalidateTag('posts', { expire: 0 });
+    vi.advanceTimersByTime(50);
+    await cache.set(key('raced'), tagged('<h1>Before the edit</h1>', '_N_T_/layout,posts,post:1'), ctx);
+    expect(stored('raced')).toBe(false);
+    expect(await cache.get(key('raced'), getCtx)).toBeNull();
+  });
+
+  it('is stored when the invalidation came before the render began, or named other tags', async () => {
+    const cache = handler();
+    await cache.revalidateTag('posts', { expire: 0 });
+    vi.advanceTimersByTime(50);
+    expect(await cache.get(key('after'), getCtx)).toBeNull();
+    vi.advanceTimersByTime(50);
+    await cache.set(key('after'), tagged('<h1>After the edit</h1>', 'posts'), ctx);
+    expect(stored('after')).toBe(true);
+
+    expect(await cache.get(key('other'), getCtx)).toBeNull();
+    vi.advanceTimersByTime(50);
+    await cache.revalidateTag('category:9', { expire: 0 });
+    vi.advanceTimersByTime(50);
+    await cache.set(key('other'), tagged('<h1>Untouched</h1>', 'posts,post:2'), ctx);
+    expect(stored('other')).toBe(true);
+  });
 });
