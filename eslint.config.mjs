@@ -58,7 +58,7 @@ const POLICIES = [
   // Page view-models: what a page shows, read through the cached reads.
   may('pages', ['pages', 'dashboard', 'reads', 'blog', 'config', 'base']),
   may('dashboard', ['dashboard', 'blog', 'base']),
-  // reads.ts is the one module that caches and tags; it alone calls the source.
+  // lib/blog/reads is the one module that caches and tags; it alone calls the source (the webhook refreshes it).
   may('reads', ['reads', 'sources', 'blog', 'config', 'base']),
   may('sources', ['sources', 'blog', 'config', 'base']),
   may('blog', ['blog', 'config', 'base']),

@@ -1,7 +1,8 @@
+import { parse, serialize } from 'cookie';
 import { config } from '@/lib/config';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_TTL_SECONDS, SESSION_COOKIE, SESSION_TTL_SECONDS } from './tokens';
 
-// Set-Cookie values for the session and the device cookie. Secure whenever the browser talks https to us
+// Set-Cookie values for the session and the device cookie (written and read by the `cookie` package). Secure whenever the browser talks https to us
 // (directly, through a TLS-terminating proxy, or because the public origin is https); plain http only for
 // local runs.
 
@@ -10,44 +11,27 @@ export function isSecureRequest(request: Request, https = config().https): boole
   return new URL(request.url).protocol === 'https:' || forwarded === 'https' || https;
 }
 
-const attributes = (secure: boolean, path = '/') => [
-  `Path=${path}`,
-  'HttpOnly',
-  'SameSite=Lax',
-  ...(secure ? ['Secure'] : []),
-];
+type CookieOptions = Parameters<typeof serialize>[2];
 
-export function sessionCookie(token: string, secure: boolean, now = Date.now()): string {
-  const expires = new Date(now + SESSION_TTL_SECONDS * 1000).toUTCString();
-  return [
-    `${SESSION_COOKIE}=${token}`,
-    `Max-Age=${SESSION_TTL_SECONDS}`,
-    `Expires=${expires}`,
-    ...attributes(secure),
-  ].join('; ');
-}
+/** HttpOnly, SameSite=Lax, Secure on https; Max-Age and Expires both, for old browsers that read only Expires. */
+const options = (secure: boolean, maxAgeSeconds: number, now: number, path = '/'): CookieOptions => ({
+  maxAge: maxAgeSeconds,
+  expires: new Date(maxAgeSeconds === 0 ? 0 : now + maxAgeSeconds * 1000),
+  path,
+  httpOnly: true,
+  sameSite: 'lax',
+  secure,
+});
 
-export function clearedSessionCookie(secure: boolean): string {
-  return [`${SESSION_COOKIE}=`, 'Max-Age=0', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', ...attributes(secure)].join('; ');
-}
+export const sessionCookie = (token: string, secure: boolean, now = Date.now()): string =>
+  serialize(SESSION_COOKIE, token, options(secure, SESSION_TTL_SECONDS, now));
+
+export const clearedSessionCookie = (secure: boolean): string => serialize(SESSION_COOKIE, '', options(secure, 0, 0));
 
 /** The device cookie: 180 days, sent only to the login route (it means nothing anywhere else). */
-export function deviceCookie(token: string, secure: boolean, now = Date.now()): string {
-  const expires = new Date(now + DEVICE_TTL_SECONDS * 1000).toUTCString();
-  return [
-    `${DEVICE_COOKIE}=${token}`,
-    `Max-Age=${DEVICE_TTL_SECONDS}`,
-    `Expires=${expires}`,
-    ...attributes(secure, DEVICE_COOKIE_PATH),
-  ].join('; ');
-}
+export const deviceCookie = (token: string, secure: boolean, now = Date.now()): string =>
+  serialize(DEVICE_COOKIE, token, options(secure, DEVICE_TTL_SECONDS, now, DEVICE_COOKIE_PATH));
 
 /** A cookie's value from a request's Cookie header (the route handlers read the raw request). */
-export function requestCookie(request: Request, name: string): string | undefined {
-  return request.headers
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-}
+export const requestCookie = (request: Request, name: string): string | undefined =>
+  parse(request.headers.get('cookie') ?? '')[name];

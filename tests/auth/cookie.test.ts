@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { clearedSessionCookie, deviceCookie, isSecureRequest, sessionCookie } from '@/lib/auth/cookies';
+import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/auth/cookies';
 import { loginPath, safeNext } from '@/lib/auth/owner';
 
-const attributes = (cookie: string) => cookie.split('; ').slice(1);
+/** A Set-Cookie value's attributes, in a fixed order (their order means nothing). */
+const attributes = (cookie: string) => cookie.split('; ').slice(1).sort();
 
 describe('session cookie', () => {
   it('is HttpOnly, SameSite=Lax, Path=/ and lives 12 hours', () => {
     const now = Date.UTC(2026, 0, 1);
     const cookie = sessionCookie('tok.en', false, now);
     expect(cookie.startsWith('owner_session=tok.en; ')).toBe(true);
-    expect(attributes(cookie)).toEqual([
-      'Max-Age=43200',
-      'Expires=Thu, 01 Jan 2026 12:00:00 GMT',
-      'Path=/',
-      'HttpOnly',
-      'SameSite=Lax',
-    ]);
+    expect(attributes(cookie)).toEqual(
+      ['Max-Age=43200', 'Expires=Thu, 01 Jan 2026 12:00:00 GMT', 'Path=/', 'HttpOnly', 'SameSite=Lax'].sort(),
+    );
   });
 
   it('is Secure on https', () => {
@@ -24,8 +21,10 @@ describe('session cookie', () => {
   });
 
   it('is cleared with the same attributes and Max-Age=0', () => {
-    expect(clearedSessionCookie(false)).toBe(
-      'owner_session=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax',
+    const cleared = clearedSessionCookie(false);
+    expect(cleared.startsWith('owner_session=; ')).toBe(true);
+    expect(attributes(cleared)).toEqual(
+      ['Max-Age=0', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Path=/', 'HttpOnly', 'SameSite=Lax'].sort(),
     );
   });
 
@@ -33,13 +32,15 @@ describe('session cookie', () => {
     const now = Date.UTC(2026, 0, 1);
     const cookie = deviceCookie('dev.ice', false, now);
     expect(cookie.startsWith('owner_device=dev.ice; ')).toBe(true);
-    expect(attributes(cookie)).toEqual([
-      'Max-Age=15552000',
-      'Expires=Tue, 30 Jun 2026 00:00:00 GMT',
-      'Path=/api/owner/session',
-      'HttpOnly',
-      'SameSite=Lax',
-    ]);
+    expect(attributes(cookie)).toEqual(
+      [
+        'Max-Age=15552000',
+        'Expires=Tue, 30 Jun 2026 00:00:00 GMT',
+        'Path=/api/owner/session',
+        'HttpOnly',
+        'SameSite=Lax',
+      ].sort(),
+    );
     expect(attributes(deviceCookie('d', true))).toContain('Secure');
   });
 
@@ -75,5 +76,22 @@ describe('login redirects', () => {
       '/login?notice=wrong-password&next=%2Fdashboard%2Fdrafts',
     );
     expect(loginPath('https://evil.example/')).toBe('/login');
+  });
+});
+
+describe('requestCookie', () => {
+  const request = (cookie?: string) => new Request('http://127.0.0.1/x', cookie ? { headers: { cookie } } : {});
+
+  it('finds a cookie among others, whatever the spacing, and only by its whole name', () => {
+    expect(requestCookie(request('a=1;owner_session=tok.en;  b=2'), 'owner_session')).toBe('tok.en');
+    expect(requestCookie(request('xowner_session=forged; owner_session=real'), 'owner_session')).toBe('real');
+    expect(requestCookie(request('owner_session_x=1'), 'owner_session')).toBeUndefined();
+    expect(requestCookie(request(), 'owner_session')).toBeUndefined();
+  });
+
+  it('reads a value written by the Set-Cookie builders back unchanged', () => {
+    const token = 'eyJ2IjoxfQ.abc-_XYZ';
+    const written = sessionCookie(token, false).split(';')[0]!;
+    expect(requestCookie(request(written), 'owner_session')).toBe(token);
   });
 });
