@@ -2,9 +2,9 @@ import { parse, serialize } from 'cookie';
 import { config } from '@/lib/config';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_TTL_SECONDS, SESSION_COOKIE, SESSION_TTL_SECONDS } from './tokens';
 
-// Set-Cookie values for the session and the device cookie (written and read by the `cookie` package). Secure whenever the browser talks https to us
-// (directly, through a TLS-terminating proxy, or because the public origin is https); plain http only for
-// local runs.
+// Set-Cookie values for the session and the device cookie (written and read by the `cookie` package). Secure
+// whenever the browser talks https to us (directly, through a TLS-terminating proxy, or because the public origin is
+// https); plain http only for local runs.
 
 export function isSecureRequest(request: Request, https = config().https): boolean {
   const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
