@@ -17,6 +17,7 @@ export const LAYERS = [
   { type: 'seo', pattern: 'lib/seo/**', partialMatch: false },
   { type: 'pages', pattern: 'lib/pages/**', partialMatch: false },
   { type: 'dashboard', pattern: 'lib/dashboard/**', partialMatch: false },
+  { type: 'data', pattern: 'lib/data/**', partialMatch: false },
   { type: 'reads', pattern: 'lib/blog/reads/**', partialMatch: false },
   { type: 'sources', pattern: 'lib/blog/sources/**', partialMatch: false },
   { type: 'blog', pattern: 'lib/blog/**', partialMatch: false },
@@ -51,12 +52,15 @@ const POLICIES = [
     allow: { to: { element: { types: { anyOf: ['pages', 'auth'] } } }, dependency: { kind: 'type' } },
   },
   // lib never imports app or components; each part only what lies below it.
-  may('api', ['api', 'auth', 'blog', 'config', 'base']),
+  may('api', ['api', 'auth', 'data', 'blog', 'config', 'base']),
   may('webhooks', ['webhooks', 'sources', 'blog', 'config', 'base']),
   may('auth', ['auth', 'config', 'base']),
   may('seo', ['seo', 'reads', 'blog', 'config', 'base']),
   // Page view-models: what a page shows, read through the cached reads.
-  may('pages', ['pages', 'dashboard', 'reads', 'blog', 'config', 'base']),
+  may('pages', ['pages', 'dashboard', 'data', 'reads', 'blog', 'config', 'base']),
+  // The data-collection service: its own storage (embedded or Wix Data). The query language it shares with the blog
+  // is lib/query (base), so it needs nothing of the blog.
+  may('data', ['data', 'config', 'base']),
   may('dashboard', ['dashboard', 'blog', 'base']),
   // lib/blog/reads is the one module that caches and tags; it alone calls the source (the webhook refreshes it).
   may('reads', ['reads', 'sources', 'blog', 'config', 'base']),

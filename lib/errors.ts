@@ -31,6 +31,25 @@ export class CatalogueError extends Error {
 const invalid = (wde: string) => (message: string) => new CatalogueError(400, wde, message);
 
 export const errors = {
+  /** The data service's arguments (the seed's section 5), checked by lib/data/validate.ts before anything is stored. */
+  collectionNotString: invalid('WDE0001'),
+  itemIdNotString: invalid('WDE0002'),
+  fieldNameNotString: invalid('WDE0003'),
+  itemNotObject: invalid('WDE0004'),
+  itemsNotArray: invalid('WDE0005'),
+  tooManyItems: invalid('WDE0006'),
+  updateNeedsId: invalid('WDE0007'),
+  wrongArgumentCount: invalid('WDE0008'),
+  /**
+   * References: WDE0019 a target that is neither an id nor an item with one, 0020 not a multi-reference field, 0021 an
+   * item's reference field holding anything but ids or items.
+   */
+  badReference: invalid('WDE0019'),
+  notMultiReference: invalid('WDE0020'),
+  invalidReference: invalid('WDE0021'),
+  /** A data query's previous or next page asked for when there is none (a bad cursor is WDE0165 too, below). */
+  noPreviousPage: invalid('WDE0159'),
+  noNextPage: invalid('WDE0165'),
   filterNotObject: invalid('WDE0016'),
   regexNotAllowed: invalid('WDE0070'),
   skipWithCursor: invalid('WDE0080'),
@@ -67,8 +86,8 @@ export const errors = {
   /** A value outside its allowed set: a fieldset, a named sort, an order (WDE0051, the catalogue's "not sortable"). */
   notAChoice: invalid('WDE0051'),
   /**
-   * A value of the wrong kind or range where no filter operand is involved: a stats date, time zone or month count
-   * (WDE0046).
+   * A value of the wrong kind or range where no filter operand is involved: a stats date, time zone or month count; a
+   * data option, a data query's key, a number that is not finite in an item (WDE0046).
    */
   badValue: invalid('WDE0046'),
   tooManyIds: invalid('WDE0068'),

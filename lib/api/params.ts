@@ -1,6 +1,6 @@
 import { errors } from '@/lib/errors';
-import { MAX_LIST_VALUES } from '@/lib/blog/query/filter';
-import { checkLimit, checkOffset } from '@/lib/blog/query/paging';
+import { MAX_LIST_VALUES } from '@/lib/query/filter';
+import { checkLimit, checkOffset } from '@/lib/query/paging';
 import {
   POST_FIELDSETS,
   POST_SORTS,

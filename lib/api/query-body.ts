@@ -1,7 +1,7 @@
 import { errors } from '@/lib/errors';
 import { checkCursorQuery } from '@/lib/blog/query/cursor';
 import { parseFilter } from '@/lib/blog/query/filter';
-import { checkLimit } from '@/lib/blog/query/paging';
+import { checkLimit } from '@/lib/query/paging';
 import { parseSort } from '@/lib/blog/query/sort';
 import type { PostFieldset } from '@/lib/blog/schemas';
 import type { PostQuery } from '@/lib/blog/source';

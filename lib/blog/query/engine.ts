@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, type PostQuery } from '../source';
 import { assertCursorQuery, decodeCursor, encodeCursor } from './cursor';
 import { type Condition, type FilterNode, fieldValue, matches, parseFilter } from './filter';
 import { fieldSpec } from './fields';
-import { checkLimit } from './paging';
+import { checkLimit } from '@/lib/query/paging';
 import { type SortSpec, compareKeys, parseSort, sortKey, sortPosts } from './sort';
 
 /** A filter as a predicate, with a key that names it (equal keys, equal filters) so a source can memoise by it. */

@@ -1,14 +1,9 @@
+import { type FieldInfo, type FieldSchema, fieldSchema } from '@/lib/query/schema';
 import type { Post } from '../schemas';
 
 // The fields a post query may filter and sort on, and how to read each from a post.
 
-export type FieldKind = 'string' | 'date' | 'boolean' | 'number' | 'stringArray';
-
-interface FieldSpec {
-  kind: FieldKind;
-  sortable: boolean;
-  /** Id lists get their own "too many ids" code. */
-  ids?: boolean;
+interface FieldSpec extends FieldInfo {
   read: (post: Post) => unknown;
 }
 
@@ -35,4 +30,5 @@ export type QueryField = keyof typeof QUERY_FIELDS;
 
 export const fieldSpec = (name: QueryField): FieldSpec => QUERY_FIELDS[name];
 
-export const isQueryField = (name: string): name is QueryField => Object.hasOwn(QUERY_FIELDS, name);
+/** The post fields as the query language's schema: what `parseFilter` and `parseSort` check post queries against. */
+export const POST_SCHEMA: FieldSchema<QueryField> = fieldSchema(QUERY_FIELDS);

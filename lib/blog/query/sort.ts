@@ -1,12 +1,11 @@
-import { errors } from '@/lib/errors';
+import { type SortSpec as AnySortSpec, parseSort as parse } from '@/lib/query/sort';
 import type { Post, PostSort } from '../schemas';
-import { QUERY_FIELDS, type QueryField, isQueryField } from './fields';
+import { POST_SCHEMA, type QueryField } from './fields';
 import { fieldValue } from './filter';
 
-export interface SortSpec {
-  fieldName: QueryField;
-  order: 'ASC' | 'DESC';
-}
+// Post sorts: the query language's sorts (lib/query/sort.ts) over the post fields, and the order they put posts in.
+
+export type SortSpec = AnySortSpec<QueryField>;
 
 /** What `queryPosts` sorts by when the query names no sort, as the platform does. */
 export const DEFAULT_QUERY_SORT: SortSpec[] = [{ fieldName: 'firstPublishedDate', order: 'DESC' }];
@@ -25,26 +24,10 @@ export const NAMED_SORTS: Record<PostSort, SortSpec[]> = {
   TITLE_DESC: [{ fieldName: 'title', order: 'DESC' }],
 };
 
-const MAX_SORT_FIELDS = 5;
-
-/** Validates a raw `sort` array (WDE0050, WDE0051). */
+/** Validates a raw post `sort` array (WDE0050, WDE0051); none given is the platform's default order. */
 export function parseSort(raw: unknown): SortSpec[] {
-  if (raw === undefined || raw === null) return DEFAULT_QUERY_SORT;
-  if (!Array.isArray(raw)) throw errors.sortNotSortable('sort must be an array of { fieldName, order }');
-  if (raw.length === 0) return DEFAULT_QUERY_SORT;
-  if (raw.length > MAX_SORT_FIELDS) throw errors.sortNotSortable(`sort takes at most ${MAX_SORT_FIELDS} fields`);
-  const specs = raw.map((item: unknown): SortSpec => {
-    const spec = (typeof item === 'object' && item !== null ? item : {}) as { fieldName?: unknown; order?: unknown };
-    if (typeof spec.fieldName !== 'string') throw errors.sortFieldNotString('sort fieldName must be a string');
-    if (!isQueryField(spec.fieldName) || !QUERY_FIELDS[spec.fieldName].sortable)
-      throw errors.sortNotSortable(`"${spec.fieldName}" is not sortable`);
-    const order = spec.order ?? 'ASC';
-    if (order !== 'ASC' && order !== 'DESC') throw errors.sortNotSortable('sort order must be ASC or DESC');
-    return { fieldName: spec.fieldName, order };
-  });
-  if (new Set(specs.map((s) => s.fieldName)).size !== specs.length)
-    throw errors.sortNotSortable('a field may appear in sort only once');
-  return specs;
+  const specs = parse(raw, POST_SCHEMA);
+  return specs.length > 0 ? specs : DEFAULT_QUERY_SORT;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

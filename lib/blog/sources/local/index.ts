@@ -2,7 +2,7 @@ import path from 'node:path';
 import { localMediaUrl } from '../../media';
 import { withFieldsets } from '../../fieldsets';
 import { type PostFilter, runQuery } from '../../query/engine';
-import { checkLimit, checkOffset } from '../../query/paging';
+import { checkLimit, checkOffset } from '@/lib/query/paging';
 import { NAMED_SORTS } from '../../query/sort';
 import type { Post, PostFieldset } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';

@@ -1,6 +1,6 @@
 import type { draftPosts } from '@wix/blog';
 import { CatalogueError, errors } from '@/lib/errors';
-import { checkLimit } from '../../query/paging';
+import { checkLimit } from '@/lib/query/paging';
 import { type BlogSource, DEFAULT_PAGE_SIZE } from '../../source';
 import { MAX_CURSOR, type WixContext, cursorPage } from './client';
 import * as reshape from './reshape';

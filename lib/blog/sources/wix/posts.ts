@@ -1,7 +1,8 @@
 import type { posts } from '@wix/blog';
 import { errors } from '@/lib/errors';
-import { MAX_LIST_VALUES, parseFilter } from '../../query/filter';
-import { checkLimit, checkOffset } from '../../query/paging';
+import { MAX_LIST_VALUES } from '@/lib/query/filter';
+import { parseFilter } from '../../query/filter';
+import { checkLimit, checkOffset } from '@/lib/query/paging';
 import { parseSort } from '../../query/sort';
 import { POST_SORTS, type Post } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions, MAX_PAGE_SIZE } from '../../source';

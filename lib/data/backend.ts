@@ -1,0 +1,44 @@
+import type { FilterNode } from '@/lib/query/filter';
+import type { SortSpec } from '@/lib/query/sort';
+import type { CollectionDeclaration, DataItem } from './types';
+
+// What a backend does with input the client has already validated (validate.ts): it stores, finds and counts. The
+// embedded backend (embedded.ts, PGlite) and the Wix Data one implement this; the same contract tests run on both.
+
+/** A parsed filter and sort (the Wix filter language, lib/query), for any collection's fields. */
+export type FilterTree = FilterNode;
+export type SortKey = SortSpec;
+
+export interface BackendQuery {
+  filter: FilterTree;
+  sort: SortKey[];
+  limit: number;
+  skip: number;
+}
+
+export interface DataBackend {
+  readonly name: string;
+  /** Makes the collection's storage (and its indexes) exist; called once per collection before first use. */
+  prepare(collection: CollectionDeclaration): Promise<void>;
+  get(collectionId: string, id: string): Promise<DataItem | null>;
+  /** Inserts all or none; an id that exists already refuses the whole batch (`ItemExistsError`). */
+  insert(collectionId: string, items: DataItem[]): Promise<void>;
+  /** Inserts or replaces each item by its id. */
+  save(collectionId: string, items: DataItem[]): Promise<void>;
+  /** Replaces the stored items with these; the ids that were not stored are returned (nothing was written for them). */
+  update(collectionId: string, items: DataItem[]): Promise<string[]>;
+  /** Removes these ids; returns the items that were there. */
+  remove(collectionId: string, ids: string[]): Promise<DataItem[]>;
+  truncate(collectionId: string): Promise<void>;
+  count(collectionId: string, filter: FilterTree): Promise<number>;
+  /** One page, and the number of items the filter matches. */
+  query(collectionId: string, query: BackendQuery): Promise<{ items: DataItem[]; totalCount: number }>;
+  close(): Promise<void>;
+}
+
+/** An insert named an id that is already stored. */
+export class ItemExistsError extends Error {
+  constructor(readonly id: string) {
+    super(`an item with _id "${id}" already exists`);
+  }
+}

@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { errors } from '@/lib/errors';
+import { type DataBackend, ItemExistsError } from './backend';
+import { dataErrors } from './errors';
+import { assertMayDo, mayTouch } from './permissions';
+import type { Caller, CollectionDeclaration, DataItem, DataOptions, Operation } from './types';
+import {
+  checkCollectionId,
+  checkDataQuery,
+  checkIds,
+  checkItem,
+  checkItemId,
+  checkItems,
+  checkOptions,
+} from './validate';
+
+// The items client, named as Wix Data names its operations. Every argument is checked (validate.ts) before anything
+// is stored; then the caller's permission, then the hooks, then the backend.
+
+export interface Hooks {
+  beforeInsert?(item: DataItem): DataItem | Promise<DataItem>;
+  afterInsert?(item: DataItem): void | Promise<void>;
+  beforeUpdate?(item: DataItem): DataItem | Promise<DataItem>;
+  afterUpdate?(item: DataItem): void | Promise<void>;
+  beforeRemove?(id: string): void | Promise<void>;
+  afterRemove?(item: DataItem): void | Promise<void>;
+  beforeQuery?(query: unknown): unknown;
+  afterQuery?(item: DataItem): DataItem | Promise<DataItem>;
+}
+
+const isDateField = (collection: CollectionDeclaration, name: string) =>
+  collection.fields[name]?.type === 'date' || collection.fields[name]?.type === 'datetime';
+
+/** Dates are stored as ISO strings in UTC, which compare and sort as text; what does not parse is kept as sent. */
+const isoDate = (value: unknown) => {
+  const millis = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isNaN(millis) ? value : new Date(millis).toISOString();
+};
+
+export interface QueryResult {
+  items: DataItem[];
+  totalCount: number;
+  /** Whether a page follows: `skip + items.length < totalCount`. */
+  hasNext: boolean;
+}
+
+interface ClientSettings {
+  backend: DataBackend;
+  collections: CollectionDeclaration[];
+  hooks?: Record<string, Hooks>;
+  now?: () => Date;
+}
+
+export function createDataClient({ backend, collections, hooks = {}, now = () => new Date() }: ClientSettings) {
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  const prepared = new Map<string, Promise<void>>();
+
+  /** The declared collection, prepared in the backend once; an undeclared name is WDE0025. */
+  async function open(rawId: unknown) {
+    const id = checkCollectionId(rawId);
+    const collection = byId.get(id);
+    if (!collection) throw dataErrors.unknownCollection(id);
+    let ready = prepared.get(id);
+    if (!ready) prepared.set(id, (ready = backend.prepare(collection)));
+    await ready;
+    return collection;
+  }
+
+  const hooksOf = (collection: CollectionDeclaration, options: DataOptions) =>
+    options.suppressHooks ? {} : (hooks[collection.id] ?? {});
+
+  /** A member reading a SITE_MEMBER_AUTHOR collection sees only their own items. */
+  function visibleTo<F>(collection: CollectionDeclaration, caller: Caller, options: DataOptions, filter: F) {
+    if (options.suppressAuth || collection.permissions.read !== 'SITE_MEMBER_AUTHOR' || caller.roles.has('ADMIN')) {
+      return filter;
+    }
+    const own = { kind: 'condition', op: '$eq', field: '_owner', value: caller.memberId ?? null } as const;
+    return { kind: 'and', nodes: [filter, own] } as unknown as F;
+  }
+
+  function authorize(collection: CollectionDeclaration, operation: Operation, caller: Caller, options: DataOptions) {
+    if (!options.suppressAuth) assertMayDo(collection, operation, caller);
+  }
+
+  /** New items get an id, dates and their author; an item keeps its own `_id` when it brings one. */
+  function stamp(
+    collection: CollectionDeclaration,
+    fields: Record<string, unknown>,
+    caller: Caller,
+    existing?: DataItem,
+  ) {
+    const at = now().toISOString();
+    // The system fields are the service's to set: whatever a caller sends for them (but `_id`) is dropped.
+    const rest = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([name]) => !name.startsWith('_'))
+        .map(([name, value]) => [name, isDateField(collection, name) ? isoDate(value) : value]),
+    );
+    return {
+      ...rest,
+      _id: typeof fields._id === 'string' ? fields._id : randomUUID(),
+      ...((existing?._owner ?? caller.memberId) && { _owner: existing?._owner ?? caller.memberId }),
+      _createdDate: existing?._createdDate ?? at,
+      _updatedDate: at,
+    };
+  }
+
+  /**
+   * Inserts, or (`save`) inserts what is new and replaces what is stored: a replaced item keeps its owner and creation
+   * date, and needs the update permission (on that item, for SITE_MEMBER_AUTHOR); a new one needs insert.
+   */
+  async function insertAll(rawId: unknown, rawItems: unknown[], caller: Caller, options: DataOptions, save: boolean) {
+    const collection = await open(rawId);
+    const h = hooksOf(collection, options);
+    const items: DataItem[] = [];
+    for (const raw of rawItems) {
+      const fields = checkItem(raw, collection);
+      const existing = save && typeof fields._id === 'string' ? await backend.get(collection.id, fields._id) : null;
+      authorize(collection, existing ? 'update' : 'insert', caller, options);
+      if (existing && !options.suppressAuth && !mayTouch(collection, 'update', caller, existing)) {
+        throw dataErrors.permissionDenied(`item "${existing._id}" of "${collection.id}" belongs to another member`);
+      }
+      const item = stamp(collection, fields, caller, existing ?? undefined);
+      items.push(h.beforeInsert ? await h.beforeInsert(item) : item);
+    }
+    if (!items.length) authorize(collection, 'insert', caller, options);
+    try {
+      await (save ? backend.save(collection.id, items) : backend.insert(collection.id, items));
+    } catch (error) {
+      if (error instanceof ItemExistsError) throw dataErrors.itemExists(error.id);
+      throw error;
+    }
+    for (const item of items) await h.afterInsert?.(item);
+    return items;
+  }
+
+  return {
+    async get(collectionId: unknown, itemId: unknown, caller: Caller, rawOptions?: unknown): Promise<DataItem | null> {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const id = checkItemId(itemId);
+      authorize(collection, 'read', caller, options);
+      const item = await backend.get(collection.id, id);
+      // Not found is tolerated on get (the seed): null, not WDE0073.
+      if (!item || (!options.suppressAuth && !mayTouch(collection, 'read', caller, item))) return null;
+      const h = hooksOf(collection, options);
+      return h.afterQuery ? h.afterQuery(item) : item;
+    },
+
+    async insert(collectionId: unknown, item: unknown, caller: Caller, options?: unknown) {
+      return (await insertAll(collectionId, [item], caller, checkOptions(options), false))[0]!;
+    },
+
+    async bulkInsert(collectionId: unknown, items: unknown, caller: Caller, options?: unknown) {
+      const list = checkItems(items);
+      const inserted = await insertAll(collectionId, list, caller, checkOptions(options), false);
+      return { insertedItemIds: inserted.map((i) => i._id), items: inserted };
+    },
+
+    async save(collectionId: unknown, item: unknown, caller: Caller, options?: unknown) {
+      return (await insertAll(collectionId, [item], caller, checkOptions(options), true))[0]!;
+    },
+
+    async update(collectionId: unknown, rawItem: unknown, caller: Caller, rawOptions?: unknown) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const fields = checkItem(rawItem, collection, { needsId: true });
+      authorize(collection, 'update', caller, options);
+      const existing = await backend.get(collection.id, fields._id as string);
+      if (!existing || (!options.suppressAuth && !mayTouch(collection, 'update', caller, existing))) {
+        throw errors.notFound(`no item with _id "${String(fields._id)}" in "${collection.id}"`);
+      }
+      const h = hooksOf(collection, options);
+      let item: DataItem = stamp(collection, fields, caller, existing);
+      if (h.beforeUpdate) item = await h.beforeUpdate(item);
+      const missing = await backend.update(collection.id, [item]);
+      if (missing.length) throw errors.notFound(`no item with _id "${item._id}" in "${collection.id}"`);
+      await h.afterUpdate?.(item);
+      return item;
+    },
+
+    async remove(collectionId: unknown, itemId: unknown, caller: Caller, rawOptions?: unknown) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const id = checkItemId(itemId);
+      authorize(collection, 'remove', caller, options);
+      const existing = await backend.get(collection.id, id);
+      // Not found is tolerated on remove (the seed): null.
+      if (!existing || (!options.suppressAuth && !mayTouch(collection, 'remove', caller, existing))) return null;
+      const h = hooksOf(collection, options);
+      await h.beforeRemove?.(id);
+      const [removed] = await backend.remove(collection.id, [id]);
+      if (removed) await h.afterRemove?.(removed);
+      return removed ?? null;
+    },
+
+    async bulkRemove(collectionId: unknown, itemIds: unknown, caller: Caller, rawOptions?: unknown) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const ids = checkIds(itemIds);
+      authorize(collection, 'remove', caller, options);
+      const removed = new Set((await backend.remove(collection.id, ids)).map((i) => i._id));
+      return { removedItemIds: ids.filter((id) => removed.has(id)) };
+    },
+
+    async truncate(collectionId: unknown, caller: Caller, rawOptions?: unknown) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      // Emptying a collection is the owner's act whatever the remove permission says.
+      if (!options.suppressAuth && !caller.roles.has('ADMIN')) {
+        throw dataErrors.permissionDenied(`truncate on "${collection.id}" needs ADMIN`);
+      }
+      await backend.truncate(collection.id);
+    },
+
+    async count(collectionId: unknown, rawQuery: unknown, caller: Caller, rawOptions?: unknown) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const query = checkDataQuery(rawQuery ?? {}, collection);
+      authorize(collection, 'read', caller, options);
+      return backend.count(collection.id, visibleTo(collection, caller, options, query.filter));
+    },
+
+    /** Lets the backend go (the embedded database closes its files). */
+    close: () => backend.close(),
+
+    async query(collectionId: unknown, rawQuery: unknown, caller: Caller, rawOptions?: unknown): Promise<QueryResult> {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const query = checkDataQuery(rawQuery ?? {}, collection);
+      authorize(collection, 'read', caller, options);
+      const h = hooksOf(collection, options);
+      h.beforeQuery?.(query);
+      const filter = visibleTo(collection, caller, options, query.filter);
+      const { items, totalCount } = await backend.query(collection.id, { ...query, filter });
+      const shown = h.afterQuery ? await Promise.all(items.map((i) => h.afterQuery!(i))) : items;
+      return { items: shown, totalCount, hasNext: query.skip + items.length < totalCount };
+    },
+  };
+}
+
+export type DataClient = ReturnType<typeof createDataClient>;

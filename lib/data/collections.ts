@@ -1,0 +1,46 @@
+import type { CollectionDeclaration, FieldDeclaration, ItemOf } from './types';
+
+// The site's collections, declared in code: their fields (the seed's data field types) and who may do what. An item's
+// type derives from its declaration (`ItemOf<typeof subscribers>`).
+
+const COLLECTION_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/** Checks the names once, where they are written: they become table and index names in the embedded backend. */
+export function defineCollection<const F extends Record<string, FieldDeclaration>>(
+  declaration: CollectionDeclaration<F>,
+): CollectionDeclaration<F> {
+  if (!COLLECTION_ID.test(declaration.id)) throw new Error(`collection id "${declaration.id}" is not a plain name`);
+  for (const name of Object.keys(declaration.fields)) {
+    if (!FIELD_NAME.test(name)) throw new Error(`field "${name}" of ${declaration.id} is not a plain name`);
+  }
+  return declaration;
+}
+
+/** Newsletter subscribers: anyone may subscribe; only the owner reads, confirms or removes. */
+export const subscribers = defineCollection({
+  id: 'subscribers',
+  fields: {
+    email: { type: 'text', indexed: true },
+    status: { type: 'text', indexed: true },
+    confirmedDate: { type: 'datetime' },
+  },
+  permissions: { read: 'ADMIN', insert: 'ANYONE', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+/** Post series, kept by the owner; readers see them on the posts they hold. */
+export const series = defineCollection({
+  id: 'series',
+  fields: {
+    title: { type: 'text' },
+    slug: { type: 'text', indexed: true },
+    description: { type: 'text' },
+    posts: { type: 'multiReference', references: 'posts' },
+  },
+  permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+export const SITE_COLLECTIONS: CollectionDeclaration[] = [subscribers, series];
+
+export type Subscriber = ItemOf<typeof subscribers>;
+export type Series = ItemOf<typeof series>;

@@ -1,0 +1,152 @@
+import { PGlite } from '@electric-sql/pglite';
+import { type BackendQuery, type DataBackend, type FilterTree, ItemExistsError } from './backend';
+import { fieldExpression, orderBy, whereClause } from './sql';
+import type { CollectionDeclaration, DataItem } from './types';
+
+// The embedded backend: Postgres compiled to WebAssembly (PGlite), in-process, persisted in a folder. Real indexes and
+// transactions with nothing to install or start, and the SQL is Postgres's, so a Postgres server can take its place.
+
+interface Row {
+  _id: string;
+  _owner: string | null;
+  _created_date: string;
+  _updated_date: string;
+  data: Record<string, unknown>;
+}
+
+const table = (collectionId: string) => `"data_${collectionId.replace(/"/g, '""')}"`;
+
+const toItem = (row: Row): DataItem => ({
+  ...row.data,
+  _id: row._id,
+  ...(row._owner !== null && { _owner: row._owner }),
+  _createdDate: row._created_date,
+  _updatedDate: row._updated_date,
+});
+
+const toRow = ({ _id, _owner, _createdDate, _updatedDate, ...data }: DataItem) => [
+  _id,
+  _owner ?? null,
+  _createdDate,
+  _updatedDate,
+  data,
+];
+
+const COLUMNS = '_id, _owner, _created_date, _updated_date, data';
+
+/** `dataDir`: a folder (created if missing) or undefined for memory only (tests). */
+export function createEmbeddedBackend(dataDir?: string): DataBackend {
+  const db = new PGlite(dataDir);
+  const collections = new Map<string, CollectionDeclaration>();
+  const declared = (id: string) => {
+    const collection = collections.get(id);
+    if (!collection) throw new Error(`collection ${id} was not prepared`);
+    return collection;
+  };
+  const isDuplicate = (error: unknown) => (error as { code?: string }).code === '23505';
+
+  async function write(collectionId: string, items: DataItem[], conflict: 'fail' | 'replace') {
+    const onConflict =
+      conflict === 'replace'
+        ? ' on conflict (_id) do update set _owner = excluded._owner, _created_date = excluded._created_date, ' +
+          '_updated_date = excluded._updated_date, data = excluded.data'
+        : '';
+    await db.transaction(async (tx) => {
+      for (const item of items) {
+        try {
+          await tx.query(
+            `insert into ${table(collectionId)} (${COLUMNS}) values ($1, $2, $3, $4, $5)${onConflict}`,
+            toRow(item),
+          );
+        } catch (error) {
+          if (isDuplicate(error)) throw new ItemExistsError(item._id);
+          throw error;
+        }
+      }
+    });
+  }
+
+  return {
+    name: 'embedded',
+
+    async prepare(collection) {
+      collections.set(collection.id, collection);
+      const t = table(collection.id);
+      await db.exec(
+        `create table if not exists ${t} (_id text primary key, _owner text, _created_date text not null, ` +
+          `_updated_date text not null, data jsonb not null default '{}'::jsonb)`,
+      );
+      for (const [name, field] of Object.entries(collection.fields)) {
+        if (!field.indexed) continue;
+        const index = `"idx_${collection.id}_${name}"`.replace(/[^\w"]/g, '_');
+        await db.exec(`create index if not exists ${index} on ${t} ((${fieldExpression(collection, name).sql}))`);
+      }
+    },
+
+    async get(collectionId, id) {
+      const { rows } = await db.query<Row>(`select ${COLUMNS} from ${table(collectionId)} where _id = $1`, [id]);
+      return rows[0] ? toItem(rows[0]) : null;
+    },
+
+    insert: (collectionId, items) => write(collectionId, items, 'fail'),
+    save: (collectionId, items) => write(collectionId, items, 'replace'),
+
+    async update(collectionId, items) {
+      const missing: string[] = [];
+      await db.transaction(async (tx) => {
+        for (const item of items) {
+          // The stored owner and creation date stay: an update replaces the fields, not the item's history.
+          const { affectedRows } = await tx.query(
+            `update ${table(collectionId)} set _updated_date = $2, data = $3 where _id = $1`,
+            [item._id, item._updatedDate, toRow(item)[4]],
+          );
+          if (!affectedRows) missing.push(item._id);
+        }
+      });
+      return missing;
+    },
+
+    async remove(collectionId, ids) {
+      const { rows } = await db.query<Row>(
+        `delete from ${table(collectionId)} where _id = any($1) returning ${COLUMNS}`,
+        [ids],
+      );
+      return rows.map(toItem);
+    },
+
+    async truncate(collectionId) {
+      await db.exec(`truncate ${table(collectionId)}`);
+    },
+
+    async count(collectionId, filter: FilterTree) {
+      const where = whereClause(declared(collectionId), filter);
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from ${table(collectionId)} where ${where.sql}`,
+        where.params.values,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    async query(collectionId, query: BackendQuery) {
+      const collection = declared(collectionId);
+      const where = whereClause(collection, query.filter);
+      const t = table(collectionId);
+      const page = where.params.add(query.limit);
+      const skip = where.params.add(query.skip);
+      const [{ rows }, total] = await Promise.all([
+        db.query<Row>(
+          `select ${COLUMNS} from ${t} where ${where.sql} order by ${orderBy(collection, query.sort)} ` +
+            `limit ${page} offset ${skip}`,
+          where.params.values,
+        ),
+        db.query<{ n: number }>(
+          `select count(*)::int as n from ${t} where ${where.sql}`,
+          where.params.values.slice(0, -2),
+        ),
+      ]);
+      return { items: rows.map(toItem), totalCount: total.rows[0]?.n ?? 0 };
+    },
+
+    close: () => db.close(),
+  };
+}

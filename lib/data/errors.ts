@@ -1,0 +1,12 @@
+import { CatalogueError } from '@/lib/errors';
+
+// The data service's errors the seed's catalogue (section 8) does not list, with the codes Wix Data gives them.
+
+export const dataErrors = {
+  /** The collection's permission for the operation is not met by the caller (Wix Data's WDE0027). */
+  permissionDenied: (message: string) => new CatalogueError(403, 'WDE0027', message),
+  /** Wix Data's WDE0025: the collection does not exist. */
+  unknownCollection: (id: string) => new CatalogueError(404, 'WDE0025', `collection "${id}" does not exist`),
+  /** Wix Data's WDE0074: insert of an id that is stored already. */
+  itemExists: (id: string) => new CatalogueError(409, 'WDE0074', `an item with _id "${id}" already exists`),
+};

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DataBackend } from '@/lib/data/backend';
+import { type DataClient, createDataClient } from '@/lib/data/client';
+import { defineCollection } from '@/lib/data/collections';
+import { OWNER, VISITOR } from '@/lib/data/permissions';
+import type { Caller, DataItem } from '@/lib/data/types';
+
+// The contract every backend keeps, run through the client: the same tests for the embedded database and for Wix
+// Data (through msw). A backend passes by behaving as the platform does, whatever it stores underneath.
+
+export const notes = defineCollection({
+  id: 'notes',
+  fields: {
+    title: { type: 'text', indexed: true },
+    views: { type: 'number', indexed: true },
+    tags: { type: 'array' },
+    published: { type: 'datetime' },
+    done: { type: 'boolean' },
+  },
+  permissions: { read: 'ANYONE', insert: 'SITE_MEMBER', update: 'SITE_MEMBER_AUTHOR', remove: 'SITE_MEMBER_AUTHOR' },
+});
+
+export const secrets = defineCollection({
+  id: 'secrets',
+  fields: { email: { type: 'text' } },
+  permissions: { read: 'ADMIN', insert: 'ANYONE', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+export const diaries = defineCollection({
+  id: 'diaries',
+  fields: { text: { type: 'text' } },
+  permissions: {
+    read: 'SITE_MEMBER_AUTHOR',
+    insert: 'SITE_MEMBER',
+    update: 'SITE_MEMBER_AUTHOR',
+    remove: 'SITE_MEMBER_AUTHOR',
+  },
+});
+
+export const member = (id: string): Caller => ({ roles: new Set(['ANYONE', 'SITE_MEMBER']), memberId: id });
+
+const code = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { status?: number; wde?: string };
+    return `${e.status} ${e.wde}`;
+  }
+  return 'no error';
+};
+
+export function dataContract(name: string, makeBackend: () => Promise<DataBackend> | DataBackend) {
+  describe(`the data client on the ${name} backend`, () => {
+    let backend: DataBackend;
+    let client: DataClient;
+    const calls: string[] = [];
+    let clock = Date.UTC(2026, 10, 1);
+
+    beforeAll(async () => {
+      backend = await makeBackend();
+      client = createDataClient({
+        backend,
+        collections: [notes, secrets, diaries],
+        now: () => new Date((clock += 1000)),
+        hooks: {
+          secrets: {
+            beforeInsert: (item) => ({ ...item, email: String(item.email).trim().toLowerCase() }),
+            afterInsert: (item) => void calls.push(`inserted ${item.email}`),
+          },
+        },
+      });
+    }, 60_000);
+    afterAll(() => backend.close());
+    beforeEach(async () => {
+      calls.length = 0;
+      for (const id of ['notes', 'secrets', 'diaries']) await client.truncate(id, OWNER);
+    });
+
+    const ann = member('ann');
+    const bob = member('bob');
+    const seed = async () => {
+      const items = [
+        { _id: 'n1', title: 'Alpha', views: 10, tags: ['a', 'b'], published: '2026-01-05T00:00:00.000Z', done: true },
+        { _id: 'n2', title: 'beta', views: 20, tags: ['b'], published: '2026-02-05T00:00:00.000Z', done: false },
+        // Written as a date with an offset: stored in UTC, so it compares with the others.
+        { _id: 'n3', title: 'Gamma', views: 30, tags: [], published: '2026-03-05T00:30:00+01:00' },
+        { _id: 'n4', title: 'alphabet', views: 40, tags: ['c'], published: '2026-04-05T00:00:00.000Z', done: false },
+      ];
+      await client.bulkInsert('notes', items, ann);
+    };
+    const ids = (items: DataItem[]) => items.map((i) => i._id);
+
+    it('inserts an item with its system fields and gets it back', async () => {
+      const inserted = await client.insert('notes', { title: 'Hello', views: 1, _owner: 'forged' }, ann);
+      expect(inserted).toMatchObject({ title: 'Hello', views: 1, _owner: 'ann' });
+      expect(inserted._id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(inserted._createdDate).toBe(inserted._updatedDate);
+      expect(await client.get('notes', inserted._id, VISITOR)).toEqual(inserted);
+    });
+
+    it('refuses an id that exists, and a bulk insert holding one stores none of its items', async () => {
+      await client.insert('notes', { _id: 'same', title: 'first' }, ann);
+      expect(await code(client.insert('notes', { _id: 'same', title: 'second' }, ann))).toBe('409 WDE0074');
+      const batch = [
+        { _id: 'fresh', title: 'new' },
+        { _id: 'same', title: 'again' },
+      ];
+      expect(await code(client.bulkInsert('notes', batch, ann))).toBe('409 WDE0074');
+      expect(await client.get('notes', 'fresh', VISITOR)).toBeNull();
+      expect((await client.get('notes', 'same', VISITOR))?.title).toBe('first');
+    });
+
+    it('saves (insert or replace), updates (replace, keeping owner and creation) and tolerates unknown ids', async () => {
+      const saved = await client.save('notes', { _id: 's', title: 'one', views: 1 }, ann);
+      const replaced = await client.save('notes', { _id: 's', title: 'two' }, ann);
+      expect(replaced).toMatchObject({ _id: 's', title: 'two' });
+      expect((await client.get('notes', 's', VISITOR))?.views).toBeUndefined();
+      const updated = await client.update('notes', { _id: 's', title: 'three', done: true }, ann);
+      expect(updated).toMatchObject({ title: 'three', done: true, _owner: 'ann', _createdDate: saved._createdDate });
+      expect(updated._updatedDate > saved._updatedDate).toBe(true);
+      expect(await code(client.update('notes', { _id: 'nope', title: 'x' }, ann))).toBe('404 WDE0073');
+      expect(await client.get('notes', 'nope', VISITOR)).toBeNull();
+      expect(await client.remove('notes', 'nope', ann)).toBeNull();
+      expect((await client.remove('notes', 's', ann))?.title).toBe('three');
+      expect(await client.get('notes', 's', VISITOR)).toBeNull();
+    });
+
+    it('queries with the filter operators, sort, skip and limit', async () => {
+      await seed();
+      const q = async (query: object) => ids((await client.query('notes', query, VISITOR)).items);
+      expect(await q({ filter: { title: { $eq: 'beta' } } })).toEqual(['n2']);
+      expect(
+        await q({ filter: { views: { $gt: 15, $lte: 30 } }, sort: [{ fieldName: 'views', order: 'ASC' }] }),
+      ).toEqual(['n2', 'n3']);
+      expect(
+        await q({ filter: { title: { $startsWith: 'ALPHA' } }, sort: [{ fieldName: 'title', order: 'ASC' }] }),
+      ).toEqual(['n1', 'n4']);
+      expect(await q({ filter: { title: { $contains: 'mm' } } })).toEqual(['n3']);
+      expect(
+        await q({ filter: { tags: { $hasSome: ['c', 'a'] } }, sort: [{ fieldName: 'views', order: 'ASC' }] }),
+      ).toEqual(['n1', 'n4']);
+      expect(await q({ filter: { tags: { $hasAll: ['a', 'b'] } } })).toEqual(['n1']);
+      expect(await q({ filter: { tags: { $isEmpty: true } } })).toEqual(['n3']);
+      expect(await q({ filter: { done: { $eq: false } }, sort: [{ fieldName: 'views', order: 'DESC' }] })).toEqual([
+        'n4',
+        'n2',
+      ]);
+      expect(
+        await q({ filter: { published: { $between: ['2026-02-01T00:00:00.000Z', '2026-04-05T00:00:00.000Z'] } } }),
+      ).toEqual(['n2', 'n3']);
+      // n3's date is 23:30 on 4 March in UTC: an ISO string compared as written would put it after 5 March.
+      expect(
+        await q({
+          filter: { published: { $lt: '2026-03-05T00:00:00.000Z' } },
+          sort: [{ fieldName: 'views', order: 'ASC' }],
+        }),
+      ).toEqual(['n1', 'n2', 'n3']);
+      expect(
+        await q({
+          filter: { $or: [{ views: { $lt: 15 } }, { views: { $gt: 35 } }] },
+          sort: [{ fieldName: 'views', order: 'ASC' }],
+        }),
+      ).toEqual(['n1', 'n4']);
+      expect(await q({ filter: { $not: { views: { $gte: 20 } } } })).toEqual(['n1']);
+      expect(await q({ filter: { views: { $in: [20, 40] } }, sort: [{ fieldName: 'views', order: 'ASC' }] })).toEqual([
+        'n2',
+        'n4',
+      ]);
+      const page = await client.query(
+        'notes',
+        { sort: [{ fieldName: 'views', order: 'DESC' }], limit: 2, skip: 1 },
+        VISITOR,
+      );
+      expect([ids(page.items), page.totalCount, page.hasNext]).toEqual([['n3', 'n2'], 4, true]);
+      expect(await code(client.count('notes', { filter: { views: { $ge: 20 } } }, VISITOR))).toBe('400 WDE0044');
+      expect(await client.count('notes', { filter: { views: { $gte: 20 } } }, VISITOR)).toBe(3);
+    });
+
+    it('enforces each collection permission against the caller', async () => {
+      expect(await code(client.insert('notes', { title: 'x' }, VISITOR))).toBe('403 WDE0027');
+      expect(await code(client.get('secrets', 'x', VISITOR))).toBe('403 WDE0027');
+      expect(await code(client.query('secrets', {}, bob))).toBe('403 WDE0027');
+      const kept = await client.insert('secrets', { email: '  Reader@Example.com ' }, VISITOR);
+      expect(calls).toEqual(['inserted reader@example.com']);
+      expect((await client.get('secrets', kept._id, OWNER))?.email).toBe('reader@example.com');
+      expect((await client.query('secrets', {}, VISITOR, { suppressAuth: true })).totalCount).toBe(1);
+      expect(await code(client.truncate('secrets', bob))).toBe('403 WDE0027');
+    });
+
+    it('lets a member touch only their own items where the collection says SITE_MEMBER_AUTHOR', async () => {
+      const note = await client.insert('notes', { title: "ann's" }, ann);
+      expect(await code(client.update('notes', { _id: note._id, title: 'taken' }, bob))).toBe('404 WDE0073');
+      expect(await client.remove('notes', note._id, bob)).toBeNull();
+      expect((await client.update('notes', { _id: note._id, title: 'edited' }, ann)).title).toBe('edited');
+      expect((await client.update('notes', { _id: note._id, title: 'by owner' }, OWNER)).title).toBe('by owner');
+      await client.insert('diaries', { text: 'mine' }, ann);
+      await client.insert('diaries', { text: 'his' }, bob);
+      expect((await client.query('diaries', {}, ann)).items.map((i) => i.text)).toEqual(['mine']);
+      expect(await client.count('diaries', {}, bob)).toBe(1);
+      expect(await client.count('diaries', {}, OWNER)).toBe(2);
+      expect(await code(client.query('diaries', {}, VISITOR))).toBe('403 WDE0027');
+    });
+
+    it('runs hooks unless suppressHooks, and names an unknown collection', async () => {
+      await client.insert('secrets', { email: ' A@B.C ' }, VISITOR, { suppressHooks: true });
+      expect(calls).toEqual([]);
+      expect((await client.query('secrets', {}, OWNER)).items[0]?.email).toBe(' A@B.C ');
+      expect(await code(client.query('nowhere', {}, OWNER))).toBe('404 WDE0025');
+    });
+
+    it('bulk removes by id, reporting what it removed', async () => {
+      await seed();
+      expect(await client.bulkRemove('notes', ['n1', 'n3', 'missing'], OWNER)).toEqual({
+        removedItemIds: ['n1', 'n3'],
+      });
+      expect(await client.count('notes', {}, VISITOR)).toBe(2);
+    });
+  });
+}
