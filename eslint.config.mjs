@@ -39,6 +39,7 @@ const POLICIES = [
     'seo',
     'pages',
     'dashboard',
+    'data',
     'reads',
     'blog',
     'config',

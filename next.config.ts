@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
   // again instead of a 304; a CDN or the nginx config in front caches it either way. /media sets its own ETags.
   generateEtags: false,
   reactStrictMode: true,
+  // PGlite (the embedded data service's database) loads its WebAssembly and data files from its own package folder.
+  serverExternalPackages: ['@electric-sql/pglite'],
   experimental: { globalNotFound: true },
   // Next's file-system page cache, minus one disk entry per made-up URL (see the handler).
   cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.mjs', import.meta.url)),

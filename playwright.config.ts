@@ -46,6 +46,7 @@ export default defineConfig({
       SITE_URL: `http://127.0.0.1:${PORT}`,
       BLOG_SOURCE: 'local',
       BLOG_CONTENT_DIR: '.e2e/content',
+      DATA_DIR: '.e2e/data',
       NEXT_DIST_DIR: '.next-e2e',
       OWNER_PASSWORD: 'e2e-owner-password',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',

@@ -18,6 +18,7 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 const Env = z.object({
   BLOG_SOURCE: z.enum(['local', 'wix']).optional(),
   BLOG_CONTENT_DIR: z.string().default('content'),
+  DATA_DIR: z.string().default('.data'),
   WIX_CLIENT_ID: z.string().optional(),
   WIX_API_KEY: z.string().optional(),
   WIX_SITE_ID: z.string().optional(),
@@ -50,6 +51,8 @@ export type OwnerConfig =
 export interface Config {
   source: 'local' | 'wix';
   contentDir: string;
+  /** The embedded data service's database folder (git-ignored). */
+  dataDir: string;
   /** The public origin, without a trailing slash: canonical links, feeds, the sitemap, same-origin checks. */
   siteUrl: string;
   /** The public origin is https: Secure cookies, HSTS, `upgrade-insecure-requests`. */
@@ -126,6 +129,7 @@ export function readConfig(env: Env = process.env): Config {
   return {
     source,
     contentDir: e.BLOG_CONTENT_DIR,
+    dataDir: e.DATA_DIR,
     siteUrl,
     https: siteUrl.startsWith('https:'),
     wix,

@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { benchData } from './data';
 import { benchFaults } from './faults';
 import { benchFreshness } from './freshness';
 import { benchLighthouse } from './lighthouse';
@@ -27,7 +28,7 @@ import { consoleTable, fmtMs, markdownTable, notMeasured, type Row } from './sup
 // `npm run bench [-- --quick] [-- --only throughput,scale] [-- --skip lighthouse] [-- --rebuild] [-- --no-write]`
 //
 // Builds what it measures (the blog in .next-bench, over a scratch copy of content/; the floor app; the blog on the
-// Wix source in .next-bench-wix), starts production servers on 127.0.0.1:3200-3299, measures the eight figures of
+// Wix source in .next-bench-wix), starts production servers on 127.0.0.1:3200-3299, measures the figures of
 // docs/benchmarks.md, prints one table and writes it into docs/benchmarks.md between the bench markers. A build is
 // reused while its sources are unchanged. Each figure is a module of its own; a figure that fails is reported in
 // the table as not measured and the run goes on (exit code 1 at the end).
@@ -43,6 +44,7 @@ const FIGURES = [
   'faults',
   'query-engine',
   'causes',
+  'data',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];
@@ -147,7 +149,8 @@ if (startLoad > 0.5)
 const needsApp = ['throughput', 'page-js', 'lighthouse', 'freshness', 'soak', 'scale', 'causes'].some((f) =>
   selected.has(f as Figure),
 );
-const contentDir = await demoContentCopy();
+// Only the figures that serve the blog read the content copy (data and query-engine need none of it).
+const contentDir = needsApp ? await demoContentCopy() : '';
 if (needsApp) {
   const app = await buildApp(contentDir, values.rebuild);
   log(`build .next-bench: ${app.reused ? 'reused (sources unchanged)' : `built in ${fmtMs(app.ms)}`}`);
@@ -162,6 +165,15 @@ if (selected.has('throughput') || selected.has('causes')) {
 // In-process CPU work first, while no server runs.
 await figure('rendering', { group: '4', figure: 'RichContent renderToString', target: '≥ 60,000 nodes/s' }, () =>
   benchRendering(settings.renderSeconds, log),
+);
+await figure(
+  'data',
+  {
+    group: '9',
+    figure: 'data collection at 100,000 items',
+    target: 'query p50 ≤ 20 ms at 100,000 items; bulkInsert 1000: reported',
+  },
+  () => benchData(log),
 );
 
 let app: NextServer | null = null;

@@ -1,0 +1,23 @@
+import { readJsonBody } from '@/lib/api/body';
+import { callerOf } from '@/lib/api/caller';
+import { collectionOf } from '@/lib/api/data-rest';
+import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { dataClient } from '@/lib/data';
+
+// POST /api/data/v2/bulk/items/remove: Bulk Remove Data Items by id; ids not stored are reported as failures.
+export const POST = jsonHandler(async (request) => {
+  const body = await readJsonBody(request);
+  const dataCollectionId = collectionOf(body);
+  const { removedItemIds } = await dataClient().bulkRemove(dataCollectionId, body.dataItemIds, callerOf(request));
+  const removed = new Set(removedItemIds);
+  const asked = Array.isArray(body.dataItemIds) ? (body.dataItemIds as string[]) : [];
+  return Response.json(
+    {
+      results: asked.map((id) => ({ action: 'DELETE', itemMetadata: { id, success: removed.has(id) } })),
+      bulkActionMetadata: { totalSuccesses: removed.size, totalFailures: asked.length - removed.size },
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+});
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

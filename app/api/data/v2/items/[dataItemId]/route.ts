@@ -1,0 +1,39 @@
+import { readJsonBody } from '@/lib/api/body';
+import { callerOf } from '@/lib/api/caller';
+import { collectionOf, itemFields, restItem } from '@/lib/api/data-rest';
+import { jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
+import { dataClient } from '@/lib/data';
+
+// GET, PUT and DELETE /api/data/v2/items/{dataItemId}: Get, Update and Remove Data Item. The collection comes in the
+// query string (GET, DELETE) or the body (PUT), as on the platform.
+
+// The generated RouteContext type exists only after a build's typegen; this is its shape.
+type Context = { params: Promise<{ dataItemId: string }> };
+const answer = (body: unknown) => Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+
+export const GET = jsonHandler<Context>(async (request, { params }) => {
+  const { dataItemId } = await params;
+  const dataCollectionId = collectionOf(new URL(request.url).searchParams);
+  const item = await dataClient().get(dataCollectionId, dataItemId, callerOf(request));
+  if (!item) throw notFound(`item "${dataItemId}" of "${dataCollectionId}"`);
+  return answer({ dataItem: restItem(dataCollectionId, item) });
+});
+
+export const PUT = jsonHandler<Context>(async (request, { params }) => {
+  const { dataItemId } = await params;
+  const body = await readJsonBody(request);
+  const dataCollectionId = collectionOf(body);
+  const fields = { ...itemFields(body.dataItem), _id: dataItemId };
+  const item = await dataClient().update(dataCollectionId, fields, callerOf(request));
+  return answer({ dataItem: restItem(dataCollectionId, item) });
+});
+
+export const DELETE = jsonHandler<Context>(async (request, { params }) => {
+  const { dataItemId } = await params;
+  const dataCollectionId = collectionOf(new URL(request.url).searchParams);
+  const removed = await dataClient().remove(dataCollectionId, dataItemId, callerOf(request));
+  // The seed: not found is tolerated on remove; the answer then has no item.
+  return answer(removed ? { dataItem: restItem(dataCollectionId, removed) } : {});
+});
+
+export const { POST, PATCH, OPTIONS } = otherMethods(['GET', 'PUT', 'DELETE']);

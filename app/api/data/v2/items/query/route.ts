@@ -1,0 +1,23 @@
+import { readJsonBody } from '@/lib/api/body';
+import { callerOf } from '@/lib/api/caller';
+import { clientQuery, collectionOf, restItem } from '@/lib/api/data-rest';
+import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { dataClient } from '@/lib/data';
+
+// POST /api/data/v2/items/query: Query Data Items, offset paging with the total.
+export const POST = jsonHandler(async (request) => {
+  const body = await readJsonBody(request);
+  const dataCollectionId = collectionOf(body);
+  const query = clientQuery(body.query);
+  const page = await dataClient().query(dataCollectionId, query, callerOf(request));
+  const offset = typeof query.skip === 'number' ? query.skip : 0;
+  return Response.json(
+    {
+      dataItems: page.items.map((item) => restItem(dataCollectionId, item)),
+      pagingMetadata: { count: page.items.length, offset, total: page.totalCount, hasNext: page.hasNext },
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+});
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

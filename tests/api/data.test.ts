@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+
+// The data API at the Wix Data v2 REST paths, on the embedded backend: body shapes, permissions against the caller
+// (a visitor, the owner by session cookie), and every error in the catalogue's JSON shape.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'data-api-'));
+const SECRET = 'data-api-test-secret-that-is-long-enough-0123456789';
+process.env.DATA_DIR = dataDir;
+process.env.OWNER_PASSWORD = 'owner-password';
+process.env.SESSION_SECRET = SECRET;
+
+const { POST: insertRoute } = await import('@/app/api/data/v2/items/route');
+const itemRoutes = await import('@/app/api/data/v2/items/[dataItemId]/route');
+const { POST: queryRoute } = await import('@/app/api/data/v2/items/query/route');
+const { POST: countRoute } = await import('@/app/api/data/v2/items/count/route');
+const { POST: saveRoute } = await import('@/app/api/data/v2/items/save/route');
+const { POST: truncateRoute } = await import('@/app/api/data/v2/items/truncate/route');
+const { POST: bulkInsertRoute } = await import('@/app/api/data/v2/bulk/items/insert/route');
+const { POST: bulkRemoveRoute } = await import('@/app/api/data/v2/bulk/items/remove/route');
+const { dataClient } = await import('@/lib/data');
+
+afterAll(async () => {
+  await dataClient().close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const base = 'http://localhost:3000/api/data/v2';
+const owner = { cookie: `${SESSION_COOKIE}=${signSession(SECRET).token}` };
+const ctx = (dataItemId: string) => ({ params: Promise.resolve({ dataItemId }) });
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`${base}/x`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+async function expectError(response: Response, status: number, wde: string) {
+  expect(response.status).toBe(status);
+  const body = await response.json();
+  expect(body.error).toMatchObject({ wde, code: status >= 500 ? 'WD_UNKNOWN_ERROR' : 'WD_VALIDATION_ERROR' });
+  expect(JSON.stringify(body)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+}
+
+beforeEach(async () => {
+  for (const id of ['subscribers', 'series']) {
+    expect((await truncateRoute(post({ dataCollectionId: id }, owner))).status).toBe(200);
+  }
+});
+
+describe('the data API', () => {
+  it('inserts, gets, updates, saves and removes items in the platform shapes', async () => {
+    const inserted = await insertRoute(
+      post({ dataCollectionId: 'series', dataItem: { id: 's1', data: { title: 'Speed' } } }, owner),
+    );
+    expect(inserted.status).toBe(200);
+    const { dataItem } = await inserted.json();
+    expect(dataItem).toMatchObject({ id: 's1', dataCollectionId: 'series', data: { _id: 's1', title: 'Speed' } });
+
+    const got = await itemRoutes.GET(new Request(`${base}/items/s1?dataCollectionId=series`), ctx('s1'));
+    expect((await got.json()).dataItem.data.title).toBe('Speed');
+
+    const put = new Request(`${base}/items/s1`, {
+      method: 'PUT',
+      body: JSON.stringify({ dataCollectionId: 'series', dataItem: { data: { title: 'Faster' } } }),
+      headers: { ...owner, 'content-type': 'application/json' },
+    });
+    expect((await (await itemRoutes.PUT(put, ctx('s1'))).json()).dataItem.data.title).toBe('Faster');
+
+    const saved = await saveRoute(
+      post({ dataCollectionId: 'series', dataItem: { id: 's2', data: { title: 'New' } } }, owner),
+    );
+    expect((await saved.json()).dataItem.id).toBe('s2');
+
+    const removed = await itemRoutes.DELETE(
+      new Request(`${base}/items/s1?dataCollectionId=series`, { method: 'DELETE', headers: owner }),
+      ctx('s1'),
+    );
+    expect((await removed.json()).dataItem.id).toBe('s1');
+    await expectError(
+      await itemRoutes.GET(new Request(`${base}/items/s1?dataCollectionId=series`), ctx('s1')),
+      404,
+      'WDE0073',
+    );
+  });
+
+  it('queries with paging and counts', async () => {
+    const dataItems = Array.from({ length: 7 }, (_, i) => ({
+      id: `p${i}`,
+      data: { title: `Part ${i}`, slug: `part-${i}` },
+    }));
+    const bulk = await bulkInsertRoute(post({ dataCollectionId: 'series', dataItems }, owner));
+    expect((await bulk.json()).bulkActionMetadata).toEqual({ totalSuccesses: 7, totalFailures: 0 });
+    const query = {
+      filter: { slug: { $startsWith: 'part-' } },
+      sort: [{ fieldName: 'slug', order: 'DESC' }],
+      paging: { limit: 3, offset: 2 },
+    };
+    const page = await (await queryRoute(post({ dataCollectionId: 'series', query }))).json();
+    expect(page.dataItems.map((i: { id: string }) => i.id)).toEqual(['p4', 'p3', 'p2']);
+    expect(page.pagingMetadata).toEqual({ count: 3, offset: 2, total: 7, hasNext: true });
+    const count = await countRoute(
+      post({ dataCollectionId: 'series', filter: { slug: { $in: ['part-1', 'part-2'] } } }),
+    );
+    expect(await count.json()).toEqual({ totalCount: 2 });
+    const removed = await bulkRemoveRoute(
+      post({ dataCollectionId: 'series', dataItemIds: ['p0', 'p1', 'nope'] }, owner),
+    );
+    expect((await removed.json()).bulkActionMetadata).toEqual({ totalSuccesses: 2, totalFailures: 1 });
+  });
+
+  it('enforces the collection permissions against the caller', async () => {
+    // Anyone may subscribe; only the owner reads the subscribers.
+    const subscribed = await insertRoute(
+      post({ dataCollectionId: 'subscribers', dataItem: { data: { email: 'a@b.c' } } }),
+    );
+    expect(subscribed.status).toBe(200);
+    await expectError(await queryRoute(post({ dataCollectionId: 'subscribers' })), 403, 'WDE0027');
+    const id = (await subscribed.json()).dataItem.id as string;
+    await expectError(
+      await itemRoutes.GET(new Request(`${base}/items/${id}?dataCollectionId=subscribers`), ctx(id)),
+      403,
+      'WDE0027',
+    );
+    expect(
+      (await (await queryRoute(post({ dataCollectionId: 'subscribers' }, owner))).json()).pagingMetadata.total,
+    ).toBe(1);
+    // A visitor cannot write the owner's series, nor empty a collection.
+    await expectError(
+      await insertRoute(post({ dataCollectionId: 'series', dataItem: { data: { title: 'x' } } })),
+      403,
+      'WDE0027',
+    );
+    await expectError(await truncateRoute(post({ dataCollectionId: 'subscribers' })), 403, 'WDE0027');
+  });
+
+  it('answers bad input from the catalogue and changes nothing', async () => {
+    await expectError(await insertRoute(post({ dataItem: { data: {} } }, owner)), 400, 'WDE0001');
+    await expectError(await insertRoute(post({ dataCollectionId: 'series', dataItem: 'x' }, owner)), 400, 'WDE0004');
+    await expectError(
+      await insertRoute(post({ dataCollectionId: 'nowhere', dataItem: { data: {} } }, owner)),
+      404,
+      'WDE0025',
+    );
+    await expectError(
+      await bulkInsertRoute(post({ dataCollectionId: 'series', dataItems: {} }, owner)),
+      400,
+      'WDE0005',
+    );
+    await expectError(
+      await queryRoute(post({ dataCollectionId: 'series', query: { filter: { title: { $regex: 'a' } } } })),
+      400,
+      'WDE0070',
+    );
+    await expectError(
+      await queryRoute(post({ dataCollectionId: 'series', query: { paging: { limit: 0 } } })),
+      400,
+      'WDE0035',
+    );
+    await expectError(await queryRoute(post('{not json')), 400, 'WDE0004');
+    await expectError(
+      await insertRoute(post({ dataCollectionId: 'series', dataItem: { data: { title: 'x'.repeat(70_000) } } }, owner)),
+      413,
+      'WDE0109',
+    );
+    await insertRoute(post({ dataCollectionId: 'series', dataItem: { id: 'dup', data: {} } }, owner));
+    await expectError(
+      await insertRoute(post({ dataCollectionId: 'series', dataItem: { id: 'dup', data: {} } }, owner)),
+      409,
+      'WDE0074',
+    );
+    expect((await (await countRoute(post({ dataCollectionId: 'series' }))).json()).totalCount).toBe(1);
+  });
+});
