@@ -18,6 +18,7 @@ export const LAYERS = [
   { type: 'pages', pattern: 'lib/pages/**', partialMatch: false },
   { type: 'dashboard', pattern: 'lib/dashboard/**', partialMatch: false },
   { type: 'data', pattern: 'lib/data/**', partialMatch: false },
+  { type: 'newsletter', pattern: 'lib/newsletter/**', partialMatch: false },
   { type: 'reads', pattern: 'lib/blog/reads/**', partialMatch: false },
   { type: 'sources', pattern: 'lib/blog/sources/**', partialMatch: false },
   { type: 'blog', pattern: 'lib/blog/**', partialMatch: false },
@@ -40,6 +41,7 @@ const POLICIES = [
     'pages',
     'dashboard',
     'data',
+    'newsletter',
     'reads',
     'blog',
     'config',
@@ -62,6 +64,8 @@ const POLICIES = [
   // The data-collection service: its own storage (embedded or Wix Data). The query language it shares with the blog
   // is lib/query (base), so it needs nothing of the blog.
   may('data', ['data', 'config', 'base']),
+  // Features built on the data service.
+  may('newsletter', ['newsletter', 'data', 'config', 'base']),
   may('dashboard', ['dashboard', 'blog', 'base']),
   // lib/blog/reads is the one module that caches and tags; it alone calls the source (the webhook refreshes it).
   may('reads', ['reads', 'sources', 'blog', 'config', 'base']),
