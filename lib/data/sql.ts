@@ -108,8 +108,10 @@ function tree(collection: CollectionDeclaration, node: FilterTree, p: Params): s
       return node.nodes.length ? `(${node.nodes.map((n) => tree(collection, n, p)).join(' or ')})` : 'false';
     case 'not':
       return `not coalesce(${tree(collection, node.node, p)}, false)`;
+    // Bare, so Postgres can use an index on the field's expression (a coalesce around it hides the index). A NULL
+    // condition drops its row in a WHERE clause and in and/or the same as false; only `not` must turn it to false.
     case 'condition':
-      return `coalesce(${condition(collection, node, p)}, false)`;
+      return condition(collection, node, p);
   }
 }
 

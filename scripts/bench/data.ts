@@ -214,7 +214,7 @@ export async function benchData(log: (line: string) => void = console.log): Prom
   }
 }
 
-/** One line per query kind: the scans of its plan (EXPLAIN, not run), from a PGlite opened on the closed folder. */
+/** Per query kind, the scans in the plan of a count over its filter (EXPLAIN, not run), in the reopened folder. */
 async function explain(dir: string, kinds: Kind[]): Promise<Map<string, string>> {
   const db = new PGlite(dir);
   const plans = new Map<string, string>();

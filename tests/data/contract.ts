@@ -107,6 +107,12 @@ export function dataContract(name: string, makeBackend: () => Promise<DataBacken
       ];
       expect(await code(client.bulkInsert('notes', batch, ann))).toBe('409 WDE0074');
       expect(await client.get('notes', 'fresh', VISITOR)).toBeNull();
+      const twice = [
+        { _id: 'twin', title: 'one' },
+        { _id: 'twin', title: 'two' },
+      ];
+      expect(await code(client.bulkInsert('notes', twice, ann))).toBe('409 WDE0074');
+      expect(await client.get('notes', 'twin', VISITOR)).toBeNull();
       expect((await client.get('notes', 'same', VISITOR))?.title).toBe('first');
     });
 
