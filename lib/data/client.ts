@@ -42,6 +42,11 @@ export interface QueryResult {
   totalCount: number;
   /** Whether a page follows: `skip + items.length < totalCount`. */
   hasNext: boolean;
+  hasPrev: boolean;
+  /** The next page of the same query; WDE0165 when there is none. */
+  next(): Promise<QueryResult>;
+  /** The previous page; WDE0159 on the first. */
+  prev(): Promise<QueryResult>;
 }
 
 interface ClientSettings {
@@ -232,9 +237,25 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       const h = hooksOf(collection, options);
       h.beforeQuery?.(query);
       const filter = visibleTo(collection, caller, options, query.filter);
-      const { items, totalCount } = await backend.query(collection.id, { ...query, filter });
-      const shown = h.afterQuery ? await Promise.all(items.map((i) => h.afterQuery!(i))) : items;
-      return { items: shown, totalCount, hasNext: query.skip + items.length < totalCount };
+      const page = async (skip: number): Promise<QueryResult> => {
+        const { items, totalCount } = await backend.query(collection.id, { ...query, filter, skip });
+        const shown = h.afterQuery ? await Promise.all(items.map((i) => h.afterQuery!(i))) : items;
+        const hasNext = skip + items.length < totalCount;
+        const hasPrev = skip > 0;
+        return {
+          items: shown,
+          totalCount,
+          hasNext,
+          hasPrev,
+          // The platform's result paging: asking past either end is an error, not an empty page.
+          next: () => (hasNext ? page(skip + query.limit) : Promise.reject(errors.noNextPage('there is no next page'))),
+          prev: () =>
+            hasPrev
+              ? page(Math.max(0, skip - query.limit))
+              : Promise.reject(errors.noPreviousPage('there is no previous page')),
+        };
+      };
+      return page(query.skip);
     },
   };
 }

@@ -214,6 +214,17 @@ export function dataContract(name: string, makeBackend: () => Promise<DataBacken
       expect(await code(client.query('nowhere', {}, OWNER))).toBe('404 WDE0025');
     });
 
+    it('pages forwards and back through a query, and refuses to go past either end', async () => {
+      await seed();
+      const first = await client.query('notes', { sort: [{ fieldName: 'views', order: 'ASC' }], limit: 3 }, VISITOR);
+      expect([ids(first.items), first.hasPrev, first.hasNext]).toEqual([['n1', 'n2', 'n3'], false, true]);
+      const second = await first.next();
+      expect([ids(second.items), second.hasPrev, second.hasNext]).toEqual([['n4'], true, false]);
+      expect(await code(second.next())).toBe('400 WDE0165');
+      expect(ids((await second.prev()).items)).toEqual(['n1', 'n2', 'n3']);
+      expect(await code(first.prev())).toBe('400 WDE0159');
+    });
+
     it('bulk removes by id, reporting what it removed', async () => {
       await seed();
       expect(await client.bulkRemove('notes', ['n1', 'n3', 'missing'], OWNER)).toEqual({
