@@ -33,7 +33,20 @@ export interface DataBackend {
   count(collectionId: string, filter: FilterTree): Promise<number>;
   /** One page, and the number of items the filter matches. */
   query(collectionId: string, query: BackendQuery): Promise<{ items: DataItem[]; totalCount: number }>;
+  /** The distinct values of a field among the items the filter matches (a list field's elements), ascending. */
+  distinct(collectionId: string, field: string, filter: FilterTree): Promise<unknown[]>;
+  /** One row per group: the group's field values and each named operation's result. */
+  aggregate(collectionId: string, aggregation: Aggregation): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
+}
+
+export type AggregateOp = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
+export interface Aggregation {
+  filter: FilterTree;
+  groupBy: string[];
+  /** Result name → operation (and its field; count takes none). */
+  operations: Record<string, { op: AggregateOp; field?: string }>;
 }
 
 /** An insert named an id that is already stored. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errors } from '@/lib/errors';
+import { checkAggregation, queryableField } from './aggregate';
 import { type DataBackend, ItemExistsError } from './backend';
 import { dataErrors } from './errors';
 import { assertMayDo, mayTouch } from './permissions';
@@ -224,6 +225,26 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       const query = checkDataQuery(rawQuery ?? {}, collection);
       authorize(collection, 'read', caller, options);
       return backend.count(collection.id, visibleTo(collection, caller, options, query.filter));
+    },
+
+    /** The distinct values of a field among the items the query's filter matches (WDE0045 for an unknown field). */
+    async distinct(collectionId: unknown, field: unknown, rawQuery: unknown, caller: Caller, rawOptions?: unknown) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const name = queryableField(collection, field);
+      const query = checkDataQuery(rawQuery ?? {}, collection);
+      authorize(collection, 'read', caller, options);
+      return backend.distinct(collection.id, name, visibleTo(collection, caller, options, query.filter));
+    },
+
+    /** Groups and counts, sums, averages or extremes (`{ filter, groupBy, operations: { name: { op, field } } }`). */
+    async aggregate(collectionId: unknown, rawAggregation: unknown, caller: Caller, rawOptions?: unknown) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const aggregation = checkAggregation(rawAggregation, collection);
+      authorize(collection, 'read', caller, options);
+      const filter = visibleTo(collection, caller, options, aggregation.filter);
+      return backend.aggregate(collection.id, { ...aggregation, filter });
     },
 
     /** Lets the backend go (the embedded database closes its files). */

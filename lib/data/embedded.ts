@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { type BackendQuery, type DataBackend, type FilterTree, ItemExistsError } from './backend';
-import { fieldExpression, orderBy, whereClause } from './sql';
+import { aggregateSelect, fieldExpression, orderBy, whereClause } from './sql';
 import type { CollectionDeclaration, DataItem } from './types';
 
 // The embedded backend: Postgres compiled to WebAssembly (PGlite), in-process, persisted in a folder. Real indexes and
@@ -149,6 +149,39 @@ export function createEmbeddedBackend(dataDir?: string): DataBackend {
         ),
       ]);
       return { items: rows.map(toItem), totalCount: total.rows[0]?.n ?? 0 };
+    },
+
+    async distinct(collectionId, field, filter) {
+      const collection = declared(collectionId);
+      const where = whereClause(collection, filter);
+      const { sql, kind } = fieldExpression(collection, field);
+      const value = kind === 'stringArray' ? `jsonb_array_elements_text(${sql})` : sql;
+      const { rows } = await db.query<{ v: unknown }>(
+        `select distinct v from (select ${value} as v from ${table(collectionId)} where ${where.sql}) s ` +
+          'where v is not null order by v',
+        where.params.values,
+      );
+      return rows.map((row) => (typeof row.v === 'string' && kind === 'number' ? Number(row.v) : row.v));
+    },
+
+    async aggregate(collectionId, aggregation) {
+      const collection = declared(collectionId);
+      const where = whereClause(collection, aggregation.filter);
+      const { select, groupBy, order, groups } = aggregateSelect(collection, aggregation);
+      const { rows } = await db.query<Record<string, unknown>>(
+        `select ${select} from ${table(collectionId)} where ${where.sql}${groupBy}${order}`,
+        where.params.values,
+      );
+      // Postgres numerics arrive as strings; the platform answers numbers for number fields (and their sums).
+      const isNumber = (field?: string) => field !== undefined && fieldExpression(collection, field).kind === 'number';
+      const number = (value: unknown, yes: boolean) => (yes && typeof value === 'string' ? Number(value) : value);
+      const operations = Object.entries(aggregation.operations);
+      return rows.map((row) => ({
+        ...Object.fromEntries(groups.map((g, i) => [g.field, number(row[`g${i}`], isNumber(g.field))])),
+        ...Object.fromEntries(
+          operations.map(([name, { op, field }]) => [name, number(row[name], op !== 'count' && isNumber(field))]),
+        ),
+      }));
     },
 
     close: () => db.close(),

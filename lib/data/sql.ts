@@ -1,4 +1,4 @@
-import type { FilterTree, SortKey } from './backend';
+import type { Aggregation, FilterTree, SortKey } from './backend';
 import type { FieldKind } from '@/lib/query/schema';
 import { type CollectionDeclaration, FIELD_KINDS } from './types';
 
@@ -118,6 +118,19 @@ function tree(collection: CollectionDeclaration, node: FilterTree, p: Params): s
 /** A WHERE clause and its parameters. */
 export function whereClause(collection: CollectionDeclaration, filter: FilterTree, params = new Params()) {
   return { sql: tree(collection, filter, params), params };
+}
+
+/** SELECT parts of an aggregation: the group expressions and each operation, as `"name"` columns. */
+export function aggregateSelect(collection: CollectionDeclaration, aggregation: Aggregation) {
+  const groups = aggregation.groupBy.map((field) => ({ field, sql: fieldExpression(collection, field).sql }));
+  const operations = Object.entries(aggregation.operations).map(([name, { op, field }]) => {
+    const value = op === 'count' ? 'count(*)::int' : `${op}(${fieldExpression(collection, field!).sql})`;
+    return `${value} as "${name.replace(/"/g, '""')}"`;
+  });
+  const select = [...groups.map((g, i) => `${g.sql} as "g${i}"`), ...operations].join(', ');
+  const groupBy = groups.length ? ` group by ${groups.map((g) => g.sql).join(', ')}` : '';
+  const order = groups.length ? ` order by ${groups.map((_, i) => `"g${i}"`).join(', ')}` : '';
+  return { select, groupBy, order, groups };
 }
 
 /** ORDER BY for the sort, always ending with `_id` so pages are stable. */

@@ -225,6 +225,42 @@ export function dataContract(name: string, makeBackend: () => Promise<DataBacken
       expect(await code(first.prev())).toBe('400 WDE0159');
     });
 
+    it('answers distinct values and aggregations over what the filter matches', async () => {
+      await seed();
+      expect(await client.distinct('notes', 'tags', {}, VISITOR)).toEqual(['a', 'b', 'c']);
+      expect(await client.distinct('notes', 'done', { filter: { views: { $gte: 20 } } }, VISITOR)).toEqual([false]);
+      expect(await client.distinct('notes', 'views', { filter: { views: { $lt: 25 } } }, VISITOR)).toEqual([10, 20]);
+      const byDone = await client.aggregate(
+        'notes',
+        {
+          groupBy: ['done'],
+          operations: { n: { op: 'count' }, total: { op: 'sum', field: 'views' }, top: { op: 'max', field: 'views' } },
+        },
+        VISITOR,
+      );
+      expect(byDone).toEqual([
+        { done: false, n: 2, total: 60, top: 40 },
+        { done: true, n: 1, total: 10, top: 10 },
+        { done: null, n: 1, total: 30, top: 30 },
+      ]);
+      const all = await client.aggregate(
+        'notes',
+        {
+          filter: { views: { $gt: 10 } },
+          operations: { mean: { op: 'avg', field: 'views' }, first: { op: 'min', field: 'title' } },
+        },
+        VISITOR,
+      );
+      expect(all).toEqual([{ mean: 30, first: 'Gamma' }]);
+      expect(await code(client.distinct('notes', 'nope', {}, VISITOR))).toBe('400 WDE0045');
+      expect(await code(client.distinct('notes', 7, {}, VISITOR))).toBe('400 WDE0003');
+      const badSum = { operations: { s: { op: 'sum', field: 'title' } } };
+      expect(await code(client.aggregate('notes', badSum, VISITOR))).toBe('400 WDE0046');
+      expect(await code(client.aggregate('secrets', { operations: { n: { op: 'count' } } }, VISITOR))).toBe(
+        '403 WDE0027',
+      );
+    });
+
     it('bulk removes by id, reporting what it removed', async () => {
       await seed();
       expect(await client.bulkRemove('notes', ['n1', 'n3', 'missing'], OWNER)).toEqual({
