@@ -33,6 +33,16 @@ export interface DataBackend {
   count(collectionId: string, filter: FilterTree): Promise<number>;
   /** One page, and the number of items the filter matches. */
   query(collectionId: string, query: BackendQuery): Promise<{ items: DataItem[]; totalCount: number }>;
+  /**
+   * Changes a multi-reference field in one statement (no lost update between two callers): `insert` appends the ids it
+   * does not hold yet, `remove` drops these ids, `replace` sets the list. Null when there is no such item.
+   */
+  references(
+    collectionId: string,
+    id: string,
+    field: string,
+    change: { mode: 'insert' | 'remove' | 'replace'; targets: string[]; updatedDate: string },
+  ): Promise<DataItem | null>;
   /** The distinct values of a field among the items the filter matches (a list field's elements), ascending. */
   distinct(collectionId: string, field: string, filter: FilterTree): Promise<unknown[]>;
   /** One row per group: the group's field values and each named operation's result. */

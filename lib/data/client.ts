@@ -12,7 +12,10 @@ import {
   checkItem,
   checkItemId,
   checkItems,
+  checkMultiReferenceField,
   checkOptions,
+  checkReferenceTarget,
+  checkReferenceTargets,
 } from './validate';
 
 // The items client, named as Wix Data names its operations. Every argument is checked (validate.ts) before anything
@@ -225,6 +228,51 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       const query = checkDataQuery(rawQuery ?? {}, collection);
       authorize(collection, 'read', caller, options);
       return backend.count(collection.id, visibleTo(collection, caller, options, query.filter));
+    },
+
+    /**
+     * Adds (`insert`), removes or replaces the ids a multi-reference field holds: the update permission on the item,
+     * WDE0020 for a field that is not a multi-reference, WDE0019 for a target that names no id, WDE0073 for no item.
+     */
+    async changeReferences(
+      mode: 'insert' | 'remove' | 'replace',
+      collectionId: unknown,
+      field: unknown,
+      itemId: unknown,
+      targets: unknown,
+      caller: Caller,
+      rawOptions?: unknown,
+    ) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const name = checkMultiReferenceField(collection, field);
+      const referring = checkReferenceTarget(itemId);
+      const ids = checkReferenceTargets(targets);
+      authorize(collection, 'update', caller, options);
+      const existing = await backend.get(collection.id, referring);
+      if (!existing || (!options.suppressAuth && !mayTouch(collection, 'update', caller, existing))) {
+        throw errors.notFound(`no item with _id "${referring}" in "${collection.id}"`);
+      }
+      const change = { mode, targets: ids, updatedDate: now().toISOString() };
+      const item = await backend.references(collection.id, referring, name, change);
+      if (!item) throw errors.notFound(`no item with _id "${referring}" in "${collection.id}"`);
+      return item;
+    },
+
+    /** Whether the item's multi-reference field holds the target. */
+    async isReferenced(collectionId: unknown, field: unknown, itemId: unknown, target: unknown, caller: Caller) {
+      const ids = await this.queryReferenced(collectionId, itemId, field, caller);
+      return ids.includes(checkReferenceTarget(target));
+    },
+
+    /** The ids an item's multi-reference field holds, in their order (WDE0073 for no item). */
+    async queryReferenced(collectionId: unknown, itemId: unknown, field: unknown, caller: Caller, options?: unknown) {
+      const collection = await open(collectionId);
+      const name = checkMultiReferenceField(collection, field);
+      const item = await this.get(collection.id, checkReferenceTarget(itemId), caller, options);
+      if (!item) throw errors.notFound(`no item with _id "${String(itemId)}" in "${collection.id}"`);
+      const held = item[name];
+      return Array.isArray(held) ? held.filter((id): id is string => typeof id === 'string') : [];
     },
 
     /** The distinct values of a field among the items the query's filter matches (WDE0045 for an unknown field). */

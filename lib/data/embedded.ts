@@ -151,6 +151,25 @@ export function createEmbeddedBackend(dataDir?: string): DataBackend {
       return { items: rows.map(toItem), totalCount: total.rows[0]?.n ?? 0 };
     },
 
+    async references(collectionId, id, field, { mode, targets, updatedDate }) {
+      // The list in its order, each id once (the first place it stands): `with ordinality` keeps the order.
+      const current = `coalesce(data->$2, '[]'::jsonb)`;
+      const list =
+        mode === 'replace'
+          ? `$3::jsonb`
+          : mode === 'insert'
+            ? `(select coalesce(jsonb_agg(e order by o), '[]'::jsonb) from (select e, min(o) as o from ` +
+              `jsonb_array_elements_text(${current} || $3::jsonb) with ordinality as x(e, o) group by e) y)`
+            : `(select coalesce(jsonb_agg(e order by o), '[]'::jsonb) from ` +
+              `jsonb_array_elements_text(${current}) with ordinality as x(e, o) where not ($3::jsonb ? e))`;
+      const { rows } = await db.query<Row>(
+        `update ${table(collectionId)} set _updated_date = $4, data = jsonb_set(data, array[$2], ${list}) ` +
+          `where _id = $1 returning ${COLUMNS}`,
+        [id, field, JSON.stringify([...new Set(targets)]), updatedDate],
+      );
+      return rows[0] ? toItem(rows[0]) : null;
+    },
+
     async distinct(collectionId, field, filter) {
       const collection = declared(collectionId);
       const where = whereClause(collection, filter);

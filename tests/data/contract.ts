@@ -16,6 +16,7 @@ export const notes = defineCollection({
     tags: { type: 'array' },
     published: { type: 'datetime' },
     done: { type: 'boolean' },
+    links: { type: 'multiReference', references: 'notes' },
   },
   permissions: { read: 'ANYONE', insert: 'SITE_MEMBER', update: 'SITE_MEMBER_AUTHOR', remove: 'SITE_MEMBER_AUTHOR' },
 });
@@ -258,6 +259,31 @@ export function dataContract(name: string, makeBackend: () => Promise<DataBacken
       expect(await code(client.aggregate('notes', badSum, VISITOR))).toBe('400 WDE0046');
       expect(await code(client.aggregate('secrets', { operations: { n: { op: 'count' } } }, VISITOR))).toBe(
         '403 WDE0027',
+      );
+    });
+
+    it('inserts, removes and replaces references, in order and each once', async () => {
+      await seed();
+      const refs = () => client.queryReferenced('notes', 'n1', 'links', VISITOR);
+      await client.changeReferences('insert', 'notes', 'links', 'n1', ['n2', 'n3'], ann);
+      await client.changeReferences('insert', 'notes', 'links', { _id: 'n1' }, ['n3', { _id: 'n4' }, 'n2'], ann);
+      expect(await refs()).toEqual(['n2', 'n3', 'n4']);
+      expect(await client.isReferenced('notes', 'links', 'n1', 'n3', VISITOR)).toBe(true);
+      await client.changeReferences('remove', 'notes', 'links', 'n1', 'n3', ann);
+      expect(await refs()).toEqual(['n2', 'n4']);
+      expect(await client.isReferenced('notes', 'links', 'n1', { _id: 'n3' }, VISITOR)).toBe(false);
+      await client.changeReferences('replace', 'notes', 'links', 'n1', ['n4', 'n1'], ann);
+      expect(await refs()).toEqual(['n4', 'n1']);
+      expect(await code(client.changeReferences('insert', 'notes', 'title', 'n1', 'n2', ann))).toBe('400 WDE0020');
+      expect(await code(client.changeReferences('insert', 'notes', 'links', 'n1', { id: 7 }, ann))).toBe('400 WDE0019');
+      expect(await code(client.changeReferences('insert', 'notes', 'links', 'gone', 'n2', ann))).toBe('404 WDE0073');
+      expect(await code(client.changeReferences('insert', 'notes', 'links', 'n1', 'n2', bob))).toBe('404 WDE0073');
+      // Ten writers at once lose nothing: each statement reads and writes the list in one go.
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => client.changeReferences('insert', 'notes', 'links', 'n2', `t${i}`, ann)),
+      );
+      expect((await client.queryReferenced('notes', 'n2', 'links', VISITOR)).sort()).toEqual(
+        Array.from({ length: 10 }, (_, i) => `t${i}`).sort(),
       );
     });
 
