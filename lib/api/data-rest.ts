@@ -37,3 +37,49 @@ export function clientQuery(query: unknown): Record<string, unknown> {
     ...(cursor?.cursor !== undefined && { cursor: cursor.cursor }),
   };
 }
+
+const AGGREGATE_OPS = { average: 'avg', min: 'min', max: 'max', sum: 'sum' } as const;
+
+/**
+ * The platform's aggregation (`initialFilter`, `aggregation: { groupingFields, operations: [{ resultFieldName,
+ * average | min | max | sum: { itemFieldName } | itemCount: {} }] }`) as the client's; the client checks the rest.
+ */
+export function clientAggregation(body: Record<string, unknown>): Record<string, unknown> {
+  const aggregation = isRecord(body.aggregation) ? body.aggregation : {};
+  const operations: Record<string, unknown> = {};
+  for (const operation of Array.isArray(aggregation.operations) ? aggregation.operations : []) {
+    if (!isRecord(operation) || typeof operation.resultFieldName !== 'string') {
+      throw errors.badValue('each aggregation operation needs a resultFieldName');
+    }
+    const kind = Object.keys(AGGREGATE_OPS).find((k) => isRecord(operation[k])) as
+      keyof typeof AGGREGATE_OPS | undefined;
+    operations[operation.resultFieldName] = kind
+      ? { op: AGGREGATE_OPS[kind], field: (operation[kind] as Record<string, unknown>).itemFieldName }
+      : isRecord(operation.itemCount)
+        ? { op: 'count' }
+        : { op: undefined };
+  }
+  return {
+    ...(body.initialFilter !== undefined && { filter: body.initialFilter }),
+    groupBy: aggregation.groupingFields ?? [],
+    operations,
+  };
+}
+
+/** A bulk reference change's `dataItemReferences`, grouped by referring item and field, in the order given. */
+export function referenceGroups(raw: unknown): { field: unknown; itemId: unknown; targets: unknown[] }[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw errors.badReference('dataItemReferences must be a non-empty list');
+  const groups = new Map<string, { field: unknown; itemId: unknown; targets: unknown[] }>();
+  for (const reference of raw) {
+    if (!isRecord(reference)) throw errors.badReference('each reference must be an object');
+    const key = JSON.stringify([reference.referringItemFieldName, reference.referringItemId]);
+    const group = groups.get(key) ?? {
+      field: reference.referringItemFieldName,
+      itemId: reference.referringItemId,
+      targets: [],
+    };
+    group.targets.push(reference.referencedItemId);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}

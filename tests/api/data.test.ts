@@ -21,6 +21,13 @@ const { POST: saveRoute } = await import('@/app/api/data/v2/items/save/route');
 const { POST: truncateRoute } = await import('@/app/api/data/v2/items/truncate/route');
 const { POST: bulkInsertRoute } = await import('@/app/api/data/v2/bulk/items/insert/route');
 const { POST: bulkRemoveRoute } = await import('@/app/api/data/v2/bulk/items/remove/route');
+const { POST: aggregateRoute } = await import('@/app/api/data/v2/items/aggregate/route');
+const { POST: distinctRoute } = await import('@/app/api/data/v2/items/distinct/route');
+const { POST: isReferencedRoute } = await import('@/app/api/data/v2/items/is-referenced/route');
+const { POST: queryReferencedRoute } = await import('@/app/api/data/v2/items/query-referenced/route');
+const { POST: replaceReferencesRoute } = await import('@/app/api/data/v2/items/replace-references/route');
+const { POST: insertReferencesRoute } = await import('@/app/api/data/v2/bulk/items/insert-references/route');
+const { POST: removeReferencesRoute } = await import('@/app/api/data/v2/bulk/items/remove-references/route');
 const { dataClient } = await import('@/lib/data');
 
 afterAll(async () => {
@@ -110,6 +117,77 @@ describe('the data API', () => {
       post({ dataCollectionId: 'series', dataItemIds: ['p0', 'p1', 'nope'] }, owner),
     );
     expect((await removed.json()).bulkActionMetadata).toEqual({ totalSuccesses: 2, totalFailures: 1 });
+  });
+
+  it('answers distinct values and aggregations in the platform shapes', async () => {
+    const dataItems = ['a', 'b', 'a', 'c'].map((slug, i) => ({ id: `d${i}`, data: { title: `T${i}`, slug } }));
+    await bulkInsertRoute(post({ dataCollectionId: 'series', dataItems }, owner));
+    const distinct = await distinctRoute(
+      post({ dataCollectionId: 'series', fieldName: 'slug', filter: { title: { $ne: 'T3' } } }),
+    );
+    expect(await distinct.json()).toEqual({ distinctValues: ['a', 'b'] });
+    const aggregation = {
+      groupingFields: ['slug'],
+      operations: [
+        { resultFieldName: 'n', itemCount: {} },
+        { resultFieldName: 'first', min: { itemFieldName: 'title' } },
+      ],
+    };
+    const aggregated = await aggregateRoute(post({ dataCollectionId: 'series', aggregation }));
+    expect((await aggregated.json()).results).toEqual([
+      { slug: 'a', n: 2, first: 'T0' },
+      { slug: 'b', n: 1, first: 'T1' },
+      { slug: 'c', n: 1, first: 'T3' },
+    ]);
+    const unknownOp = { operations: [{ resultFieldName: 'x', median: { itemFieldName: 'title' } }] };
+    await expectError(
+      await aggregateRoute(post({ dataCollectionId: 'series', aggregation: unknownOp })),
+      400,
+      'WDE0046',
+    );
+    await expectError(await distinctRoute(post({ dataCollectionId: 'series', fieldName: 'nope' })), 400, 'WDE0045');
+  });
+
+  it('changes and reads references: a series holding its posts, in order', async () => {
+    await insertRoute(post({ dataCollectionId: 'series', dataItem: { id: 'speed', data: { title: 'Speed' } } }, owner));
+    const references = ['post-3', 'post-1', 'post-2'].map((referencedItemId) => ({
+      referringItemFieldName: 'posts',
+      referringItemId: 'speed',
+      referencedItemId,
+    }));
+    const inserted = await insertReferencesRoute(
+      post({ dataCollectionId: 'series', dataItemReferences: references }, owner),
+    );
+    expect((await inserted.json()).bulkActionMetadata.totalSuccesses).toBe(3);
+    const held = async () =>
+      (
+        await (
+          await queryReferencedRoute(
+            post({ dataCollectionId: 'series', referringItemId: 'speed', referringItemFieldName: 'posts' }),
+          )
+        ).json()
+      ).results.map(
+        (r: { unresolvedReference: { referencedItemId: string } }) => r.unresolvedReference.referencedItemId,
+      );
+    expect(await held()).toEqual(['post-3', 'post-1', 'post-2']);
+    await removeReferencesRoute(
+      post({ dataCollectionId: 'series', dataItemReferences: references.slice(0, 1) }, owner),
+    );
+    const ask = { dataCollectionId: 'series', referringItemFieldName: 'posts', referringItemId: 'speed' };
+    expect(await (await isReferencedRoute(post({ ...ask, referencedItemId: 'post-3' }))).json()).toEqual({
+      isReferenced: false,
+    });
+    await replaceReferencesRoute(post({ ...ask, newReferencedItemIds: ['post-9'] }, owner));
+    expect(await held()).toEqual(['post-9']);
+    // A visitor may read a series but not change it; a field that is not a multi-reference is WDE0020.
+    await expectError(await replaceReferencesRoute(post({ ...ask, newReferencedItemIds: ['x'] })), 403, 'WDE0027');
+    await expectError(
+      await replaceReferencesRoute(
+        post({ ...ask, referringItemFieldName: 'title', newReferencedItemIds: ['x'] }, owner),
+      ),
+      400,
+      'WDE0020',
+    );
   });
 
   it('enforces the collection permissions against the caller', async () => {

@@ -1,0 +1,21 @@
+import { readJsonBody } from '@/lib/api/body';
+import { callerOf } from '@/lib/api/caller';
+import { collectionOf } from '@/lib/api/data-rest';
+import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { dataClient } from '@/lib/data';
+
+// POST /api/data/v2/items/is-referenced: whether an item's multi-reference field holds another item.
+export const POST = jsonHandler(async (request) => {
+  const body = await readJsonBody(request);
+  const { referringItemFieldName, referringItemId, referencedItemId } = body;
+  const isReferenced = await dataClient().isReferenced(
+    collectionOf(body),
+    referringItemFieldName,
+    referringItemId,
+    referencedItemId,
+    callerOf(request),
+  );
+  return Response.json({ isReferenced }, { headers: { 'Cache-Control': 'no-store' } });
+});
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,0 +1,24 @@
+import { readJsonBody } from '@/lib/api/body';
+import { callerOf } from '@/lib/api/caller';
+import { collectionOf } from '@/lib/api/data-rest';
+import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { dataClient } from '@/lib/data';
+
+// POST /api/data/v2/items/query-referenced: the ids an item's multi-reference field holds, in order. The references
+// point outside the data service (series → blog posts), so they come back unresolved, as the platform answers a
+// reference to an item it cannot return.
+export const POST = jsonHandler(async (request) => {
+  const body = await readJsonBody(request);
+  const ids = await dataClient().queryReferenced(
+    collectionOf(body),
+    body.referringItemId,
+    body.referringItemFieldName,
+    callerOf(request),
+  );
+  const results = ids.map((referencedItemId) => ({
+    unresolvedReference: { referringItemId: body.referringItemId, referencedItemId },
+  }));
+  return Response.json({ results }, { headers: { 'Cache-Control': 'no-store' } });
+});
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);
