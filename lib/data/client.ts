@@ -166,6 +166,39 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       return { insertedItemIds: inserted.map((i) => i._id), items: inserted };
     },
 
+    /** Inserts the new items and replaces the stored ones, all or none (at most 1000: WDE0006). */
+    async bulkSave(collectionId: unknown, items: unknown, caller: Caller, options?: unknown) {
+      const saved = await insertAll(collectionId, checkItems(items), caller, checkOptions(options), true);
+      return { savedItemIds: saved.map((i) => i._id), items: saved };
+    },
+
+    /**
+     * Replaces stored items (each needs its `_id`: WDE0007). An item that is not stored, or not the member's to change,
+     * is reported as failed (WDE0073) and the others are written.
+     */
+    async bulkUpdate(collectionId: unknown, rawItems: unknown, caller: Caller, rawOptions?: unknown) {
+      const options = checkOptions(rawOptions);
+      const collection = await open(collectionId);
+      const list = checkItems(rawItems, collection, { needsId: true });
+      authorize(collection, 'update', caller, options);
+      const h = hooksOf(collection, options);
+      const items: DataItem[] = [];
+      const failed: string[] = [];
+      for (const fields of list) {
+        const existing = await backend.get(collection.id, fields._id as string);
+        if (!existing || (!options.suppressAuth && !mayTouch(collection, 'update', caller, existing))) {
+          failed.push(fields._id as string);
+          continue;
+        }
+        const item = stamp(collection, fields, caller, existing);
+        items.push(h.beforeUpdate ? await h.beforeUpdate(item) : item);
+      }
+      failed.push(...(await backend.update(collection.id, items)));
+      const updated = items.filter((item) => !failed.includes(item._id));
+      for (const item of updated) await h.afterUpdate?.(item);
+      return { items: updated, failedItemIds: failed };
+    },
+
     async save(collectionId: unknown, item: unknown, caller: Caller, options?: unknown) {
       return (await insertAll(collectionId, [item], caller, checkOptions(options), true))[0]!;
     },

@@ -28,6 +28,8 @@ const { POST: queryReferencedRoute } = await import('@/app/api/data/v2/items/que
 const { POST: replaceReferencesRoute } = await import('@/app/api/data/v2/items/replace-references/route');
 const { POST: insertReferencesRoute } = await import('@/app/api/data/v2/bulk/items/insert-references/route');
 const { POST: removeReferencesRoute } = await import('@/app/api/data/v2/bulk/items/remove-references/route');
+const { POST: bulkSaveRoute } = await import('@/app/api/data/v2/bulk/items/save/route');
+const { POST: bulkUpdateRoute } = await import('@/app/api/data/v2/bulk/items/update/route');
 const { dataClient } = await import('@/lib/data');
 
 afterAll(async () => {
@@ -188,6 +190,30 @@ describe('the data API', () => {
       400,
       'WDE0020',
     );
+  });
+
+  it('bulk saves and bulk updates, reporting each item', async () => {
+    const saved = await bulkSaveRoute(
+      post(
+        {
+          dataCollectionId: 'series',
+          dataItems: [
+            { id: 'b1', data: { title: 'One' } },
+            { id: 'b2', data: {} },
+          ],
+        },
+        owner,
+      ),
+    );
+    expect((await saved.json()).bulkActionMetadata).toEqual({ totalSuccesses: 2, totalFailures: 0 });
+    const dataItems = [
+      { id: 'b1', data: { title: 'Uno' } },
+      { id: 'b3', data: { title: 'none' } },
+    ];
+    const updated = await (await bulkUpdateRoute(post({ dataCollectionId: 'series', dataItems }, owner))).json();
+    expect(updated.bulkActionMetadata).toEqual({ totalSuccesses: 1, totalFailures: 1 });
+    expect(updated.results[1].itemMetadata).toMatchObject({ id: 'b3', success: false, error: { code: 'WDE0073' } });
+    await expectError(await bulkUpdateRoute(post({ dataCollectionId: 'series', dataItems })), 403, 'WDE0027');
   });
 
   it('enforces the collection permissions against the caller', async () => {

@@ -287,6 +287,32 @@ export function dataContract(name: string, makeBackend: () => Promise<DataBacken
       );
     });
 
+    it("bulk saves all or none, and bulk updates what is stored and the member's own", async () => {
+      await seed();
+      const saved = await client.bulkSave(
+        'notes',
+        [
+          { _id: 'n1', title: 'Alpha 2' },
+          { _id: 'n9', title: 'New' },
+        ],
+        ann,
+      );
+      expect(saved.savedItemIds).toEqual(['n1', 'n9']);
+      expect((await client.get('notes', 'n1', VISITOR))?.title).toBe('Alpha 2');
+      await client.insert('notes', { _id: 'bobs', title: "bob's" }, bob);
+      const updates = [
+        { _id: 'n2', title: 'Beta 2' },
+        { _id: 'missing', title: 'x' },
+        { _id: 'bobs', title: 'taken' },
+      ];
+      const result = await client.bulkUpdate('notes', updates, ann);
+      expect([result.items.map((i) => i._id), result.failedItemIds]).toEqual([['n2'], ['missing', 'bobs']]);
+      expect((await client.get('notes', 'bobs', VISITOR))?.title).toBe("bob's");
+      expect(await code(client.bulkUpdate('notes', [{ title: 'no id' }], ann))).toBe('400 WDE0007');
+      const tooMany = Array.from({ length: 1001 }, (_, i) => ({ _id: `x${i}` }));
+      expect(await code(client.bulkSave('notes', tooMany, ann))).toBe('400 WDE0006');
+    });
+
     it('bulk removes by id, reporting what it removed', async () => {
       await seed();
       expect(await client.bulkRemove('notes', ['n1', 'n3', 'missing'], OWNER)).toEqual({
