@@ -6,6 +6,29 @@ import { checkCollectionId } from '@/lib/data/validate';
 // The Wix Data Items v2 REST shapes (`dataItem: { id, dataCollectionId, data }`, `query.paging`), turned into the data
 // client's arguments and back. What the client checks (ids, items, filters) it checks; this reads the envelope.
 
+/** Every data API answer is the caller's own: never cached. */
+export const answer = (body: unknown) => Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+
+type BulkAction = 'INSERT' | 'SAVE' | 'UPDATE';
+
+/** A bulk write's answer: a result per item written, one per id that failed (not stored: WDE0073), and the tally. */
+export function bulkAnswer(action: BulkAction, dataCollectionId: string, items: DataItem[], failedIds: string[] = []) {
+  return answer({
+    results: [
+      ...items.map((item) => ({
+        action,
+        itemMetadata: { id: item._id, success: true },
+        dataItem: restItem(dataCollectionId, item),
+      })),
+      ...failedIds.map((id) => ({
+        action,
+        itemMetadata: { id, success: false, error: { code: 'WDE0073', description: 'the item does not exist' } },
+      })),
+    ],
+    bulkActionMetadata: { totalSuccesses: items.length, totalFailures: failedIds.length },
+  });
+}
+
 /** A stored item as the platform answers it: `data` holds every field, the system ones included. */
 export const restItem = (dataCollectionId: string, item: DataItem) => ({ id: item._id, dataCollectionId, data: item });
 
@@ -19,6 +42,12 @@ export function itemFields(dataItem: unknown): Record<string, unknown> {
   const data = dataItem.data ?? {};
   if (!isRecord(data)) throw errors.itemNotObject('dataItem.data must be an object');
   return dataItem.id === undefined ? data : { ...data, _id: dataItem.id };
+}
+
+/** A bulk request's `dataItems` as fields (WDE0005 when it is not a list). */
+export function bulkItemFields(body: Record<string, unknown>): Record<string, unknown>[] {
+  if (!Array.isArray(body.dataItems)) throw errors.itemsNotArray('dataItems must be an array of { id?, data }');
+  return body.dataItems.map(itemFields);
 }
 
 /** The platform's query (`filter`, `sort`, `paging: { limit, offset }`, `cursorPaging`) as the client's. */

@@ -143,7 +143,7 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
     return items;
   }
 
-  return {
+  const client = {
     async get(collectionId: unknown, itemId: unknown, caller: Caller, rawOptions?: unknown): Promise<DataItem | null> {
       const options = checkOptions(rawOptions);
       const collection = await open(collectionId);
@@ -293,16 +293,28 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
     },
 
     /** Whether the item's multi-reference field holds the target. */
-    async isReferenced(collectionId: unknown, field: unknown, itemId: unknown, target: unknown, caller: Caller) {
-      const ids = await this.queryReferenced(collectionId, itemId, field, caller);
+    async isReferenced(
+      collectionId: unknown,
+      field: unknown,
+      itemId: unknown,
+      target: unknown,
+      caller: Caller,
+    ): Promise<boolean> {
+      const ids = await client.queryReferenced(collectionId, itemId, field, caller);
       return ids.includes(checkReferenceTarget(target));
     },
 
     /** The ids an item's multi-reference field holds, in their order (WDE0073 for no item). */
-    async queryReferenced(collectionId: unknown, itemId: unknown, field: unknown, caller: Caller, options?: unknown) {
+    async queryReferenced(
+      collectionId: unknown,
+      itemId: unknown,
+      field: unknown,
+      caller: Caller,
+      options?: unknown,
+    ): Promise<string[]> {
       const collection = await open(collectionId);
       const name = checkMultiReferenceField(collection, field);
-      const item = await this.get(collection.id, checkReferenceTarget(itemId), caller, options);
+      const item = await client.get(collection.id, checkReferenceTarget(itemId), caller, options);
       if (!item) throw errors.notFound(`no item with _id "${String(itemId)}" in "${collection.id}"`);
       const held = item[name];
       return Array.isArray(held) ? held.filter((id): id is string => typeof id === 'string') : [];
@@ -360,6 +372,7 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       return page(query.skip);
     },
   };
+  return client;
 }
 
 export type DataClient = ReturnType<typeof createDataClient>;

@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf, itemFields, restItem } from '@/lib/api/data-rest';
+import { answer, collectionOf, itemFields, restItem } from '@/lib/api/data-rest';
 import { jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -9,7 +9,6 @@ import { dataClient } from '@/lib/data';
 
 // The generated RouteContext type exists only after a build's typegen; this is its shape.
 type Context = { params: Promise<{ dataItemId: string }> };
-const answer = (body: unknown) => Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
 
 export const GET = jsonHandler<Context>(async (request, { params }) => {
   const { dataItemId } = await params;

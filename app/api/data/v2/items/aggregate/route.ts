@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { clientAggregation, collectionOf } from '@/lib/api/data-rest';
+import { answer, clientAggregation, collectionOf } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -8,7 +8,7 @@ import { dataClient } from '@/lib/data';
 export const POST = jsonHandler(async (request) => {
   const body = await readJsonBody(request);
   const results = await dataClient().aggregate(collectionOf(body), clientAggregation(body), callerOf(request));
-  return Response.json({ results }, { headers: { 'Cache-Control': 'no-store' } });
+  return answer({ results });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

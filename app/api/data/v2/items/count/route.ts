@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf } from '@/lib/api/data-rest';
+import { answer, collectionOf } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -10,7 +10,7 @@ export const POST = jsonHandler(async (request) => {
   const dataCollectionId = collectionOf(body);
   const query = body.filter === undefined ? {} : { filter: body.filter };
   const totalCount = await dataClient().count(dataCollectionId, query, callerOf(request));
-  return Response.json({ totalCount }, { headers: { 'Cache-Control': 'no-store' } });
+  return answer({ totalCount });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

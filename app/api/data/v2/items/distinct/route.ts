@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf } from '@/lib/api/data-rest';
+import { answer, collectionOf } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -9,7 +9,7 @@ export const POST = jsonHandler(async (request) => {
   const body = await readJsonBody(request);
   const query = body.filter === undefined ? {} : { filter: body.filter };
   const values = await dataClient().distinct(collectionOf(body), body.fieldName, query, callerOf(request));
-  return Response.json({ distinctValues: values }, { headers: { 'Cache-Control': 'no-store' } });
+  return answer({ distinctValues: values });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf } from '@/lib/api/data-rest';
+import { answer, collectionOf } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -15,7 +15,7 @@ export const POST = jsonHandler(async (request) => {
     referencedItemId,
     callerOf(request),
   );
-  return Response.json({ isReferenced }, { headers: { 'Cache-Control': 'no-store' } });
+  return answer({ isReferenced });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf } from '@/lib/api/data-rest';
+import { answer, collectionOf } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -18,7 +18,7 @@ export const POST = jsonHandler(async (request) => {
   const results = ids.map((referencedItemId) => ({
     unresolvedReference: { referringItemId: body.referringItemId, referencedItemId },
   }));
-  return Response.json({ results }, { headers: { 'Cache-Control': 'no-store' } });
+  return answer({ results });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

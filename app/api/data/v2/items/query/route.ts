@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { clientQuery, collectionOf, restItem } from '@/lib/api/data-rest';
+import { answer, clientQuery, collectionOf, restItem } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -11,13 +11,10 @@ export const POST = jsonHandler(async (request) => {
   const query = clientQuery(body.query);
   const page = await dataClient().query(dataCollectionId, query, callerOf(request));
   const offset = typeof query.skip === 'number' ? query.skip : 0;
-  return Response.json(
-    {
-      dataItems: page.items.map((item) => restItem(dataCollectionId, item)),
-      pagingMetadata: { count: page.items.length, offset, total: page.totalCount, hasNext: page.hasNext },
-    },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+  return answer({
+    dataItems: page.items.map((item) => restItem(dataCollectionId, item)),
+    pagingMetadata: { count: page.items.length, offset, total: page.totalCount, hasNext: page.hasNext },
+  });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

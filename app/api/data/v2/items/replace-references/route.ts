@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf, restItem } from '@/lib/api/data-rest';
+import { answer, collectionOf, restItem } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -16,7 +16,7 @@ export const POST = jsonHandler(async (request) => {
     body.newReferencedItemIds,
     callerOf(request),
   );
-  return Response.json({ dataItem: restItem(dataCollectionId, item) }, { headers: { 'Cache-Control': 'no-store' } });
+  return answer({ dataItem: restItem(dataCollectionId, item) });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf, itemFields, restItem } from '@/lib/api/data-rest';
+import { answer, collectionOf, itemFields, restItem } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -9,7 +9,7 @@ export const POST = jsonHandler(async (request) => {
   const body = await readJsonBody(request);
   const dataCollectionId = collectionOf(body);
   const item = await dataClient().save(dataCollectionId, itemFields(body.dataItem), callerOf(request));
-  return Response.json({ dataItem: restItem(dataCollectionId, item) }, { headers: { 'Cache-Control': 'no-store' } });
+  return answer({ dataItem: restItem(dataCollectionId, item) });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf } from '@/lib/api/data-rest';
+import { answer, collectionOf } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -8,7 +8,7 @@ import { dataClient } from '@/lib/data';
 export const POST = jsonHandler(async (request) => {
   const body = await readJsonBody(request);
   await dataClient().truncate(collectionOf(body), callerOf(request));
-  return Response.json({}, { headers: { 'Cache-Control': 'no-store' } });
+  return answer({});
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf, referenceGroups } from '@/lib/api/data-rest';
+import { answer, collectionOf, referenceGroups } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -13,10 +13,7 @@ export const POST = jsonHandler(async (request) => {
     await dataClient().changeReferences('insert', dataCollectionId, field, itemId, targets, callerOf(request));
   }
   const count = groups.reduce((n, g) => n + g.targets.length, 0);
-  return Response.json(
-    { bulkActionMetadata: { totalSuccesses: count, totalFailures: 0 } },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+  return answer({ bulkActionMetadata: { totalSuccesses: count, totalFailures: 0 } });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

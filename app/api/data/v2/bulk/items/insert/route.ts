@@ -1,27 +1,15 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf, itemFields, restItem } from '@/lib/api/data-rest';
+import { bulkAnswer, bulkItemFields, collectionOf } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
-import { errors } from '@/lib/errors';
 
 // POST /api/data/v2/bulk/items/insert: Bulk Insert Data Items, all or none.
 export const POST = jsonHandler(async (request) => {
   const body = await readJsonBody(request);
   const dataCollectionId = collectionOf(body);
-  if (!Array.isArray(body.dataItems)) throw errors.itemsNotArray('dataItems must be an array of { id?, data }');
-  const { items } = await dataClient().bulkInsert(dataCollectionId, body.dataItems.map(itemFields), callerOf(request));
-  return Response.json(
-    {
-      results: items.map((item) => ({
-        action: 'INSERT',
-        itemMetadata: { id: item._id, success: true },
-        dataItem: restItem(dataCollectionId, item),
-      })),
-      bulkActionMetadata: { totalSuccesses: items.length, totalFailures: 0 },
-    },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+  const { items } = await dataClient().bulkInsert(dataCollectionId, bulkItemFields(body), callerOf(request));
+  return bulkAnswer('INSERT', dataCollectionId, items);
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

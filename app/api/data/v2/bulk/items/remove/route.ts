@@ -1,6 +1,6 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { collectionOf } from '@/lib/api/data-rest';
+import { answer, collectionOf } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
@@ -11,13 +11,10 @@ export const POST = jsonHandler(async (request) => {
   const { removedItemIds } = await dataClient().bulkRemove(dataCollectionId, body.dataItemIds, callerOf(request));
   const removed = new Set(removedItemIds);
   const asked = Array.isArray(body.dataItemIds) ? (body.dataItemIds as string[]) : [];
-  return Response.json(
-    {
-      results: asked.map((id) => ({ action: 'DELETE', itemMetadata: { id, success: removed.has(id) } })),
-      bulkActionMetadata: { totalSuccesses: removed.size, totalFailures: asked.length - removed.size },
-    },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+  return answer({
+    results: asked.map((id) => ({ action: 'DELETE', itemMetadata: { id, success: removed.has(id) } })),
+    bulkActionMetadata: { totalSuccesses: removed.size, totalFailures: asked.length - removed.size },
+  });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);
