@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { lockFolder } from './folder-lock';
 import { type BackendQuery, type DataBackend, type FilterTree, ItemExistsError } from './backend';
 import { aggregateSelect, fieldExpression, orderBy, whereClause } from './sql';
 import type { CollectionDeclaration, DataItem } from './types';
@@ -36,6 +37,7 @@ const COLUMNS = '_id, _owner, _created_date, _updated_date, data';
 
 /** `dataDir`: a folder (created if missing) or undefined for memory only (tests). */
 export function createEmbeddedBackend(dataDir?: string): DataBackend {
+  const release = dataDir === undefined ? () => {} : lockFolder(dataDir);
   const db = new PGlite(dataDir);
   const collections = new Map<string, CollectionDeclaration>();
   const declared = (id: string) => {
@@ -203,6 +205,12 @@ export function createEmbeddedBackend(dataDir?: string): DataBackend {
       }));
     },
 
-    close: () => db.close(),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

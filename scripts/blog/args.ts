@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { TermKind } from './content-folder';
+import { DATA_USAGE } from './data-args';
 import { UsageError } from './errors';
 import { isSlug } from './slug';
 
@@ -50,7 +51,9 @@ Categories and tags (<term> is an id or a slug; categories also take --title and
   tags create <label> [--slug SLUG]     tags update <term> [--label TEXT] [--slug SLUG]     tags delete <term>
 
 Each command writes the content folder (BLOG_CONTENT_DIR, default content/) atomically, then posts the
-matching signed webhook event to SITE_URL (default http://localhost:3000).`;
+matching signed webhook event to SITE_URL (default http://localhost:3000).
+
+${DATA_USAGE}`;
 
 const OPTIONS = {
   title: { type: 'string' },

@@ -3,6 +3,8 @@ import { ConfigError } from '@/lib/config';
 import { signingKey } from '@/lib/webhooks/keys';
 import { parseCommand, USAGE } from './args';
 import { ContentFolder } from './content-folder';
+import { DATA_USAGE, parseDataCommand } from './data-args';
+import { type DataIo, runData } from './data';
 import { deliveredOk, postToken, signEvent } from './deliver';
 import { UsageError } from './errors';
 import { runCommand } from './run';
@@ -11,11 +13,8 @@ import { cliSettings } from './settings';
 // The local platform: `npm run blog -- <command>` edits the content folder, then tells the site, the way
 // Wix would, with a signed webhook. Exit status: 0 done, 1 the site did not take the event, 2 bad input.
 
-export interface CliIo {
-  env: Record<string, string | undefined>;
+export interface CliIo extends DataIo {
   fetch: typeof fetch;
-  out: (line: string) => void;
-  err: (line: string) => void;
 }
 
 const ANSWER_SHOWN = 300;
@@ -25,11 +24,14 @@ const defaultIo = (): CliIo => ({
   fetch,
   out: (line) => console.log(line),
   err: (line) => console.error(line),
+  errStream: process.stderr,
 });
 
 export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
   let written = false;
   try {
+    // The data collections need neither the content folder nor the signing key.
+    if (argv[0] === 'data') return await runData(parseDataCommand(argv.slice(1)), io);
     const command = parseCommand(argv);
     if (command.name === 'help') {
       io.out(USAGE);
@@ -62,7 +64,9 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     return 1;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`blog: ${error.message}\nRun "npm run blog -- help" for the commands.`);
+      io.err(
+        `blog: ${error.message}\n${argv[0] === 'data' ? DATA_USAGE : 'Run "npm run blog -- help" for the commands.'}`,
+      );
       return 2;
     }
     if (error instanceof ConfigError) {

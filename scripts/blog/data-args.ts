@@ -1,0 +1,138 @@
+import { parseArgs } from 'node:util';
+import { SITE_COLLECTIONS } from '@/lib/data/collections';
+import type { SortSpec } from '@/lib/query/sort';
+import { UsageError } from './errors';
+
+// `npm run blog -- data <action> ...`: the data collections' own arguments. What the service checks (a filter's
+// operators, field names, an item's fields) is left to it, so the CLI answers with the same WDE codes as the JSON API.
+
+export type DataCommand =
+  | { action: 'help' }
+  | { action: 'insert'; collection: string; item: unknown }
+  | { action: 'get' | 'remove'; collection: string; id: string }
+  | {
+      action: 'query';
+      collection: string;
+      filter?: unknown;
+      sort: SortSpec[];
+      /** Absent: every matching item. */
+      limit?: number;
+      skip: number;
+      csv: boolean;
+    }
+  | { action: 'count'; collection: string; filter?: unknown }
+  | { action: 'import'; collection: string; file: string; save: boolean };
+
+export const DATA_USAGE = `Data collections (as the site owner, on the embedded database in DATA_DIR, default .data/;
+stop the site first, the database opens in one process at a time):
+  data insert <collection> '<json object>'          data get <collection> <id>       data remove <collection> <id>
+  data query <collection> [--filter '<json>'] [--sort field,-field] [--limit N] [--skip N] [--csv]
+  data count <collection> [--filter '<json>']
+  data import <collection> <file.json|file.jsonl|file.csv> [--save]
+Collections: ${SITE_COLLECTIONS.map((c) => c.id).join(', ')}. query prints JSON lines (CSV with --csv) and the total on stderr; import writes
+1000 items per request (--save replaces items whose _id is stored), after checking the whole file.`;
+
+const OPTIONS = {
+  filter: { type: 'string' },
+  sort: { type: 'string', multiple: true },
+  limit: { type: 'string' },
+  skip: { type: 'string' },
+  csv: { type: 'boolean' },
+  save: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type OptionName = keyof typeof OPTIONS;
+
+const ALLOWED: Record<string, { args: string[]; options: OptionName[] }> = {
+  insert: { args: ['collection', "item (a JSON object, in '...')"], options: [] },
+  get: { args: ['collection', 'item id'], options: [] },
+  remove: { args: ['collection', 'item id'], options: [] },
+  query: { args: ['collection'], options: ['filter', 'sort', 'limit', 'skip', 'csv'] },
+  count: { args: ['collection'], options: ['filter'] },
+  import: { args: ['collection', 'file'], options: ['save'] },
+};
+
+const VALUED = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => (o.type === 'string' ? [`--${name}`] : [])));
+
+/** `--sort -field` reads as two options to parseArgs: a value is joined to its option, whatever its first character. */
+function joinValues(argv: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    joined.push(VALUED.has(arg) && i + 1 < argv.length ? `${arg}=${argv[++i]}` : arg);
+  }
+  return joined;
+}
+
+function json(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${what} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+function count(text: string | undefined, name: string, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new UsageError(`--${name} must be a whole number${min ? ` from ${min}` : ''}, got "${text}"`);
+  return value;
+}
+
+/** `a,-b` (or several --sort): ascending, or descending with a leading `-`; the service checks the fields. */
+function sortSpecs(values: string[] = []): SortSpec[] {
+  return values
+    .flatMap((value) => value.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) =>
+      s.startsWith('-') ? { fieldName: s.slice(1), order: 'DESC' } : { fieldName: s.replace(/^\+/, ''), order: 'ASC' },
+    );
+}
+
+/** The arguments after `data`. */
+export function parseDataCommand(argv: string[]): DataCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: joinValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [action = '', ...args] = positionals;
+  if (values.help || action === 'help') return { action: 'help' };
+  if (!action) throw new UsageError('missing the data command');
+  const allowed = ALLOWED[action];
+  if (!allowed) throw new UsageError(`unknown data command: ${action}`);
+  const extra = (Object.keys(values) as OptionName[]).filter((name) => !allowed.options.includes(name));
+  if (extra.length) throw new UsageError(`data ${action} does not take ${extra.map((name) => `--${name}`).join(', ')}`);
+  if (args.length < allowed.args.length) throw new UsageError(`missing the ${allowed.args[args.length]}`);
+  if (args.length > allowed.args.length)
+    throw new UsageError(`unexpected arguments: ${args.slice(allowed.args.length).join(' ')}`);
+  const [collection = '', second = ''] = args;
+  const filter = values.filter === undefined ? undefined : json(values.filter, '--filter');
+
+  switch (action) {
+    case 'insert':
+      return { action, collection, item: json(second, 'the item') };
+    case 'get':
+    case 'remove':
+      return { action, collection, id: second };
+    case 'query':
+      return {
+        action,
+        collection,
+        filter,
+        sort: sortSpecs(values.sort),
+        limit: count(values.limit, 'limit', 1),
+        skip: count(values.skip, 'skip', 0) ?? 0,
+        csv: values.csv === true,
+      };
+    case 'count':
+      return { action, collection, filter };
+    default:
+      return { action: 'import', collection, file: second, save: values.save === true };
+  }
+}
