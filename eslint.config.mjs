@@ -19,6 +19,7 @@ export const LAYERS = [
   { type: 'dashboard', pattern: 'lib/dashboard/**', partialMatch: false },
   { type: 'data', pattern: 'lib/data/**', partialMatch: false },
   { type: 'newsletter', pattern: 'lib/newsletter/**', partialMatch: false },
+  { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
   { type: 'reads', pattern: 'lib/blog/reads/**', partialMatch: false },
   { type: 'sources', pattern: 'lib/blog/sources/**', partialMatch: false },
   { type: 'blog', pattern: 'lib/blog/**', partialMatch: false },
@@ -42,6 +43,7 @@ const POLICIES = [
     'dashboard',
     'data',
     'newsletter',
+    'mail',
     'reads',
     'blog',
     'config',
@@ -65,10 +67,12 @@ const POLICIES = [
   // is lib/query (base), so it needs nothing of the blog.
   may('data', ['data', 'config', 'base']),
   // Features built on the data service.
-  may('newsletter', ['newsletter', 'data', 'config', 'base']),
+  may('newsletter', ['newsletter', 'data', 'mail', 'config', 'base']),
+  // Outgoing mail: SMTP, or .eml files in an outbox folder.
+  may('mail', ['mail', 'config', 'base']),
   may('dashboard', ['dashboard', 'blog', 'base']),
   // lib/blog/reads is the one module that caches and tags; it alone calls the source (the webhook refreshes it).
-  may('reads', ['reads', 'sources', 'blog', 'config', 'base']),
+  may('reads', ['reads', 'sources', 'data', 'blog', 'config', 'base']),
   may('sources', ['sources', 'blog', 'config', 'base']),
   may('blog', ['blog', 'config', 'base']),
   may('config', []),

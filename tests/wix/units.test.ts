@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toImage, toPageUrl, toVideo } from '@/lib/blog/sources/wix/reshape';
 import { pathSegment } from '@/lib/blog/sources/wix/segments';
-import { reroute } from '@/lib/blog/sources/wix/transport';
-import { redact } from '@/lib/blog/sources/wix/upstream';
+import { reroute } from '@/lib/wix/transport';
+import { redact } from '@/lib/wix/upstream';
 
 describe('wix reshape helpers', () => {
   it('reads wix:image:// strings', () => {

@@ -10,7 +10,7 @@ import {
 } from 'cockatiel';
 import { CatalogueError, isCatalogueError } from '@/lib/errors';
 import type { BlogSource } from '../source';
-import { withCallSignal } from './call-signal';
+import { withCallSignal } from '@/lib/wix/call-signal';
 
 // A remote platform that fails must not make readers wait: every call gets a deadline (retries included),
 // and after a run of failures the breaker stops calling for a while and answers at once. What the reader

@@ -3,22 +3,14 @@ import { createClient } from '@wix/sdk';
 import type { CursorPage, PostFieldset } from '../../schemas';
 import { isRecord } from '@/lib/json';
 import { MAX_PAGE_SIZE } from '../../source';
-import { apiKeyAuth, visitorAuth } from './auth';
+import { apiKeyAuth, visitorAuth } from '@/lib/wix/auth';
 import { checkWixCredentials, type WixCredentials } from '@/lib/config';
 import { pathSegment } from './segments';
-import { createTransport } from './transport';
-import { isNotFound, toCatalogueError } from './upstream';
+import { type TransportSettings, transportFor } from '@/lib/wix/transport';
+import { isNotFound, toCatalogueError } from '@/lib/wix/upstream';
 
-export interface WixSourceConfig extends WixCredentials {
-  /** The fetch under the transport; the global fetch (read at call time) by default. */
-  fetch?: typeof fetch;
-  /** Retries of a 429, 5xx or network failure (default 3). */
-  retries?: number;
-  /** First backoff step in ms (default 200); doubles each retry, with jitter. */
-  retryBaseMs?: number;
-  /** Cap of one wait, Retry-After included, in ms (default 10 000). */
-  retryMaxMs?: number;
-}
+/** Credentials, and the transport's settings (the fetch under it, retries and backoff). */
+export interface WixSourceConfig extends WixCredentials, TransportSettings {}
 
 /** Listing everything stops after this many pages, should Wix never say it is done. */
 const MAX_PAGES = 100;
@@ -53,15 +45,7 @@ export const count = (value: unknown) =>
 /** The SDK client and the error discipline every call shares. */
 export function createWixContext(config: WixSourceConfig) {
   checkWixCredentials(config);
-  const retries = config.retries ?? 3;
-  if (!Number.isInteger(retries) || retries < 0) throw new Error('retries must be a non-negative integer');
-  const transport = createTransport({
-    fetch: config.fetch,
-    apiBaseUrl: config.apiBaseUrl,
-    retries,
-    retryBaseMs: config.retryBaseMs ?? 200,
-    retryMaxMs: config.retryMaxMs ?? 10_000,
-  });
+  const transport = transportFor(config);
   const auth = config.apiKey ? apiKeyAuth(config.apiKey, config.siteId!) : visitorAuth(config.clientId!, transport);
   const client = createClient({ modules: { posts, categories, tags, draftPosts }, auth, fetch: transport });
   const secrets = [config.apiKey ?? ''];

@@ -4,7 +4,7 @@ import { checkLimit } from '@/lib/query/paging';
 import { type BlogSource, DEFAULT_PAGE_SIZE } from '../../source';
 import { MAX_CURSOR, type WixContext, cursorPage } from './client';
 import * as reshape from './reshape';
-import { statusOf } from './upstream';
+import { statusOf } from '@/lib/wix/upstream';
 
 // Draft posts (the Draft Posts API) need the site's own authority: an API key. Visitor tokens from an
 // OAuth client id see published posts only, so without a key the owner gets a message, not a 403.

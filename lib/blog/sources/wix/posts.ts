@@ -11,7 +11,7 @@ import { type Json, MAX_CURSOR, type WixContext, count, cursorPage, defined, fie
 import { toWixFilter, toWixSort } from './query';
 import * as reshape from './reshape';
 import { cutAt, statsRequest } from './stats';
-import { statusOf } from './upstream';
+import { statusOf } from '@/lib/wix/upstream';
 
 /** Wix cursors are at most this long. */
 /** Search reads at most this many pages of 100 posts. */

@@ -1,5 +1,5 @@
 import { type CatalogueError, errors } from '@/lib/errors';
-import { callSignal } from '../call-signal';
+import { callSignal } from './call-signal';
 
 // The fetch every Wix request goes through (SDK calls and the OAuth token request alike): it reroutes
 // Wix hosts to WIX_API_BASE_URL and retries 429/5xx and network failures with capped, jittered backoff.
@@ -77,6 +77,31 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
     }
     signal?.addEventListener('abort', done, { once: true });
   });
+
+/** What a Wix client's configuration says about its transport; the rest takes the defaults. */
+export interface TransportSettings {
+  fetch?: typeof fetch;
+  apiBaseUrl?: string;
+  /** Retries of a 429, 5xx or network failure (default 3). */
+  retries?: number;
+  /** First backoff step in ms (default 200); doubles each retry, with jitter. */
+  retryBaseMs?: number;
+  /** Cap of one wait, Retry-After included, in ms (default 10 000). */
+  retryMaxMs?: number;
+}
+
+/** The transport a Wix client's settings describe, with the defaults every Wix client shares. */
+export function transportFor(settings: TransportSettings): typeof fetch {
+  const retries = settings.retries ?? 3;
+  if (!Number.isInteger(retries) || retries < 0) throw new Error('retries must be a non-negative integer');
+  return createTransport({
+    fetch: settings.fetch,
+    apiBaseUrl: settings.apiBaseUrl,
+    retries,
+    retryBaseMs: settings.retryBaseMs ?? 200,
+    retryMaxMs: settings.retryMaxMs ?? 10_000,
+  });
+}
 
 export function createTransport(options: TransportOptions): typeof fetch {
   const backoff = (attempt: number, retryAfter: number) => {

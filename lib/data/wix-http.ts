@@ -1,0 +1,111 @@
+import { createClient } from '@wix/sdk';
+import { ConfigError, checkWixCredentials } from '@/lib/config';
+import { type CatalogueError, errors } from '@/lib/errors';
+import { isRecord } from '@/lib/json';
+// What the blog source's Wix client uses too: the API-key strategy, the transport (reroutes *.wixapis.com to
+// WIX_API_BASE_URL, retries 429/5xx and network failures) and the mapping of upstream failures to catalogue errors.
+import { apiKeyAuth } from '@/lib/wix/auth';
+import { type TransportSettings, transportFor } from '@/lib/wix/transport';
+import { redact, toCatalogueError } from '@/lib/wix/upstream';
+import { dataErrors } from './errors';
+
+// The Wix Data Items REST API v2 (https://www.wixapis.com/wix-data/v2/...) through the @wix/sdk client: its API-key
+// auth headers and its fetch (the shared transport). The calls are made with `fetchWithAuth` in the platform's REST
+// shapes: the items module of @wix/data wraps the same endpoints in a query builder with its own validation and date
+// conversion, which would stand between the parsed filter tree and the wire.
+
+/** Credentials (API key and site), and the transport's settings (base URL, the fetch under it, retries and backoff). */
+export interface WixDataConfig extends TransportSettings {
+  /** An API key with the Wix Data permissions (read and write data items). */
+  apiKey: string;
+  siteId: string;
+}
+
+export type Json = Record<string, unknown>;
+
+export const WIX_DATA_API = 'https://www.wixapis.com/wix-data/v2';
+
+export interface WixAnswer {
+  status: number;
+  /** The Wix Data error code of a tolerated failure (`details.applicationError.code`). */
+  code?: string;
+  body: Json;
+}
+
+export interface WixRequest {
+  /** What the call does, for error messages ("query of notes"). */
+  what: string;
+  collectionId: string;
+  body?: Json;
+  query?: Record<string, string>;
+  /** Wix Data error codes the caller handles itself (WDE0073 not found, WDE0074 exists): answered, not thrown. */
+  tolerate?: string[];
+}
+
+/** The platform's error envelope: `{ message, details: { applicationError: { code, description } } }`. */
+export const applicationCode = (body: unknown): string | undefined => {
+  const details = isRecord(body) && isRecord(body.details) ? body.details : {};
+  const code = isRecord(details.applicationError) ? details.applicationError.code : undefined;
+  return typeof code === 'string' ? code : undefined;
+};
+
+async function readJson(response: Response): Promise<Json | null> {
+  try {
+    const text = await response.text();
+    const body: unknown = text === '' ? {} : JSON.parse(text);
+    return isRecord(body) ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createWixDataHttp(config: WixDataConfig) {
+  if (!config.apiKey || !config.siteId) {
+    throw new ConfigError('The Wix Data backend needs WIX_API_KEY and WIX_SITE_ID (an API key with Wix Data access)');
+  }
+  checkWixCredentials({ apiKey: config.apiKey, siteId: config.siteId, apiBaseUrl: config.apiBaseUrl });
+  const transport = transportFor(config);
+  const client = createClient({ auth: apiKeyAuth(config.apiKey, config.siteId), fetch: transport });
+  const secrets = [config.apiKey];
+
+  /** A Wix refusal as a catalogue error: a collection Wix does not have is WDE0025, the rest as the blog source's. */
+  const failure = (request: WixRequest, status: number, body: Json | null): CatalogueError =>
+    applicationCode(body) === 'WDE0025'
+      ? dataErrors.unknownCollection(request.collectionId)
+      : toCatalogueError({ status, response: { status, data: body ?? {} } }, request.what, secrets);
+
+  /**
+   * One REST call. A 2xx answers its JSON body; a failure whose code the caller tolerates answers too; anything else
+   * throws a CatalogueError (a 5xx or 429 only once the transport's retries are spent: 502 WDE0053).
+   */
+  async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, request: WixRequest) {
+    const search = request.query ? `?${new URLSearchParams(request.query)}` : '';
+    let response: Response;
+    try {
+      response = await client.fetchWithAuth(`${WIX_DATA_API}${path}${search}`, {
+        method,
+        ...(request.body && {
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(request.body),
+        }),
+      });
+    } catch (error) {
+      throw toCatalogueError(error, request.what, secrets);
+    }
+    const body = await readJson(response);
+    if (response.ok) {
+      if (!body) throw errors.upstreamUnparseable(`Wix answered ${request.what} with a body that could not be parsed`);
+      return { status: response.status, body } satisfies WixAnswer;
+    }
+    const code = applicationCode(body);
+    if (body && code && request.tolerate?.includes(code)) return { status: response.status, code, body };
+    throw failure(request, response.status, body);
+  }
+
+  /** 502 WDE0053 for a failure Wix reports inside a 200 (a bulk call's per-item errors), credentials redacted. */
+  const failed = (message: string) => errors.upstreamFailed(redact(message, secrets));
+
+  return { send, failed };
+}
+
+export type WixDataHttp = ReturnType<typeof createWixDataHttp>;

@@ -1,0 +1,154 @@
+import { errors } from '@/lib/errors';
+import { isRecord } from '@/lib/json';
+import type { Aggregation, FilterTree, SortKey } from './backend';
+import type { CollectionDeclaration, DataItem } from './types';
+import { dataSchema } from './validate-query';
+
+// Our items and parsed queries in the Wix Data Items REST v2 shapes, and back:
+// - an item is `{ id, data }`, `data` holding every field, the system ones (`_id`, `_owner`, `_createdDate`,
+//   `_updatedDate`) included;
+// - a Date and Time value travels as `{ "$date": "<ISO>" }` (the system dates, the declared date and datetime fields,
+//   and date operands in filters); we hold ISO strings;
+// - a filter is spelt as the SDK's own filter builder spells it: `{ field: { $op: value } }` joined by `$and`/`$or`,
+//   `$not` takes a one-filter list, `isEmpty` is `$eq: null` and `isNotEmpty` `$ne: null`, and `between` is
+//   `$gte` with `$lt` (our `$between` includes its start and excludes its end, as that pair does).
+
+type Json = Record<string, unknown>;
+
+const SYSTEM_DATES = new Set(['_createdDate', '_updatedDate']);
+
+/** Whether Wix holds the field as a Date: the system dates and the declared date and datetime fields. */
+export const holdsDate = (collection: CollectionDeclaration, name: string) =>
+  SYSTEM_DATES.has(name) || collection.fields[name]?.type === 'date' || collection.fields[name]?.type === 'datetime';
+
+const toWixDate = (millis: number) => ({ $date: new Date(millis).toISOString() });
+
+/** `{ $date }` back to the ISO string it holds; anything else as it is. */
+export const fromWixDate = (value: unknown) =>
+  isRecord(value) && typeof value.$date === 'string' && Object.keys(value).length === 1 ? value.$date : value;
+
+const unparseable = (what: string) => errors.upstreamUnparseable(`Wix answered ${what} in a shape not expected`);
+
+/** An item as Wix takes it. A date field's text that does not parse (the client keeps it as sent) stays text. */
+export function toWixItem(collection: CollectionDeclaration, item: DataItem) {
+  const data = Object.fromEntries(
+    Object.entries(item).map(([name, value]) => {
+      const millis = typeof value === 'string' && holdsDate(collection, name) ? Date.parse(value) : Number.NaN;
+      return [name, Number.isNaN(millis) ? value : toWixDate(millis)];
+    }),
+  );
+  return { id: item._id, data };
+}
+
+/** An item as Wix answers it (`{ id, dataCollectionId, data }`), with our ISO dates. */
+export function fromWixItem(collection: CollectionDeclaration, raw: unknown, what: string): DataItem {
+  if (!isRecord(raw) || !isRecord(raw.data)) throw unparseable(what);
+  const data = Object.fromEntries(
+    Object.entries(raw.data).map(([name, value]) => [name, holdsDate(collection, name) ? fromWixDate(value) : value]),
+  );
+  const id = typeof raw.id === 'string' ? raw.id : data._id;
+  if (typeof id !== 'string') throw unparseable(what);
+  return { ...data, _id: id } as DataItem;
+}
+
+/** A list of JSON objects from an answer (`dataItems`, `results`), or WDE0055. */
+export function records(value: unknown, what: string): Json[] {
+  if (!Array.isArray(value) || !value.every(isRecord)) throw unparseable(what);
+  return value;
+}
+
+type Condition = Extract<FilterTree, { kind: 'condition' }>;
+
+/** The parsed filter (lib/query) in the platform's filter JSON; `{}` matches everything. */
+export function toWixFilter(collection: CollectionDeclaration, filter: FilterTree): Json {
+  const schema = dataSchema(collection);
+  // The parser hands date operands over as epoch milliseconds.
+  const operand = (field: string, value: unknown) =>
+    schema.field(field)?.kind === 'date' && typeof value === 'number' ? toWixDate(value) : value;
+
+  function condition(node: Condition): Json {
+    const on = (op: string, value: unknown) => ({ [node.field]: { [op]: value } });
+    switch (node.op) {
+      case '$isEmpty':
+        return on(node.value ? '$eq' : '$ne', null);
+      case '$isNotEmpty':
+        return on(node.value ? '$ne' : '$eq', null);
+      case '$between':
+        return {
+          $and: [on('$gte', operand(node.field, node.value[0])), on('$lt', operand(node.field, node.value[1]))],
+        };
+      case '$in':
+      case '$hasSome':
+      case '$hasAll':
+        return on(
+          node.op,
+          node.value.map((value) => operand(node.field, value)),
+        );
+      default:
+        return on(node.op, operand(node.field, node.value));
+    }
+  }
+
+  function walk(node: FilterTree): Json {
+    switch (node.kind) {
+      case 'and': {
+        const parts = node.nodes.map(walk).filter((part) => Object.keys(part).length > 0);
+        return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
+      }
+      case 'or':
+        // The parser never makes an empty `$or`; should one come, it matches nothing, as in the embedded backend.
+        return node.nodes.length ? { $or: node.nodes.map(walk) } : { _id: { $in: [] } };
+      case 'not':
+        return { $not: [walk(node.node)] };
+      case 'condition':
+        return condition(node);
+    }
+  }
+  return walk(filter);
+}
+
+/** The sort, ending with `_id` so every order is total and offset pages are stable (as the embedded backend's). */
+export const toWixSort = (sort: SortKey[]) =>
+  sort.some((key) => key.fieldName === '_id') ? sort : [...sort, { fieldName: '_id', order: 'ASC' as const }];
+
+const OPERATIONS = { sum: 'sum', avg: 'average', min: 'min', max: 'max' } as const;
+
+/** Our aggregation as `aggregation: { groupingFields, operations: [{ resultFieldName, <op>: { itemFieldName } }] }`. */
+export const toWixAggregation = (aggregation: Aggregation) => ({
+  groupingFields: aggregation.groupBy,
+  operations: Object.entries(aggregation.operations).map(([name, { op, field }]) =>
+    op === 'count'
+      ? { resultFieldName: name, itemCount: {} }
+      : { resultFieldName: name, [OPERATIONS[op]]: { itemFieldName: field } },
+  ),
+});
+
+/**
+ * One result row of Wix's aggregation as ours: the group's values come in `_id` (`{ field: value }`, a field with no
+ * value left out; a bare value when grouping by one field, as Wix's older service answers), each operation's under
+ * its result name. Date values back to ISO strings.
+ */
+export function fromWixAggregateRow(collection: CollectionDeclaration, aggregation: Aggregation, row: Json) {
+  const id = row._id;
+  const group = (field: string) => {
+    const value = isRecord(id) ? id[field] : aggregation.groupBy.length === 1 ? id : undefined;
+    return [field, holdsDate(collection, field) ? fromWixDate(value ?? null) : (value ?? null)];
+  };
+  const result = (name: string, { op, field }: Aggregation['operations'][string]) => {
+    const value = row[name] ?? null;
+    return [name, op !== 'count' && field !== undefined && holdsDate(collection, field) ? fromWixDate(value) : value];
+  };
+  return {
+    ...Object.fromEntries(aggregation.groupBy.map(group)),
+    ...Object.fromEntries(Object.entries(aggregation.operations).map(([name, spec]) => result(name, spec))),
+  };
+}
+
+/** Ascending, nulls last; values of one kind compare as JavaScript does (text by code unit, as Postgres's C order). */
+export function compareValues(a: unknown, b: unknown): number {
+  const aMissing = a === null || a === undefined;
+  const bMissing = b === null || b === undefined;
+  if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1;
+  if (typeof a !== typeof b) return typeof a < typeof b ? -1 : 1;
+  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+}

@@ -1,0 +1,597 @@
+import { randomUUID } from 'node:crypto';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { type Aggregation, type DataBackend, ItemExistsError } from '@/lib/data/backend';
+import { createEmbeddedBackend } from '@/lib/data/embedded';
+import type { CollectionDeclaration, DataItem } from '@/lib/data/types';
+import { dataSchema } from '@/lib/data/validate-query';
+import { type WixDataConfig, createWixBackend } from '@/lib/data/wix';
+import { isCatalogueError } from '@/lib/errors';
+import { isRecord } from '@/lib/json';
+import { type FilterNode, parseFilter } from '@/lib/query/filter';
+import { checkLimit, checkOffset } from '@/lib/query/paging';
+import { parseSort } from '@/lib/query/sort';
+
+// A fake Wix Data Items REST API v2 behind WIX_API_BASE_URL=http://wix.test, in memory, for the Wix Data backend's
+// tests. It takes and answers the platform's shapes (`{ dataCollectionId, dataItem: { id, data } }`, `query: { filter,
+// sort, paging }`, `{ dataItems, pagingMetadata }`, bulk `results[].itemMetadata`, the `{ message, details: {
+// applicationError: { code } } }` error envelope, Date and Time values as `{ "$date": ISO }`), and is strict: a request
+// without the API key and site id headers is 401, a body field the endpoint does not document is 400, a date operand
+// or date field value that is not `{ $date }` is 400, and every request it does not route is an error (msw).
+//
+// What it does not re-implement, it borrows: filters, sorts, distinct values and aggregations are evaluated by the
+// embedded backend (PGlite, in memory) underneath, after the filter JSON is parsed by our own query parser (lib/query).
+// So its query semantics are the embedded backend's by construction; what these tests check is the wire: the REST
+// paths, the bodies, the dates, the paging, the per-item bulk outcomes and the error codes.
+//
+// Where the fake keeps to what it is given rather than to the platform (the report lists these): it stores the system
+// fields the request carries (`_owner`, `_createdDate`, `_updatedDate`; Wix sets the dates itself and `_owner` to the
+// caller), it fills only those missing, it keeps multi-reference fields inside `data` as lists of ids (Wix keeps
+// references apart and answers them only when asked with `includeReferences`) and lets a reference name an id no item
+// has. Filters take the operators the SDK's filter builder sends (no `$between`, `$isEmpty`, `$isNotEmpty`) and `$not`
+// as the SDK spells it, a list of one filter.
+
+export const BASE = 'http://wix.test';
+export const API = `${BASE}/wix-data/v2`;
+export const API_KEY = 'IST.test-data-api-key-0123456789';
+export const SITE_ID = 'site-data-0001';
+
+type Json = Record<string, unknown>;
+
+export interface Seen {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/** A refusal in the platform's envelope: an application error (with a WDE code) or a validation error. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const invalid = (message: string) => new Refusal(400, undefined, message);
+const notFound = (what: string) => new Refusal(404, 'WDE0073', `${what} does not exist`);
+
+function answerRefusal(error: Refusal) {
+  const details = error.code
+    ? { applicationError: { code: error.code, description: error.message, data: {} } }
+    : { validationError: { fieldViolations: [{ description: error.message }] } };
+  return HttpResponse.json({ message: error.message, details }, { status: error.status });
+}
+
+/** Refuses a field the endpoint does not document (or that this fake does not implement). */
+function only(value: unknown, keys: string[], where: string): Json {
+  if (!isRecord(value)) throw invalid(`${where} must be an object`);
+  for (const key of Object.keys(value)) if (!keys.includes(key)) throw invalid(`${where} has no field "${key}"`);
+  return value;
+}
+
+const isWixDate = (value: unknown): value is { $date: string } =>
+  isRecord(value) && typeof value.$date === 'string' && Object.keys(value).length === 1;
+
+const SYSTEM_DATES = new Set(['_createdDate', '_updatedDate']);
+const holdsDate = (c: CollectionDeclaration, name: string) =>
+  SYSTEM_DATES.has(name) || c.fields[name]?.type === 'date' || c.fields[name]?.type === 'datetime';
+
+/** A Date and Time value from the wire: `{ $date }` (or null), else 400. */
+function wireDate(value: unknown, where: string): string | null {
+  if (value === null) return null;
+  if (!isWixDate(value) || Number.isNaN(Date.parse(value.$date)))
+    throw invalid(`${where} is a Date and Time: it takes { "$date": "<ISO date>" }`);
+  return new Date(value.$date).toISOString();
+}
+
+const toWire = (c: CollectionDeclaration, item: DataItem, fields?: string[]) => ({
+  id: item._id,
+  dataCollectionId: c.id,
+  data: Object.fromEntries(
+    Object.entries(item)
+      .filter(([name]) => !fields?.length || name === '_id' || fields.includes(name))
+      .map(([name, value]) => [name, holdsDate(c, name) && typeof value === 'string' ? { $date: value } : value]),
+  ),
+});
+
+/** A request's `dataItem` (`{ id?, dataCollectionId?, data }`) as the item to store; `pathId` from PUT's path. */
+function fromWire(c: CollectionDeclaration, raw: unknown, where: string, pathId?: string): DataItem {
+  const dataItem = only(raw, ['id', 'dataCollectionId', 'data'], where);
+  if (dataItem.dataCollectionId !== undefined && dataItem.dataCollectionId !== c.id)
+    throw invalid(`${where}.dataCollectionId is not the request's collection`);
+  const data = dataItem.data ?? {};
+  if (!isRecord(data)) throw invalid(`${where}.data must be an object`);
+  const ids = [pathId, dataItem.id, data._id].filter((id) => id !== undefined);
+  if (ids.some((id) => typeof id !== 'string' || id !== ids[0])) throw invalid(`${where} names more than one id`);
+  const fields = Object.fromEntries(
+    Object.entries(data).map(([name, value]) => [
+      name,
+      holdsDate(c, name) ? wireDate(value, `${where}.data.${name}`) : value,
+    ]),
+  );
+  const now = new Date().toISOString();
+  return {
+    ...fields,
+    _id: (ids[0] as string | undefined) ?? randomUUID(),
+    _createdDate: (fields._createdDate as string | null) ?? now,
+    _updatedDate: (fields._updatedDate as string | null) ?? now,
+  } as DataItem;
+}
+
+/** `$between`, `$isEmpty` and `$isNotEmpty` are our query language's, not what the SDK's filter builder sends. */
+const NOT_WIX = new Set(['$between', '$isEmpty', '$isNotEmpty']);
+
+/** A filter from the wire, in our parser's dialect (`$not` one filter, not a list of one), parsed by lib/query. */
+function wixFilter(c: CollectionDeclaration, raw: unknown): FilterNode {
+  const schema = dataSchema(c);
+  const dateOperand = (op: string, operand: unknown, where: string) => {
+    if (op === '$exists') return;
+    if (Array.isArray(operand)) operand.forEach((o) => wireDate(o, where));
+    else if (operand !== null || (op !== '$eq' && op !== '$ne')) wireDate(operand, where);
+  };
+  const normal = (node: unknown): Json => {
+    if (!isRecord(node)) throw invalid('a filter must be an object');
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        if (key === '$and' || key === '$or') return [key, Array.isArray(value) ? value.map(normal) : value];
+        if (key === '$not') {
+          if (!Array.isArray(value) || value.length !== 1) throw invalid('$not takes a list of one filter');
+          return [key, normal(value[0])];
+        }
+        if (key.startsWith('$')) return [key, value];
+        const conditions = isRecord(value) && !isWixDate(value) ? value : { $eq: value };
+        for (const [op, operand] of Object.entries(conditions)) {
+          if (NOT_WIX.has(op)) throw new Refusal(400, 'WDE0044', `${op} is not an operator of the REST filter`);
+          if (schema.field(key)?.kind === 'date') dateOperand(op, operand, `filter ${key}.${op}`);
+        }
+        return [key, conditions];
+      }),
+    );
+  };
+  return parseFilter(raw === undefined || raw === null ? {} : normal(raw), schema);
+}
+
+function paging(raw: unknown) {
+  const page = only(raw ?? {}, ['limit', 'offset'], 'paging');
+  return { limit: checkLimit(page.limit, 50, 1000), offset: checkOffset(page.offset) };
+}
+
+function stringList(value: unknown, where: string, max = 1000): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > max || !value.every((v) => typeof v === 'string'))
+    throw invalid(`${where} must be a list of 1 to ${max} strings`);
+  return value;
+}
+
+const pagingMetadata = (count: number, offset: number, total: number, withTotal: unknown) => ({
+  count,
+  offset,
+  ...(withTotal === true && { total, tooManyToCount: false }),
+  hasNext: offset + count < total,
+});
+
+const DESCRIPTIONS: Record<string, string> = {
+  WDE0020: 'the field is not a multi-reference field',
+  WDE0073: 'the item does not exist',
+  WDE0074: 'an item with this id exists',
+};
+
+const OPS = { average: 'avg', min: 'min', max: 'max', sum: 'sum', itemCount: 'count' } as const;
+
+export function withFakeWixData(collections: CollectionDeclaration[]) {
+  const store: DataBackend = createEmbeddedBackend();
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  const seen: Seen[] = [];
+  /** Errors the fake itself hit (a bug here or a request it cannot take): each test expects none. */
+  const faults: unknown[] = [];
+
+  // Each request is handled alone, one after another: every call is atomic, as each one is on the platform.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run, run);
+    queue = next.catch(() => {});
+    return next;
+  };
+
+  const collectionOf = (id: unknown) => {
+    if (typeof id !== 'string') throw invalid('dataCollectionId must be a string');
+    const collection = byId.get(id);
+    if (!collection) throw new Refusal(404, 'WDE0025', `collection ${id} does not exist`);
+    return collection;
+  };
+  const now = () => new Date().toISOString();
+
+  type Handler = (input: { body: Json; params: Record<string, string>; search: URLSearchParams }) => Promise<Json>;
+
+  /** Authenticates, reads the JSON body (POST, PUT) and answers the platform's envelope for a refusal. */
+  const route = (handler: Handler) =>
+    (async ({ request, params }: { request: Request; params: Record<string, string | readonly string[]> }) =>
+      serial(async () => {
+        try {
+          if (request.headers.get('authorization') !== API_KEY || request.headers.get('wix-site-id') !== SITE_ID)
+            throw new Refusal(401, undefined, 'UNAUTHENTICATED: missing or wrong API key or site id');
+          let body: Json = {};
+          if (request.method === 'POST' || request.method === 'PUT') {
+            if (!request.headers.get('content-type')?.startsWith('application/json'))
+              throw invalid('the body must be application/json');
+            const parsed: unknown = JSON.parse(await request.text());
+            if (!isRecord(parsed)) throw invalid('the body must be a JSON object');
+            body = parsed;
+          }
+          const search = new URL(request.url).searchParams;
+          return HttpResponse.json(await handler({ body, params: params as Record<string, string>, search }));
+        } catch (error) {
+          if (error instanceof Refusal) return answerRefusal(error);
+          if (isCatalogueError(error)) return answerRefusal(new Refusal(error.status, error.wde, error.message));
+          faults.push(error);
+          return HttpResponse.json({ message: 'internal error' }, { status: 500 });
+        }
+      })) as Parameters<typeof http.post>[1];
+
+  /** GET and DELETE carry `dataCollectionId` (and a few documented options) in the query string. */
+  const searchCollection = (search: URLSearchParams, allowed: string[]) => {
+    for (const key of search.keys()) if (!allowed.includes(key)) throw invalid(`unknown query parameter "${key}"`);
+    return collectionOf(search.get('dataCollectionId') ?? undefined);
+  };
+
+  /** A bulk call: each item on its own, its outcome in `results[].itemMetadata`, the tally beside. */
+  async function bulk<T>(
+    list: T[],
+    action: string,
+    run: (entry: T) => Promise<{ id?: string; code?: string; dataItem?: unknown; action?: string }>,
+    returnEntity: unknown,
+    key = 'itemMetadata',
+  ) {
+    const results: Json[] = [];
+    let failures = 0;
+    for (const [originalIndex, entry] of list.entries()) {
+      const { id, code, dataItem, action: own } = await run(entry);
+      if (code) failures++;
+      const metadata = {
+        ...(id !== undefined && { id }),
+        originalIndex,
+        success: !code,
+        ...(code && { error: { code, description: DESCRIPTIONS[code] ?? code } }),
+      };
+      results.push({
+        action: own ?? action,
+        [key]: metadata,
+        ...(returnEntity === true && !code && dataItem !== undefined ? { dataItem } : {}),
+      });
+    }
+    return { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures } };
+  }
+
+  const ITEM_BODY = ['dataCollectionId', 'dataItem', 'saveReferences'];
+  const BULK_BODY = ['dataCollectionId', 'dataItems', 'returnEntity', 'saveReferences'];
+  const READ = ['consistentRead', 'language'];
+
+  const items = (body: Json, c: CollectionDeclaration) => {
+    if (!Array.isArray(body.dataItems) || body.dataItems.length === 0 || body.dataItems.length > 1000)
+      throw invalid('dataItems must be a list of 1 to 1000 items');
+    return body.dataItems.map((raw, i) => fromWire(c, raw, `dataItems[${i}]`));
+  };
+
+  const referenceChange = (mode: 'insert' | 'remove', action: string) =>
+    route(async ({ body }) => {
+      only(body, ['dataCollectionId', 'dataItemReferences', ...(mode === 'insert' ? ['returnEntity'] : [])], 'body');
+      const c = collectionOf(body.dataCollectionId);
+      const references = body.dataItemReferences;
+      if (!Array.isArray(references) || references.length === 0 || references.length > 1000)
+        throw invalid('dataItemReferences must be a list of 1 to 1000 references');
+      const checked = references.map((raw, i) => {
+        const where = `dataItemReferences[${i}]`;
+        const r = only(raw, ['referringItemFieldName', 'referringItemId', 'referencedItemId'], where);
+        if (![r.referringItemFieldName, r.referringItemId, r.referencedItemId].every((v) => typeof v === 'string'))
+          throw invalid(`${where} needs referringItemFieldName, referringItemId and referencedItemId`);
+        return r as Record<'referringItemFieldName' | 'referringItemId' | 'referencedItemId', string>;
+      });
+      return bulk(
+        checked,
+        action,
+        async (r) => {
+          if (c.fields[r.referringItemFieldName]?.type !== 'multiReference') return { code: 'WDE0020' };
+          const change = { mode, targets: [r.referencedItemId], updatedDate: now() };
+          const item = await store.references(c.id, r.referringItemId, r.referringItemFieldName, change);
+          return item ? {} : { code: 'WDE0073' };
+        },
+        false,
+        'referenceMetadata',
+      );
+    });
+
+  const handlers = [
+    http.post(
+      `${API}/items`,
+      route(async ({ body }) => {
+        only(body, ITEM_BODY, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        const item = fromWire(c, body.dataItem, 'dataItem');
+        try {
+          await store.insert(c.id, [item]);
+        } catch (error) {
+          if (error instanceof ItemExistsError) throw new Refusal(409, 'WDE0074', `item ${item._id} already exists`);
+          throw error;
+        }
+        return { dataItem: toWire(c, item) };
+      }),
+    ),
+    http.post(
+      `${API}/items/save`,
+      route(async ({ body }) => {
+        only(body, ITEM_BODY, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        const item = fromWire(c, body.dataItem, 'dataItem');
+        const existed = await store.get(c.id, item._id);
+        await store.save(c.id, [item]);
+        return { action: existed ? 'UPDATED' : 'INSERTED', dataItem: toWire(c, item) };
+      }),
+    ),
+    http.get(
+      `${API}/items/:dataItemId`,
+      route(async ({ params, search }) => {
+        const c = searchCollection(search, ['dataCollectionId', 'fields', ...READ]);
+        const item = await store.get(c.id, params.dataItemId!);
+        if (!item) throw notFound(`item ${params.dataItemId}`);
+        return { dataItem: toWire(c, item) };
+      }),
+    ),
+    http.put(
+      `${API}/items/:dataItemId`,
+      route(async ({ body, params }) => {
+        only(body, ITEM_BODY, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        const item = fromWire(c, body.dataItem, 'dataItem', params.dataItemId);
+        if ((await store.update(c.id, [item])).length) throw notFound(`item ${item._id}`);
+        return { dataItem: toWire(c, (await store.get(c.id, item._id))!) };
+      }),
+    ),
+    http.delete(
+      `${API}/items/:dataItemId`,
+      route(async ({ params, search }) => {
+        const c = searchCollection(search, ['dataCollectionId']);
+        const [removed] = await store.remove(c.id, [params.dataItemId!]);
+        if (!removed) throw notFound(`item ${params.dataItemId}`);
+        return { dataItem: toWire(c, removed) };
+      }),
+    ),
+    http.post(
+      `${API}/items/truncate`,
+      route(async ({ body }) => {
+        only(body, ['dataCollectionId'], 'body');
+        await store.truncate(collectionOf(body.dataCollectionId).id);
+        return {};
+      }),
+    ),
+    http.post(
+      `${API}/items/query`,
+      route(async ({ body }) => {
+        only(body, ['dataCollectionId', 'query', 'returnTotalCount', ...READ], 'body');
+        const c = collectionOf(body.dataCollectionId);
+        const query = only(body.query ?? {}, ['filter', 'sort', 'paging', 'fields'], 'query');
+        const { limit, offset } = paging(query.paging);
+        const fields = query.fields === undefined ? undefined : stringList(query.fields, 'query.fields', 100);
+        const filter = wixFilter(c, query.filter);
+        const sort = parseSort(query.sort, dataSchema(c));
+        const { items, totalCount } = await store.query(c.id, { filter, sort, limit, skip: offset });
+        return {
+          dataItems: items.map((item) => toWire(c, item, fields)),
+          pagingMetadata: pagingMetadata(items.length, offset, totalCount, body.returnTotalCount),
+        };
+      }),
+    ),
+    http.post(
+      `${API}/items/count`,
+      route(async ({ body }) => {
+        only(body, ['dataCollectionId', 'filter', ...READ], 'body');
+        const c = collectionOf(body.dataCollectionId);
+        return { totalCount: await store.count(c.id, wixFilter(c, body.filter)) };
+      }),
+    ),
+    http.post(
+      `${API}/items/query-distinct-values`,
+      route(async ({ body }) => {
+        const keys = ['dataCollectionId', 'fieldName', 'filter', 'order', 'paging', 'returnTotalCount', ...READ];
+        only(body, keys, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        const field = typeof body.fieldName === 'string' ? dataSchema(c).field(body.fieldName) : undefined;
+        if (!field) throw new Refusal(400, 'WDE0045', 'fieldName must name a field of the collection');
+        if (body.order !== undefined && body.order !== 'ASC' && body.order !== 'DESC')
+          throw invalid('order must be ASC or DESC');
+        const { limit, offset } = paging(body.paging);
+        const values = await store.distinct(c.id, field.name, wixFilter(c, body.filter));
+        if (body.order === 'DESC') values.reverse();
+        const page = values.slice(offset, offset + limit);
+        return {
+          distinctValues: page.map((v) => (field.kind === 'date' && typeof v === 'string' ? { $date: v } : v)),
+          pagingMetadata: pagingMetadata(page.length, offset, values.length, body.returnTotalCount),
+        };
+      }),
+    ),
+    http.post(
+      `${API}/items/aggregate`,
+      route(async ({ body }) => {
+        const keys = ['dataCollectionId', 'initialFilter', 'aggregation', 'paging', 'returnTotalCount', ...READ];
+        only(body, keys, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        const schema = dataSchema(c);
+        const spec = only(body.aggregation ?? {}, ['groupingFields', 'operations'], 'aggregation');
+        const groupBy = spec.groupingFields ?? [];
+        if (!Array.isArray(groupBy) || !groupBy.every((g) => typeof g === 'string' && schema.field(g)))
+          throw new Refusal(400, 'WDE0045', 'groupingFields must name fields of the collection');
+        if (!Array.isArray(spec.operations) || spec.operations.length === 0)
+          throw invalid('aggregation.operations must list at least one operation');
+        const operations: Aggregation['operations'] = {};
+        for (const [i, raw] of spec.operations.entries()) {
+          const operation = only(raw, ['resultFieldName', ...Object.keys(OPS)], `aggregation.operations[${i}]`);
+          const kinds = Object.keys(operation).filter((k) => k in OPS) as (keyof typeof OPS)[];
+          if (typeof operation.resultFieldName !== 'string' || kinds.length !== 1)
+            throw invalid(`aggregation.operations[${i}] needs a resultFieldName and exactly one operation`);
+          const kind = kinds[0]!;
+          const inner = only(operation[kind], kind === 'itemCount' ? [] : ['itemFieldName'], `${kind}`);
+          if (kind !== 'itemCount' && !(typeof inner.itemFieldName === 'string' && schema.field(inner.itemFieldName)))
+            throw new Refusal(400, 'WDE0045', `${kind}.itemFieldName must name a field of the collection`);
+          operations[operation.resultFieldName] =
+            kind === 'itemCount' ? { op: 'count' } : { op: OPS[kind], field: inner.itemFieldName as string };
+        }
+        const { limit, offset } = paging(body.paging);
+        const filter = wixFilter(c, body.initialFilter);
+        const rows = await store.aggregate(c.id, { filter, groupBy: groupBy as string[], operations });
+        const page = rows.slice(offset, offset + limit);
+        const wire = (field: string | undefined, v: unknown) =>
+          field !== undefined && holdsDate(c, field) && typeof v === 'string' ? { $date: v } : v;
+        return {
+          // As the platform's DataItemService: the group's values under `_id`, a field with no value left out.
+          results: page.map((row) => ({
+            _id: groupBy.length
+              ? Object.fromEntries(
+                  (groupBy as string[]).filter((g) => row[g] !== null).map((g) => [g, wire(g, row[g])]),
+                )
+              : null,
+            ...Object.fromEntries(
+              Object.entries(operations).map(([name, { op, field }]) => [
+                name,
+                op === 'count' ? row[name] : wire(field, row[name]),
+              ]),
+            ),
+          })),
+          pagingMetadata: pagingMetadata(page.length, offset, rows.length, body.returnTotalCount),
+        };
+      }),
+    ),
+    http.post(
+      `${API}/bulk/items/insert`,
+      route(async ({ body }) => {
+        only(body, BULK_BODY, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        // Wix inserts what it can and reports each item that it could not: a bulk insert is not all or none.
+        return bulk(
+          items(body, c),
+          'INSERT',
+          async (item) => {
+            try {
+              await store.insert(c.id, [item]);
+              return { id: item._id, dataItem: toWire(c, item) };
+            } catch (error) {
+              if (error instanceof ItemExistsError) return { id: item._id, code: 'WDE0074' };
+              throw error;
+            }
+          },
+          body.returnEntity,
+        );
+      }),
+    ),
+    http.post(
+      `${API}/bulk/items/save`,
+      route(async ({ body }) => {
+        only(body, BULK_BODY, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        return bulk(
+          items(body, c),
+          'INSERT',
+          async (item) => {
+            const existed = await store.get(c.id, item._id);
+            await store.save(c.id, [item]);
+            return { id: item._id, dataItem: toWire(c, item), ...(existed && { action: 'UPDATE' }) };
+          },
+          body.returnEntity,
+        );
+      }),
+    ),
+    http.post(
+      `${API}/bulk/items/update`,
+      route(async ({ body }) => {
+        only(body, BULK_BODY, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        return bulk(
+          items(body, c),
+          'UPDATE',
+          async (item) =>
+            (await store.update(c.id, [item])).length
+              ? { id: item._id, code: 'WDE0073' }
+              : { id: item._id, dataItem: toWire(c, item) },
+          body.returnEntity,
+        );
+      }),
+    ),
+    http.post(
+      `${API}/bulk/items/remove`,
+      route(async ({ body }) => {
+        only(body, ['dataCollectionId', 'dataItemIds'], 'body');
+        const c = collectionOf(body.dataCollectionId);
+        return bulk(
+          stringList(body.dataItemIds, 'dataItemIds'),
+          'DELETE',
+          async (id) => ((await store.remove(c.id, [id])).length ? { id } : { id, code: 'WDE0073' }),
+          false,
+        );
+      }),
+    ),
+    http.post(`${API}/bulk/items/insert-references`, referenceChange('insert', 'INSERT')),
+    http.post(`${API}/bulk/items/remove-references`, referenceChange('remove', 'DELETE')),
+    http.post(
+      `${API}/items/replace-references`,
+      route(async ({ body }) => {
+        const keys = ['dataCollectionId', 'referringItemFieldName', 'referringItemId', 'newReferencedItemIds'];
+        only(body, keys, 'body');
+        const c = collectionOf(body.dataCollectionId);
+        const { referringItemFieldName: field, referringItemId: id } = body;
+        if (typeof field !== 'string' || typeof id !== 'string')
+          throw invalid('replace-references needs referringItemFieldName and referringItemId');
+        if (c.fields[field]?.type !== 'multiReference')
+          throw new Refusal(400, 'WDE0020', `${field} is not a multi-reference field`);
+        const targets = body.newReferencedItemIds ?? [];
+        if (!Array.isArray(targets) || !targets.every((t) => typeof t === 'string'))
+          throw invalid('newReferencedItemIds must be a list of ids');
+        const item = await store.references(c.id, id, field, { mode: 'replace', targets, updatedDate: now() });
+        if (!item) throw notFound(`item ${id}`);
+        return {
+          dataItemReferences: targets.map((t) => ({
+            referringItemFieldName: field,
+            referringItemId: id,
+            referencedItemId: t,
+          })),
+        };
+      }),
+    ),
+  ];
+
+  const server = setupServer(...handlers);
+  server.events.on('request:start', async ({ request }) => {
+    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
+  });
+
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' });
+    for (const c of collections) await store.prepare(c);
+  }, 60_000);
+  afterEach(() => {
+    expect(seen.filter((r) => r.url.hostname.endsWith('wixapis.com'))).toEqual([]);
+    expect(faults).toEqual([]);
+    server.resetHandlers();
+    seen.length = 0;
+  });
+  afterAll(async () => {
+    server.close();
+    await store.close();
+  });
+
+  /** A Wix Data backend on the fake, API-key auth, 1 ms backoff. */
+  const backend = (config: Partial<WixDataConfig> = {}) =>
+    createWixBackend({ apiKey: API_KEY, siteId: SITE_ID, apiBaseUrl: BASE, retryBaseMs: 1, ...config });
+
+  /** The requests to one path under /wix-data/v2 (e.g. '/items/query'). */
+  const to = (path: string) => seen.filter((r) => r.url.pathname === `/wix-data/v2${path}`);
+
+  return { server, seen, faults, store, backend, to };
+}

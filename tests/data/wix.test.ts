@@ -1,0 +1,346 @@
+import { HttpResponse, http } from 'msw';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDataClient } from '@/lib/data/client';
+import { defineCollection } from '@/lib/data/collections';
+import { OWNER, VISITOR } from '@/lib/data/permissions';
+import { createWixBackend } from '@/lib/data/wix';
+import { ConfigError, resetConfig } from '@/lib/config';
+import { siteBackend } from '@/lib/data';
+import { isCatalogueError } from '@/lib/errors';
+import { dataContract, diaries, member, notes, secrets } from './contract';
+import { API, API_KEY, BASE, SITE_ID, withFakeWixData } from './wix-server';
+
+// The Wix Data backend keeps the contract against a fake Wix Data Items REST API (msw, wix-server.ts), and talks to it
+// in the platform's shapes: these tests read the requests it sent.
+
+const wix = withFakeWixData([notes, secrets, diaries]);
+
+dataContract('wix (msw)', () => wix.backend());
+
+const at = Date.UTC(2026, 10, 1);
+const iso = (offsetMs = 0) => new Date(at + offsetMs).toISOString();
+const clientOn = (backend = wix.backend(), collections = [notes, secrets, diaries]) => {
+  let clock = at;
+  return createDataClient({ backend, collections, now: () => new Date((clock += 1000)) });
+};
+const ann = member('ann');
+
+/** The status and code of a rejection, and the error itself. */
+const failure = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!isCatalogueError(error)) throw new Error(`expected a catalogue error, got ${String(error)}`);
+  return error;
+};
+
+const empty = { dataItems: [], pagingMetadata: { count: 0, offset: 0, total: 0, hasNext: false } };
+
+describe('the Wix Data backend on the wire', () => {
+  it('sends the API key and site id to the REST paths, items as { id, data } with dates as { $date }', async () => {
+    const client = clientOn();
+    await client.truncate('notes', OWNER);
+    await client.insert('notes', { _id: 'w1', title: 'Hello', published: '2026-01-05T01:00:00+01:00' }, ann);
+    const [insert] = wix.to('/items');
+    expect(insert!.method).toBe('POST');
+    expect(insert!.body).toEqual({
+      dataCollectionId: 'notes',
+      dataItem: {
+        id: 'w1',
+        data: {
+          _id: 'w1',
+          title: 'Hello',
+          published: { $date: '2026-01-05T00:00:00.000Z' },
+          _owner: 'ann',
+          _createdDate: { $date: iso(1000) },
+          _updatedDate: { $date: iso(1000) },
+        },
+      },
+    });
+    expect(await client.get('notes', 'w1', VISITOR)).toMatchObject({ published: '2026-01-05T00:00:00.000Z' });
+    const [get] = wix.to('/items/w1');
+    expect([get!.method, Object.fromEntries(get!.url.searchParams)]).toEqual([
+      'GET',
+      { dataCollectionId: 'notes', consistentRead: 'true' },
+    ]);
+    await client.update('notes', { _id: 'w1', title: 'Again' }, ann);
+    await client.remove('notes', 'w1', ann);
+    expect(wix.to('/items/w1').map((r) => r.method)).toEqual(['GET', 'GET', 'PUT', 'GET', 'DELETE']);
+    expect(wix.to('/items/w1').find((r) => r.method === 'PUT')!.body).toMatchObject({
+      dataCollectionId: 'notes',
+      dataItem: { id: 'w1', data: { _id: 'w1', title: 'Again', _createdDate: { $date: iso(1000) } } },
+    });
+    for (const request of wix.seen) {
+      expect(request.url.origin).toBe(BASE);
+      expect(request.url.pathname).toMatch(/^\/wix-data\/v2\//);
+      expect(request.headers.get('authorization')).toBe(API_KEY);
+      expect(request.headers.get('wix-site-id')).toBe(SITE_ID);
+    }
+  });
+
+  it('queries with the filter as the SDK spells it, a total sort, offset paging and the total count', async () => {
+    const client = clientOn();
+    await client.query(
+      'notes',
+      {
+        filter: {
+          published: { $between: ['2026-02-01T00:00:00.000Z', '2026-04-05T00:00:00.000Z'] },
+          tags: { $isEmpty: true },
+          $not: { views: { $in: [1, 2] } },
+          $or: [{ title: { $startsWith: 'a' } }, { done: { $isNotEmpty: true } }],
+        },
+        sort: [{ fieldName: 'views', order: 'DESC' }],
+        limit: 2,
+        skip: 1,
+      },
+      VISITOR,
+    );
+    expect(wix.to('/items/query').at(-1)!.body).toEqual({
+      dataCollectionId: 'notes',
+      query: {
+        filter: {
+          $and: [
+            {
+              $and: [
+                { published: { $gte: { $date: '2026-02-01T00:00:00.000Z' } } },
+                { published: { $lt: { $date: '2026-04-05T00:00:00.000Z' } } },
+              ],
+            },
+            { tags: { $eq: null } },
+            { $not: [{ views: { $in: [1, 2] } }] },
+            { $or: [{ title: { $startsWith: 'a' } }, { done: { $ne: null } }] },
+          ],
+        },
+        sort: [
+          { fieldName: 'views', order: 'DESC' },
+          { fieldName: '_id', order: 'ASC' },
+        ],
+        paging: { limit: 2, offset: 1 },
+      },
+      returnTotalCount: true,
+      consistentRead: true,
+    });
+    await client.count('diaries', {}, ann);
+    expect(wix.to('/items/count').at(-1)!.body).toEqual({
+      dataCollectionId: 'diaries',
+      filter: { _owner: { $eq: 'ann' } },
+      consistentRead: true,
+    });
+  });
+
+  it('asks distinct values and aggregations in pages, and changes references with the reference calls', async () => {
+    const client = clientOn();
+    await client.truncate('notes', OWNER);
+    await client.bulkInsert(
+      'notes',
+      [{ _id: 'a', views: 1, published: '2026-01-01T00:00:00.000Z' }, { _id: 'b' }],
+      ann,
+    );
+    expect(await client.distinct('notes', 'published', {}, VISITOR)).toEqual(['2026-01-01T00:00:00.000Z']);
+    expect(wix.to('/items/query-distinct-values')[0]!.body).toEqual({
+      dataCollectionId: 'notes',
+      fieldName: 'published',
+      filter: {},
+      order: 'ASC',
+      consistentRead: true,
+      paging: { limit: 1000, offset: 0 },
+    });
+    const aggregation = {
+      groupBy: ['published'],
+      operations: { n: { op: 'count' }, most: { op: 'max', field: 'views' } },
+    };
+    expect(await client.aggregate('notes', aggregation, VISITOR)).toEqual([
+      { published: '2026-01-01T00:00:00.000Z', n: 1, most: 1 },
+      { published: null, n: 1, most: null },
+    ]);
+    expect(wix.to('/items/aggregate')[0]!.body).toEqual({
+      dataCollectionId: 'notes',
+      initialFilter: {},
+      aggregation: {
+        groupingFields: ['published'],
+        operations: [
+          { resultFieldName: 'n', itemCount: {} },
+          { resultFieldName: 'most', max: { itemFieldName: 'views' } },
+        ],
+      },
+      consistentRead: true,
+      paging: { limit: 1000, offset: 0 },
+    });
+    await client.changeReferences('insert', 'notes', 'links', 'a', ['b', 'b', 'c'], ann);
+    await client.changeReferences('remove', 'notes', 'links', 'a', ['c'], ann);
+    await client.changeReferences('replace', 'notes', 'links', 'a', ['c', 'b'], ann);
+    const reference = (target: string) => ({
+      referringItemFieldName: 'links',
+      referringItemId: 'a',
+      referencedItemId: target,
+    });
+    expect(wix.to('/bulk/items/insert-references')[0]!.body).toEqual({
+      dataCollectionId: 'notes',
+      dataItemReferences: [reference('b'), reference('c')],
+    });
+    expect(wix.to('/bulk/items/remove-references')[0]!.body).toEqual({
+      dataCollectionId: 'notes',
+      dataItemReferences: [reference('c')],
+    });
+    expect(wix.to('/items/replace-references')[0]!.body).toEqual({
+      dataCollectionId: 'notes',
+      referringItemFieldName: 'links',
+      referringItemId: 'a',
+      newReferencedItemIds: ['c', 'b'],
+    });
+    expect(await client.queryReferenced('notes', 'a', 'links', VISITOR)).toEqual(['c', 'b']);
+  });
+
+  it('checks a bulk insert’s ids with one query, inserts in one call, and removes bulk by ids it read', async () => {
+    const client = clientOn();
+    await client.truncate('notes', OWNER);
+    await client.bulkInsert('notes', [{ _id: 'b1' }, { _id: 'b2' }, { _id: 'b3' }], ann);
+    expect(wix.to('/items/query').map((r) => r.body)).toEqual([
+      {
+        dataCollectionId: 'notes',
+        query: { filter: { _id: { $in: ['b1', 'b2', 'b3'] } }, paging: { limit: 3 } },
+        consistentRead: true,
+      },
+    ]);
+    expect(wix.to('/bulk/items/insert')).toHaveLength(1);
+    expect(await client.bulkRemove('notes', ['b1', 'b3', 'gone'], OWNER)).toEqual({ removedItemIds: ['b1', 'b3'] });
+    expect(wix.to('/bulk/items/remove')[0]!.body).toEqual({ dataCollectionId: 'notes', dataItemIds: ['b1', 'b3'] });
+  });
+
+  it('takes back a bulk insert when an id is taken between its check and its insert (409 WDE0074)', async () => {
+    const client = clientOn();
+    await client.truncate('notes', OWNER);
+    await client.insert('notes', { _id: 'r2', title: 'first' }, ann);
+    // The check sees nothing: the item lands between it and the insert.
+    wix.server.use(http.post(`${API}/items/query`, () => HttpResponse.json(empty), { once: true }));
+    const error = await failure(client.bulkInsert('notes', [{ _id: 'r1' }, { _id: 'r2' }, { _id: 'r3' }], ann));
+    expect([error.status, error.wde]).toEqual([409, 'WDE0074']);
+    expect(wix.to('/bulk/items/remove')[0]!.body).toEqual({ dataCollectionId: 'notes', dataItemIds: ['r1', 'r3'] });
+    expect((await client.query('notes', {}, VISITOR)).items.map((i) => [i._id, i.title])).toEqual([['r2', 'first']]);
+  });
+
+  it('reaches items whose id cannot be a path segment through the query and bulk calls', async () => {
+    const client = clientOn();
+    await client.insert('notes', { _id: '..', title: 'dots' }, ann);
+    expect((await client.get('notes', '..', VISITOR))?.title).toBe('dots');
+    expect((await client.update('notes', { _id: '..', title: 'more dots' }, ann)).title).toBe('more dots');
+    expect((await client.remove('notes', '..', ann))?.title).toBe('more dots');
+    expect(wix.seen.filter((r) => r.url.pathname.startsWith('/wix-data/v2/items/.'))).toEqual([]);
+    expect(wix.to('/bulk/items/update')).toHaveLength(1);
+    expect(wix.to('/bulk/items/remove')).toHaveLength(1);
+  });
+});
+
+describe('the fake Wix Data API', () => {
+  const send = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${API}${path}`, {
+      method: 'POST',
+      headers: { authorization: API_KEY, 'wix-site-id': SITE_ID, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { details?: { applicationError?: { code?: string } } };
+    return `${response.status} ${answer.details?.applicationError?.code ?? ''}`.trim();
+  };
+
+  it('refuses what the backend must not send: no key, unknown fields, plain dates, our own operators', async () => {
+    const query = (filter: unknown) => ({ dataCollectionId: 'notes', query: { filter } });
+    expect(await send('/items/count', { dataCollectionId: 'notes' }, { authorization: 'IST.other' })).toBe('401');
+    expect(await send('/items/count', { dataCollectionId: 'notes', limit: 3 })).toBe('400');
+    expect(await send('/items/count', { dataCollectionId: 'nowhere' })).toBe('404 WDE0025');
+    expect(await send('/items/query', query({ published: { $lt: '2026-01-01T00:00:00.000Z' } }))).toBe('400');
+    expect(await send('/items/query', query({ published: { $lt: { $date: '2026-01-01T00:00:00.000Z' } } }))).toBe(
+      '200',
+    );
+    expect(await send('/items/query', query({ views: { $between: [1, 2] } }))).toBe('400 WDE0044');
+    expect(await send('/items/query', query({ $not: { views: 1 } }))).toBe('400');
+    const plainDate = { dataCollectionId: 'notes', dataItem: { data: { published: '2026-01-01T00:00:00.000Z' } } };
+    expect(await send('/items', plainDate)).toBe('400');
+    expect(await send('/items', { dataCollectionId: 'notes', dataItem: { id: 'a', data: { _id: 'b' } } })).toBe('400');
+  });
+});
+
+describe('the Wix Data backend when Wix fails', () => {
+  it('retries a 429 and a 5xx, then answers 502 WDE0053 without the API key', async () => {
+    let calls = 0;
+    wix.server.use(
+      http.post(`${API}/items/count`, () =>
+        ++calls === 1
+          ? HttpResponse.json({ message: 'slow down' }, { status: 429, headers: { 'Retry-After': '0' } })
+          : HttpResponse.json({ totalCount: 7 }),
+      ),
+    );
+    expect(await clientOn().count('notes', {}, VISITOR)).toBe(7);
+    expect(calls).toBe(2);
+
+    calls = 0;
+    wix.server.use(
+      http.post(`${API}/items/query`, () => (calls++, HttpResponse.json({ message: API_KEY }, { status: 503 }))),
+    );
+    const error = await failure(clientOn(wix.backend({ retries: 2 })).query('notes', {}, VISITOR));
+    expect(calls).toBe(3);
+    expect(error).toMatchObject({ status: 502, wde: 'WDE0053', code: 'WD_UNKNOWN_ERROR' });
+    expect(error.message).toBe('Wix answered HTTP 503 for POST /wix-data/v2/items/query after 3 attempts');
+  });
+
+  it('answers a collection Wix does not have with 404 WDE0025', async () => {
+    const drafts = defineCollection({
+      id: 'drafts',
+      fields: { text: { type: 'text' } },
+      permissions: { read: 'ANYONE', insert: 'ANYONE', update: 'ADMIN', remove: 'ADMIN' },
+    });
+    const error = await failure(clientOn(wix.backend(), [drafts]).insert('drafts', { text: 'x' }, VISITOR));
+    expect([error.status, error.wde, error.message]).toEqual([404, 'WDE0025', 'collection "drafts" does not exist']);
+  });
+
+  it('never puts the API key in an error, whatever Wix answers', async () => {
+    const answers = [
+      () => HttpResponse.json({ message: `key ${API_KEY} is not allowed` }, { status: 401 }),
+      () => HttpResponse.json({ message: `bad request from ${API_KEY}` }, { status: 400 }),
+      () => HttpResponse.json({ message: `${API_KEY} down` }, { status: 500 }),
+      () => HttpResponse.error(),
+      () => new HttpResponse(`not json ${API_KEY}`, { status: 200 }),
+      () => HttpResponse.json({ dataItems: API_KEY }),
+    ];
+    const seen: string[] = [];
+    for (const answer of answers) {
+      wix.server.use(http.post(`${API}/items/query`, answer));
+      const error = await failure(clientOn(wix.backend({ retries: 1 })).query('notes', {}, VISITOR));
+      seen.push(`${error.status} ${error.wde}`);
+      expect(`${error.message} ${JSON.stringify(error)} ${String(error.stack)}`).not.toContain(API_KEY);
+      expect(`${error.message}`).not.toContain('IST.');
+    }
+    expect(seen).toEqual(['502 WDE0053', '400 WDE0044', '502 WDE0053', '502 WDE0053', '502 WDE0055', '502 WDE0055']);
+  });
+
+  it('refuses a configuration without the API key and site id, or with a bad base URL', () => {
+    expect(() => createWixBackend({ apiKey: API_KEY, siteId: '' })).toThrow(ConfigError);
+    expect(() => createWixBackend({ apiKey: '', siteId: SITE_ID })).toThrow(ConfigError);
+    expect(() => createWixBackend({ apiKey: API_KEY, siteId: SITE_ID, apiBaseUrl: 'wix.test' })).toThrow(ConfigError);
+  });
+});
+
+describe("the site's data backend", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('is Wix Data when the blog reads Wix with an API key, and the embedded database otherwise', async () => {
+    vi.stubEnv('BLOG_SOURCE', 'wix');
+    vi.stubEnv('WIX_API_KEY', 'IST.key');
+    vi.stubEnv('WIX_SITE_ID', 'site-1');
+    resetConfig();
+    const wix = siteBackend();
+    expect(wix.name).toBe('wix');
+    await wix.close();
+    vi.stubEnv('WIX_API_KEY', '');
+    vi.stubEnv('WIX_SITE_ID', '');
+    vi.stubEnv('WIX_CLIENT_ID', 'visitor-client');
+    vi.stubEnv('DATA_DIR', mkdtempSync(path.join(tmpdir(), 'site-backend-')));
+    resetConfig();
+    const embedded = siteBackend();
+    expect(embedded.name).toBe('embedded');
+    await embedded.close();
+  });
+});
