@@ -36,3 +36,8 @@ export function safeDecode(text: string): string | undefined {
 
 /** A route segment as text; Next hands some segments over still percent-encoded. Undecodable: as it came. */
 export const decodeSegment = (segment: string): string => safeDecode(segment) ?? segment;
+
+/** Where the subscribe form posts (app/(site)/newsletter/subscribe). */
+export const SUBSCRIBE_PATH = '/newsletter/subscribe';
+/** The subscribe form's trap field: hidden from people, filled in by form-filling robots. */
+export const SUBSCRIBE_TRAP_FIELD = 'website';

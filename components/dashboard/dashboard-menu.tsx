@@ -16,6 +16,11 @@ export function DashboardMenu() {
               Drafts
             </Link>
           </li>
+          <li>
+            <Link href="/dashboard/subscribers" prefetch={false}>
+              Subscribers
+            </Link>
+          </li>
         </ul>
       </nav>
       <form method="post" action="/api/owner/session" className="dash-header__logout">

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Category } from '@/lib/blog/schemas';
 import { SITE_NAME, categoryPath } from '@/lib/site';
+import { SubscribeForm } from '../newsletter/subscribe-form';
 import { PageShell } from './page-shell';
 
 interface SiteShellProps {
@@ -28,7 +29,7 @@ function CurrentCategoryStyle({ categories }: Pick<SiteShellProps, 'categories'>
   ) : null;
 }
 
-/** The public pages' document: the category menu and search in the header, feed and sitemap links in the footer. */
+/** The public pages' document: categories and search in the header; subscribe, feed and sitemap in the footer. */
 export function SiteShell({ lang, categories, children }: SiteShellProps) {
   return (
     <PageShell
@@ -56,6 +57,7 @@ export function SiteShell({ lang, categories, children }: SiteShellProps) {
       footer={
         <footer className="site-footer">
           <div className="container">
+            <SubscribeForm id="footer-subscribe" />
             <p>
               © {SITE_NAME} · <a href="/feed.xml">RSS feed</a> · <a href="/sitemap.xml">Sitemap</a> ·{' '}
               <a href="/login" rel="nofollow">

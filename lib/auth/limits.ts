@@ -2,7 +2,7 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rat
 import { processSingleton } from '@/lib/process-singleton';
 import { config } from '@/lib/config';
 
-// The owner login's limits: where the counters live, the budgets, and which client an attempt is counted against.
+// Rate limits: where the counters live, and which client a request is counted against; then the owner login's budgets.
 
 // The one place that chooses where login-limit counters live. Today: process memory (RateLimiterMemory; every
 // key expires by itself, so nothing outlives its window). With several instances a Redis store
@@ -20,7 +20,7 @@ export interface LimiterOptions {
 }
 
 export function createLimiter({ keyPrefix, points, durationSeconds }: LimiterOptions): Limiter {
-  return new RateLimiterMemory({ keyPrefix: `owner-login:${keyPrefix}`, points, duration: durationSeconds });
+  return new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
 }
 
 export type Consumed = { ok: true; res: RateLimiterRes } | { ok: false; res: RateLimiterRes };
@@ -83,15 +83,23 @@ export interface LoginLimits {
 }
 
 export const createLoginLimits = (): LoginLimits => ({
-  client: createLimiter({ keyPrefix: 'client', points: LOGIN_MAX_FAILURES, durationSeconds: LOGIN_WINDOW_SECONDS }),
-  device: createLimiter({ keyPrefix: 'device', points: DEVICE_MAX_FAILURES, durationSeconds: LOGIN_WINDOW_SECONDS }),
+  client: createLimiter({
+    keyPrefix: 'owner-login:client',
+    points: LOGIN_MAX_FAILURES,
+    durationSeconds: LOGIN_WINDOW_SECONDS,
+  }),
+  device: createLimiter({
+    keyPrefix: 'owner-login:device',
+    points: DEVICE_MAX_FAILURES,
+    durationSeconds: LOGIN_WINDOW_SECONDS,
+  }),
   untrustedFailures: createLimiter({
-    keyPrefix: 'untrusted-failures',
+    keyPrefix: 'owner-login:untrusted-failures',
     points: PRESSURE_FAILURES,
     durationSeconds: LOGIN_WINDOW_SECONDS,
   }),
-  pressure: createLimiter({ keyPrefix: 'pressure', points: 1, durationSeconds: LOGIN_WINDOW_SECONDS }),
-  door: createLimiter({ keyPrefix: 'slowed-door', points: 1, durationSeconds: SLOWED_INTERVAL_SECONDS }),
+  pressure: createLimiter({ keyPrefix: 'owner-login:pressure', points: 1, durationSeconds: LOGIN_WINDOW_SECONDS }),
+  door: createLimiter({ keyPrefix: 'owner-login:slowed-door', points: 1, durationSeconds: SLOWED_INTERVAL_SECONDS }),
 });
 
 export const loginLimits = () => processSingleton('owner-login-limits', createLoginLimits);

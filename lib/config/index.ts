@@ -33,6 +33,9 @@ const Env = z.object({
     .optional(),
   WIX_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   WIX_WEBHOOK_PRIVATE_KEY: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().max(320).optional(),
+  MAIL_OUTBOX: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });
 
@@ -66,7 +69,17 @@ export interface Config {
   /** PEM text or base64 of it, as set; lib/webhooks/keys.ts parses it. */
   webhookPublicKey: string | undefined;
   webhookPrivateKey: string | undefined;
+  mail: MailConfig;
   development: boolean;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// with its credentials (never logged); unset: mail is written to `outboxDir` as .eml files. */
+  smtpUrl: string | undefined;
+  /** The From header as set (lib/mail's default: the site's name at `newsletter@` the site's host). */
+  from: string | undefined;
+  /** MAIL_OUTBOX, by default `<DATA_DIR>/outbox` (git-ignored with it). */
+  outboxDir: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -139,6 +152,11 @@ export function readConfig(env: Env = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     webhookPublicKey: e.WIX_WEBHOOK_PUBLIC_KEY,
     webhookPrivateKey: e.WIX_WEBHOOK_PRIVATE_KEY,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: e.MAIL_OUTBOX ?? `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
+    },
     development: e.NODE_ENV === 'development',
   };
 }

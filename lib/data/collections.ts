@@ -17,12 +17,18 @@ export function defineCollection<const F extends Record<string, FieldDeclaration
   return declaration;
 }
 
-/** Newsletter subscribers: anyone may subscribe; only the owner reads, confirms or removes. */
+/**
+ * Newsletter subscribers: anyone may subscribe; only the owner reads, confirms or removes. `status` is `pending` until
+ * the address's confirmation link is followed, then `confirmed`; `week` (ISO week of subscribing, `2026-W48`) is what
+ * the dashboard groups by.
+ */
 export const subscribers = defineCollection({
   id: 'subscribers',
   fields: {
     email: { type: 'text', indexed: true },
     status: { type: 'text', indexed: true },
+    week: { type: 'text', indexed: true },
+    confirmationSentDate: { type: 'datetime' },
     confirmedDate: { type: 'datetime' },
   },
   permissions: { read: 'ADMIN', insert: 'ANYONE', update: 'ADMIN', remove: 'ADMIN' },

@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { OwnerNotice } from '@/components/dashboard/owner-notice';
+import { SubscriberWeeks } from '@/components/dashboard/subscriber-weeks';
+import { currentOwner } from '@/lib/auth/owner';
+import { dataClient } from '@/lib/data';
+import { subscriberWeeks } from '@/lib/newsletter/report';
+
+export const metadata: Metadata = { title: 'Subscribers' };
+
+export default function SubscribersPage() {
+  return (
+    <>
+      <h1>Subscribers</h1>
+      <Subscribers />
+    </>
+  );
+}
+
+async function Subscribers() {
+  const owner = await currentOwner('/dashboard/subscribers');
+  if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
+  const weeks = await subscriberWeeks(dataClient());
+  return (
+    <section className="panel" aria-labelledby="weeks-heading">
+      <h2 id="weeks-heading">By week of subscribing</h2>
+      <SubscriberWeeks weeks={weeks} />
+      <p>
+        <a href="/dashboard/subscribers.csv" download>
+          Download every subscriber (CSV)
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { readBodyText } from '@/lib/http/body';
+import { errors } from '@/lib/errors';
+import { SUBSCRIBE_TRAP_FIELD as TRAP_FIELD } from '@/lib/site';
+import { readJsonBody } from './body';
+
+// What POST /newsletter/subscribe accepts: the subscribe form (urlencoded, so it works without JavaScript) or JSON
+// `{ email }`. The form's trap field: people never see it, form-filling robots fill it in.
+
+const MAX_BODY = 4096;
+
+const Input = z.object({
+  email: z.unknown(),
+  [TRAP_FIELD]: z.string().max(1000).optional().catch('filled'),
+});
+
+export interface NewsletterInput {
+  mode: 'json' | 'form';
+  email: unknown;
+  /** The trap field was filled in: answer as if subscribed, store and send nothing. */
+  trapped: boolean;
+}
+
+const isForm = (request: Request) =>
+  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+export async function readNewsletterInput(request: Request): Promise<NewsletterInput> {
+  const mode = isForm(request) ? 'form' : 'json';
+  const raw =
+    mode === 'form'
+      ? Object.fromEntries(
+          new URLSearchParams(
+            await readBodyText(request, MAX_BODY, () => errors.payloadTooLarge('request body is larger than 4 KiB')),
+          ),
+        )
+      : await readJsonBody(request, MAX_BODY);
+  const { email, [TRAP_FIELD]: trap } = Input.parse(raw);
+  return { mode, email, trapped: Boolean(trap) };
+}

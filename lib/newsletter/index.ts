@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { config } from '@/lib/config';
+import { dataClient } from '@/lib/data';
+import { mailer } from '@/lib/mail';
+import { processSingleton } from '@/lib/process-singleton';
+import { newsletterKey } from './key';
+import type { Newsletter } from './subscribe';
+
+export { confirm, normaliseEmail, subscribe, type ConfirmOutcome, type SubscribeOutcome } from './subscribe';
+
+/** The site's newsletter: its data client, mailer and link key, one per process. */
+export const siteNewsletter = (): Newsletter =>
+  processSingleton('newsletter', () => {
+    const c = config();
+    return {
+      client: dataClient(),
+      mailer: mailer(),
+      siteUrl: c.siteUrl,
+      key: newsletterKey(c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)),
+    };
+  });

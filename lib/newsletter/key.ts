@@ -1,0 +1,46 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The key that signs confirmation links. Derived from SESSION_SECRET when it is set (several instances then agree);
+// otherwise a random key kept in DATA_DIR (created on first use, 0600), so links survive a restart.
+
+export function newsletterKey(sessionSecret: string | undefined, dataDir: string): Buffer {
+  if (sessionSecret) return createHash('sha256').update(`newsletter:${sessionSecret}`).digest();
+  const file = path.join(dataDir, 'newsletter.key');
+  try {
+    const kept = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    if (kept.length === 32) return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const key = randomBytes(32);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, key.toString('base64url'), { mode: 0o600 });
+  return key;
+}
+
+/** How long a confirmation link works. */
+export const CONFIRM_LINK_DAYS = 7;
+const DAY_SECONDS = 24 * 60 * 60;
+
+const mac = (key: Buffer, id: string, issued: number) =>
+  createHmac('sha256', key).update(`confirm\n${id}\n${issued}`).digest().subarray(0, 16).toString('base64url');
+
+/** `<issued, base 36>.<mac>`: names the subscriber it was made for and when. */
+export function confirmToken(key: Buffer, id: string, now: Date): string {
+  const issued = Math.floor(now.getTime() / 1000);
+  return `${issued.toString(36)}.${mac(key, id, issued)}`;
+}
+
+/** The token was made with this key for this subscriber, within the last CONFIRM_LINK_DAYS. */
+export function confirmTokenHolds(key: Buffer, id: string, token: string, now: Date): boolean {
+  const match = /^([0-9a-z]{1,10})\.([\w-]{22})$/.exec(token);
+  if (!match) return false;
+  const issued = Number.parseInt(match[1]!, 36);
+  const age = now.getTime() / 1000 - issued;
+  if (age < -60 || age > CONFIRM_LINK_DAYS * DAY_SECONDS) return false;
+  const expected = Buffer.from(mac(key, id, issued));
+  const given = Buffer.from(match[2]!);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

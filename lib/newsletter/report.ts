@@ -1,0 +1,70 @@
+import { stringify } from 'csv-stringify/sync';
+import type { DataClient } from '@/lib/data/client';
+import { OWNER } from '@/lib/data/permissions';
+import type { Caller } from '@/lib/data/types';
+import { MAX_DATA_PAGE_SIZE } from '@/lib/data/types';
+
+// What the owner sees of the subscribers: counts by week (the data service's aggregate, grouped by the indexed week of
+// subscribing) and every subscriber as CSV.
+
+export interface SubscriberWeek {
+  /** ISO week, `2026-W48`. */
+  week: string;
+  pending: number;
+  confirmed: number;
+}
+
+/** Subscriptions per week of subscribing, newest week first, split by status. */
+export async function subscriberWeeks(client: DataClient): Promise<SubscriberWeek[]> {
+  const rows = await client.aggregate(
+    'subscribers',
+    { groupBy: ['week', 'status'], operations: { n: { op: 'count' } } },
+    OWNER,
+  );
+  const weeks = new Map<string, SubscriberWeek>();
+  for (const row of rows) {
+    const week = typeof row.week === 'string' ? row.week : 'unknown';
+    const entry = weeks.get(week) ?? { week, pending: 0, confirmed: 0 };
+    if (row.status === 'confirmed') entry.confirmed += Number(row.n);
+    else entry.pending += Number(row.n);
+    weeks.set(week, entry);
+  }
+  return [...weeks.values()].sort((a, b) => b.week.localeCompare(a.week));
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first; an address may start with `+` or `-`) is
+ * quoted as text with a leading apostrophe, as OWASP advises for CSV exports.
+ */
+const inert = (value: unknown) => {
+  const text = value === undefined || value === null ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+export const CSV_COLUMNS = ['email', 'status', 'subscribed', 'confirmed'] as const;
+
+/**
+ * Every subscriber, oldest first, as CSV (a header row, then one row each), read a page of 1000 at a time, as the
+ * caller may: the first chunk comes after the first page is read, so a refusal comes before any output.
+ */
+export async function* subscribersCsv(client: DataClient, caller: Caller = OWNER): AsyncGenerator<string> {
+  let page = await client.query(
+    'subscribers',
+    {
+      sort: [
+        { fieldName: '_createdDate', order: 'ASC' },
+        { fieldName: '_id', order: 'ASC' },
+      ],
+      limit: MAX_DATA_PAGE_SIZE,
+    },
+    caller,
+  );
+  yield stringify([[...CSV_COLUMNS]]);
+  for (;;) {
+    yield stringify(
+      page.items.map((item) => [item.email, item.status, item._createdDate, item.confirmedDate].map(inert)),
+    );
+    if (!page.hasNext) return;
+    page = await page.next();
+  }
+}
