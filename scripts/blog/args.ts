@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { TermKind } from './content-folder';
 import { DATA_USAGE } from './data-args';
+import { OUTBOX_USAGE } from './outbox';
 import { UsageError } from './errors';
 import { isSlug } from './slug';
 
@@ -53,7 +54,9 @@ Categories and tags (<term> is an id or a slug; categories also take --title and
 Each command writes the content folder (BLOG_CONTENT_DIR, default content/) atomically, then posts the
 matching signed webhook event to SITE_URL (default http://localhost:3000).
 
-${DATA_USAGE}`;
+${DATA_USAGE}
+
+${OUTBOX_USAGE}`;
 
 const OPTIONS = {
   title: { type: 'string' },

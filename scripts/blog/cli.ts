@@ -5,6 +5,7 @@ import { parseCommand, USAGE } from './args';
 import { ContentFolder } from './content-folder';
 import { DATA_USAGE, parseDataCommand } from './data-args';
 import { type DataIo, runData } from './data';
+import { runOutbox } from './outbox';
 import { deliveredOk, postToken, signEvent } from './deliver';
 import { UsageError } from './errors';
 import { runCommand } from './run';
@@ -32,6 +33,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
   try {
     // The data collections need neither the content folder nor the signing key.
     if (argv[0] === 'data') return await runData(parseDataCommand(argv.slice(1)), io);
+    if (argv[0] === 'outbox') return await runOutbox(argv.slice(1), io);
     const command = parseCommand(argv);
     if (command.name === 'help') {
       io.out(USAGE);

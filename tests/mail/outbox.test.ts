@@ -34,3 +34,20 @@ it('takes MAIL_FROM as set', () => {
 it('reads an empty or missing outbox as no mail', async () => {
   expect(await readOutbox(path.join(dir, 'nowhere'))).toEqual([]);
 });
+
+it('prints the outbox with `npm run blog -- outbox`, the last N with --last', async () => {
+  const { main } = await import('@/scripts/blog/cli');
+  const printed = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { env: { MAIL_OUTBOX: dir }, fetch, out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+    return { code: await main(['outbox', ...argv], io), out: out.join('\n'), err: err.join('\n') };
+  };
+  const all = await printed();
+  expect(all.code).toBe(0);
+  expect(all.out).toMatch(/To: ada@example\.com\nSubject: Bestätigen Sie — bitte\n\nOpen https:\/\/blog\.example\//);
+  const last = await printed('--last', '1');
+  expect(last.out).not.toContain('ada@example.com');
+  expect(last.out).toContain('To: bo@example.com');
+  expect((await printed('--everything')).code).toBe(2);
+});
