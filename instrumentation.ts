@@ -14,4 +14,12 @@ export async function register() {
   void source
     .preload?.()
     .catch((error: unknown) => console.warn(JSON.stringify({ msg: 'content preload failed', error: String(error) })));
+  // The data service's database opens now (PGlite: ~1 s), not on the first post page that reads its series.
+  const { dataClient } = await import('./lib/data');
+  const { OWNER } = await import('./lib/data/permissions');
+  void dataClient()
+    .count('series', {}, OWNER)
+    .catch((error: unknown) =>
+      console.warn(JSON.stringify({ msg: 'data service warm-up failed', error: String(error) })),
+    );
 }

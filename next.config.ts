@@ -16,7 +16,13 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // PGlite (the embedded data service's database) loads its WebAssembly and data files from its own package folder.
   serverExternalPackages: ['@electric-sql/pglite'],
-  experimental: { globalNotFound: true },
+  experimental: {
+    globalNotFound: true,
+    // One prerendering process. Post pages read their series from the embedded database in DATA_DIR, which one process
+    // at a time may open (lib/data/folder-lock.ts): with several workers (default: a CPU count less one), post pages
+    // split across two batches fail the build with DataFolderBusyError.
+    cpus: 1,
+  },
   // Next's file-system page cache, minus one disk entry per made-up URL (see the handler).
   cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.mjs', import.meta.url)),
   // Security headers on every response; owner pages get their CSP (with a nonce) from proxy.ts.

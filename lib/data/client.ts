@@ -53,16 +53,53 @@ export interface QueryResult {
   prev(): Promise<QueryResult>;
 }
 
+/**
+ * What one successful write changed: the items as they were (`before`: replaced, updated or removed) and as they are
+ * (`after`: inserted, saved or updated), or `truncated` when the whole collection was emptied (its items unread).
+ */
+export type DataChange =
+  | { collectionId: string; truncated: false; before: DataItem[]; after: DataItem[] }
+  | { collectionId: string; truncated: true; before: []; after: [] };
+
 interface ClientSettings {
   backend: DataBackend;
   collections: CollectionDeclaration[];
   hooks?: Record<string, Hooks>;
+  /**
+   * Called after every write that changed items, whatever `suppressHooks` says (that option is about the collection's
+   * own hooks; this is the site's, e.g. to clear cached pages). Its failure is logged; the write stands.
+   */
+  onChange?: (change: DataChange) => void | Promise<void>;
   now?: () => Date;
 }
 
-export function createDataClient({ backend, collections, hooks = {}, now = () => new Date() }: ClientSettings) {
+export function createDataClient({
+  backend,
+  collections,
+  hooks = {},
+  onChange,
+  now = () => new Date(),
+}: ClientSettings) {
   const byId = new Map(collections.map((c) => [c.id, c]));
   const prepared = new Map<string, Promise<void>>();
+
+  /** Reports a write to `onChange`; a write that changed nothing is not reported. */
+  async function changed(collectionId: string, before: DataItem[], after: DataItem[]) {
+    if (before.length || after.length) await report({ collectionId, truncated: false, before, after });
+  }
+
+  async function report(change: DataChange) {
+    if (!onChange) return;
+    try {
+      await onChange(change);
+    } catch (error) {
+      // One line, without the items: they may hold a reader's data.
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(
+        JSON.stringify({ msg: 'data change hook failed', collection: change.collectionId, error: message }),
+      );
+    }
+  }
 
   /** The declared collection, prepared in the backend once; an undeclared name is WDE0025. */
   async function open(rawId: unknown) {
@@ -122,9 +159,11 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
     const collection = await open(rawId);
     const h = hooksOf(collection, options);
     const items: DataItem[] = [];
+    const replaced: DataItem[] = [];
     for (const raw of rawItems) {
       const fields = checkItem(raw, collection);
       const existing = save && typeof fields._id === 'string' ? await backend.get(collection.id, fields._id) : null;
+      if (existing) replaced.push(existing);
       authorize(collection, existing ? 'update' : 'insert', caller, options);
       if (existing && !options.suppressAuth && !mayTouch(collection, 'update', caller, existing)) {
         throw dataErrors.permissionDenied(`item "${existing._id}" of "${collection.id}" belongs to another member`);
@@ -139,6 +178,7 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       if (error instanceof ItemExistsError) throw dataErrors.itemExists(error.id);
       throw error;
     }
+    await changed(collection.id, replaced, items);
     for (const item of items) await h.afterInsert?.(item);
     return items;
   }
@@ -183,6 +223,7 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       authorize(collection, 'update', caller, options);
       const h = hooksOf(collection, options);
       const items: DataItem[] = [];
+      const stored = new Map<string, DataItem>();
       const failed: string[] = [];
       for (const fields of list) {
         const existing = await backend.get(collection.id, fields._id as string);
@@ -190,11 +231,14 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
           failed.push(fields._id as string);
           continue;
         }
+        stored.set(existing._id, existing);
         const item = stamp(collection, fields, caller, existing);
         items.push(h.beforeUpdate ? await h.beforeUpdate(item) : item);
       }
       failed.push(...(await backend.update(collection.id, items)));
       const updated = items.filter((item) => !failed.includes(item._id));
+      const before = updated.flatMap((item) => stored.get(item._id) ?? []);
+      await changed(collection.id, before, updated);
       for (const item of updated) await h.afterUpdate?.(item);
       return { items: updated, failedItemIds: failed };
     },
@@ -217,6 +261,7 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       if (h.beforeUpdate) item = await h.beforeUpdate(item);
       const missing = await backend.update(collection.id, [item]);
       if (missing.length) throw errors.notFound(`no item with _id "${item._id}" in "${collection.id}"`);
+      await changed(collection.id, [existing], [item]);
       await h.afterUpdate?.(item);
       return item;
     },
@@ -232,7 +277,10 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       const h = hooksOf(collection, options);
       await h.beforeRemove?.(id);
       const [removed] = await backend.remove(collection.id, [id]);
-      if (removed) await h.afterRemove?.(removed);
+      if (removed) {
+        await changed(collection.id, [removed], []);
+        await h.afterRemove?.(removed);
+      }
       return removed ?? null;
     },
 
@@ -241,7 +289,9 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       const collection = await open(collectionId);
       const ids = checkIds(itemIds);
       authorize(collection, 'remove', caller, options);
-      const removed = new Set((await backend.remove(collection.id, ids)).map((i) => i._id));
+      const items = await backend.remove(collection.id, ids);
+      await changed(collection.id, items, []);
+      const removed = new Set(items.map((i) => i._id));
       return { removedItemIds: ids.filter((id) => removed.has(id)) };
     },
 
@@ -253,6 +303,7 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
         throw dataErrors.permissionDenied(`truncate on "${collection.id}" needs ADMIN`);
       }
       await backend.truncate(collection.id);
+      await report({ collectionId: collection.id, truncated: true, before: [], after: [] });
     },
 
     async count(collectionId: unknown, rawQuery: unknown, caller: Caller, rawOptions?: unknown) {
@@ -289,6 +340,7 @@ export function createDataClient({ backend, collections, hooks = {}, now = () =>
       const change = { mode, targets: ids, updatedDate: now().toISOString() };
       const item = await backend.references(collection.id, referring, name, change);
       if (!item) throw errors.notFound(`no item with _id "${referring}" in "${collection.id}"`);
+      await changed(collection.id, [existing], [item]);
       return item;
     },
 

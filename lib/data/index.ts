@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { revalidateTag } from 'next/cache';
 import { config } from '@/lib/config';
 import { processSingleton } from '@/lib/process-singleton';
-import { createDataClient } from './client';
+import { createDataClient, type DataChange } from './client';
 import { SITE_COLLECTIONS } from './collections';
 import type { DataBackend } from './backend';
 import { createEmbeddedBackend } from './embedded';
+import { seriesChangeTags } from './series';
 import { createWixBackend } from './wix';
 
 /**
@@ -12,7 +14,14 @@ import { createWixBackend } from './wix';
  * pages load their own copies of this module.
  */
 export const dataClient = () =>
-  processSingleton('data-client', () => createDataClient({ backend: siteBackend(), collections: SITE_COLLECTIONS }));
+  processSingleton('data-client', () =>
+    createDataClient({ backend: siteBackend(), collections: SITE_COLLECTIONS, onChange: clearChangedPages }),
+  );
+
+/** A write that changes what public pages show clears their cache tags at once, as a webhook does for the blog. */
+export function clearChangedPages(change: DataChange) {
+  for (const tag of seriesChangeTags(change)) revalidateTag(tag, { expire: 0 });
+}
 
 /**
  * Wix Data when the blog reads a Wix site with an API key (the collections live in that site's CMS); otherwise the

@@ -1,5 +1,7 @@
 import { getPostBySlug, listCategories, listPosts, listTags, queryPosts } from '@/lib/blog/reads';
+import { type SeriesOfPost, getSeriesOfPost } from '@/lib/blog/reads/series';
 import type { Category, Post, Tag } from '@/lib/blog/schemas';
+import { isCatalogueError } from '@/lib/errors';
 
 // Everything a post page shows beside the post itself, read through the cached client.
 
@@ -52,4 +54,41 @@ export async function postTerms(post: Post): Promise<{ categories: Category[]; t
     categories: categories.filter((c) => post.categoryIds.includes(c.id)),
     tags: tags.filter((t) => post.tagIds.includes(t.id)),
   };
+}
+
+export interface SeriesPartView {
+  id: string;
+  title: string;
+  slug: string;
+  /** The post on whose page this is shown. */
+  current: boolean;
+}
+
+/** "Part {part} of {parts.length} — {title}", and every part to link to. */
+export interface PostSeriesView {
+  id: string;
+  title: string;
+  part: number;
+  parts: SeriesPartView[];
+}
+
+/** Each series among `series` that shows `postId`, with that post's place in it. */
+export function seriesViews(postId: string, series: SeriesOfPost[]): PostSeriesView[] {
+  return series.flatMap(({ id, title, parts }) => {
+    const index = parts.findIndex((p) => p.id === postId);
+    if (index < 0) return [];
+    const shown = parts.map((p) => ({ ...p, current: p.id === postId }));
+    return [{ id, title: title || 'Untitled series', part: index + 1, parts: shown }];
+  });
+}
+
+/** The series the post is in. They are extra: while the data service fails, the post shows without them. */
+export async function postSeries(post: Post): Promise<PostSeriesView[]> {
+  try {
+    return seriesViews(post.id, await getSeriesOfPost(post.id));
+  } catch (error) {
+    if (!isCatalogueError(error)) throw error;
+    console.warn(JSON.stringify({ msg: 'series unavailable', postId: post.id, error: error.message }));
+    return [];
+  }
 }

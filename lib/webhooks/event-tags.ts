@@ -1,4 +1,4 @@
-import { cacheTags } from '@/lib/blog/cache-tags';
+import { cacheTags } from '@/lib/cache/tags';
 
 // Which cache tags each platform event clears (the table in docs/webhooks.md, "Events and tags"). One deliberate
 // deviation: post_updated also clears `stats`, since an update can publish, unpublish or re-date a post.

@@ -5,9 +5,10 @@ import { PostList } from '@/components/post/post-list';
 import { PostNav } from '@/components/post/post-nav';
 import { PostDate } from '@/components/post/post-date';
 import { PostImage } from '@/components/post/post-image';
+import { SeriesNav } from '@/components/post/series-nav';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
-import { getPublicPost, postNeighbours, postTerms, relatedPosts } from '@/lib/pages/post';
+import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/pages/post';
 import { listPosts } from '@/lib/blog/reads';
 import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
 import { postMetadata } from '@/lib/seo/post-metadata';
@@ -31,10 +32,11 @@ export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): P
 export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
-  const [{ categories, tags }, neighbours, related] = await Promise.all([
+  const [{ categories, tags }, neighbours, related, series] = await Promise.all([
     postTerms(post),
     postNeighbours(post),
     relatedPosts(post),
+    postSeries(post),
   ]);
   const toc = pageContents(post.richContent);
   const updated =
@@ -66,6 +68,9 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
             <span>{post.minutesToRead} min read</span>
           </p>
         </header>
+        {series.map((s) => (
+          <SeriesNav key={s.id} series={s} />
+        ))}
         <PostImage post={post} className="post__hero" sizes="(min-width: 44rem) 42rem, 100vw" priority />
         {toc.length >= TOC_MIN_HEADINGS && <TableOfContents entries={toc} className="post__toc" />}
         <RichContent content={post.richContent} />

@@ -1,5 +1,5 @@
 import { cacheLife, cacheTag } from 'next/cache';
-import { cacheTags } from '../cache-tags';
+import { cacheTags } from '@/lib/cache/tags';
 import { readKey, settle, unwrap } from './outcome';
 import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from '../schemas';
 import type {
@@ -11,7 +11,7 @@ import type {
 } from '../source';
 import { blogSource } from '../sources';
 
-// The cached reads everything goes through. Each tags its entry with what it holds (cache-tags.ts),
+// The cached reads everything goes through. Each tags its entry with what it holds (lib/cache/tags.ts),
 // so a webhook clears exactly what changed. Catalogue errors cross the cache as values (outcome.ts).
 
 // Views have no event, so reads that carry counters expire within minutes; everything else waits for a webhook.

@@ -1,4 +1,5 @@
-// The one place cache tags are spelled: the cached reads tag with these and the webhook clears them.
+// The one place cache tags are spelled: the cached reads tag with these, and the webhook and the data service's change
+// hook clear them. Pure and in the base layer, so every layer that caches or clears can import it.
 
 export const cacheTags = {
   posts: 'posts',
@@ -12,4 +13,7 @@ export const cacheTags = {
   /** The owner's draft list; `draft:{id}` one draft's preview. Cleared by draft events. */
   drafts: 'drafts',
   draft: (id: string) => `draft:${id}`,
+  /** Every series read (cleared when the collection is truncated); `series-of:{postId}` the series a post is in. */
+  series: 'series',
+  seriesOf: (postId: string) => `series-of:${postId}`,
 } as const;
