@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { errors } from '@/lib/errors';
+import { isRecord } from '@/lib/json';
 import { checkAggregation, queryableField } from './aggregate';
 import { type DataBackend, ItemExistsError } from './backend';
+import { openDataCursor, dataCursor } from './cursor';
 import { dataErrors } from './errors';
 import { assertMayDo, mayTouch } from './permissions';
 import type { Caller, CollectionDeclaration, DataItem, DataOptions, Operation } from './types';
@@ -51,6 +53,8 @@ export interface QueryResult {
   next(): Promise<QueryResult>;
   /** The previous page; WDE0159 on the first. */
   prev(): Promise<QueryResult>;
+  /** Cursors for the pages beside this one (null at either end), to pass as the `cursor` of a later query. */
+  cursors: { next: string | null; prev: string | null };
 }
 
 /**
@@ -398,16 +402,31 @@ export function createDataClient({
     async query(collectionId: unknown, rawQuery: unknown, caller: Caller, rawOptions?: unknown): Promise<QueryResult> {
       const options = checkOptions(rawOptions);
       const collection = await open(collectionId);
-      const query = checkDataQuery(rawQuery ?? {}, collection);
+      let sent = checkDataQuery(rawQuery ?? {}, collection);
+      // The query as sent (filter and sort unparsed): what a cursor carries, checked again when it comes back.
+      let asSent: { filter: unknown; sort: unknown } = isRecord(rawQuery)
+        ? { filter: rawQuery.filter, sort: rawQuery.sort }
+        : { filter: undefined, sort: undefined };
+      if (sent.cursor !== undefined) {
+        const cursor = openDataCursor(sent.cursor, collection.id, asSent);
+        asSent = { filter: cursor.filter, sort: cursor.sort };
+        // A limit sent beside the cursor sizes this page and the ones after it (as cursorPaging.limit does on Wix).
+        const limit = isRecord(rawQuery) && rawQuery.limit != null ? sent.limit : cursor.limit;
+        sent = { ...checkDataQuery({ ...asSent, limit }, collection), skip: cursor.skip };
+      }
+      const query = sent;
       authorize(collection, 'read', caller, options);
       const h = hooksOf(collection, options);
       h.beforeQuery?.(query);
       const filter = visibleTo(collection, caller, options, query.filter);
+      const cursorAt = (skip: number) =>
+        dataCursor({ collectionId: collection.id, ...asSent, limit: query.limit, skip });
       const page = async (skip: number): Promise<QueryResult> => {
         const { items, totalCount } = await backend.query(collection.id, { ...query, filter, skip });
         const shown = h.afterQuery ? await Promise.all(items.map((i) => h.afterQuery!(i))) : items;
         const hasNext = skip + items.length < totalCount;
         const hasPrev = skip > 0;
+        const before = Math.max(0, skip - query.limit);
         return {
           items: shown,
           totalCount,
@@ -415,10 +434,11 @@ export function createDataClient({
           hasPrev,
           // The platform's result paging: asking past either end is an error, not an empty page.
           next: () => (hasNext ? page(skip + query.limit) : Promise.reject(errors.noNextPage('there is no next page'))),
-          prev: () =>
-            hasPrev
-              ? page(Math.max(0, skip - query.limit))
-              : Promise.reject(errors.noPreviousPage('there is no previous page')),
+          prev: () => (hasPrev ? page(before) : Promise.reject(errors.noPreviousPage('there is no previous page'))),
+          cursors: {
+            next: hasNext ? cursorAt(skip + query.limit) : null,
+            prev: hasPrev ? cursorAt(before) : null,
+          },
         };
       };
       return page(query.skip);

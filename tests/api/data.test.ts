@@ -111,6 +111,20 @@ describe('the data API', () => {
     const page = await (await queryRoute(post({ dataCollectionId: 'series', query }))).json();
     expect(page.dataItems.map((i: { id: string }) => i.id)).toEqual(['p4', 'p3', 'p2']);
     expect(page.pagingMetadata).toEqual({ count: 3, offset: 2, total: 7, hasNext: true });
+    // Cursor paging: the answer names the pages beside it; the next cursor, sent alone, continues the same query.
+    const byCursor = { filter: query.filter, sort: query.sort, cursorPaging: { limit: 4 } };
+    const first = await (await queryRoute(post({ dataCollectionId: 'series', query: byCursor }))).json();
+    expect(first.dataItems.map((i: { id: string }) => i.id)).toEqual(['p6', 'p5', 'p4', 'p3']);
+    expect(first.pagingMetadata).toMatchObject({ count: 4, hasNext: true, cursors: { prev: null } });
+    const cursorPaging = { cursor: first.pagingMetadata.cursors.next };
+    const rest = await (await queryRoute(post({ dataCollectionId: 'series', query: { cursorPaging } }))).json();
+    expect(rest.dataItems.map((i: { id: string }) => i.id)).toEqual(['p2', 'p1', 'p0']);
+    expect(rest.pagingMetadata.cursors.next).toBeNull();
+    await expectError(
+      await queryRoute(post({ dataCollectionId: 'series', query: { cursorPaging: { cursor: 'forged.cursor' } } })),
+      400,
+      'WDE0165',
+    );
     const count = await countRoute(
       post({ dataCollectionId: 'series', filter: { slug: { $in: ['part-1', 'part-2'] } } }),
     );

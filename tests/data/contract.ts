@@ -226,6 +226,26 @@ export function dataContract(name: string, makeBackend: () => Promise<DataBacken
       expect(await code(first.prev())).toBe('400 WDE0159');
     });
 
+    it('pages by cursor, refusing a cursor that was altered, is for another query or comes with a skip', async () => {
+      await seed();
+      const sort = [{ fieldName: 'views', order: 'DESC' }];
+      const first = await client.query('notes', { filter: { views: { $gt: 10 } }, sort, limit: 2 }, VISITOR);
+      expect([ids(first.items), first.cursors.prev]).toEqual([['n4', 'n3'], null]);
+      // The cursor carries the query: sent alone, it gives the next page of the same query.
+      const second = await client.query('notes', { cursor: first.cursors.next }, VISITOR);
+      expect([ids(second.items), second.hasNext, second.cursors.next]).toEqual([['n2'], false, null]);
+      const back = await client.query('notes', { cursor: second.cursors.prev }, VISITOR);
+      expect(ids(back.items)).toEqual(['n4', 'n3']);
+      const wider = await client.query('notes', { cursor: first.cursors.next, limit: 3, sort }, VISITOR);
+      expect(ids(wider.items)).toEqual(['n2']);
+      const cursor = first.cursors.next!;
+      const altered = `${cursor.slice(0, 5)}${cursor[5] === 'x' ? 'y' : 'x'}${cursor.slice(6)}`;
+      expect(await code(client.query('notes', { cursor: altered }, VISITOR))).toBe('400 WDE0165');
+      expect(await code(client.query('notes', { cursor, filter: { views: { $gt: 0 } } }, VISITOR))).toBe('400 WDE0165');
+      expect(await code(client.query('diaries', { cursor }, OWNER))).toBe('400 WDE0165');
+      expect(await code(client.query('notes', { cursor, skip: 1 }, VISITOR))).toBe('400 WDE0080');
+    });
+
     it('answers distinct values and aggregations over what the filter matches', async () => {
       await seed();
       expect(await client.distinct('notes', 'tags', {}, VISITOR)).toEqual(['a', 'b', 'c']);

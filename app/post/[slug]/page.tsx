@@ -6,6 +6,7 @@ import { PostNav } from '@/components/post/post-nav';
 import { PostDate } from '@/components/post/post-date';
 import { PostImage } from '@/components/post/post-image';
 import { SeriesNav } from '@/components/post/series-nav';
+import { SubscribeForm } from '@/components/newsletter/subscribe-form';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
 import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/pages/post';
@@ -90,6 +91,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
             </ul>
           </footer>
         )}
+        <SubscribeForm id="post-subscribe" heading="Get the next post by e-mail" />
         <PostNav previous={neighbours.previous} next={neighbours.next} />
       </article>
       {related.length > 0 && (

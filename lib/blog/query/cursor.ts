@@ -1,6 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { config } from '../../config';
-import { isRecord } from '../../json';
+import { canonical, seal, unseal } from '@/lib/query/seal';
 import { errors } from '@/lib/errors';
 import { parseSort, type SortSpec } from './sort';
 
@@ -16,36 +14,17 @@ export interface CursorState {
   direction: 'next' | 'prev';
 }
 
-let key: Buffer | undefined;
-const cursorKey = () => {
-  const secret = config().sessionSecret;
-  return (key ??= secret ? Buffer.from(`cursor:${secret}`) : randomBytes(32));
-};
-
-const sign = (body: string) =>
-  createHmac('sha256', cursorKey()).update(body).digest().subarray(0, 18).toString('base64url');
-
 export function encodeCursor(state: CursorState): string {
-  const body = Buffer.from(
-    JSON.stringify([state.filter ?? null, state.sort, state.limit, state.anchor, state.direction === 'next' ? 1 : 0]),
-  ).toString('base64url');
-  return `${body}.${sign(body)}`;
+  return seal([state.filter ?? null, state.sort, state.limit, state.anchor, state.direction === 'next' ? 1 : 0]);
 }
 
 /** Decodes a cursor; anything not signed by this site is WDE0165. */
 export function decodeCursor(cursor: string): CursorState {
   const malformed = () => errors.malformedCursor('cursor is malformed or was not issued by this site');
-  const [body, signature, extra] = cursor.split('.');
-  if (!body || !signature || extra !== undefined) throw malformed();
-  const expected = Buffer.from(sign(body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw malformed();
-  try {
-    const [filter, sort, limit, anchor, next] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    return { filter: filter ?? undefined, sort, limit, anchor, direction: next === 1 ? 'next' : 'prev' };
-  } catch {
-    throw malformed();
-  }
+  const opened = unseal(cursor);
+  if (!Array.isArray(opened)) throw malformed();
+  const [filter, sort, limit, anchor, next] = opened;
+  return { filter: filter ?? undefined, sort, limit, anchor, direction: next === 1 ? 'next' : 'prev' };
 }
 
 // A cursor carries its query, and the page after it exists only for that query. A request that sends a
@@ -54,15 +33,6 @@ export function decodeCursor(cursor: string): CursorState {
 // answered featured posts with 200). The catalogue has no code for "cursor with another filter/sort":
 // WDE0080 is skip/offset with cursor paging; WDE0165 is what this site answers for a cursor that is not
 // valid for the request (malformed or tampered), and a cursor sent with another query is exactly that.
-
-/**
- * JSON with object keys sorted, so that two spellings of one filter compare equal. Inputs are validated (bounded
- * depth).
- */
-const canonical = (value: unknown) =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
 
 /** What a request sends beside its cursor; `undefined` or `null` is "not sent". */
 export interface QueryBesideCursor {

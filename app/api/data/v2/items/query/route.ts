@@ -3,16 +3,26 @@ import { callerOf } from '@/lib/api/caller';
 import { answer, clientQuery, collectionOf, restItem } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
+import { isRecord } from '@/lib/json';
 
-// POST /api/data/v2/items/query: Query Data Items, offset paging with the total.
+// POST /api/data/v2/items/query: Query Data Items. Offset paging (`paging: { limit, offset }`) answers the total;
+// cursor paging (`cursorPaging: { limit, cursor }`) answers the cursors of the pages beside this one.
 export const POST = jsonHandler(async (request) => {
   const body = await readJsonBody(request);
   const dataCollectionId = collectionOf(body);
   const query = clientQuery(body.query);
   const page = await dataClient().query(dataCollectionId, query, callerOf(request));
+  const dataItems = page.items.map((item) => restItem(dataCollectionId, item));
+  const byCursor = isRecord(body.query) && isRecord(body.query.cursorPaging);
+  if (byCursor) {
+    return answer({
+      dataItems,
+      pagingMetadata: { count: page.items.length, cursors: page.cursors, hasNext: page.hasNext },
+    });
+  }
   const offset = typeof query.skip === 'number' ? query.skip : 0;
   return answer({
-    dataItems: page.items.map((item) => restItem(dataCollectionId, item)),
+    dataItems,
     pagingMetadata: { count: page.items.length, offset, total: page.totalCount, hasNext: page.hasNext },
   });
 });
