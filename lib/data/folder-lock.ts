@@ -1,22 +1,30 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { CatalogueError } from '@/lib/errors';
 
 // One database per folder at a time. PGlite runs Postgres inside this process and has no lock of its own: a second
 // process (or a second instance in this one) on the same folder writes over the first one's pages. The lock file holds
 // the holder's pid; a lock whose process is gone (a crash, a killed build worker) is taken over.
 
-/** The folder is open in another live process, or already in this one. */
-export class DataFolderBusyError extends Error {
+/**
+ * The folder is open in another live process, or already in this one: the data service is unavailable here (503
+ * WDE0053, the catalogue's backend failure). The message names neither the folder nor the holder (it can reach a
+ * response body); `folder` and `pid` say them to whoever runs the process (the CLI, the build log).
+ */
+export class DataFolderBusyError extends CatalogueError {
   constructor(
     readonly folder: string,
     readonly pid: number,
   ) {
-    super(
-      pid === process.pid
-        ? `the database in ${folder} is already open in this process`
-        : `the database in ${folder} is open in process ${pid}`,
-    );
+    super(503, 'WDE0053', "the data service's database is open in another process");
     this.name = 'DataFolderBusyError';
+  }
+
+  /** For the operator: which folder, held by whom. */
+  get holder(): string {
+    return this.pid === process.pid
+      ? `the database in ${this.folder} is already open in this process`
+      : `the database in ${this.folder} is open in process ${this.pid}`;
   }
 }
 

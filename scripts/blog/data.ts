@@ -55,6 +55,10 @@ function report(error: unknown, io: DataIo): number {
     io.err(error.written);
     return status;
   }
+  if (error instanceof DataFolderBusyError) {
+    io.err(`blog: ${error.holder}`);
+    return 1;
+  }
   if (isCatalogueError(error)) {
     io.err(`blog: ${error.wde} ${error.message}`);
     return error.code === 'WD_VALIDATION_ERROR' ? 2 : 1;

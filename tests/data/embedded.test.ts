@@ -43,7 +43,15 @@ describe('one database per folder', () => {
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     try {
       writeFileSync(lockFile, String(holder.pid));
-      expect(() => createEmbeddedBackend(locked)).toThrow(`open in process ${holder.pid}`);
+      let busy: unknown;
+      try {
+        createEmbeddedBackend(locked);
+      } catch (error) {
+        busy = error;
+      }
+      // The data service's error for a response (no folder, no pid), and the holder for the operator.
+      expect(busy).toMatchObject({ status: 503, wde: 'WDE0053', message: expect.not.stringContaining(locked) });
+      expect((busy as DataFolderBusyError).holder).toBe(`the database in ${locked} is open in process ${holder.pid}`);
     } finally {
       holder.kill();
       await new Promise((resolve) => holder.once('exit', resolve));
