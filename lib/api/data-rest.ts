@@ -1,7 +1,8 @@
 import { errors } from '@/lib/errors';
 import { isRecord } from '@/lib/json';
-import type { DataItem } from '@/lib/data/types';
-import { checkCollectionId } from '@/lib/data/validate';
+import { dataClient } from '@/lib/data';
+import type { Caller, DataItem } from '@/lib/data/types';
+import { checkCollectionId, checkReferenceTargets } from '@/lib/data/validate';
 
 // The Wix Data Items v2 REST shapes (`dataItem: { id, dataCollectionId, data }`, `query.paging`), turned into the data
 // client's arguments and back. What the client checks (ids, items, filters) it checks; this reads the envelope.
@@ -50,13 +51,20 @@ export function bulkItemFields(body: Record<string, unknown>): Record<string, un
   return body.dataItems.map(itemFields);
 }
 
+/** `paging` or `cursorPaging`: absent, or an object (WDE0032, as the posts' query body answers, not read as none). */
+function pagingObject(value: unknown, name: string): Record<string, unknown> | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isRecord(value)) throw errors.limitNotNumber(`${name} must be an object { limit, ... }`);
+  return value;
+}
+
 /** The platform's query (`filter`, `sort`, `paging: { limit, offset }`, `cursorPaging`) as the client's. */
 export function clientQuery(query: unknown): Record<string, unknown> {
   if (query === undefined || query === null) return {};
   if (!isRecord(query)) throw errors.filterNotObject('query must be an object');
-  const { filter, sort, paging, cursorPaging } = query;
-  const page = isRecord(paging) ? paging : {};
-  const cursor = isRecord(cursorPaging) ? cursorPaging : undefined;
+  const { filter, sort } = query;
+  const page = pagingObject(query.paging, 'paging') ?? {};
+  const cursor = pagingObject(query.cursorPaging, 'cursorPaging');
   return {
     ...(filter !== undefined && { filter }),
     ...(sort !== undefined && { sort }),
@@ -111,4 +119,23 @@ export function referenceGroups(raw: unknown): { field: unknown; itemId: unknown
     groups.set(key, group);
   }
   return [...groups.values()];
+}
+
+/**
+ * A bulk reference change (`dataItemReferences`), all or none: every group's field, referring item (stored, and the
+ * caller's to see) and targets are checked before the first group is written, so a bad later group (WDE0003, 0019,
+ * 0020, 0073) leaves the earlier ones as they were. Answers how many references the request named.
+ */
+export async function changeReferenceGroups(mode: 'insert' | 'remove', body: Record<string, unknown>, caller: Caller) {
+  const dataCollectionId = collectionOf(body);
+  const groups = referenceGroups(body.dataItemReferences);
+  const client = dataClient();
+  for (const { field, itemId, targets } of groups) {
+    await client.queryReferenced(dataCollectionId, itemId, field, caller);
+    checkReferenceTargets(targets);
+  }
+  for (const { field, itemId, targets } of groups) {
+    await client.changeReferences(mode, dataCollectionId, field, itemId, targets, caller);
+  }
+  return groups.reduce((n, g) => n + g.targets.length, 0);
 }

@@ -198,7 +198,7 @@ export function createEmbeddedBackend(dataDir?: string): DataBackend {
       const number = (value: unknown, yes: boolean) => (yes && typeof value === 'string' ? Number(value) : value);
       const operations = Object.entries(aggregation.operations);
       return rows.map((row) => ({
-        ...Object.fromEntries(groups.map((g, i) => [g.field, number(row[`g${i}`], isNumber(g.field))])),
+        ...Object.fromEntries(groups.map((g) => [g.field, number(row[g.alias], isNumber(g.field))])),
         ...Object.fromEntries(
           operations.map(([name, { op, field }]) => [name, number(row[name], op !== 'count' && isNumber(field))]),
         ),

@@ -120,16 +120,23 @@ export function whereClause(collection: CollectionDeclaration, filter: FilterTre
   return { sql: tree(collection, filter, params), params };
 }
 
-/** SELECT parts of an aggregation: the group expressions and each operation, as `"name"` columns. */
+/**
+ * SELECT parts of an aggregation: the group expressions, as `"_g0"`... columns (`alias`), and each operation, as
+ * `"name"` columns. A result name starts with a letter (lib/data/aggregate.ts), so it never takes a group's alias.
+ */
 export function aggregateSelect(collection: CollectionDeclaration, aggregation: Aggregation) {
-  const groups = aggregation.groupBy.map((field) => ({ field, sql: fieldExpression(collection, field).sql }));
+  const groups = aggregation.groupBy.map((field, i) => ({
+    field,
+    sql: fieldExpression(collection, field).sql,
+    alias: `_g${i}`,
+  }));
   const operations = Object.entries(aggregation.operations).map(([name, { op, field }]) => {
     const value = op === 'count' ? 'count(*)::int' : `${op}(${fieldExpression(collection, field!).sql})`;
     return `${value} as "${name.replace(/"/g, '""')}"`;
   });
-  const select = [...groups.map((g, i) => `${g.sql} as "g${i}"`), ...operations].join(', ');
+  const select = [...groups.map((g) => `${g.sql} as "${g.alias}"`), ...operations].join(', ');
   const groupBy = groups.length ? ` group by ${groups.map((g) => g.sql).join(', ')}` : '';
-  const order = groups.length ? ` order by ${groups.map((_, i) => `"g${i}"`).join(', ')}` : '';
+  const order = groups.length ? ` order by ${groups.map((g) => `"${g.alias}"`).join(', ')}` : '';
   return { select, groupBy, order, groups };
 }
 

@@ -27,6 +27,24 @@ export function dataSchema(collection: CollectionDeclaration): FieldSchema {
   return fieldSchema(Object.fromEntries([...declared, ...SYSTEM_FIELDS]));
 }
 
+/**
+ * Text a store can hold: no U+0000 (Postgres text and jsonb refuse it) and no lone surrogate (not Unicode: jsonb
+ * refuses it, and UTF-8 would turn it into U+FFFD, another string). JSON can spell both (`\u0000`, `\ud800`).
+ */
+export const isStorableText = (text: string) =>
+  !text.includes('\0') && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+
+/** Every text operand of a filter storable: no stored text holds anything else, and the store refuses to compare it. */
+function assertStorableOperands(root: FilterNode): void {
+  const pending = [root];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.kind === 'and' || node.kind === 'or') pending.push(...node.nodes);
+    else if (node.kind === 'not') pending.push(node.node);
+    else if ([node.value].flat().some((value) => typeof value === 'string' && !isStorableText(value)))
+      throw errors.comparisonOperand(`a value for "${node.field}" holds U+0000 or a lone surrogate`);
+  }
+}
+
 /** A checked query. `sort` is empty when none was given (the backend's own order); `cursor` only when one was. */
 export interface DataQuery {
   filter: FilterNode;
@@ -40,7 +58,8 @@ const QUERY_KEYS = new Set(['filter', 'sort', 'limit', 'skip', 'cursor']);
 
 /**
  * A query on `collection` (WDE0016, 0032-0051, 0068-0070, 0080, 0165). Not an object is WDE0016, as the blog's
- * query body; an unknown key is WDE0046, so a misspelt `filter` is not read as "everything".
+ * query body; an unknown key is WDE0046, so a misspelt `filter` is not read as "everything"; so is a text operand the
+ * store cannot hold (`isStorableText`).
  */
 export function checkDataQuery(raw: unknown, collection: CollectionDeclaration): DataQuery {
   const query = raw ?? {};
@@ -50,6 +69,7 @@ export function checkDataQuery(raw: unknown, collection: CollectionDeclaration):
       throw errors.badValue(`unknown query key "${key}": a query has ${[...QUERY_KEYS].join(', ')}`);
   const schema = dataSchema(collection);
   const filter = parseFilter(query.filter, schema);
+  assertStorableOperands(filter);
   const sort = parseSort(query.sort, schema);
   const limit = checkLimit(query.limit, DEFAULT_DATA_PAGE_SIZE, MAX_DATA_PAGE_SIZE);
   const cursor = query.cursor ?? undefined;

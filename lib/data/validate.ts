@@ -1,6 +1,7 @@
 import { type CatalogueError, errors } from '@/lib/errors';
 import { isRecord } from '@/lib/json';
 import { type CollectionDeclaration, type DataOptions, type FieldType, MAX_BULK_ITEMS } from './types';
+import { isStorableText } from './validate-query';
 
 // The seed's validation rules of the data service (section 5), each refused with its catalogue code (section 8)
 // before the client opens a collection, asks for permission or stores anything. Where the seed names no code, the
@@ -8,12 +9,18 @@ import { type CollectionDeclaration, type DataOptions, type FieldType, MAX_BULK_
 // name the collection does not declare is WDE0045 (`unknownField`, as in a filter).
 //
 // An empty string is refused wherever a name or an id is asked for, with the code of a non-string: it can never name
-// anything, and the caller learns which argument is wrong rather than getting "not found".
+// anything, and the caller learns which argument is wrong rather than getting "not found". So is an id or a value
+// holding text no store can hold (U+0000, a lone surrogate: `isStorableText`), with the id's or the value's code.
 
 /** A query's rules, kept apart for size: the client finds every check here. */
 export { checkDataQuery, dataSchema, type DataQuery } from './validate-query';
 
 const SAFE = 2 ** 53;
+/**
+ * Objects and lists nested in one field's value, at most (as in a MongoDB document): some thousands of levels deep, the
+ * embedded store overflows its stack storing the item.
+ */
+const MAX_VALUE_DEPTH = 100;
 
 /** `{}` or `Object.create(null)`: not an array, a Date, a Map or a class instance, which JSON never sends. */
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
@@ -23,6 +30,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 };
 
 const isName = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isId = (value: unknown): value is string => isName(value) && isStorableText(value);
 
 /** A checker of a name or an id, refusing anything but a non-empty string with its own code. */
 const nameCheck =
@@ -33,7 +41,13 @@ const nameCheck =
   };
 
 export const checkCollectionId = nameCheck(errors.collectionNotString, 'collection name');
-export const checkItemId = nameCheck(errors.itemIdNotString, 'item id');
+const UNSTORABLE_ID = 'must not hold U+0000 or a lone surrogate: no store keeps such an id';
+
+export function checkItemId(value: unknown): string {
+  const id = nameCheck(errors.itemIdNotString, 'item id')(value);
+  if (!isStorableText(id)) throw errors.itemIdNotString(`item id ${UNSTORABLE_ID}`);
+  return id;
+}
 export const checkFieldName = nameCheck(errors.fieldNameNotString, 'field name');
 
 /** A remove's ids: an array of ids (a list that is not one is WDE0002 too), at most 1000 (WDE0068). */
@@ -43,6 +57,7 @@ export function checkIds(value: unknown): string[] {
     throw errors.tooManyIds(`at most ${MAX_BULK_ITEMS} item ids per request, got ${value.length}`);
   return value.map((id, i) => {
     if (!isName(id)) throw errors.itemIdNotString(`item id ${i} must be a non-empty string`);
+    if (!isStorableText(id)) throw errors.itemIdNotString(`item id ${i} ${UNSTORABLE_ID}`);
     return id;
   });
 }
@@ -83,7 +98,7 @@ export function checkOptions(value: unknown): DataOptions {
 /** The id a reference names: an id, or an item (`_id`, or `id` as the platform's REST items have it). */
 const referencedId = (value: unknown): string | undefined => {
   const id = isPlainObject(value) ? (value._id ?? value.id) : value;
-  return isName(id) ? id : undefined;
+  return isId(id) ? id : undefined;
 };
 
 /** The target of a reference operation (WDE0019). */
@@ -129,6 +144,8 @@ export interface ItemCheck {
  * are only what the seed asks and what the store depends on:
  * - every number, at any depth, finite (WDE0046) and below 2^53 in magnitude (WDE0037): beyond that JSON and the
  *   store's doubles lose digits;
+ * - every text and key, at any depth, storable (WDE0046: `isStorableText`), and at most 100 levels of nesting
+ *   (WDE0046): the store refuses the one and overflows on the other;
  * - a reference field holds an id or an item, a multi-reference field a list of them (WDE0021): stored as ids, which
  *   queries and the reference operations compare.
  * `null` clears any field.
@@ -142,6 +159,7 @@ export function checkItem(
   const id = value._id;
   if (needsId && !isName(id)) throw errors.updateNeedsId('an updated item must have a string _id');
   if (id !== undefined && id !== null && !isName(id)) throw errors.itemIdNotString('_id must be a non-empty string');
+  if (isName(id) && !isStorableText(id)) throw errors.itemIdNotString(`_id ${UNSTORABLE_ID}`);
   const item: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(value)) {
     if (name === '_id') {
@@ -169,22 +187,34 @@ function storedValue(name: string, type: FieldType, value: unknown): unknown {
     if (ids.includes(undefined)) throw errors.invalidReference(`"${name}" takes a list of item ids or items`);
     return ids;
   }
-  assertNumbers(name, value);
+  assertStorable(name, value);
   return value;
 }
 
-/** Every number in a field's value; iterative and visiting each object once, so nesting or a cycle cannot hang it. */
-function assertNumbers(name: string, value: unknown): void {
-  const pending = [value];
+/**
+ * Every number, text and key in a field's value, and its depth; iterative and visiting each object once, so nesting or
+ * a cycle cannot hang it.
+ */
+function assertStorable(name: string, value: unknown): void {
+  const pending: [unknown, number][] = [[value, 0]];
   const seen = new Set<object>();
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next === 'number') {
-      if (!Number.isFinite(next)) throw errors.badValue(`"${name}" holds ${next}: numbers must be finite`);
-      if (Math.abs(next) >= SAFE) throw errors.numberTooLarge(`"${name}" holds ${next}: numbers must be below 2^53`);
-    } else if (typeof next === 'object' && next !== null && !seen.has(next)) {
-      seen.add(next);
-      for (const child of Object.values(next)) pending.push(child);
+  const unstorable = () =>
+    errors.badValue(`"${name}" holds text with U+0000 or a lone surrogate, which cannot be stored`);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) throw errors.badValue(`"${name}" holds ${node}: numbers must be finite`);
+      if (Math.abs(node) >= SAFE) throw errors.numberTooLarge(`"${name}" holds ${node}: numbers must be below 2^53`);
+    } else if (typeof node === 'string') {
+      if (!isStorableText(node)) throw unstorable();
+    } else if (typeof node === 'object' && node !== null && !seen.has(node)) {
+      if (depth >= MAX_VALUE_DEPTH)
+        throw errors.badValue(`"${name}" is nested deeper than ${MAX_VALUE_DEPTH} levels of objects and lists`);
+      seen.add(node);
+      for (const [key, child] of Object.entries(node)) {
+        if (!isStorableText(key)) throw unstorable();
+        pending.push([child, depth + 1]);
+      }
     }
   }
 }

@@ -1,18 +1,12 @@
 import { readJsonBody } from '@/lib/api/body';
 import { callerOf } from '@/lib/api/caller';
-import { answer, collectionOf, referenceGroups } from '@/lib/api/data-rest';
+import { answer, changeReferenceGroups } from '@/lib/api/data-rest';
 import { jsonHandler, otherMethods } from '@/lib/api/respond';
-import { dataClient } from '@/lib/data';
 
-// POST /api/data/v2/bulk/items/remove-references: removes references; each referring item and field in one statement.
+// POST /api/data/v2/bulk/items/remove-references: removes references; each referring item and field in one
+// statement, every one checked before the first is written.
 export const POST = jsonHandler(async (request) => {
-  const body = await readJsonBody(request);
-  const dataCollectionId = collectionOf(body);
-  const groups = referenceGroups(body.dataItemReferences);
-  for (const { field, itemId, targets } of groups) {
-    await dataClient().changeReferences('remove', dataCollectionId, field, itemId, targets, callerOf(request));
-  }
-  const count = groups.reduce((n, g) => n + g.targets.length, 0);
+  const count = await changeReferenceGroups('remove', await readJsonBody(request), callerOf(request));
   return answer({ bulkActionMetadata: { totalSuccesses: count, totalFailures: 0 } });
 });
 
