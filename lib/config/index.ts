@@ -37,6 +37,7 @@ const Env = z.object({
   MAIL_FROM: z.string().max(320).optional(),
   MAIL_OUTBOX: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  NEXT_PHASE: z.string().optional(),
 });
 
 export interface WixCredentials {
@@ -71,6 +72,8 @@ export interface Config {
   webhookPrivateKey: string | undefined;
   mail: MailConfig;
   development: boolean;
+  /** `next build` is running (Next sets NEXT_PHASE): prerendering, not serving. */
+  building: boolean;
 }
 
 export interface MailConfig {
@@ -158,6 +161,7 @@ export function readConfig(env: Env = process.env): Config {
       outboxDir: e.MAIL_OUTBOX ?? `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
     },
     development: e.NODE_ENV === 'development',
+    building: e.NEXT_PHASE === 'phase-production-build',
   };
 }
 

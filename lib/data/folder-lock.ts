@@ -16,7 +16,7 @@ export class DataFolderBusyError extends CatalogueError {
     readonly folder: string,
     readonly pid: number,
   ) {
-    super(503, 'WDE0053', "the data service's database is open in another process");
+    super(503, 'WDE0053', "the data service's database is open in another process (a site or the CLI on its DATA_DIR)");
     this.name = 'DataFolderBusyError';
   }
 

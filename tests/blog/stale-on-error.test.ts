@@ -45,3 +45,17 @@ it('a recovery replaces the fallback with the new value', async () => {
   await settle(k, async () => 'new');
   expect(await settle(k, down)).toEqual({ ok: true, value: 'new' });
 });
+
+it('at build, stops with the reason of a failure instead of caching it for seconds (a 4xx is still an answer)', async () => {
+  vi.stubEnv('NEXT_PHASE', 'phase-production-build');
+  try {
+    (await import('@/lib/config')).resetConfig();
+    const k = key();
+    await expect(settle(k, down)).rejects.toThrow(`${k}: Wix is failing`);
+    expect(vi.mocked(cacheLife)).not.toHaveBeenCalled();
+    const missing = () => Promise.reject(new CatalogueError(404, 'WDE0073', 'no such post'));
+    expect(await settle(key(), missing)).toMatchObject({ ok: false, status: 404 });
+  } finally {
+    vi.unstubAllEnvs();
+  }
+});

@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import { cacheLife } from 'next/cache';
 import { processSingleton } from '../../process-singleton';
 import { CatalogueError, isCatalogueError } from '@/lib/errors';
@@ -47,6 +48,9 @@ export async function settle<T>(key: string, work: () => Promise<T>): Promise<Ou
     return { ok: true, value };
   } catch (error) {
     if (!isCatalogueError(error)) throw error;
+    // A build cannot cache an outage for seconds: the prerender would take the read for request-time data and stop
+    // with "uncached or runtime data", never saying why. It stops with the reason instead.
+    if (config().building && error.status >= 500) throw new Error(`${key.slice(0, 200)}: ${error.message}`);
     cacheLife('seconds');
     const stale = isUnavailable(error) ? lastGood().get(key) : undefined;
     if (stale) {
