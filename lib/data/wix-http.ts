@@ -25,6 +25,16 @@ export type Json = Record<string, unknown>;
 
 export const WIX_DATA_API = 'https://www.wixapis.com/wix-data/v2';
 
+/** The calls sent as POST that only read: safe to send twice. */
+const READ_PATHS = new Set([
+  '/items/query',
+  '/items/count',
+  '/items/query-distinct-values',
+  '/items/aggregate',
+  '/items/query-referenced',
+  '/items/is-referenced',
+]);
+
 export interface WixAnswer {
   status: number;
   /** The Wix Data error code of a tolerated failure (`details.applicationError.code`). */
@@ -64,8 +74,11 @@ export function createWixDataHttp(config: WixDataConfig) {
     throw new ConfigError('The Wix Data backend needs WIX_API_KEY and WIX_SITE_ID (an API key with Wix Data access)');
   }
   checkWixCredentials({ apiKey: config.apiKey, siteId: config.siteId, apiBaseUrl: config.apiBaseUrl });
-  const transport = transportFor(config);
-  const client = createClient({ auth: apiKeyAuth(config.apiKey, config.siteId), fetch: transport });
+  const auth = apiKeyAuth(config.apiKey, config.siteId);
+  // Reads are retried after a 5xx or a lost answer; writes only after a 429 (refused before any work): a write that
+  // failed late may have been stored, and sent again an insert would come back WDE0074 for its own item.
+  const reads = createClient({ auth, fetch: transportFor(config) });
+  const writes = createClient({ auth, fetch: transportFor(config, false) });
   const secrets = [config.apiKey];
 
   /** A Wix refusal as a catalogue error: a collection Wix does not have is WDE0025, the rest as the blog source's. */
@@ -82,6 +95,7 @@ export function createWixDataHttp(config: WixDataConfig) {
     const search = request.query ? `?${new URLSearchParams(request.query)}` : '';
     let response: Response;
     try {
+      const client = method === 'GET' || READ_PATHS.has(path) ? reads : writes;
       response = await client.fetchWithAuth(`${WIX_DATA_API}${path}${search}`, {
         method,
         ...(request.body && {

@@ -10,6 +10,11 @@ export interface TransportOptions {
   retries: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  /**
+   * The requests are safe to send twice (default true: reads, and queries sent as POST). False for writes: a 5xx or a
+   * lost answer may come after the write was done, so only a 429 (refused before any work) is retried.
+   */
+  idempotent?: boolean;
 }
 
 /**
@@ -56,7 +61,7 @@ function fixSlugQuery(url: URL): URL {
 /** Frees the connection; not awaited, as a cancel can wait on a body nobody reads (msw's streams do). */
 export const discard = (response: Response | undefined) => void response?.body?.cancel().catch(() => {});
 
-const isRetryable = (status: number) => status === 429 || status >= 500;
+const isRetryable = (status: number, idempotent: boolean) => status === 429 || (idempotent && status >= 500);
 
 function retryAfterMs(header: string | null): number {
   if (!header) return 0;
@@ -91,7 +96,7 @@ export interface TransportSettings {
 }
 
 /** The transport a Wix client's settings describe, with the defaults every Wix client shares. */
-export function transportFor(settings: TransportSettings): typeof fetch {
+export function transportFor(settings: TransportSettings, idempotent = true): typeof fetch {
   const retries = settings.retries ?? 3;
   if (!Number.isInteger(retries) || retries < 0) throw new Error('retries must be a non-negative integer');
   return createTransport({
@@ -100,6 +105,7 @@ export function transportFor(settings: TransportSettings): typeof fetch {
     retries,
     retryBaseMs: settings.retryBaseMs ?? 200,
     retryMaxMs: settings.retryMaxMs ?? 10_000,
+    idempotent,
   });
 }
 
@@ -135,9 +141,10 @@ export function createTransport(options: TransportOptions): typeof fetch {
       } catch (error) {
         failure = error;
       }
-      if (response && !isRetryable(response.status)) return response;
+      const idempotent = options.idempotent ?? true;
+      if (response && !isRetryable(response.status, idempotent)) return response;
       discard(response);
-      if (attempt >= options.retries || deadline?.aborted) {
+      if (attempt >= options.retries || deadline?.aborted || !(response || idempotent)) {
         const tries = `${attempt + 1} attempt${attempt ? 's' : ''}`;
         const what = response ? `answered HTTP ${response.status}` : `could not be reached (${describe(failure)})`;
         throw new UpstreamFailure(errors.upstreamFailed(`Wix ${what} for ${label} after ${tries}`));

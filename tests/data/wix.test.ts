@@ -286,6 +286,30 @@ describe('the Wix Data backend when Wix fails', () => {
     expect(error.message).toBe('Wix answered HTTP 503 for POST /wix-data/v2/items/query after 3 attempts');
   });
 
+  it('does not send a write again after a 5xx or a lost answer (it may have been stored), but does after a 429', async () => {
+    for (const failing of [
+      () => HttpResponse.json({ message: 'gateway timeout' }, { status: 504 }),
+      () => HttpResponse.error(),
+    ]) {
+      let calls = 0;
+      wix.server.use(http.post(`${API}/items`, () => (calls++, failing())));
+      const error = await failure(clientOn(wix.backend({ retries: 2 })).insert('notes', { title: 'once' }, ann));
+      expect([calls, error.status, error.wde]).toEqual([1, 502, 'WDE0053']);
+    }
+    // Back to the fake alone, with one 429 in front of it.
+    wix.server.resetHandlers();
+    let calls = 0;
+    wix.server.use(
+      http.post(`${API}/items`, () => {
+        calls += 1;
+        if (calls === 1)
+          return HttpResponse.json({ message: 'slow down' }, { status: 429, headers: { 'Retry-After': '0' } });
+      }),
+    );
+    expect((await clientOn(wix.backend({ retries: 2 })).insert('notes', { title: 'twice' }, ann)).title).toBe('twice');
+    expect(calls).toBe(2);
+  });
+
   it('answers a collection Wix does not have with 404 WDE0025', async () => {
     const drafts = defineCollection({
       id: 'drafts',
