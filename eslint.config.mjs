@@ -19,6 +19,7 @@ export const LAYERS = [
   { type: 'dashboard', pattern: 'lib/dashboard/**', partialMatch: false },
   { type: 'data', pattern: 'lib/data/**', partialMatch: false },
   { type: 'newsletter', pattern: 'lib/newsletter/**', partialMatch: false },
+  { type: 'members', pattern: 'lib/members/**', partialMatch: false },
   { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
   { type: 'reads', pattern: 'lib/blog/reads/**', partialMatch: false },
   { type: 'sources', pattern: 'lib/blog/sources/**', partialMatch: false },
@@ -43,6 +44,7 @@ const POLICIES = [
     'dashboard',
     'data',
     'newsletter',
+    'members',
     'mail',
     'reads',
     'blog',
@@ -57,7 +59,7 @@ const POLICIES = [
     allow: { to: { element: { types: { anyOf: ['pages', 'auth'] } } }, dependency: { kind: 'type' } },
   },
   // lib never imports app or components; each part only what lies below it.
-  may('api', ['api', 'auth', 'data', 'blog', 'config', 'base']),
+  may('api', ['api', 'auth', 'members', 'data', 'blog', 'config', 'base']),
   may('webhooks', ['webhooks', 'sources', 'blog', 'config', 'base']),
   may('auth', ['auth', 'config', 'base']),
   may('seo', ['seo', 'reads', 'blog', 'config', 'base']),
@@ -68,6 +70,9 @@ const POLICIES = [
   may('data', ['data', 'config', 'base']),
   // Features built on the data service.
   may('newsletter', ['newsletter', 'data', 'mail', 'config', 'base']),
+  // The members' identity service: members stored through the data service, their mail through lib/mail. Not the
+  // owner's login (lib/auth): both sign their tokens with lib/security/signed-token.ts.
+  may('members', ['members', 'data', 'mail', 'config', 'base']),
   // Outgoing mail: SMTP, or .eml files in an outbox folder.
   may('mail', ['mail', 'config', 'base']),
   may('dashboard', ['dashboard', 'blog', 'base']),

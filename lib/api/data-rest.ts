@@ -1,6 +1,7 @@
 import { errors } from '@/lib/errors';
 import { isRecord } from '@/lib/json';
-import { dataClient } from '@/lib/data';
+import { dataClient, siteCollection } from '@/lib/data';
+import { dataErrors } from '@/lib/data/errors';
 import type { Caller, DataItem } from '@/lib/data/types';
 import { checkCollectionId, checkReferenceTargets } from '@/lib/data/validate';
 
@@ -33,9 +34,17 @@ export function bulkAnswer(action: BulkAction, dataCollectionId: string, items: 
 /** A stored item as the platform answers it: `data` holds every field, the system ones included. */
 export const restItem = (dataCollectionId: string, item: DataItem) => ({ id: item._id, dataCollectionId, data: item });
 
-/** `dataCollectionId` from a body or a query string (WDE0001 when missing or not a string). */
-export const collectionOf = (source: Record<string, unknown> | URLSearchParams): string =>
-  checkCollectionId(source instanceof URLSearchParams ? source.get('dataCollectionId') : source.dataCollectionId);
+/**
+ * `dataCollectionId` from a body or a query string (WDE0001 when missing or not a string). An internal collection
+ * (lib/members' members, holding password hashes) is answered exactly as one that does not exist: 404 WDE0025.
+ */
+export function collectionOf(source: Record<string, unknown> | URLSearchParams): string {
+  const id = checkCollectionId(
+    source instanceof URLSearchParams ? source.get('dataCollectionId') : source.dataCollectionId,
+  );
+  if (siteCollection(id)?.internal) throw dataErrors.unknownCollection(id);
+  return id;
+}
 
 /** The fields of a request's `dataItem` (`{ id?, data }`); its `id` wins over `data._id`. WDE0004 if not an object. */
 export function itemFields(dataItem: unknown): Record<string, unknown> {

@@ -1,61 +1,15 @@
-import { createHmac, timingSafeEqual, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { processSingleton } from '@/lib/process-singleton';
+import { nowSeconds, signToken, verifyToken } from '@/lib/security/signed-token';
 
 // The owner's signed tokens: the session and the device cookie, each a signed value under its own label (no
 // server-side record), and the list of sessions ended by logout.
 
-// A signed value, not a server-side record: `base64url(JSON payload).base64url(HMAC-SHA256)` keyed with
-// SESSION_SECRET. Each kind signs under its own label, so a token of one kind is never accepted as another. The
-// expiry is inside the signed payload, so a cookie kept past its Max-Age (or edited) is still refused.
+// The signing itself (labels, HMAC-SHA256 over SESSION_SECRET, expiry inside the payload) is shared with the
+// members' tokens: lib/security/signed-token.ts.
 
-const MAX_TOKEN_LENGTH = 512;
-/** Tolerated clock drift between the instances that sign and check. */
-const SKEW_SECONDS = 60;
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-const mac = (label: string, secret: string, data: string) =>
-  createHmac('sha256', secret).update(`${label}.${data}`).digest();
-
-export function signToken(label: string, secret: string, payload: object): string {
-  const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${encoded}.${mac(label, secret, encoded).toString('base64url')}`;
-}
-
-/**
- * The payload a token carries, or null if it is malformed, forged, expired, not yet valid, or claims a lifetime
- * longer than `ttlSeconds`.
- */
-export function verifyToken<T extends { iat: number; exp: number }>(
-  label: string,
-  schema: z.ZodType<T>,
-  ttlSeconds: number,
-  token: unknown,
-  secret: string,
-  now: number,
-): T | null {
-  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
-  const match = /^([\w-]+)\.([\w-]{43})$/.exec(token);
-  if (!match) return null;
-  const [, payload, signature] = match as unknown as [string, string, string];
-  const given = Buffer.from(signature, 'base64url');
-  const expected = mac(label, secret, payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let data: unknown;
-  try {
-    data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) return null;
-  const { iat, exp } = parsed.data;
-  if (exp <= now || iat > now + SKEW_SECONDS || exp - iat > ttlSeconds) return null;
-  return parsed.data;
-}
-
-// The owner's session is a signed token (above), not a server-side record: revocation is a list of
+// The owner's session is a signed token, not a server-side record: revocation is a list of
 // revoked ids (jti) kept until they expire.
 
 export const SESSION_COOKIE = 'owner_session';

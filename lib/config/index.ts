@@ -14,6 +14,11 @@ export const DEFAULT_TRUST_PROXY_HOPS = 1;
 const MAX_TRUST_PROXY_HOPS = 20;
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+/** A yes/no variable: `true`/`false` or `1`/`0` (any case). */
+const flag = z
+  .string()
+  .regex(/^(true|false|1|0)$/i, "must be 'true', 'false', '1' or '0'")
+  .transform((value) => /^(true|1)$/i.test(value));
 
 const Env = z.object({
   BLOG_SOURCE: z.enum(['local', 'wix']).optional(),
@@ -36,6 +41,8 @@ const Env = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().max(320).optional(),
   MAIL_OUTBOX: z.string().optional(),
+  MEMBERS_EMAIL_VERIFICATION: flag.default(true),
+  MEMBERS_OWNER_APPROVAL: flag.default(false),
   NODE_ENV: z.string().optional(),
   NEXT_PHASE: z.string().optional(),
 });
@@ -71,6 +78,7 @@ export interface Config {
   webhookPublicKey: string | undefined;
   webhookPrivateKey: string | undefined;
   mail: MailConfig;
+  members: MembersPolicy;
   development: boolean;
   /** `next build` is running (Next sets NEXT_PHASE): prerendering, not serving. */
   building: boolean;
@@ -83,6 +91,14 @@ export interface MailConfig {
   from: string | undefined;
   /** MAIL_OUTBOX, by default `<DATA_DIR>/outbox` (git-ignored with it). */
   outboxDir: string;
+}
+
+/** The site's policy for new members (lib/members). */
+export interface MembersPolicy {
+  /** MEMBERS_EMAIL_VERIFICATION (default true): a new member confirms their address with a mailed code. */
+  emailVerification: boolean;
+  /** MEMBERS_OWNER_APPROVAL (default false): a new member waits for the owner's approval before signing in. */
+  ownerApproval: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -160,6 +176,7 @@ export function readConfig(env: Env = process.env): Config {
       from: e.MAIL_FROM,
       outboxDir: e.MAIL_OUTBOX ?? `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
     },
+    members: { emailVerification: e.MEMBERS_EMAIL_VERIFICATION, ownerApproval: e.MEMBERS_OWNER_APPROVAL },
     development: e.NODE_ENV === 'development',
     building: e.NEXT_PHASE === 'phase-production-build',
   };

@@ -399,6 +399,17 @@ export function createDataClient({
     /** Lets the backend go (the embedded database closes its files). */
     close: () => backend.close(),
 
+    /**
+     * Adds a collection a feature above lib/data declares (lib/members' members: lib/data never imports them). A
+     * collection it holds already is known by its id (another bundle's copy of the same declaration).
+     */
+    declare(collection: CollectionDeclaration) {
+      if (!byId.has(collection.id)) byId.set(collection.id, collection);
+    },
+
+    /** The declared collection by id, or undefined. */
+    collection: (id: string): CollectionDeclaration | undefined => byId.get(id),
+
     async query(collectionId: unknown, rawQuery: unknown, caller: Caller, rawOptions?: unknown): Promise<QueryResult> {
       const options = checkOptions(rawOptions);
       const collection = await open(collectionId);

@@ -2,21 +2,29 @@ import path from 'node:path';
 import { revalidateTag } from 'next/cache';
 import { config } from '@/lib/config';
 import { processSingleton } from '@/lib/process-singleton';
-import { createDataClient, type DataChange } from './client';
+import { createDataClient, type DataChange, type DataClient } from './client';
 import { SITE_COLLECTIONS } from './collections';
 import type { DataBackend } from './backend';
+import type { CollectionDeclaration } from './types';
 import { createEmbeddedBackend } from './embedded';
 import { seriesChangeTags } from './series';
 import { createWixBackend } from './wix';
 
 /**
  * The site's data client, one per process: two databases open on one folder would corrupt it, and route handlers and
- * pages load their own copies of this module.
+ * pages load their own copies of this module. It holds the site's collections (collections.ts) and those a feature
+ * above lib/data passes here (`dataClient(members)` from lib/members: lib/data never imports them).
  */
-export const dataClient = () =>
-  processSingleton('data-client', () =>
+export function dataClient(...declared: CollectionDeclaration[]): DataClient {
+  const client = processSingleton('data-client', () =>
     createDataClient({ backend: siteBackend(), collections: SITE_COLLECTIONS, onChange: clearChangedPages }),
   );
+  for (const collection of declared) client.declare(collection);
+  return client;
+}
+
+/** A collection the site's client holds, by id (undefined when none is declared by that name). */
+export const siteCollection = (id: string): CollectionDeclaration | undefined => dataClient().collection(id);
 
 /** A write that changes what public pages show clears their cache tags at once, as a webhook does for the blog. */
 export function clearChangedPages(change: DataChange) {

@@ -49,6 +49,11 @@ export interface CollectionDeclaration<F extends Record<string, FieldDeclaration
   id: string;
   fields: F;
   permissions: Record<Operation, Role>;
+  /**
+   * Not served by the JSON API: the site's own code alone reads and writes it (lib/members' members, which hold
+   * password hashes). The API answers its name exactly as an unknown collection's (404 WDE0025).
+   */
+  internal?: boolean;
 }
 
 type FieldValue<T extends FieldType> = T extends 'number'

@@ -3,7 +3,7 @@ import { config } from '@/lib/config';
 import { dataClient } from '@/lib/data';
 import { mailer } from '@/lib/mail';
 import { processSingleton } from '@/lib/process-singleton';
-import { newsletterKey } from './key';
+import { siteKey } from '@/lib/security/site-key';
 import type { Newsletter } from './subscribe';
 
 export { confirm, normaliseEmail, subscribe, type ConfirmOutcome, type SubscribeOutcome } from './subscribe';
@@ -16,6 +16,6 @@ export const siteNewsletter = (): Newsletter =>
       client: dataClient(),
       mailer: mailer(),
       siteUrl: c.siteUrl,
-      key: newsletterKey(c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)),
+      key: siteKey('newsletter', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)),
     };
   });

@@ -1,24 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// The key that signs confirmation links. Derived from SESSION_SECRET when it is set (several instances then agree);
-// otherwise a random key kept in DATA_DIR (created on first use, 0600), so links survive a restart.
-
-export function newsletterKey(sessionSecret: string | undefined, dataDir: string): Buffer {
-  if (sessionSecret) return createHash('sha256').update(`newsletter:${sessionSecret}`).digest();
-  const file = path.join(dataDir, 'newsletter.key');
-  try {
-    const kept = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
-    if (kept.length === 32) return kept;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const key = randomBytes(32);
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, key.toString('base64url'), { mode: 0o600 });
-  return key;
-}
+// The newsletter's confirmation links: signed with the site key labelled `newsletter` (lib/security/site-key.ts).
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_DAYS = 7;

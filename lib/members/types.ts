@@ -1,0 +1,95 @@
+// The members' identity service: its login states and results as the Wix SDK names them (`@wix/sdk`'s `LoginState`
+// and `StateMachine`), and the interface every provider implements: the local one (local.ts, members in the embedded
+// database) and, later, Wix's (`OAuthStrategy`'s custom-login calls), so pages never ask which one they talk to.
+
+/** The SDK's `LoginState` values (`@wix/sdk-runtime`'s login-state.d.ts), spelled as it spells them. */
+export const LoginState = {
+  SUCCESS: 'SUCCESS',
+  INITIAL: 'INITIAL',
+  FAILURE: 'FAILURE',
+  EMAIL_VERIFICATION_REQUIRED: 'EMAIL_VERIFICATION_REQUIRED',
+  OWNER_APPROVAL_REQUIRED: 'OWNER_APPROVAL_REQUIRED',
+  USER_CAPTCHA_REQUIRED: 'USER_CAPTCHA_REQUIRED',
+  SILENT_CAPTCHA_REQUIRED: 'SILENT_CAPTCHA_REQUIRED',
+} as const;
+export type LoginState = (typeof LoginState)[keyof typeof LoginState];
+
+/** The SDK's `ErrorState.errorCode` values. */
+export type LoginErrorCode =
+  | 'invalidEmail'
+  | 'invalidPassword'
+  | 'resetPassword'
+  | 'missingCaptchaToken'
+  | 'emailAlreadyExists'
+  | 'invalidCaptchaToken';
+
+/** What register, login and processVerification answer: the SDK's `StateMachine`, state by state. */
+export type LoginResult =
+  | { loginState: typeof LoginState.INITIAL }
+  | { loginState: typeof LoginState.SUCCESS; data: { sessionToken: string } }
+  | { loginState: typeof LoginState.FAILURE; errorCode?: LoginErrorCode; error: string }
+  | { loginState: typeof LoginState.EMAIL_VERIFICATION_REQUIRED; data: { stateToken: string } }
+  | { loginState: typeof LoginState.OWNER_APPROVAL_REQUIRED }
+  | { loginState: typeof LoginState.SILENT_CAPTCHA_REQUIRED; data: { stateToken: string } }
+  | { loginState: typeof LoginState.USER_CAPTCHA_REQUIRED; data: { stateToken: string } };
+
+export type MemberStatus = 'PENDING' | 'ACTIVE' | 'BLOCKED';
+
+/** A member as the site shows them: never their password, hash, codes or tokens. */
+export interface Member {
+  id: string;
+  email: string;
+  displayName: string;
+  status: MemberStatus;
+  emailVerified: boolean;
+  createdDate: string;
+}
+
+/** The SDK's `IdentityProfile`, as far as this site uses it. */
+export interface MemberProfile {
+  nickname?: string;
+}
+
+export interface RegisterParams {
+  email: string;
+  password: string;
+  profile?: MemberProfile;
+}
+
+export interface LoginParams {
+  email: string;
+  password: string;
+  captchaToken?: string;
+}
+
+/** Who is asking, for what a provider counts per client (the captcha hook): e.g. lib/auth's client address. */
+export interface CallContext {
+  client?: string;
+}
+
+/** What a password reset link, followed, gives. */
+export type ResetResult = { ok: true } | { ok: false; reason: 'invalidToken' | 'invalidPassword' };
+
+/** The identity calls, named as `@wix/sdk`'s `OAuthStrategy` names them. */
+export interface IdentityProvider {
+  /**
+   * A new member: EMAIL_VERIFICATION_REQUIRED (a code is mailed), OWNER_APPROVAL_REQUIRED, SUCCESS, or FAILURE
+   * (`invalidEmail`, `invalidPassword`, `emailAlreadyExists`).
+   */
+  register(params: RegisterParams, context?: CallContext): Promise<LoginResult>;
+  login(params: LoginParams, context?: CallContext): Promise<LoginResult>;
+  /** The code mailed for EMAIL_VERIFICATION_REQUIRED, with that state's `stateToken`. */
+  processVerification(nextInputs: { verificationCode: string }, stateToken: string): Promise<LoginResult>;
+  /** Mails a reset link to `redirectUri?token=…` when the address is a member's; the same answer either way. */
+  sendPasswordResetEmail(email: string, redirectUri: string): Promise<void>;
+  resetPassword(resetToken: string, newPassword: string): Promise<ResetResult>;
+  /** The member a session token signs in; null if it is invalid, expired or revoked, or the member may not sign in. */
+  memberOf(sessionToken: string): Promise<Member | null>;
+  logout(sessionToken: string): Promise<void>;
+}
+
+/** What the owner's dashboard does to members (the local provider; on Wix, the Wix dashboard does it). */
+export interface MemberAdmin {
+  approveMember(id: string): Promise<Member | null>;
+  blockMember(id: string): Promise<Member | null>;
+}
