@@ -23,6 +23,20 @@ const options = (secure: boolean, maxAgeSeconds: number, now: number, path = '/'
   secure,
 });
 
+/** Any HttpOnly, SameSite=Lax cookie of ours (Secure on https), by name: the members' cookies use it too. */
+export const httpOnlyCookie = (
+  name: string,
+  value: string,
+  secure: boolean,
+  maxAgeSeconds: number,
+  path = '/',
+  now = Date.now(),
+): string => serialize(name, value, options(secure, maxAgeSeconds, now, path));
+
+/** That cookie, cleared (empty, expired) at the path it was set for. */
+export const clearedCookie = (name: string, secure: boolean, path = '/'): string =>
+  serialize(name, '', options(secure, 0, 0, path));
+
 export const sessionCookie = (token: string, secure: boolean, now = Date.now()): string =>
   serialize(SESSION_COOKIE, token, options(secure, SESSION_TTL_SECONDS, now));
 

@@ -1,0 +1,32 @@
+import { otherMethods } from '@/lib/api/respond';
+import { memberFormRoute, seeOther } from '@/lib/api/member-forms';
+import { answerLoginState } from '@/lib/api/member-states';
+import { siteMembers } from '@/lib/members';
+import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
+
+// POST (the /join form): e-mail, password, display name → register. 5 registrations per client per hour.
+
+export const POST = memberFormRoute(MEMBER_PAGES.join, async (form) => {
+  if (!(await form.allow('registrations'))) return seeOther(memberPagePath(MEMBER_PAGES.join, 'rate-limited'));
+  const result = await siteMembers().register(
+    {
+      email: form.field('email', 320),
+      password: form.field('password', 1024),
+      profile: { nickname: form.field('displayName', 200) },
+    },
+    { client: form.client },
+  );
+  return answerLoginState(form, result, {
+    page: MEMBER_PAGES.join,
+    failure: (failure) =>
+      failure.errorCode === 'invalidEmail'
+        ? 'invalid-email'
+        : failure.errorCode === 'invalidPassword'
+          ? 'invalid-password'
+          : failure.errorCode === 'emailAlreadyExists'
+            ? 'email-exists'
+            : 'try-later',
+  });
+});
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,0 +1,18 @@
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
+import { requestCookie } from '@/lib/auth/cookies';
+import { CatalogueError } from '@/lib/errors';
+import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
+
+// GET: who the member session cookie signs in, as JSON (`{ member: { email, displayName } }`), or 401 when it names
+// nobody (absent, tampered, expired, revoked, blocked). Private to the caller, never cached.
+
+export const GET = jsonHandler(async (request: Request) => {
+  const member = await memberOfCookie(requestCookie(request, MEMBER_SESSION_COOKIE));
+  if (!member) return errorResponse(new CatalogueError(401, 'WDE9401', 'not signed in as a member'));
+  return Response.json(
+    { member: { email: member.email, displayName: member.displayName } },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -1,0 +1,123 @@
+import { clearedCookie, httpOnlyCookie, isSecureRequest, requestCookie } from '@/lib/auth/cookies';
+import { clientKey, consume, createLimiter, type Limiter } from '@/lib/auth/limits';
+import { errors, isCatalogueError } from '@/lib/errors';
+import { readBodyText } from '@/lib/http/body';
+import {
+  MEMBER_RESET_COOKIE,
+  MEMBER_RESET_TTL_SECONDS,
+  MEMBER_ROUTES_PATH,
+  MEMBER_SESSION_COOKIE,
+  MEMBER_SESSION_TTL_SECONDS,
+  MEMBER_STATE_COOKIE,
+  MEMBER_STATE_TTL_SECONDS,
+  type MemberNotice,
+  type MemberPage,
+  memberPagePath,
+} from '@/lib/members/session-cookie';
+import { processSingleton } from '@/lib/process-singleton';
+import { isCrossSite } from '@/lib/security/same-origin';
+import { errorResponse } from './respond';
+
+// The members' form posts (app/api/members/*): a plain urlencoded form, answered with a 303 to a members' page and a
+// notice (Post/Redirect/Get), so every page works without JavaScript. Cross-site posts are refused, each action is
+// rate-limited per client, and nothing goes wrong as a 5xx: any failure is the page's "try later" notice. No answer
+// carries a password, hash or token in its body or Location: tokens travel only in HttpOnly cookies.
+
+const MAX_BODY = 4096;
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** A 303 to a page, with cookies set. */
+export function seeOther(location: string, cookies: string[] = []): Response {
+  const headers = new Headers({ ...NO_STORE, Location: location });
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+// Rate limits per client (lib/auth/limits.ts's clientKey), process-wide.
+
+export const MEMBER_LIMITS = {
+  /** Failed sign-ins per client per 15 minutes. */
+  signinFailures: { keyPrefix: 'members:signin-failures', points: 10, durationSeconds: 15 * 60 },
+  /** Registrations per client per hour (each may mail a code). */
+  registrations: { keyPrefix: 'members:registrations', points: 5, durationSeconds: 60 * 60 },
+  /** Reset mails asked for per client per hour. */
+  resets: { keyPrefix: 'members:reset-mails', points: 5, durationSeconds: 60 * 60 },
+  /** Codes tried per client per 15 minutes (each state token also dies after 5 wrong codes). */
+  codes: { keyPrefix: 'members:codes', points: 20, durationSeconds: 15 * 60 },
+  /** New passwords set by reset link per client per 15 minutes. */
+  newPasswords: { keyPrefix: 'members:new-passwords', points: 10, durationSeconds: 15 * 60 },
+} as const;
+export type MemberLimit = keyof typeof MEMBER_LIMITS;
+
+export const memberLimiter = (name: MemberLimit): Limiter =>
+  processSingleton(`members-limit:${name}`, () => createLimiter(MEMBER_LIMITS[name]));
+
+export interface MemberForm {
+  request: Request;
+  fields: Record<string, string>;
+  /** The client the request is counted against. */
+  client: string;
+  secure: boolean;
+  /** A field as a string of at most `max` characters ('' when absent). */
+  field(name: string, max?: number): string;
+  /** A raw cookie of the request. */
+  cookie(name: string): string | undefined;
+  /** Consumes a point of a limit: false when the client is over it. */
+  allow(limit: MemberLimit): Promise<boolean>;
+  /** Gives a point back (a sign-in that did not fail). */
+  refund(limit: MemberLimit): Promise<void>;
+}
+
+const isForm = (request: Request) =>
+  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+/**
+ * A members' form route. `page` is where a refused or failed post goes back to. A body that is not a form is a JSON
+ * 415 (scripts use the provider, not these pages).
+ */
+export function memberFormRoute(page: MemberPage, handle: (form: MemberForm) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    if (!isForm(request)) {
+      return errorResponse(errors.badValue('these routes take a form: application/x-www-form-urlencoded'));
+    }
+    if (isCrossSite(request)) return seeOther(memberPagePath(page, 'cross-site'));
+    try {
+      const body = await readBodyText(request, MAX_BODY, () => errors.payloadTooLarge('form body is too large'));
+      const fields = Object.fromEntries(new URLSearchParams(body));
+      const client = clientKey(request.headers);
+      const form: MemberForm = {
+        request,
+        fields,
+        client,
+        secure: isSecureRequest(request),
+        field: (name, max = 1024) => (typeof fields[name] === 'string' ? fields[name]!.slice(0, max) : ''),
+        cookie: (name) => requestCookie(request, name),
+        allow: async (limit) => (await consume(memberLimiter(limit), client)).ok,
+        refund: async (limit) => {
+          await memberLimiter(limit).reward(client, 1);
+        },
+      };
+      return await handle(form);
+    } catch (error) {
+      // The error's name (or catalogue code) only: a message may quote what was posted.
+      const what = isCatalogueError(error) ? `${error.status} ${error.wde}` : (error as Error)?.name;
+      console.error(JSON.stringify({ msg: 'members: form post failed', page, error: what }));
+      return seeOther(memberPagePath(page, 'try-later' satisfies MemberNotice));
+    }
+  };
+}
+
+// The cookies. The session lives on every path (the account page reads it); the state and reset cookies only on the
+// member routes, for minutes.
+
+export const memberSessionCookie = (token: string, secure: boolean) =>
+  httpOnlyCookie(MEMBER_SESSION_COOKIE, token, secure, MEMBER_SESSION_TTL_SECONDS);
+export const clearedMemberSession = (secure: boolean) => clearedCookie(MEMBER_SESSION_COOKIE, secure);
+
+export const memberStateCookie = (stateToken: string, secure: boolean) =>
+  httpOnlyCookie(MEMBER_STATE_COOKIE, stateToken, secure, MEMBER_STATE_TTL_SECONDS, MEMBER_ROUTES_PATH);
+export const clearedMemberState = (secure: boolean) => clearedCookie(MEMBER_STATE_COOKIE, secure, MEMBER_ROUTES_PATH);
+
+export const memberResetCookie = (resetToken: string, secure: boolean) =>
+  httpOnlyCookie(MEMBER_RESET_COOKIE, resetToken, secure, MEMBER_RESET_TTL_SECONDS, MEMBER_ROUTES_PATH);
+export const clearedMemberReset = (secure: boolean) => clearedCookie(MEMBER_RESET_COOKIE, secure, MEMBER_ROUTES_PATH);

@@ -1,0 +1,57 @@
+import { siteMembers, type LoginResult, LoginState } from '@/lib/members';
+import {
+  MEMBER_PAGES,
+  MEMBER_SESSION_COOKIE,
+  type MemberNotice,
+  type MemberPage,
+  memberPagePath,
+  safeMemberNext,
+} from '@/lib/members/session-cookie';
+import { clearedMemberState, type MemberForm, memberSessionCookie, memberStateCookie, seeOther } from './member-forms';
+
+// Where each login state the provider answers leads a browser: SUCCESS signs in (a new session, the old one revoked),
+// EMAIL_VERIFICATION_REQUIRED to the code's page with its state token in a cookie, OWNER_APPROVAL_REQUIRED to the page
+// that says so, FAILURE back to the form with a notice.
+
+type Failure = Extract<LoginResult, { loginState: 'FAILURE' }>;
+
+/** The new session's cookie, after revoking the session the browser had (rotation on every sign-in). */
+export async function signInCookies(form: MemberForm, sessionToken: string): Promise<string[]> {
+  const old = form.cookie(MEMBER_SESSION_COOKIE);
+  if (old && old.length <= 2048) await siteMembers().logout(old);
+  return [memberSessionCookie(sessionToken, form.secure)];
+}
+
+export interface StateAnswer {
+  /** The form a failure goes back to. */
+  page: MemberPage;
+  /** Where SUCCESS goes. */
+  next?: string;
+  /** The notice of each failure. */
+  failure: (result: Failure) => MemberNotice;
+}
+
+export async function answerLoginState(form: MemberForm, result: LoginResult, how: StateAnswer): Promise<Response> {
+  switch (result.loginState) {
+    case LoginState.SUCCESS:
+      return seeOther(safeMemberNext(how.next), [
+        ...(await signInCookies(form, result.data.sessionToken)),
+        clearedMemberState(form.secure),
+      ]);
+    case LoginState.EMAIL_VERIFICATION_REQUIRED:
+      return seeOther(memberPagePath(MEMBER_PAGES.verify, 'code-sent'), [
+        memberStateCookie(result.data.stateToken, form.secure),
+      ]);
+    case LoginState.OWNER_APPROVAL_REQUIRED:
+      return seeOther(MEMBER_PAGES.awaitingApproval, [clearedMemberState(form.secure)]);
+    case LoginState.FAILURE:
+      return seeOther(
+        memberPagePath(how.page, how.failure(result), how.page === MEMBER_PAGES.signin ? how.next : undefined),
+      );
+    // The captcha states: this site asks for none yet (the provider's default); a page cannot show one without it.
+    case LoginState.USER_CAPTCHA_REQUIRED:
+    case LoginState.SILENT_CAPTCHA_REQUIRED:
+    case LoginState.INITIAL:
+      return seeOther(memberPagePath(how.page, 'captcha'));
+  }
+}

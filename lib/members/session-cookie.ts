@@ -1,0 +1,100 @@
+import { siteMembers } from './index';
+import { MEMBER_SESSION_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from './tokens';
+import type { Member } from './types';
+
+// The members' pages and their cookies: names, lifetimes, the notices a form post can come back with (an enum, so no
+// text from a request is ever reflected), where a sign-in may send the member, and who a session cookie names.
+
+/** The member's session (HttpOnly, SameSite=Lax, Secure on https, Path=/): the provider's session token. */
+export const MEMBER_SESSION_COOKIE = 'member_session';
+export { MEMBER_SESSION_TTL_SECONDS };
+
+/** EMAIL_VERIFICATION_REQUIRED's state token, between the form that asked and the code's form: never in a URL. */
+export const MEMBER_STATE_COOKIE = 'member_state';
+export const MEMBER_STATE_TTL_SECONDS = VERIFICATION_TTL_SECONDS;
+
+/** A reset token kept for a second try after a refused new password, so the token never goes back into a URL. */
+export const MEMBER_RESET_COOKIE = 'member_reset';
+export const MEMBER_RESET_TTL_SECONDS = 10 * 60;
+
+/** Only the member routes read the state and reset cookies: the browser sends them nowhere else. */
+export const MEMBER_ROUTES_PATH = '/api/members';
+
+/** The members' pages (a route group with its own layout; rendered per request). */
+export const MEMBER_PAGES = {
+  join: '/join',
+  signin: '/signin',
+  verify: '/verify',
+  awaitingApproval: '/awaiting-approval',
+  forgot: '/forgot',
+  reset: '/reset',
+  account: '/account',
+} as const;
+export type MemberPage = (typeof MEMBER_PAGES)[keyof typeof MEMBER_PAGES];
+
+/** What a members' page tells the visitor after a form post (components/members/notices.ts words each). */
+export const MEMBER_NOTICES = [
+  'cross-site',
+  'rate-limited',
+  'try-later',
+  'invalid-email',
+  'invalid-password',
+  'email-exists',
+  'invalid-login',
+  'blocked',
+  'captcha',
+  'code-sent',
+  'wrong-code',
+  'code-expired',
+  'reset-sent',
+  'link-expired',
+  'password-changed',
+  'signed-out',
+] as const;
+export type MemberNotice = (typeof MEMBER_NOTICES)[number];
+
+export const isMemberNotice = (value: unknown): value is MemberNotice =>
+  typeof value === 'string' && (MEMBER_NOTICES as readonly string[]).includes(value);
+
+const BASE = 'http://member.invalid';
+
+/**
+ * Where a sign-in sends the member: a path of this site (never another origin, never an API route), else
+ * `/account`. Checked as the owner's `safeNext` checks it: no `//`, no backslash, parsed against a fixed origin.
+ */
+export function safeMemberNext(next: unknown): string {
+  if (
+    typeof next !== 'string' ||
+    next.length > 1000 ||
+    !next.startsWith('/') ||
+    next.startsWith('//') ||
+    next.includes('\\')
+  )
+    return MEMBER_PAGES.account;
+  let url: URL;
+  try {
+    url = new URL(next, BASE);
+  } catch {
+    return MEMBER_PAGES.account;
+  }
+  if (url.origin !== BASE || url.pathname === '/api' || url.pathname.startsWith('/api/')) return MEMBER_PAGES.account;
+  return `${url.pathname}${url.search}`;
+}
+
+/** A members' page with a notice and, for the sign-in page, where to go after it. */
+export function memberPagePath(page: MemberPage, notice?: MemberNotice, next?: string): string {
+  const params = new URLSearchParams();
+  if (notice) params.set('notice', notice);
+  if (next !== undefined) {
+    const target = safeMemberNext(next);
+    if (target !== MEMBER_PAGES.account) params.set('next', target);
+  }
+  const query = params.toString();
+  return `${page}${query ? `?${query}` : ''}`;
+}
+
+/** The member a session cookie's value signs in, or null: absent, tampered, expired, revoked, blocked. */
+export async function memberOfCookie(value: string | undefined): Promise<Member | null> {
+  if (!value || value.length > 2048) return null;
+  return siteMembers().memberOf(value);
+}

@@ -1,0 +1,340 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '@/lib/mail/outbox';
+
+// The members' form routes on the embedded database, with the outbox as the mailbox: what a browser without
+// JavaScript gets back from each form (a 303 with a notice, cookies), and that no password, hash or token ever shows
+// in a body or a Location.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'members-api-'));
+const outbox = path.join(dataDir, 'mail');
+process.env.DATA_DIR = dataDir;
+process.env.MAIL_OUTBOX = outbox;
+process.env.SESSION_SECRET = 'members-api-test-secret-long-enough-0123456789';
+process.env.SITE_URL = 'https://blog.example';
+process.env.TRUST_PROXY_HOPS = '1';
+process.env.MEMBERS_EMAIL_VERIFICATION = 'true';
+process.env.MEMBERS_OWNER_APPROVAL = 'false';
+
+const { POST: join } = await import('@/app/api/members/join/route');
+const { POST: signin } = await import('@/app/api/members/signin/route');
+const { POST: verify } = await import('@/app/api/members/verify/route');
+const { POST: forgot } = await import('@/app/api/members/forgot/route');
+const { POST: reset } = await import('@/app/api/members/reset/route');
+const { POST: signout } = await import('@/app/api/members/signout/route');
+const { GET: session } = await import('@/app/api/members/session/route');
+const { dataClient } = await import('@/lib/data');
+const { OWNER } = await import('@/lib/data/permissions');
+const { siteMembers } = await import('@/lib/members');
+const { memberId } = await import('@/lib/members/local');
+const { MEMBER_NOTICES } = await import('@/lib/members/session-cookie');
+const { MEMBER_NOTICE_TEXT } = await import('@/components/members/notices');
+
+afterAll(async () => {
+  await dataClient().close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const site = 'https://blog.example';
+const PASSWORD = 'correct horse battery';
+let client = 0;
+/** Every secret seen: none may be in a body or a Location. */
+const secrets = new Set<string>([PASSWORD]);
+
+beforeEach(async () => {
+  siteMembers(); // declares the members collection on the site's data client
+  await dataClient().truncate('members', OWNER);
+  rmSync(outbox, { recursive: true, force: true });
+  client += 1;
+});
+
+type Jar = Map<string, string>;
+
+function post(
+  route: string,
+  fields: Record<string, string>,
+  jar: Jar = new Map(),
+  headers: Record<string, string> = {},
+) {
+  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  return new Request(`${site}/api/members/${route}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: site,
+      'x-forwarded-for': `203.0.113.${client}`,
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+  });
+}
+
+/** The answer's Location and cookies, after checking it holds no secret; the cookies go into the jar. */
+async function land(response: Response, jar: Jar = new Map()) {
+  expect(response.status).toBe(303);
+  const location = response.headers.get('location')!;
+  const body = await response.text();
+  for (const secret of secrets) {
+    expect(location).not.toContain(secret);
+    expect(body).not.toContain(secret);
+  }
+  const cookies = response.headers.getSetCookie();
+  for (const raw of cookies) {
+    const [pair] = raw.split(';');
+    const [name, value] = pair!.split('=');
+    if (value) {
+      jar.set(name!, value);
+      secrets.add(value);
+    } else jar.delete(name!);
+  }
+  return { location, cookies, jar };
+}
+
+async function lastCode(to: string) {
+  const mail = (await readOutbox(outbox)).findLast((m) => m.headers.to === to)!;
+  const code = /^\s+(\d{6})$/m.exec(mail.text)![1]!;
+  secrets.add(code);
+  return code;
+}
+
+async function whoIs(jar: Jar) {
+  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await session(new Request(`${site}/api/members/session`, { headers: cookie ? { cookie } : {} }));
+  return response.status === 200 ? ((await response.json()).member as { email: string; displayName: string }) : null;
+}
+
+/** Join and verify: a signed-in member's jar. */
+async function member(email: string) {
+  const jar: Jar = new Map();
+  await land(await join(post('join', { email, password: PASSWORD, displayName: 'Ada' })), jar);
+  const done = await land(await verify(post('verify', { code: await lastCode(email) }, jar)), jar);
+  expect(done.location).toBe('/account');
+  return jar;
+}
+
+describe('join → verify → account → sign out', () => {
+  it('mails a code, keeps the state in an HttpOnly cookie, and signs in with the right code', async () => {
+    const jar: Jar = new Map();
+    const joined = await land(
+      await join(post('join', { email: 'Ada@Example.com', password: PASSWORD, displayName: 'Ada L.' })),
+      jar,
+    );
+    expect(joined.location).toBe('/verify?notice=code-sent');
+    const [state] = joined.cookies;
+    expect(state).toMatch(
+      /^member_state=[^;]+; Max-Age=900; Path=\/api\/members; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    expect(await whoIs(jar)).toBeNull();
+
+    const code = await lastCode('ada@example.com');
+    const wrong = await land(await verify(post('verify', { code: code === '000000' ? '111111' : '000000' }, jar)), jar);
+    expect(wrong.location).toBe('/verify?notice=wrong-code');
+
+    const verified = await land(await verify(post('verify', { code }, jar)), jar);
+    expect(verified.location).toBe('/account');
+    const sessionCookie = verified.cookies.find((c) => c.startsWith('member_session='))!;
+    expect(sessionCookie).toMatch(/; Max-Age=1209600; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+    expect(verified.cookies.find((c) => c.startsWith('member_state='))).toMatch(
+      /^member_state=; Max-Age=0; Path=\/api\/members/,
+    );
+    expect(await whoIs(jar)).toEqual({ email: 'ada@example.com', displayName: 'Ada L.' });
+
+    const old = jar.get('member_session')!;
+    const out = await land(await signout(post('signout', {}, jar)), jar);
+    expect(out.location).toBe('/signin?notice=signed-out');
+    expect(out.cookies.find((c) => c.startsWith('member_session='))).toMatch(/^member_session=; Max-Age=0; Path=\//);
+    // Revoked: the old cookie, sent again, is anonymous.
+    expect(await whoIs(new Map([['member_session', old]]))).toBeNull();
+  });
+
+  it('sends a verify without a state back to sign in; refuses a bad address, a short password, a known address', async () => {
+    const none = await land(await verify(post('verify', { code: '123456' })));
+    expect(none.location).toBe('/signin?notice=code-expired');
+    expect((await land(await join(post('join', { email: 'nope', password: PASSWORD })))).location).toBe(
+      '/join?notice=invalid-email',
+    );
+    expect((await land(await join(post('join', { email: 'bo@example.com', password: 'short' })))).location).toBe(
+      '/join?notice=invalid-password',
+    );
+    await member('bo@example.com');
+    expect((await land(await join(post('join', { email: 'BO@example.com', password: PASSWORD })))).location).toBe(
+      '/join?notice=email-exists',
+    );
+  });
+
+  it('shows owner approval as its own page, then signs in once approved', async () => {
+    // The policy is read once per process; a member the owner has not approved is PENDING whatever it says.
+    const jar: Jar = new Map();
+    await land(await join(post('join', { email: 'cy@example.com', password: PASSWORD })), jar);
+    const id = memberId('cy@example.com');
+    await dataClient().update(
+      'members',
+      { ...(await dataClient().get('members', id, OWNER))!, status: 'PENDING' },
+      OWNER,
+    );
+    const pending = await land(await verify(post('verify', { code: await lastCode('cy@example.com') }, jar)), jar);
+    expect(pending.location).toBe('/awaiting-approval');
+    expect(await whoIs(jar)).toBeNull();
+    const again = await land(await signin(post('signin', { email: 'cy@example.com', password: PASSWORD }, jar)), jar);
+    expect(again.location).toBe('/awaiting-approval');
+    await siteMembers().approveMember(id);
+    const ok = await land(await signin(post('signin', { email: 'cy@example.com', password: PASSWORD }, jar)), jar);
+    expect(ok.location).toBe('/account');
+    expect((await whoIs(jar))?.email).toBe('cy@example.com');
+  });
+});
+
+describe('sign in', () => {
+  it('gives a wrong password and an unknown address the same notice, keeps a safe next, and rotates the session', async () => {
+    const jar = await member('di@example.com');
+    const first = jar.get('member_session')!;
+    const wrong = await land(
+      await signin(post('signin', { email: 'di@example.com', password: 'wrong password', next: '/post/x' })),
+    );
+    const unknown = await land(
+      await signin(post('signin', { email: 'nobody@example.com', password: 'wrong password', next: '/post/x' })),
+    );
+    expect(wrong.location).toBe('/signin?notice=invalid-login&next=%2Fpost%2Fx');
+    expect(unknown.location).toBe(wrong.location);
+
+    const ok = await land(
+      await signin(post('signin', { email: 'di@example.com', password: PASSWORD, next: '/post/x' }, jar)),
+      jar,
+    );
+    expect(ok.location).toBe('/post/x');
+    expect(jar.get('member_session')).not.toBe(first);
+    // Rotation: the session the browser had before is revoked.
+    expect(await whoIs(new Map([['member_session', first]]))).toBeNull();
+    expect((await whoIs(jar))?.email).toBe('di@example.com');
+
+    for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/api/members/signout']) {
+      const away = await land(await signin(post('signin', { email: 'di@example.com', password: PASSWORD, next })));
+      expect(away.location).toBe('/account');
+    }
+  });
+
+  it('a blocked member is told so, and their session is anonymous', async () => {
+    const jar = await member('ed@example.com');
+    await siteMembers().blockMember(memberId('ed@example.com'));
+    expect(await whoIs(jar)).toBeNull();
+    const blocked = await land(await signin(post('signin', { email: 'ed@example.com', password: PASSWORD })));
+    expect(blocked.location).toBe('/signin?notice=blocked');
+  });
+
+  it('a tampered member cookie is anonymous', async () => {
+    const jar = await member('fay@example.com');
+    const value = jar.get('member_session')!;
+    const flipped = `${value.slice(0, -2)}${value.at(-2) === 'A' ? 'B' : 'A'}${value.at(-1)}`;
+    expect(await whoIs(new Map([['member_session', flipped]]))).toBeNull();
+    expect(await whoIs(new Map([['member_session', 'garbage']]))).toBeNull();
+    expect(await whoIs(new Map())).toBeNull();
+  });
+
+  it('allows 10 failed sign-ins per client in 15 minutes, then a notice; another client is not affected', async () => {
+    await member('gus@example.com');
+    for (let i = 0; i < 10; i += 1) {
+      const failed = await land(await signin(post('signin', { email: 'gus@example.com', password: `wrong ${i}` })));
+      expect(failed.location).toBe('/signin?notice=invalid-login');
+    }
+    const limited = await land(await signin(post('signin', { email: 'gus@example.com', password: PASSWORD })));
+    expect(limited.location).toBe('/signin?notice=rate-limited');
+    client += 1;
+    const other = await land(await signin(post('signin', { email: 'gus@example.com', password: PASSWORD })));
+    expect(other.location).toBe('/account');
+  });
+
+  it('successful sign-ins do not use up the budget', async () => {
+    await member('hal@example.com');
+    for (let i = 0; i < 12; i += 1) {
+      expect(
+        (await land(await signin(post('signin', { email: 'hal@example.com', password: PASSWORD })))).location,
+      ).toBe('/account');
+    }
+  });
+
+  it('allows 5 registrations per client per hour', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await land(await join(post('join', { email: `r${i}@example.com`, password: PASSWORD })))).location).toBe(
+        '/verify?notice=code-sent',
+      );
+    }
+    const limited = await land(await join(post('join', { email: 'r5@example.com', password: PASSWORD })));
+    expect(limited.location).toBe('/join?notice=rate-limited');
+    expect(await dataClient().get('members', memberId('r5@example.com'), OWNER)).toBeNull();
+  });
+});
+
+describe('forgot and reset', () => {
+  it('answers the same for a member and a stranger; the link sets a new password once', async () => {
+    await member('ivy@example.com');
+    const before = (await readOutbox(outbox)).length;
+    const known = await land(await forgot(post('forgot', { email: 'ivy@example.com' })));
+    const unknown = await land(await forgot(post('forgot', { email: 'nobody@example.com' })));
+    expect(known.location).toBe('/forgot?notice=reset-sent');
+    expect(unknown.location).toBe(known.location);
+    const mails = await readOutbox(outbox);
+    expect(mails).toHaveLength(before + 1);
+    const link = new URL(/https:\/\/blog\.example\/reset\?\S+/.exec(mails.at(-1)!.text)![0]);
+    const token = link.searchParams.get('token')!;
+    secrets.add(token);
+
+    // A refused password keeps the token in a cookie, not in the URL; the second try works from the cookie.
+    const jar: Jar = new Map();
+    const short = await land(await reset(post('reset', { token, password: 'short' })), jar);
+    expect(short.location).toBe('/reset?notice=invalid-password');
+    expect(short.cookies[0]).toMatch(
+      /^member_reset=[^;]+; Max-Age=600; Path=\/api\/members; .*HttpOnly; Secure; SameSite=Lax$/,
+    );
+    const done = await land(await reset(post('reset', { password: 'a new good password' }, jar)), jar);
+    expect(done.location).toBe('/signin?notice=password-changed');
+    const used = await land(await reset(post('reset', { token, password: 'yet another password' })));
+    expect(used.location).toBe('/reset?notice=link-expired');
+
+    expect(
+      (await land(await signin(post('signin', { email: 'ivy@example.com', password: 'a new good password' }))))
+        .location,
+    ).toBe('/account');
+    expect((await land(await signin(post('signin', { email: 'ivy@example.com', password: PASSWORD })))).location).toBe(
+      '/signin?notice=invalid-login',
+    );
+  });
+});
+
+describe('every route', () => {
+  const routes = { join, signin, verify, forgot, reset, signout };
+
+  it('refuses a cross-site post with a notice and changes nothing', async () => {
+    for (const [name, route] of Object.entries(routes)) {
+      const response = await route(
+        post(name, { email: 'x@example.com', password: PASSWORD }, new Map(), { origin: 'https://evil.example' }),
+      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toMatch(/\?notice=cross-site$/);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    const sameSite = await signin(post('signin', {}, new Map(), { 'sec-fetch-site': 'cross-site', origin: site }));
+    expect(sameSite.headers.get('location')).toBe('/signin?notice=cross-site');
+    expect((await dataClient().query('members', {}, OWNER)).totalCount).toBe(0);
+  });
+
+  it('answers a form that is too large with a notice, never a 5xx, and a non-form body with a JSON 400', async () => {
+    const big = await land(await join(post('join', { email: 'x'.repeat(10_000), password: PASSWORD })));
+    expect(big.location).toBe('/join?notice=try-later');
+    const json = await signin(
+      new Request(`${site}/api/members/signin`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'a@example.com', password: PASSWORD }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(json.status).toBe(400);
+    expect(await json.text()).not.toContain(PASSWORD);
+  });
+
+  it('words every notice', () => {
+    for (const notice of MEMBER_NOTICES) expect(MEMBER_NOTICE_TEXT[notice]?.text).toBeTruthy();
+  });
+});
