@@ -21,6 +21,11 @@ export function DashboardMenu() {
               Subscribers
             </Link>
           </li>
+          <li>
+            <Link href="/dashboard/members" prefetch={false}>
+              Members
+            </Link>
+          </li>
         </ul>
       </nav>
       <form method="post" action="/api/owner/session" className="dash-header__logout">

@@ -125,6 +125,8 @@ export const authErrors = {
       'request body must be a JSON object {"password": string} of at most 1024 characters',
     ),
   wrongPassword: () => new CatalogueError(401, 'WDE9401', 'wrong password'),
+  /** An owner's action without the owner's session. */
+  notOwner: () => new CatalogueError(401, 'WDE9401', 'sign in as the owner first'),
   loginDisabled: (message: string) => new CatalogueError(403, 'WDE9403', message),
   crossSite: () => new CatalogueError(403, 'WDE9403', 'cross-site request refused'),
   /** This client address failed too often (attempts without a trusted device cookie). */

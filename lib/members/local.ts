@@ -201,6 +201,16 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
   }
 
   return {
+    async listMembers({ skip, limit }) {
+      // PENDING sorts before ACTIVE and BLOCKED: the ones waiting for the owner come first.
+      const sort = [
+        { fieldName: 'status', order: 'DESC' },
+        { fieldName: '_createdDate', order: 'DESC' },
+      ];
+      const page = await client.query(COLLECTION, { sort, skip, limit }, OWNER);
+      return { members: page.items.map((item) => toMember(item as MemberItem)), total: page.totalCount };
+    },
+
     async register({ email, password, profile }: RegisterParams, _context?: CallContext) {
       const address = normaliseEmail(email);
       if (!address) return failure('Please give a valid e-mail address.', 'invalidEmail');

@@ -92,4 +92,6 @@ export interface IdentityProvider {
 export interface MemberAdmin {
   approveMember(id: string): Promise<Member | null>;
   blockMember(id: string): Promise<Member | null>;
+  /** The owner's list: members waiting for approval first, then the newest; a page of `limit` after `skip`. */
+  listMembers(page: { skip: number; limit: number }): Promise<{ members: Member[]; total: number }>;
 }

@@ -1,0 +1,31 @@
+import { requestCookie } from '@/lib/auth/cookies';
+import { ownerState } from '@/lib/auth/owner';
+import { SESSION_COOKIE } from '@/lib/auth/tokens';
+import { readBodyText } from '@/lib/http/body';
+import { errors } from '@/lib/errors';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
+import { authErrors } from '@/lib/auth/login';
+import { siteMembers } from '@/lib/members';
+import { isCrossSite } from '@/lib/security/same-origin';
+
+// POST (the dashboard's member list, a form): approve or block a member, as the owner; a 303 back to the list. Anyone
+// else gets 401, a cross-site post 403: nothing changes.
+
+export const POST = jsonHandler(async (request: Request): Promise<Response> => {
+  if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
+  if (ownerState(requestCookie(request, SESSION_COOKIE)).kind !== 'owner') {
+    return errorResponse(authErrors.notOwner());
+  }
+  const form = new URLSearchParams(
+    await readBodyText(request, 1024, () => errors.payloadTooLarge('request body is larger than 1 KiB')),
+  );
+  const id = form.get('id') ?? '';
+  const action = form.get('action');
+  const members = siteMembers();
+  const done =
+    action === 'approve' ? await members.approveMember(id) : action === 'block' ? await members.blockMember(id) : null;
+  if (!done) return errorResponse(errors.badValue('no such member, or no such action (approve or block)'));
+  return new Response(null, { status: 303, headers: { Location: '/dashboard/members', 'Cache-Control': 'no-store' } });
+});
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

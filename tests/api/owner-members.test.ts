@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, expect, it } from 'vitest';
+import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+
+// The owner approves and blocks members from the dashboard's list (a form): only with the owner's session, never
+// cross-site; what the member can do follows at once.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'owner-members-'));
+const SECRET = 'owner-members-test-secret-long-enough-0123456789';
+process.env.DATA_DIR = dataDir;
+process.env.MAIL_OUTBOX = path.join(dataDir, 'mail');
+process.env.OWNER_PASSWORD = 'owner-password';
+process.env.SESSION_SECRET = SECRET;
+process.env.SITE_URL = 'https://blog.example';
+process.env.MEMBERS_EMAIL_VERIFICATION = 'false';
+process.env.MEMBERS_OWNER_APPROVAL = 'true';
+
+const { POST: act, GET: get } = await import('@/app/api/owner/members/route');
+const { dataClient } = await import('@/lib/data');
+const { OWNER } = await import('@/lib/data/permissions');
+const { siteMembers, LoginState } = await import('@/lib/members');
+
+afterAll(async () => {
+  await dataClient().close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  siteMembers();
+  await dataClient().truncate('members', OWNER);
+});
+
+const owner = `${SESSION_COOKIE}=${signSession(SECRET).token}`;
+const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  new Request('https://blog.example/api/owner/members', {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://blog.example', ...headers },
+  });
+const login = () => siteMembers().login({ email: 'ada@example.com', password: 'correct horse battery' });
+
+it('lists a new member first as waiting, and the owner approves, blocks and unblocks', async () => {
+  expect(
+    (await siteMembers().register({ email: 'ada@example.com', password: 'correct horse battery' })).loginState,
+  ).toBe(LoginState.OWNER_APPROVAL_REQUIRED);
+  const { members, total } = await siteMembers().listMembers({ skip: 0, limit: 10 });
+  expect([total, members[0]?.status, JSON.stringify(members)]).toEqual([
+    1,
+    'PENDING',
+    expect.not.stringContaining('$argon2'),
+  ]);
+  const id = members[0]!.id;
+  expect((await login()).loginState).toBe(LoginState.OWNER_APPROVAL_REQUIRED);
+
+  const approved = await act(form({ id, action: 'approve' }, { cookie: owner }));
+  expect([approved.status, approved.headers.get('location')]).toEqual([303, '/dashboard/members']);
+  expect((await login()).loginState).toBe(LoginState.SUCCESS);
+
+  await act(form({ id, action: 'block' }, { cookie: owner }));
+  expect((await login()).loginState).toBe(LoginState.FAILURE);
+  await act(form({ id, action: 'approve' }, { cookie: owner }));
+  expect((await login()).loginState).toBe(LoginState.SUCCESS);
+});
+
+it('changes nothing for a visitor, a cross-site post, an unknown member or action', async () => {
+  await siteMembers().register({ email: 'ada@example.com', password: 'correct horse battery' });
+  const { members } = await siteMembers().listMembers({ skip: 0, limit: 10 });
+  const id = members[0]!.id;
+  const answers = [
+    await act(form({ id, action: 'approve' })),
+    await act(form({ id, action: 'approve' }, { cookie: owner, origin: 'https://evil.example' })),
+    await act(form({ id: 'f'.repeat(32), action: 'approve' }, { cookie: owner })),
+    await act(form({ id, action: 'delete' }, { cookie: owner })),
+  ];
+  expect(answers.map((a) => a.status)).toEqual([401, 403, 400, 400]);
+  expect((await siteMembers().listMembers({ skip: 0, limit: 10 })).members[0]?.status).toBe('PENDING');
+  expect((await get(new Request('https://blog.example/api/owner/members'))).status).toBe(405);
+});
