@@ -41,3 +41,20 @@ export const decodeSegment = (segment: string): string => safeDecode(segment) ??
 export const SUBSCRIBE_PATH = '/newsletter/subscribe';
 /** The subscribe form's trap field: hidden from people, filled in by form-filling robots. */
 export const SUBSCRIBE_TRAP_FIELD = 'website';
+
+const LOCAL_BASE = 'http://local.invalid';
+
+/**
+ * A `next` parameter as a path of this site, or null: only a local absolute path (no `//`, no backslash, at most 1000
+ * characters) that still names this origin once parsed. What may follow is each login's own rule.
+ */
+export function localPath(next: unknown): URL | null {
+  if (typeof next !== 'string' || next.length > 1000 || !next.startsWith('/') || next.startsWith('//')) return null;
+  if (next.includes('\\')) return null;
+  try {
+    const url = new URL(next, LOCAL_BASE);
+    return url.origin === LOCAL_BASE ? url : null;
+  } catch {
+    return null;
+  }
+}

@@ -2,7 +2,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { config, type OwnerConfig } from '@/lib/config';
-import { isDashboardPath } from '@/lib/site';
+import { isDashboardPath, localPath } from '@/lib/site';
 import { isRevoked, type Session, verifySession, SESSION_COOKIE } from './tokens';
 
 // Who the visitor is to the owner's pages, and where login sends them.
@@ -38,24 +38,9 @@ export async function currentOwner(returnTo: string): Promise<Exclude<OwnerState
 
 // Where login sends the owner back to. Only dashboard paths on this origin: never an open redirect.
 
-const BASE = 'http://owner.invalid';
-
 export function safeNext(next: unknown): string {
-  if (
-    typeof next !== 'string' ||
-    next.length > 1000 ||
-    !next.startsWith('/') ||
-    next.startsWith('//') ||
-    next.includes('\\')
-  )
-    return '/dashboard';
-  let url: URL;
-  try {
-    url = new URL(next, BASE);
-  } catch {
-    return '/dashboard';
-  }
-  return url.origin === BASE && isDashboardPath(url.pathname) ? `${url.pathname}${url.search}` : '/dashboard';
+  const url = localPath(next);
+  return url && isDashboardPath(url.pathname) ? `${url.pathname}${url.search}` : '/dashboard';
 }
 
 export function loginPath(next?: string, notice?: LoginNotice): string {

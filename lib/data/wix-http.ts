@@ -6,7 +6,7 @@ import { isRecord } from '@/lib/json';
 // WIX_API_BASE_URL, retries 429/5xx and network failures) and the mapping of upstream failures to catalogue errors.
 import { apiKeyAuth } from '@/lib/wix/auth';
 import { type TransportSettings, transportFor } from '@/lib/wix/transport';
-import { redact, toCatalogueError } from '@/lib/wix/upstream';
+import { readWixJson, redact, toCatalogueError } from '@/lib/wix/upstream';
 import { dataErrors } from './errors';
 
 // The Wix Data Items REST API v2 (https://www.wixapis.com/wix-data/v2/...) through the @wix/sdk client: its API-key
@@ -59,16 +59,6 @@ export const applicationCode = (body: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
-async function readJson(response: Response): Promise<Json | null> {
-  try {
-    const text = await response.text();
-    const body: unknown = text === '' ? {} : JSON.parse(text);
-    return isRecord(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
-
 export function createWixDataHttp(config: WixDataConfig) {
   if (!config.apiKey || !config.siteId) {
     throw new ConfigError('The Wix Data backend needs WIX_API_KEY and WIX_SITE_ID (an API key with Wix Data access)');
@@ -106,7 +96,7 @@ export function createWixDataHttp(config: WixDataConfig) {
     } catch (error) {
       throw toCatalogueError(error, request.what, secrets);
     }
-    const body = await readJson(response);
+    const body = await readWixJson(response);
     if (response.ok) {
       if (!body) throw errors.upstreamUnparseable(`Wix answered ${request.what} with a body that could not be parsed`);
       return { status: response.status, body } satisfies WixAnswer;

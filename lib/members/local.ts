@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { resetLinkBase } from './reset-link';
 import type { MembersPolicy } from '@/lib/config';
 import type { DataClient } from '@/lib/data/client';
 import { OWNER } from '@/lib/data/permissions';
@@ -293,14 +294,7 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
     },
 
     async sendPasswordResetEmail(email: string, redirectUri: string) {
-      // The link carries the token: it may only lead to this site (Wix allows only the site's own domains too).
-      let link: URL;
-      try {
-        link = new URL(redirectUri);
-      } catch {
-        throw errors.badValue('redirectUri must be an absolute URL of this site');
-      }
-      if (link.origin !== new URL(siteUrl).origin) throw errors.badValue('redirectUri must be a page of this site');
+      const link = resetLinkBase(redirectUri, siteUrl);
       const address = normaliseEmail(email);
       const member = address ? await read(memberId(address)) : null;
       // No member, or one who may not sign in: no mail, and the same (empty) answer.

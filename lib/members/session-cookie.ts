@@ -1,3 +1,4 @@
+import { localPath } from '@/lib/site';
 import { siteMembers } from './index';
 import { MEMBER_SESSION_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from './tokens';
 import type { Member } from './types';
@@ -56,28 +57,13 @@ export type MemberNotice = (typeof MEMBER_NOTICES)[number];
 export const isMemberNotice = (value: unknown): value is MemberNotice =>
   typeof value === 'string' && (MEMBER_NOTICES as readonly string[]).includes(value);
 
-const BASE = 'http://member.invalid';
-
 /**
- * Where a sign-in sends the member: a path of this site (never another origin, never an API route), else
- * `/account`. Checked as the owner's `safeNext` checks it: no `//`, no backslash, parsed against a fixed origin.
+ * Where a sign-in sends the member: a path of this site (`localPath`, as the owner's `safeNext` checks it), never an
+ * API route, else `/account`.
  */
 export function safeMemberNext(next: unknown): string {
-  if (
-    typeof next !== 'string' ||
-    next.length > 1000 ||
-    !next.startsWith('/') ||
-    next.startsWith('//') ||
-    next.includes('\\')
-  )
-    return MEMBER_PAGES.account;
-  let url: URL;
-  try {
-    url = new URL(next, BASE);
-  } catch {
-    return MEMBER_PAGES.account;
-  }
-  if (url.origin !== BASE || url.pathname === '/api' || url.pathname.startsWith('/api/')) return MEMBER_PAGES.account;
+  const url = localPath(next);
+  if (!url || url.pathname === '/api' || url.pathname.startsWith('/api/')) return MEMBER_PAGES.account;
   return `${url.pathname}${url.search}`;
 }
 

@@ -5,7 +5,7 @@ import { errors, isCatalogueError } from '@/lib/errors';
 import { isRecord } from '@/lib/json';
 import { visitorAuth } from '@/lib/wix/auth';
 import { discard, type TransportSettings, transportFor } from '@/lib/wix/transport';
-import { redact, toCatalogueError } from '@/lib/wix/upstream';
+import { readWixJson, redact, toCatalogueError } from '@/lib/wix/upstream';
 import { acceptablePassword } from './password';
 import { MEMBER_SESSION_TTL_SECONDS, type Revocations, signCaptchaState, siteRevocations } from './tokens';
 import {
@@ -20,6 +20,7 @@ import {
   type RegisterParams,
   type ResetResult,
 } from './types';
+import { resetLinkBase } from './reset-link';
 
 // The Wix identity provider: `@wix/sdk`'s `OAuthStrategy` custom-login calls, made in the platform's REST shapes
 // through the shared transport (lib/wix/transport.ts: *.wixapis.com rerouted to WIX_API_BASE_URL, 429/5xx retried),
@@ -207,16 +208,6 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
     return Object.assign(converted, { message: redact(converted.message, secrets) });
   };
 
-  async function readBody(response: Response): Promise<Json | null> {
-    try {
-      const text = await response.text();
-      const body: unknown = text === '' ? {} : JSON.parse(text);
-      return isRecord(body) ? body : null;
-    } catch {
-      return null;
-    }
-  }
-
   /** A visitor-authorised POST: 2xx → its body; 4xx → `{ refused }` with the envelope; 5xx and the rest throw. */
   async function post(
     path: string,
@@ -233,7 +224,7 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
     } catch (error) {
       throw upstream(error, what);
     }
-    const parsed = await readBody(response);
+    const parsed = await readWixJson(response);
     if (response.ok) {
       if (!parsed) throw errors.upstreamUnparseable(`Wix answered ${what} with a body that could not be parsed`);
       return { ok: true, body: parsed };
@@ -256,7 +247,7 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
     } catch (error) {
       throw upstream(error, what);
     }
-    const body = await readBody(response);
+    const body = await readWixJson(response);
     if (response.status >= 400 && response.status < 500) return null;
     if (!response.ok) throw errors.upstreamFailed(`Wix failed ${what} (HTTP ${response.status})`);
     const expiresIn = Number(body?.expires_in);
@@ -450,13 +441,7 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
     },
 
     async sendPasswordResetEmail(email: string, redirectUri: string) {
-      let link: URL;
-      try {
-        link = new URL(redirectUri);
-      } catch {
-        throw errors.badValue('redirectUri must be an absolute URL of this site');
-      }
-      if (link.origin !== new URL(siteUrl).origin) throw errors.badValue('redirectUri must be a page of this site');
+      const link = resetLinkBase(redirectUri, siteUrl);
       // An unknown address is refused by Wix with a 4xx: the same (empty) answer as for a member's.
       await post(PATHS.sendEmail, { email, redirect: { url: link.href, clientId } }, 'the password reset mail');
     },
@@ -502,7 +487,7 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
           } finally {
             forgetAccess();
           }
-          const body = await readBody(response);
+          const body = await readWixJson(response);
           if (response.status === 401 || response.status === 403) {
             // A revoked or expired access token: renew it once from the refresh token.
             access.delete(session.jti);

@@ -1,4 +1,5 @@
 import { CatalogueError, errors, isCatalogueError } from '@/lib/errors';
+import { isRecord } from '@/lib/json';
 import { UpstreamFailure } from './transport';
 
 // Turns whatever a Wix SDK call threw into a catalogue CatalogueError. SDK errors carry the HTTP status in
@@ -53,4 +54,15 @@ export function toCatalogueError(error: unknown, what: string, secrets: readonly
   if (status >= 400 && status < 500 && status !== 429)
     return upstreamRejected(`Wix rejected ${what} (HTTP ${status}): ${detail}`);
   return errors.upstreamFailed(`Wix failed ${what} (HTTP ${status})`);
+}
+
+/** A Wix answer's JSON object (an empty body is `{}`), or null when it is not one: the caller decides the rest. */
+export async function readWixJson(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const text = await response.text();
+    const body: unknown = text === '' ? {} : JSON.parse(text);
+    return isRecord(body) ? body : null;
+  } catch {
+    return null;
+  }
 }
