@@ -53,10 +53,10 @@ const POLICIES = [
   ]),
   // Components are presentational: they never fetch (no reads, no source, no config) and hold no secrets.
   may('components', ['components', 'blog', 'dashboard', 'base']),
-  // ...but may name the types of what the pages and the login hand them.
+  // ...but may name the types of what the pages, the owner's login and the members' service hand them.
   {
     from: { element: { type: 'components' } },
-    allow: { to: { element: { types: { anyOf: ['pages', 'auth'] } } }, dependency: { kind: 'type' } },
+    allow: { to: { element: { types: { anyOf: ['pages', 'auth', 'members'] } } }, dependency: { kind: 'type' } },
   },
   // lib never imports app or components; each part only what lies below it.
   may('api', ['api', 'auth', 'members', 'data', 'blog', 'config', 'base']),

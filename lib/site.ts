@@ -58,3 +58,12 @@ export function localPath(next: unknown): URL | null {
     return null;
   }
 }
+
+/**
+ * A readable cookie that says only "this browser has a member session" (its value is `1`; the session itself is
+ * HttpOnly): the public header's island (components/members/member-badge.tsx) asks who is signed in only when it is
+ * there, so a prerendered page costs a visitor who never signed in no request. Set and cleared with the session.
+ */
+export const MEMBER_HINT_COOKIE = 'member_hint';
+/** Who the member session names, as JSON (app/api/members/session). */
+export const MEMBER_SESSION_API = '/api/members/session';

@@ -42,6 +42,21 @@ describe('readConfig', () => {
     );
   });
 
+  it('keeps members at Wix only when the blog reads Wix and an OAuth client id is set', () => {
+    const provider = (env: Record<string, string>) => readConfig(env).members.provider;
+    expect(provider({})).toBe('local');
+    expect(provider({ WIX_CLIENT_ID: 'c' })).toBe('wix');
+    expect(provider({ WIX_CLIENT_ID: 'c', WIX_API_KEY: 'k', WIX_SITE_ID: 's' })).toBe('wix');
+    // An API key reads the blog but cannot sign a member in; the local source keeps its own members.
+    expect(provider({ WIX_API_KEY: 'k', WIX_SITE_ID: 's' })).toBe('local');
+    expect(provider({ WIX_CLIENT_ID: 'c', BLOG_SOURCE: 'local' })).toBe('local');
+    expect(readConfig({ WIX_CLIENT_ID: 'c', MEMBERS_OWNER_APPROVAL: 'true' }).members).toEqual({
+      provider: 'wix',
+      emailVerification: true,
+      ownerApproval: true,
+    });
+  });
+
   it('refuses a bad value with a ConfigError naming the variable', () => {
     for (const [name, value] of [
       ['BLOG_SOURCE', 'ftp'],

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Category } from '@/lib/blog/schemas';
 import { SITE_NAME, categoryPath } from '@/lib/site';
+import { MemberBadge } from '../members/member-badge';
 import { SubscribeForm } from '../newsletter/subscribe-form';
 import { PageShell } from './page-shell';
 
@@ -52,6 +53,7 @@ export function SiteShell({ lang, categories, children }: SiteShellProps) {
             </label>
             <input id="site-search-q" name="q" type="search" placeholder="Search" maxLength={200} />
           </form>
+          <MemberBadge />
         </>
       }
       footer={

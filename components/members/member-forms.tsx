@@ -1,5 +1,10 @@
 import Link from 'next/link';
+import type { CaptchaKind } from '@/lib/members/captcha';
+import { CaptchaField } from './captcha-field';
 import { MEMBER_NOTICE_TEXT } from './notices';
+
+/** Where the captcha widget fetches its challenges (app/api/members/captcha). */
+const CAPTCHA_CHALLENGE_PATH = '/api/members/captcha';
 
 // The members' forms: plain HTML forms that post to app/api/members/* and come back by redirect, so each works
 // without JavaScript. No value a visitor typed is ever echoed back (passwords least of all).
@@ -53,7 +58,7 @@ export function JoinForm({ notice, minLength, maxLength }: { notice?: string } &
   );
 }
 
-export function SignInForm({ notice, next }: { notice?: string; next?: string }) {
+export function SignInForm({ notice, next, captcha }: { notice?: string; next?: string; captcha?: CaptchaKind }) {
   return (
     <form method="post" action="/api/members/signin" className="member-form">
       <MemberNotice notice={notice} />
@@ -69,6 +74,7 @@ export function SignInForm({ notice, next }: { notice?: string; next?: string })
         required
         maxLength={1024}
       />
+      {captcha && <CaptchaField kind={captcha} challengeUrl={CAPTCHA_CHALLENGE_PATH} />}
       <button type="submit">Sign in</button>
       <p className="member-form__links">
         <Link href="/forgot">Forgot your password?</Link> · <Link href="/join">Create an account</Link>

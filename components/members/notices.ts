@@ -20,6 +20,15 @@ export const MEMBER_NOTICE_TEXT: Record<string, NoticeText> = {
   'invalid-login': { text: 'The e-mail address or the password is not right.', alert: true },
   blocked: { text: 'This account cannot sign in. Please contact the site owner.', alert: true },
   captcha: { text: 'Sign-in needs an extra check right now. Please try again later.', alert: true },
+  'captcha-silent': {
+    text: 'One more step: please enter your password again. A short check runs in your browser as you sign in.',
+    alert: true,
+  },
+  'captcha-user': {
+    text: 'Please show you are not a robot: tick the box below, then enter your password again.',
+    alert: true,
+  },
+  'captcha-failed': { text: 'The check did not pass. Please tick the box and try again.', alert: true },
   'code-sent': { text: 'We mailed you a 6-digit code. It works for 15 minutes.', alert: false },
   'wrong-code': {
     text: 'That code is not right, or it no longer works (after 5 tries or 15 minutes). Check it, or sign in again for a new one.',
@@ -36,4 +45,24 @@ export const MEMBER_NOTICE_TEXT: Record<string, NoticeText> = {
   },
   'password-changed': { text: 'Your password is changed. Sign in with it.', alert: false },
   'signed-out': { text: 'You are signed out.', alert: false },
+  'signin-required': { text: 'Please sign in to change your account.', alert: true },
+  'profile-saved': { text: 'Your profile is saved.', alert: false },
+  'invalid-name': { text: 'A display name has 1 to 80 characters.', alert: true },
+  'invalid-avatar': { text: 'That picture is not one of the pictures offered. Please choose one below.', alert: true },
+  'wrong-password': { text: 'Your current password is not right. Nothing was changed.', alert: true },
+  'password-updated': {
+    text: 'Your password is changed. You are still signed in here; every other device is signed out.',
+    alert: false,
+  },
+  'password-unsupported': {
+    text: 'The password cannot be changed here. Sign out, then use “Forgot your password?” on the sign-in page.',
+    alert: true,
+  },
+  'signed-out-everywhere': { text: 'You are signed out on every device.', alert: false },
+  'wix-login-failed': {
+    text: 'Signing in with Wix did not complete, or took too long. Please try again.',
+    alert: true,
+  },
+  'wix-login-required': { text: 'You are not signed in with Wix yet. Sign in below.', alert: false },
+  'wix-login-cancelled': { text: 'Signing in with Wix was cancelled.', alert: false },
 };

@@ -1,7 +1,8 @@
-import { clearedCookie, httpOnlyCookie, isSecureRequest, requestCookie } from '@/lib/auth/cookies';
-import { clientKey, consume, createLimiter, type Limiter } from '@/lib/auth/limits';
+import { clearedCookie, httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '@/lib/auth/cookies';
+import { clientKey, consume } from '@/lib/auth/limits';
 import { errors, isCatalogueError } from '@/lib/errors';
 import { readBodyText } from '@/lib/http/body';
+import { MEMBER_HINT_COOKIE } from '@/lib/site';
 import {
   MEMBER_RESET_COOKIE,
   MEMBER_RESET_TTL_SECONDS,
@@ -14,8 +15,8 @@ import {
   type MemberPage,
   memberPagePath,
 } from '@/lib/members/session-cookie';
-import { processSingleton } from '@/lib/process-singleton';
 import { isCrossSite } from '@/lib/security/same-origin';
+import { type MemberLimit, memberLimiter } from './member-limits';
 import { errorResponse } from './respond';
 
 // The members' form posts (app/api/members/*): a plain urlencoded form, answered with a 303 to a members' page and a
@@ -23,7 +24,8 @@ import { errorResponse } from './respond';
 // rate-limited per client, and nothing goes wrong as a 5xx: any failure is the page's "try later" notice. No answer
 // carries a password, hash or token in its body or Location: tokens travel only in HttpOnly cookies.
 
-const MAX_BODY = 4096;
+/** The captcha's payload (~1.5 kB) fits with room to spare. */
+const MAX_BODY = 8192;
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** A 303 to a page, with cookies set. */
@@ -32,25 +34,6 @@ export function seeOther(location: string, cookies: string[] = []): Response {
   for (const cookie of cookies) headers.append('Set-Cookie', cookie);
   return new Response(null, { status: 303, headers });
 }
-
-// Rate limits per client (lib/auth/limits.ts's clientKey), process-wide.
-
-export const MEMBER_LIMITS = {
-  /** Failed sign-ins per client per 15 minutes. */
-  signinFailures: { keyPrefix: 'members:signin-failures', points: 10, durationSeconds: 15 * 60 },
-  /** Registrations per client per hour (each may mail a code). */
-  registrations: { keyPrefix: 'members:registrations', points: 5, durationSeconds: 60 * 60 },
-  /** Reset mails asked for per client per hour. */
-  resets: { keyPrefix: 'members:reset-mails', points: 5, durationSeconds: 60 * 60 },
-  /** Codes tried per client per 15 minutes (each state token also dies after 5 wrong codes). */
-  codes: { keyPrefix: 'members:codes', points: 20, durationSeconds: 15 * 60 },
-  /** New passwords set by reset link per client per 15 minutes. */
-  newPasswords: { keyPrefix: 'members:new-passwords', points: 10, durationSeconds: 15 * 60 },
-} as const;
-export type MemberLimit = keyof typeof MEMBER_LIMITS;
-
-export const memberLimiter = (name: MemberLimit): Limiter =>
-  processSingleton(`members-limit:${name}`, () => createLimiter(MEMBER_LIMITS[name]));
 
 export interface MemberForm {
   request: Request;
@@ -110,9 +93,15 @@ export function memberFormRoute(page: MemberPage, handle: (form: MemberForm) => 
 // The cookies. The session lives on every path (the account page reads it); the state and reset cookies only on the
 // member routes, for minutes.
 
-export const memberSessionCookie = (token: string, secure: boolean) =>
-  httpOnlyCookie(MEMBER_SESSION_COOKIE, token, secure, MEMBER_SESSION_TTL_SECONDS);
-export const clearedMemberSession = (secure: boolean) => clearedCookie(MEMBER_SESSION_COOKIE, secure);
+/** The member's session, and beside it the readable hint that one exists (MEMBER_HINT_COOKIE: `1`, no secret). */
+export const memberSessionCookies = (token: string, secure: boolean) => [
+  httpOnlyCookie(MEMBER_SESSION_COOKIE, token, secure, MEMBER_SESSION_TTL_SECONDS),
+  readableCookie(MEMBER_HINT_COOKIE, '1', secure, MEMBER_SESSION_TTL_SECONDS),
+];
+export const clearedMemberSessionCookies = (secure: boolean) => [
+  clearedCookie(MEMBER_SESSION_COOKIE, secure),
+  clearedCookie(MEMBER_HINT_COOKIE, secure),
+];
 
 export const memberStateCookie = (stateToken: string, secure: boolean) =>
   httpOnlyCookie(MEMBER_STATE_COOKIE, stateToken, secure, MEMBER_STATE_TTL_SECONDS, MEMBER_ROUTES_PATH);

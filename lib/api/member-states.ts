@@ -1,4 +1,4 @@
-import { siteMembers, type LoginResult, LoginState } from '@/lib/members';
+import { siteMembers, siteWixMembers, type LoginResult, LoginState } from '@/lib/members';
 import {
   MEMBER_PAGES,
   MEMBER_SESSION_COOKIE,
@@ -6,8 +6,9 @@ import {
   type MemberPage,
   memberPagePath,
   safeMemberNext,
+  wixLoginPath,
 } from '@/lib/members/session-cookie';
-import { clearedMemberState, type MemberForm, memberSessionCookie, memberStateCookie, seeOther } from './member-forms';
+import { clearedMemberState, type MemberForm, memberSessionCookies, memberStateCookie, seeOther } from './member-forms';
 
 // Where each login state the provider answers leads a browser: SUCCESS signs in (a new session, the old one revoked),
 // EMAIL_VERIFICATION_REQUIRED to the code's page with its state token in a cookie, OWNER_APPROVAL_REQUIRED to the page
@@ -19,7 +20,7 @@ type Failure = Extract<LoginResult, { loginState: 'FAILURE' }>;
 export async function signInCookies(form: MemberForm, sessionToken: string): Promise<string[]> {
   const old = form.cookie(MEMBER_SESSION_COOKIE);
   if (old && old.length <= 2048) await siteMembers().logout(old);
-  return [memberSessionCookie(sessionToken, form.secure)];
+  return memberSessionCookies(sessionToken, form.secure);
 }
 
 export interface StateAnswer {
@@ -48,9 +49,16 @@ export async function answerLoginState(form: MemberForm, result: LoginResult, ho
       return seeOther(
         memberPagePath(how.page, how.failure(result), how.page === MEMBER_PAGES.signin ? how.next : undefined),
       );
-    // The captcha states: this site asks for none yet (the provider's default); a page cannot show one without it.
+    // The captcha states: the sign-in page shows the captcha its notice names (the local provider's ALTCHA), and the
+    // member signs in again with it solved; on Wix, Wix's login page asks. Another form cannot show one: "try later".
     case LoginState.USER_CAPTCHA_REQUIRED:
-    case LoginState.SILENT_CAPTCHA_REQUIRED:
+    case LoginState.SILENT_CAPTCHA_REQUIRED: {
+      // Wix's captcha is its reCAPTCHA, which only its own login page shows: the member signs in there.
+      if (siteWixMembers()) return seeOther(wixLoginPath(how.next));
+      if (how.page !== MEMBER_PAGES.signin) return seeOther(memberPagePath(how.page, 'captcha'));
+      const notice = result.loginState === LoginState.USER_CAPTCHA_REQUIRED ? 'captcha-user' : 'captcha-silent';
+      return seeOther(memberPagePath(how.page, notice, how.next));
+    }
     case LoginState.INITIAL:
       return seeOther(memberPagePath(how.page, 'captcha'));
   }

@@ -33,6 +33,10 @@ export const httpOnlyCookie = (
   now = Date.now(),
 ): string => serialize(name, value, options(secure, maxAgeSeconds, now, path));
 
+/** A cookie the page's script may read (not HttpOnly): never a secret. SameSite=Lax, Secure on https. */
+export const readableCookie = (name: string, value: string, secure: boolean, maxAgeSeconds: number, now = Date.now()) =>
+  serialize(name, value, { ...options(secure, maxAgeSeconds, now), httpOnly: false });
+
 /** That cookie, cleared (empty, expired) at the path it was set for. */
 export const clearedCookie = (name: string, secure: boolean, path = '/'): string =>
   serialize(name, '', options(secure, 0, 0, path));

@@ -95,7 +95,14 @@ export interface BlogSource {
    * no such file (Wix media live on Wix's CDN). The caller closes it, or reads it to the end through `stream`.
    */
   openMedia(mediaPath: string): Promise<MediaFile | null>;
+  /**
+   * The images at the top of the media folder (png, jpeg, gif, webp, avif) as `/media/<file>` paths, by name, at most
+   * `MAX_LISTED_MEDIA`: what a member may choose as their picture. A source without a media folder (Wix) has none.
+   */
+  listMediaImages?(): Promise<string[]>;
 }
+
+export const MAX_LISTED_MEDIA = 48;
 
 export interface MediaFile {
   /** What its validators are made of (lib/http/validators.ts). */

@@ -78,7 +78,7 @@ export interface Config {
   webhookPublicKey: string | undefined;
   webhookPrivateKey: string | undefined;
   mail: MailConfig;
-  members: MembersPolicy;
+  members: MembersConfig;
   development: boolean;
   /** `next build` is running (Next sets NEXT_PHASE): prerendering, not serving. */
   building: boolean;
@@ -99,6 +99,15 @@ export interface MembersPolicy {
   emailVerification: boolean;
   /** MEMBERS_OWNER_APPROVAL (default false): a new member waits for the owner's approval before signing in. */
   ownerApproval: boolean;
+}
+
+/** Who keeps the members, and the local provider's policy for new ones. */
+export interface MembersConfig extends MembersPolicy {
+  /**
+   * `wix` when the blog reads Wix (BLOG_SOURCE=wix) and WIX_CLIENT_ID names an OAuth app (members sign in through
+   * one; an API key alone cannot sign a member in), else `local`: the embedded database.
+   */
+  provider: 'local' | 'wix';
 }
 
 type Env = Record<string, string | undefined>;
@@ -176,7 +185,11 @@ export function readConfig(env: Env = process.env): Config {
       from: e.MAIL_FROM,
       outboxDir: e.MAIL_OUTBOX ?? `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
     },
-    members: { emailVerification: e.MEMBERS_EMAIL_VERIFICATION, ownerApproval: e.MEMBERS_OWNER_APPROVAL },
+    members: {
+      provider: source === 'wix' && wix.clientId ? 'wix' : 'local',
+      emailVerification: e.MEMBERS_EMAIL_VERIFICATION,
+      ownerApproval: e.MEMBERS_OWNER_APPROVAL,
+    },
     development: e.NODE_ENV === 'development',
     building: e.NEXT_PHASE === 'phase-production-build',
   };

@@ -12,6 +12,8 @@ export const members = defineCollection({
   fields: {
     email: { type: 'text', indexed: true },
     displayName: { type: 'text' },
+    /** The member's picture: a `/media/<file>` path of the site's media folder; absent when none is chosen. */
+    avatar: { type: 'text' },
     /** argon2id, in the PHC string format (`$argon2id$v=19$m=…`). */
     passwordHash: { type: 'text' },
     /** PENDING (waits for the owner's approval), ACTIVE or BLOCKED. */

@@ -6,25 +6,60 @@ import { processSingleton } from '@/lib/process-singleton';
 import { members } from './collection';
 import { siteKey } from '@/lib/security/site-key';
 import { createLocalMembers, type LocalMembers } from './local';
+import { createPolicyStore, memberPolicy } from './policy';
+import { siteCaptcha } from './site-captcha';
+import type { IdentityProvider, MemberAccount, MemberAdmin } from './types';
+import { createWixMembers, type WixMembers } from './wix';
 
 export { members, type MemberItem } from './collection';
 export { createLocalMembers, INVALID_LOGIN, MAX_CODE_ATTEMPTS, type LocalMembers } from './local';
 export * from './types';
 
+/** What the site's pages and routes ask of members, whichever provider keeps them. */
+export type SiteMembers = IdentityProvider & MemberAccount;
+
+/** The members key: seals and signs sessions and state tokens, for either provider. */
+const membersKey = () => {
+  const c = config();
+  return siteKey('members', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)).toString('base64url');
+};
+
 /**
- * The site's identity provider, one per process: the local one, its members in the site's data client (the members
- * collection is passed to `dataClient`, which lib/data cannot import), with the site's policy and mailer.
+ * The local provider, one per process: its members in the site's data client (the members collection is passed to
+ * `dataClient`, which lib/data cannot import), with the owner's sign-up rules, the mailer and the captcha.
  */
-export const siteMembers = (): LocalMembers =>
+const localMembers = (): LocalMembers =>
   processSingleton('members', () => {
     const c = config();
+    const client = dataClient(members, memberPolicy);
     return createLocalMembers({
-      client: dataClient(members),
+      client,
       mailer: mailer(),
-      secret: siteKey('members', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)).toString(
-        'base64url',
-      ),
+      secret: membersKey(),
       siteUrl: c.siteUrl,
-      policy: c.members,
+      // The owner's sign-up rules as saved in the dashboard; MEMBERS_* until then.
+      policy: createPolicyStore(client, c.members),
+      captcha: siteCaptcha(),
     });
   });
+
+/** The Wix provider, one per process: the site's OAuth app, through WIX_API_BASE_URL when set. */
+const wixMembers = (): WixMembers =>
+  processSingleton('members-wix', () => {
+    const c = config();
+    return createWixMembers({
+      clientId: c.wix.clientId!,
+      secret: membersKey(),
+      siteUrl: c.siteUrl,
+      apiBaseUrl: c.wix.apiBaseUrl,
+    });
+  });
+
+/** The site's identity provider (`config().members.provider`): Wix's when the blog reads Wix with an OAuth app. */
+export const siteMembers = (): SiteMembers => (config().members.provider === 'wix' ? wixMembers() : localMembers());
+
+/** The Wix provider with its login page, or null when members are local (the login page's routes answer 404). */
+export const siteWixMembers = (): WixMembers | null => (config().members.provider === 'wix' ? wixMembers() : null);
+
+/** The owner's member management: the local provider's; null on Wix, where the Wix dashboard manages members. */
+export const siteMemberAdmin = (): MemberAdmin | null => (config().members.provider === 'wix' ? null : localMembers());

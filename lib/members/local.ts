@@ -1,5 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { Captcha } from './captcha';
+import type { PolicyStore } from './policy';
 import { resetLinkBase } from './reset-link';
 import type { MembersPolicy } from '@/lib/config';
 import type { DataClient } from '@/lib/data/client';
@@ -31,13 +33,17 @@ import {
 } from './tokens';
 import {
   type CallContext,
+  type ChangePasswordResult,
   type IdentityProvider,
   type LoginParams,
   type LoginResult,
   LoginState,
   type Member,
+  type MemberAccount,
   type MemberAdmin,
   type MemberStatus,
+  type ProfileChange,
+  type ProfileResult,
   type RegisterParams,
   type ResetResult,
 } from './types';
@@ -50,9 +56,6 @@ import {
 /** A verification code works this many times wrong; then its state token is dead (sign in again for a new code). */
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** Which captcha a client must solve before its login is looked at, or null (the next slice decides; ALTCHA). */
-export type CaptchaKind = 'user' | 'silent';
-
 export interface LocalMembersSettings {
   /** A data client that holds the members collection (`dataClient(members)` on the site). */
   client: DataClient;
@@ -61,17 +64,19 @@ export interface LocalMembersSettings {
   secret: string;
   /** The public origin: reset links may only point at it. */
   siteUrl: string;
-  policy: MembersPolicy;
+  /**
+   * The sign-up policy: the owner's as saved (policy.ts), read at each registration and sign-in; or a fixed one (the
+   * owner's changes then last as long as the provider).
+   */
+  policy: MembersPolicy | PolicyStore;
   passwords?: Passwords;
   revocations?: Revocations;
-  /** Whether a client must solve a captcha before logging in (default: never). */
-  needsCaptcha?: (client: string) => CaptchaKind | null | Promise<CaptchaKind | null>;
-  /** Whether a solved captcha's token is good (default: none is, until the captcha exists). */
-  checkCaptcha?: (captchaToken: string, client: string) => boolean | Promise<boolean>;
+  /** Checks a solved captcha's token (ALTCHA's payload, captcha.ts); without it no token is good. */
+  captcha?: Pick<Captcha, 'verify'>;
   now?: () => Date;
 }
 
-export type LocalMembers = IdentityProvider & MemberAdmin;
+export type LocalMembers = IdentityProvider & MemberAdmin & MemberAccount;
 
 const COLLECTION = 'members';
 const UNIDENTIFIED = 'unidentified';
@@ -108,13 +113,28 @@ export const toMember = (item: MemberItem): Member => ({
   status: (item.status ?? 'PENDING') as MemberStatus,
   emailVerified: item.emailVerified === true,
   createdDate: item._createdDate,
+  ...(item.avatar ? { avatar: item.avatar } : {}),
 });
+
+/** A display name as given: control characters out, trimmed; '' when nothing is left. */
+const cleanName = (nickname: unknown) =>
+  typeof nickname === 'string' ? nickname.replace(/[\u0000-\u001f\u007f]/g, '').trim() : '';
 
 /** A display name as given (trimmed, control characters out, 80 characters at most), else the address's local part. */
 function displayNameOf(nickname: unknown, email: string): string {
-  const name = typeof nickname === 'string' ? nickname.replace(/[\u0000-\u001f\u007f]/g, '').trim() : '';
-  return (name || email.split('@')[0]!).slice(0, 80);
+  return (cleanName(nickname) || email.split('@')[0]!).slice(0, 80);
 }
+
+/**
+ * A picture's path as the provider accepts it: one file of the site's media folder, an image by its extension, named
+ * with word characters, dots and dashes only (so no `..`, `%`, query or subfolder). Which files exist is the route's
+ * question (lib/members cannot read the blog's media); this is only the shape.
+ */
+export const AVATAR_PATH = /^\/media\/[\w-]+(?:\.[\w-]+)*\.(?:png|jpe?g|gif|webp|avif)$/i;
+const MAX_AVATAR_PATH = 200;
+
+export const isAvatarPath = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= MAX_AVATAR_PATH && AVATAR_PATH.test(value);
 
 const withoutVerification = (item: MemberItem): MemberItem => {
   const {
@@ -127,12 +147,22 @@ const withoutVerification = (item: MemberItem): MemberItem => {
   return rest;
 };
 
+/** A policy kept in memory (tests, and a provider made without the data service's policy item). */
+function fixedPolicy({ emailVerification, ownerApproval }: MembersPolicy): PolicyStore {
+  let policy: MembersPolicy = { emailVerification, ownerApproval };
+  return {
+    get: async () => policy,
+    set: async (change) => (policy = { ...policy, ...change }),
+  };
+}
+
 export function createLocalMembers(settings: LocalMembersSettings): LocalMembers {
-  const { client, mailer, secret, siteUrl, policy } = settings;
+  const { client, mailer, secret, siteUrl } = settings;
+  const policies: PolicyStore = 'get' in settings.policy ? settings.policy : fixedPolicy(settings.policy);
+  const policyNow = () => policies.get();
   const passwords = settings.passwords ?? createPasswords();
   const revocations = settings.revocations ?? siteRevocations();
-  const needsCaptcha = settings.needsCaptcha ?? (() => null);
-  const checkCaptcha = settings.checkCaptcha ?? (() => false);
+  const checkCaptcha = async (token: string) => (settings.captcha ? settings.captcha.verify(token) : false);
   const clock = settings.now ?? (() => new Date());
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
 
@@ -188,10 +218,19 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
   /** What a member who proved their password (or their address) may do next. */
   async function next(member: MemberItem): Promise<LoginResult> {
     if (member.status === 'BLOCKED') return BLOCKED;
-    if (policy.emailVerification && member.emailVerified !== true) return startVerification(member);
+    if ((await policyNow()).emailVerification && member.emailVerified !== true) return startVerification(member);
     if (member.status !== 'ACTIVE') return { loginState: LoginState.OWNER_APPROVAL_REQUIRED };
     const sessionToken = signMemberSession(secret, member._id, member.sessionEpoch ?? 0, nowSeconds());
     return { loginState: LoginState.SUCCESS, data: { sessionToken } };
+  }
+
+  /** The stored member a session token signs in: signed, unexpired, not revoked, of the current epoch, ACTIVE. */
+  async function sessionMember(sessionToken: string): Promise<MemberItem | null> {
+    const session = verifyMemberSession(sessionToken, secret, nowSeconds());
+    if (!session || (await revocations.isRevoked(session.jti))) return null;
+    const member = await read(session.sub);
+    if (!member || member.status !== 'ACTIVE' || (member.sessionEpoch ?? 0) !== session.ep) return null;
+    return member;
   }
 
   async function setStatus(id: string, status: MemberStatus): Promise<Member | null> {
@@ -226,7 +265,7 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
         email: address,
         displayName: displayNameOf(profile?.nickname, address),
         passwordHash: await passwords.hash(password),
-        status: policy.ownerApproval ? 'PENDING' : 'ACTIVE',
+        status: (await policyNow()).ownerApproval ? 'PENDING' : 'ACTIVE',
         emailVerified: false,
         sessionEpoch: 0,
       };
@@ -247,7 +286,7 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
 
     async login({ email, password, captchaToken }: LoginParams, context: CallContext = {}) {
       const who = context.client ?? UNIDENTIFIED;
-      const captcha = await needsCaptcha(who);
+      const captcha = context.captcha ?? null;
       if (captcha) {
         if (typeof captchaToken !== 'string' || captchaToken === '') {
           const stateToken = signCaptchaState(secret, who, captcha, nowSeconds());
@@ -255,7 +294,7 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
             ? { loginState: LoginState.USER_CAPTCHA_REQUIRED, data: { stateToken } }
             : { loginState: LoginState.SILENT_CAPTCHA_REQUIRED, data: { stateToken } };
         }
-        if (!(await checkCaptcha(captchaToken, who))) return BAD_CAPTCHA;
+        if (!(await checkCaptcha(captchaToken))) return BAD_CAPTCHA;
       }
       const address = normaliseEmail(email);
       const member = address ? await read(memberId(address)) : null;
@@ -328,11 +367,8 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
     },
 
     async memberOf(sessionToken: string) {
-      const session = verifyMemberSession(sessionToken, secret, nowSeconds());
-      if (!session || (await revocations.isRevoked(session.jti))) return null;
-      const member = await read(session.sub);
-      if (!member || member.status !== 'ACTIVE' || (member.sessionEpoch ?? 0) !== session.ep) return null;
-      return toMember(member);
+      const member = await sessionMember(sessionToken);
+      return member ? toMember(member) : null;
     },
 
     async logout(sessionToken: string) {
@@ -340,7 +376,51 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
       if (session) await revocations.revoke(session.jti, session.exp, nowSeconds());
     },
 
+    signUpPolicy: () => policies.get(),
+    setSignUpPolicy: (change) => policies.set(change),
     approveMember: (id: string) => setStatus(id, 'ACTIVE'),
     blockMember: (id: string) => setStatus(id, 'BLOCKED'),
+
+    // The member's own account (the /account page). Each call names the member by a session token that memberOf would
+    // accept, so a revoked, stale-epoch or blocked session changes nothing.
+
+    async updateProfile(sessionToken: string, change: ProfileChange): Promise<ProfileResult> {
+      const member = await sessionMember(sessionToken);
+      if (!member) return { ok: false, reason: 'invalidSession' };
+      const { displayName, avatar } = change ?? {};
+      const name = displayName === undefined ? member.displayName : cleanName(displayName).slice(0, 80);
+      if (!name) return { ok: false, reason: 'invalidProfile' };
+      if (avatar !== undefined && avatar !== null && !isAvatarPath(avatar)) {
+        return { ok: false, reason: 'invalidProfile' };
+      }
+      const picture = avatar === undefined ? member.avatar : (avatar ?? undefined);
+      if (name === member.displayName && picture === member.avatar) return { ok: true, member: toMember(member) };
+      // The update replaces the item: a picture removed is a field left out.
+      const { avatar: _old, ...rest } = member;
+      const updated = { ...rest, displayName: name, ...(picture ? { avatar: picture } : {}) };
+      return { ok: true, member: toMember(await write(updated)) };
+    },
+
+    async changePassword(
+      sessionToken: string,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<ChangePasswordResult> {
+      const member = await sessionMember(sessionToken);
+      if (!member?.passwordHash) return { ok: false, reason: 'invalidSession' };
+      const given = typeof currentPassword === 'string' ? currentPassword.slice(0, MAX_PASSWORD_LENGTH + 1) : '';
+      if (!(await passwords.verify(member.passwordHash, given))) return { ok: false, reason: 'wrongPassword' };
+      if (!acceptablePassword(newPassword)) return { ok: false, reason: 'invalidPassword' };
+      // A new epoch ends every session signed before, on every device (and a reset link made under the old hash);
+      // this browser keeps going with a session of the new epoch.
+      const epoch = (member.sessionEpoch ?? 0) + 1;
+      await write({ ...member, passwordHash: await passwords.hash(newPassword), sessionEpoch: epoch });
+      return { ok: true, sessionToken: signMemberSession(secret, member._id, epoch, nowSeconds()) };
+    },
+
+    async signOutEverywhere(sessionToken: string) {
+      const member = await sessionMember(sessionToken);
+      if (member) await write({ ...member, sessionEpoch: (member.sessionEpoch ?? 0) + 1 });
+    },
   };
 }

@@ -44,6 +44,9 @@ export const MEMBER_NOTICES = [
   'invalid-login',
   'blocked',
   'captcha',
+  'captcha-silent',
+  'captcha-user',
+  'captcha-failed',
   'code-sent',
   'wrong-code',
   'code-expired',
@@ -51,6 +54,18 @@ export const MEMBER_NOTICES = [
   'link-expired',
   'password-changed',
   'signed-out',
+  'signin-required',
+  'profile-saved',
+  'invalid-name',
+  'invalid-avatar',
+  'wrong-password',
+  'password-updated',
+  'password-unsupported',
+  'signed-out-everywhere',
+  // The Wix login page's callback (app/api/members/callback).
+  'wix-login-failed',
+  'wix-login-required',
+  'wix-login-cancelled',
 ] as const;
 export type MemberNotice = (typeof MEMBER_NOTICES)[number];
 
@@ -65,6 +80,15 @@ export function safeMemberNext(next: unknown): string {
   const url = localPath(next);
   if (!url || url.pathname === '/api' || url.pathname.startsWith('/api/')) return MEMBER_PAGES.account;
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The Wix-managed login page (app/api/members/wix-login), when members are at Wix: where a sign-in goes when Wix asks
+ * for a captcha (Wix's reCAPTCHA runs on its own page, not on ours), and the sign-in page's other way in.
+ */
+export function wixLoginPath(next?: string): string {
+  const target = safeMemberNext(next);
+  return `/api/members/wix-login${target === MEMBER_PAGES.account ? '' : `?next=${encodeURIComponent(target)}`}`;
 }
 
 /** A members' page with a notice and, for the sign-in page, where to go after it. */

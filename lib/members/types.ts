@@ -1,3 +1,5 @@
+import type { MembersPolicy } from '@/lib/config';
+
 // The members' identity service: its login states and results as the Wix SDK names them (`@wix/sdk`'s `LoginState`
 // and `StateMachine`), and the interface every provider implements: the local one (local.ts, members in the embedded
 // database) and, later, Wix's (`OAuthStrategy`'s custom-login calls), so pages never ask which one they talk to.
@@ -43,6 +45,8 @@ export interface Member {
   status: MemberStatus;
   emailVerified: boolean;
   createdDate: string;
+  /** The member's picture: a path of this site's media (`/media/…`) or a Wix media URL; absent when none is chosen. */
+  avatar?: string;
 }
 
 /** The SDK's `IdentityProfile`, as far as this site uses it. */
@@ -62,9 +66,15 @@ export interface LoginParams {
   captchaToken?: string;
 }
 
-/** Who is asking, for what a provider counts per client (the captcha hook): e.g. lib/auth's client address. */
+/** Who is asking, and what the site asks of them. */
 export interface CallContext {
+  /** The client the request is counted against (lib/auth's client address). */
   client?: string;
+  /**
+   * A captcha the site asks of this client before a login is looked at (the sign-in route decides it from the failures
+   * it counted); the local provider answers the captcha states without one. Wix decides its captchas itself.
+   */
+  captcha?: 'user' | 'silent' | null;
 }
 
 /** What a password reset link, followed, gives. */
@@ -88,10 +98,38 @@ export interface IdentityProvider {
   logout(sessionToken: string): Promise<void>;
 }
 
+/** What a member changes of their profile: a field left out stays as it is; `avatar: null` removes the picture. */
+export interface ProfileChange {
+  displayName?: string;
+  avatar?: string | null;
+}
+
+export type ProfileResult = { ok: true; member: Member } | { ok: false; reason: 'invalidSession' | 'invalidProfile' };
+
+/**
+ * What changing a password gives: on success a new session token for this browser (every other session of the member
+ * has ended); otherwise why not.
+ */
+export type ChangePasswordResult =
+  | { ok: true; sessionToken: string }
+  | { ok: false; reason: 'invalidSession' | 'wrongPassword' | 'invalidPassword' | 'notSupported' };
+
+/** What a signed-in member does to their own account (the /account page), each call naming them by session token. */
+export interface MemberAccount {
+  updateProfile(sessionToken: string, change: ProfileChange): Promise<ProfileResult>;
+  changePassword(sessionToken: string, currentPassword: string, newPassword: string): Promise<ChangePasswordResult>;
+  /** Ends every session of the member, this one included, on every device. */
+  signOutEverywhere(sessionToken: string): Promise<void>;
+}
+
 /** What the owner's dashboard does to members (the local provider; on Wix, the Wix dashboard does it). */
 export interface MemberAdmin {
   approveMember(id: string): Promise<Member | null>;
   blockMember(id: string): Promise<Member | null>;
   /** The owner's list: members waiting for approval first, then the newest; a page of `limit` after `skip`. */
   listMembers(page: { skip: number; limit: number }): Promise<{ members: Member[]; total: number }>;
+  /** Whether new members confirm their address, and whether they wait for approval (the owner's, else the default). */
+  signUpPolicy(): Promise<MembersPolicy>;
+  /** Saves the owner's choice; a field left out keeps its value. Answers the policy now in force. */
+  setSignUpPolicy(change: Partial<MembersPolicy>): Promise<MembersPolicy>;
 }

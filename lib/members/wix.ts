@@ -1,22 +1,28 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createClient } from '@wix/sdk';
 import { z } from 'zod';
 import { errors, isCatalogueError } from '@/lib/errors';
 import { isRecord } from '@/lib/json';
 import { visitorAuth } from '@/lib/wix/auth';
+import { processSingleton } from '@/lib/process-singleton';
 import { discard, type TransportSettings, transportFor } from '@/lib/wix/transport';
 import { readWixJson, redact, toCatalogueError } from '@/lib/wix/upstream';
+import { isAvatarPath } from './local';
 import { acceptablePassword } from './password';
 import { MEMBER_SESSION_TTL_SECONDS, type Revocations, signCaptchaState, siteRevocations } from './tokens';
 import {
   type CallContext,
+  type ChangePasswordResult,
   type IdentityProvider,
   type LoginErrorCode,
   type LoginParams,
   type LoginResult,
   LoginState,
   type Member,
+  type MemberAccount,
   type MemberStatus,
+  type ProfileChange,
+  type ProfileResult,
   type RegisterParams,
   type ResetResult,
 } from './types';
@@ -42,11 +48,19 @@ import { resetLinkBase } from './reset-link';
 //                        { clientId, grantType: authorization_code, redirectUri, code, codeVerifier }
 //   token refresh        POST /oauth2/token { clientId, grantType: refresh_token, refreshToken }
 //   memberOf             GET  /members/v1/members/my?fieldsets=FULL  (Authorization: the member's access token)
+//   updateProfile        PATCH /members/v1/members/{id} { member: { id, profile: { nickname, photo } } } (as the SDK's
+//                        `members.updateMember`, with the member's access token)
+//   Wix-managed login    POST /_api/redirects-api/v1/redirect-session (prompt login, or none for the silent flow) →
+//                        the browser goes to its fullUrl and comes back to the callback with a code →
+//                        POST /oauth2/token
+//                        (as `generateOAuthData` + `getAuthUrl` + `getMemberTokens`, responseMode query)
 //
 // A SUCCESS's `sessionToken` is ours, not Wix's (Wix's is single-use and lives seconds): the member's refresh token
 // sealed with AES-256-GCM under the members key, with a session id and an expiry, so it holds across instances and
 // restarts and shows nothing to whoever reads the cookie. Access tokens are kept per session in memory and renewed
-// from the refresh token when they expire. Nothing here logs or throws a password, token or key.
+// from the refresh token when they expire. Logout revokes one session (the revocations); signing out everywhere keeps
+// the member's last sign-out (SignOuts), which every older session of theirs fails. Nothing here logs or throws a
+// password, token or key.
 
 /** The OAuth app's client id, the members key, the site's origin, and the transport's settings. */
 export interface WixMembersSettings extends TransportSettings {
@@ -55,11 +69,67 @@ export interface WixMembersSettings extends TransportSettings {
   secret: string;
   /** The public origin: reset links may only point at it; the direct login's redirect URI is on it. */
   siteUrl: string;
-  /** The direct login's redirect URI, allowed in the OAuth app (default `${siteUrl}/api/members/callback`). */
+  /** The OAuth redirect URI of both logins, allowed in the OAuth app (default `${siteUrl}/api/members/callback`). */
   redirectUri?: string;
   revocations?: Revocations;
+  /** When each member last signed out everywhere (default: the process's, beside the revocations). */
+  signOuts?: SignOuts;
   now?: () => Date;
 }
+
+/** The Wix provider: the identity calls, the member's own account, and the Wix-managed login page. */
+export interface WixMembers extends IdentityProvider, MemberAccount {
+  /**
+   * A redirect session to Wix's login page, as `generateOAuthData` + `getAuthUrl` make it (PKCE S256, a state,
+   * responseMode query; prompt `none` for the silent flow): the URL to send the browser to, and the verifier, state
+   * and `next` sealed for a short-lived cookie (`maxAge` seconds) that the callback gives back.
+   */
+  startWixLogin(options: { next: string; silent: boolean }): Promise<{ url: string; sealed: string; maxAge: number }>;
+  /** Wix's redirect back (`code`, `state` or `error`) checked against the sealed cookie, the code exchanged. */
+  finishWixLogin(
+    answer: { code?: string | null; state?: string | null; error?: string | null },
+    sealed: string | undefined,
+  ): Promise<WixLoginResult>;
+}
+
+export type WixLoginResult =
+  | { ok: true; sessionToken: string; next: string }
+  | { ok: false; reason: 'loginRequired' | 'denied' | 'invalidState' | 'failed'; next?: string };
+
+/** The login page's sealed state, on the member routes only (MEMBER_ROUTES_PATH), for the page's time. */
+export const WIX_LOGIN_COOKIE = 'member_wix_login';
+
+/** The SDK's silent-login time-out (its iframe gives up after 120 s): a silent flow's state lives no longer. */
+export const SILENT_LOGIN_TIMEOUT_SECONDS = 120;
+/** How long the Wix login page may take before its state is refused (long enough to type a password, or register). */
+export const WIX_LOGIN_TTL_SECONDS = 10 * 60;
+
+/**
+ * "Sign out everywhere" for stateless sessions: the second each member last did it; any session of theirs signed at
+ * or before it is anonymous. Per process, as the revocations (tokens.ts): with several instances it moves to the same
+ * shared store (issue 16).
+ */
+export interface SignOuts {
+  signOut(memberId: string, at: number, until: number): void | Promise<void>;
+  lastSignOut(memberId: string): number | undefined | Promise<number | undefined>;
+}
+
+const MAX_SIGN_OUTS = 100_000;
+
+export function memorySignOuts(): SignOuts {
+  const map = new Map<string, { at: number; until: number }>();
+  return {
+    signOut(memberId, at, until) {
+      for (const [id, entry] of map) if (entry.until <= at) map.delete(id);
+      map.delete(memberId);
+      map.set(memberId, { at, until });
+      while (map.size > MAX_SIGN_OUTS) map.delete(map.keys().next().value!);
+    },
+    lastSignOut: (memberId) => map.get(memberId)?.at,
+  };
+}
+
+export const siteSignOuts = () => processSingleton('member-wix-sign-outs', memorySignOuts);
 
 type Json = Record<string, unknown>;
 
@@ -73,6 +143,7 @@ const PATHS = {
   redirectSession: '/_api/redirects-api/v1/redirect-session',
   token: '/oauth2/token',
   me: '/members/v1/members/my',
+  member: '/members/v1/members/',
 } as const;
 
 // The application error codes `OAuthStrategy` tests (its constants.js), with the names the REST reference lists.
@@ -82,6 +153,10 @@ const CODES = {
   emailExists: ['-19995', 'DUPLICATE_EMAIL'],
   invalidPassword: ['-19976'],
   resetPassword: ['-19973'],
+  // Not in the SDK's constants (it answers them `invalidEmail`): the Wix site viewer's own login codes
+  // (thunderbolt's feature-site-members ERROR_CODES): ACCESS_DENIED, "blocked by site owner", and pending approval.
+  blocked: ['-19956', '-19980'],
+  pending: ['-19958'],
 };
 
 const MESSAGES: Record<LoginErrorCode, string> = {
@@ -139,36 +214,59 @@ const SessionPayload = z.object({
 type WixSession = z.infer<typeof SessionPayload>;
 
 const MAX_SESSION_LENGTH = 6000;
-const sealKey = (secret: string) => createHmac('sha256', secret).update('member-wix-session').digest();
 
-export function sealSession(secret: string, session: WixSession): string {
+/** AES-256-GCM under a key per kind (`w1` a session, `l1` a login page's state): JSON in, opaque text out. */
+function seal(secret: string, kind: 'w1' | 'l1', value: unknown): string {
+  const key = createHmac('sha256', secret)
+    .update(kind === 'w1' ? 'member-wix-session' : 'member-wix-login')
+    .digest();
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
-  cipher.setAAD(Buffer.from('w1'));
-  const data = Buffer.concat([cipher.update(JSON.stringify(session), 'utf8'), cipher.final()]);
-  return ['w1', iv, data, cipher.getAuthTag()]
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(kind));
+  const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return [kind, iv, data, cipher.getAuthTag()]
     .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
     .join('.');
 }
 
-export function openSession(secret: string, token: unknown, now: number): WixSession | null {
+function unseal(secret: string, kind: 'w1' | 'l1', token: unknown): unknown {
   if (typeof token !== 'string' || token.length > MAX_SESSION_LENGTH) return null;
-  const match = /^w1\.([\w-]{16})\.([\w-]+)\.([\w-]{22})$/.exec(token);
-  if (!match) return null;
+  const match = /^(w1|l1)\.([\w-]{16})\.([\w-]+)\.([\w-]{22})$/.exec(token);
+  if (!match || match[1] !== kind) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), Buffer.from(match[1]!, 'base64url'));
-    decipher.setAAD(Buffer.from('w1'));
-    decipher.setAuthTag(Buffer.from(match[3]!, 'base64url'));
-    const text = Buffer.concat([decipher.update(Buffer.from(match[2]!, 'base64url')), decipher.final()]).toString();
-    const parsed = SessionPayload.safeParse(JSON.parse(text));
-    if (!parsed.success) return null;
-    const { iat, exp } = parsed.data;
-    if (exp <= now || iat > now + 60 || exp - iat > MEMBER_SESSION_TTL_SECONDS) return null;
-    return parsed.data;
+    const key = createHmac('sha256', secret)
+      .update(kind === 'w1' ? 'member-wix-session' : 'member-wix-login')
+      .digest();
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(match[2]!, 'base64url'));
+    decipher.setAAD(Buffer.from(kind));
+    decipher.setAuthTag(Buffer.from(match[4]!, 'base64url'));
+    return JSON.parse(
+      Buffer.concat([decipher.update(Buffer.from(match[3]!, 'base64url')), decipher.final()]).toString(),
+    );
   } catch {
     return null;
   }
 }
+
+export const sealSession = (secret: string, session: WixSession): string => seal(secret, 'w1', session);
+
+export function openSession(secret: string, token: unknown, now: number): WixSession | null {
+  const parsed = SessionPayload.safeParse(unseal(secret, 'w1', token));
+  if (!parsed.success) return null;
+  const { iat, exp } = parsed.data;
+  if (exp <= now || iat > now + 60 || exp - iat > MEMBER_SESSION_TTL_SECONDS) return null;
+  return parsed.data;
+}
+
+/** The Wix login page's state, between the redirect to Wix and the callback: never readable in the browser. */
+const LoginPayload = z.object({
+  v: z.literal(1),
+  st: z.string().regex(/^[\w-]{16,128}$/),
+  cv: z.string().regex(/^[\w-]{43,128}$/),
+  n: z.string().max(1000),
+  p: z.enum(['login', 'none']),
+  exp: z.number().int(),
+});
 
 // ---- the provider ----
 
@@ -186,11 +284,15 @@ const STATUS: Record<string, MemberStatus> = {
   BLOCKED: 'BLOCKED',
 };
 
-export function createWixMembers(settings: WixMembersSettings): IdentityProvider {
-  const { clientId, secret, siteUrl } = settings;
+export function createWixMembers(settings: WixMembersSettings): WixMembers {
+  const { clientId, secret } = settings;
   if (!clientId) throw new Error('The Wix members provider needs WIX_CLIENT_ID (an OAuth app of the site)');
-  const redirectUri = settings.redirectUri ?? `${siteUrl.replace(/\/+$/, '')}/api/members/callback`;
+  const siteUrl = settings.siteUrl.replace(/\/+$/, '');
+  // One redirect URI for both uses, the one the OAuth app allows: the direct login reads its code from Wix's
+  // redirect server-side (the browser never goes there), and the login page's browser lands on the callback route.
+  const redirectUri = settings.redirectUri ?? `${siteUrl}/api/members/callback`;
   const revocations = settings.revocations ?? siteRevocations();
+  const signOuts = settings.signOuts ?? siteSignOuts();
   const clock = settings.now ?? (() => new Date());
   const nowSeconds = () => Math.floor(clock().getTime() / 1000);
 
@@ -229,9 +331,11 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
       if (!parsed) throw errors.upstreamUnparseable(`Wix answered ${what} with a body that could not be parsed`);
       return { ok: true, body: parsed };
     }
-    if (response.status >= 400 && response.status < 500 && ![401, 403, 429].includes(response.status)) {
-      return { ok: false, status: response.status, body: parsed ?? {} };
-    }
+    // A 403 with an application error is Wix refusing this member (a blocked one), not our credentials.
+    const refusal =
+      (response.status >= 400 && response.status < 500 && ![401, 403, 429].includes(response.status)) ||
+      (response.status === 403 && envelope(parsed).code !== undefined);
+    if (refusal) return { ok: false, status: response.status, body: parsed ?? {} };
     throw upstream({ status: response.status, response: { status: response.status, data: parsed ?? {} } }, what);
   }
 
@@ -267,10 +371,12 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
     while (access.size > MAX_CACHED) access.delete(access.keys().next().value!);
   }
 
-  /** getMemberTokensForDirectLogin, server-side: Wix's single-use session token → member tokens → our session. */
-  async function directLogin(wixSessionToken: string): Promise<LoginResult> {
-    const { verifier, challenge } = pkce();
-    const state = randomBytes(16).toString('base64url');
+  /** `createRedirectSession` as `getAuthorizationUrlWithOptions` sends it: the authorize URL of a PKCE request. */
+  async function authorizeUrl(
+    request: { challenge: string; state: string; sessionToken?: string },
+    prompt: 'login' | 'none',
+    what: string,
+  ): Promise<string> {
     const session = await post(
       PATHS.redirectSession,
       {
@@ -278,26 +384,54 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
           authRequest: {
             clientId,
             redirectUri,
-            codeChallenge: challenge,
+            codeChallenge: request.challenge,
             codeChallengeMethod: 'S256',
             responseMode: 'query',
             responseType: 'code',
             scope: 'offline_access',
-            state,
-            sessionToken: wixSessionToken,
+            state: request.state,
+            ...(request.sessionToken ? { sessionToken: request.sessionToken } : {}),
           },
-          prompt: 'none',
+          prompt,
         },
       },
-      'the direct login',
+      what,
     );
     const redirect = session.ok && isRecord(session.body.redirectSession) ? session.body.redirectSession : {};
-    if (typeof redirect.fullUrl !== 'string') {
-      throw errors.upstreamUnparseable('Wix answered the direct login without an authorize URL');
-    }
+    const url = typeof redirect.fullUrl === 'string' && /^https?:\/\//.test(redirect.fullUrl) ? redirect.fullUrl : '';
+    if (!url || !URL.canParse(url)) throw errors.upstreamUnparseable(`Wix answered ${what} without an authorize URL`);
+    return url;
+  }
+
+  /** `getMemberTokens`: the code and the verifier → member tokens → our sealed session; null when Wix refuses. */
+  async function sessionFromCode(code: string, verifier: string): Promise<string | null> {
+    const tokens = await token(
+      { grantType: 'authorization_code', redirectUri, code, codeVerifier: verifier },
+      'the member token request',
+    );
+    if (!tokens?.refreshToken) return null;
+    const now = nowSeconds();
+    const jti = randomBytes(16).toString('base64url');
+    remember(jti, tokens.accessToken, tokens.expiresAt);
+    const sub = createHash('sha256').update(tokens.refreshToken).digest('base64url').slice(0, 22);
+    return sealSession(secret, {
+      v: 1,
+      sub,
+      jti,
+      rt: tokens.refreshToken,
+      iat: now,
+      exp: now + MEMBER_SESSION_TTL_SECONDS,
+    });
+  }
+
+  /** getMemberTokensForDirectLogin, server-side: Wix's single-use session token → member tokens → our session. */
+  async function directLogin(wixSessionToken: string): Promise<LoginResult> {
+    const { verifier, challenge } = pkce();
+    const state = randomBytes(16).toString('base64url');
+    const fullUrl = await authorizeUrl({ challenge, state, sessionToken: wixSessionToken }, 'none', 'the direct login');
     let location: string | null;
     try {
-      const response = await reads(redirect.fullUrl, { method: 'GET', redirect: 'manual' });
+      const response = await reads(fullUrl, { method: 'GET', redirect: 'manual' });
       location = response.headers.get('location');
       discard(response);
     } catch (error) {
@@ -308,23 +442,8 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
     if (!code || answer.get('state') !== state) {
       return failure(undefined, 'Wix did not complete the sign-in. Please try again.');
     }
-    const tokens = await token(
-      { grantType: 'authorization_code', redirectUri, code, codeVerifier: verifier },
-      'the member token request',
-    );
-    if (!tokens?.refreshToken) return failure(undefined, 'Wix did not complete the sign-in. Please try again.');
-    const now = nowSeconds();
-    const jti = randomBytes(16).toString('base64url');
-    remember(jti, tokens.accessToken, tokens.expiresAt);
-    const sub = createHash('sha256').update(tokens.refreshToken).digest('base64url').slice(0, 22);
-    const sessionToken = sealSession(secret, {
-      v: 1,
-      sub,
-      jti,
-      rt: tokens.refreshToken,
-      iat: now,
-      exp: now + MEMBER_SESSION_TTL_SECONDS,
-    });
+    const sessionToken = await sessionFromCode(code, verifier);
+    if (!sessionToken) return failure(undefined, 'Wix did not complete the sign-in. Please try again.');
     return { loginState: LoginState.SUCCESS, data: { sessionToken } };
   }
 
@@ -378,6 +497,105 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
     };
   };
 
+  /** A session that is sealed by us, unexpired and not logged out; null otherwise (no call to Wix). */
+  const liveSession = async (sessionToken: string) => {
+    const session = openSession(secret, sessionToken, nowSeconds());
+    return session && !(await revocations.isRevoked(session.jti)) ? session : null;
+  };
+
+  /**
+   * A call as the member: their access token (renewed from the refresh token when it expires, or once when Wix
+   * refuses it). null when the refresh token is refused (revoked at Wix, or the member may no longer sign in).
+   */
+  async function asMember(
+    session: WixSession,
+    url: string,
+    init: RequestInit,
+    transport: typeof fetch,
+    what: string,
+  ): Promise<{ response: Response; body: Json | null } | null> {
+    const forget = remembered(session.rt);
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        let held = access.get(session.jti);
+        if (!held || held.expiresAt - MARGIN_SECONDS <= nowSeconds()) {
+          const renewed = await token({ grantType: 'refresh_token', refreshToken: session.rt }, 'the token refresh');
+          if (!renewed) return null;
+          held = { value: renewed.accessToken, expiresAt: renewed.expiresAt };
+          remember(session.jti, held.value, held.expiresAt);
+        }
+        const forgetAccess = remembered(held.value);
+        let response: Response;
+        try {
+          response = await transport(url, { ...init, headers: { ...init.headers, Authorization: held.value } });
+        } catch (error) {
+          throw upstream(error, what);
+        } finally {
+          forgetAccess();
+        }
+        const body = await readWixJson(response);
+        if (response.status === 401 || response.status === 403) {
+          // A revoked or expired access token: renew it once from the refresh token.
+          access.delete(session.jti);
+          continue;
+        }
+        return { response, body };
+      }
+      return null;
+    } finally {
+      forget();
+    }
+  }
+
+  /** The member a live session names, as Wix has them (REST fields), or null: anonymous, or signed out everywhere. */
+  async function currentMember(session: WixSession): Promise<Json | null> {
+    const answer = await asMember(
+      session,
+      `${WIX}${PATHS.me}?fieldsets=FULL`,
+      { method: 'GET' },
+      reads,
+      'the current member',
+    );
+    if (!answer || answer.response.status === 404) return null;
+    if (!answer.response.ok) {
+      throw errors.upstreamFailed(`Wix failed the current member (HTTP ${answer.response.status})`);
+    }
+    const member = answer.body && isRecord(answer.body.member) ? answer.body.member : null;
+    if (!member) throw errors.upstreamUnparseable('Wix answered the current member without a member');
+    const id = idOf(member);
+    const cutOff = id ? await signOuts.lastSignOut(id) : undefined;
+    if (cutOff !== undefined && session.iat <= cutOff) {
+      access.delete(session.jti);
+      return null;
+    }
+    return member;
+  }
+
+  /** A profile change in the Members API's shape; null when a value is not acceptable. */
+  function profilePatch(change: ProfileChange, member: Member): Json | null {
+    const profile: Json = {};
+    if (change.displayName !== undefined) {
+      const name =
+        typeof change.displayName === 'string'
+          ? change.displayName
+              .replace(/[\u0000-\u001f\u007f]/g, '')
+              .trim()
+              .slice(0, 80)
+          : '';
+      if (!name) return null;
+      if (name !== member.displayName) profile.nickname = name;
+    }
+    if (change.avatar === null) {
+      // Wix keeps a field the update leaves out: an empty picture removes it.
+      if (member.avatar) profile.photo = { url: '' };
+    } else if (change.avatar !== undefined) {
+      const url = photoUrl(change.avatar, siteUrl);
+      if (!url) return null;
+      if (change.avatar !== member.avatar) profile.photo = { url };
+    }
+    return profile;
+  }
+
   return {
     async register(
       { email, password, profile }: RegisterParams,
@@ -417,10 +635,15 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
         const { code } = envelope(answer.body);
         const captcha = captchaState(code, given, context.client ?? 'unidentified');
         if (captcha) return captcha;
-        // As OAuthStrategy.login: the wrong password and reset codes by name; every other refusal (unknown address,
-        // blocked member) is `invalidEmail`.
+        // As OAuthStrategy.login: the wrong password and reset codes by name, every other refusal (an unknown
+        // address) `invalidEmail`; but a blocked member gets FAILURE without a code (the page's "cannot sign in", as
+        // the local provider's), and a member waiting for approval the state that says so.
         if (code && CODES.invalidPassword.includes(code)) return failure('invalidPassword');
         if (code && CODES.resetPassword.includes(code)) return failure('resetPassword');
+        if (code && CODES.blocked.includes(code)) {
+          return failure(undefined, 'This account cannot sign in. Please contact the site owner.');
+        }
+        if (code && CODES.pending.includes(code)) return { loginState: LoginState.OWNER_APPROVAL_REQUIRED };
         return failure('invalidEmail');
       } finally {
         forget();
@@ -466,43 +689,10 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
     },
 
     async memberOf(sessionToken: string) {
-      const session = openSession(secret, sessionToken, nowSeconds());
-      if (!session || (await revocations.isRevoked(session.jti))) return null;
-      const forget = remembered(session.rt);
-      try {
-        for (let attempt = 0; attempt < 2; attempt++) {
-          let held = access.get(session.jti);
-          if (!held || held.expiresAt - MARGIN_SECONDS <= nowSeconds()) {
-            const renewed = await token({ grantType: 'refresh_token', refreshToken: session.rt }, 'the token refresh');
-            if (!renewed) return null;
-            held = { value: renewed.accessToken, expiresAt: renewed.expiresAt };
-            remember(session.jti, held.value, held.expiresAt);
-          }
-          const forgetAccess = remembered(held.value);
-          let response: Response;
-          try {
-            response = await reads(`${WIX}${PATHS.me}?fieldsets=FULL`, { headers: { Authorization: held.value } });
-          } catch (error) {
-            throw upstream(error, 'the current member');
-          } finally {
-            forgetAccess();
-          }
-          const body = await readWixJson(response);
-          if (response.status === 401 || response.status === 403) {
-            // A revoked or expired access token: renew it once from the refresh token.
-            access.delete(session.jti);
-            continue;
-          }
-          if (response.status === 404) return null;
-          if (!response.ok) throw errors.upstreamFailed(`Wix failed the current member (HTTP ${response.status})`);
-          const member = body && isRecord(body.member) ? body.member : null;
-          if (!member) throw errors.upstreamUnparseable('Wix answered the current member without a member');
-          return toMember(member);
-        }
-        return null;
-      } finally {
-        forget();
-      }
+      const session = await liveSession(sessionToken);
+      if (!session) return null;
+      const member = await currentMember(session);
+      return member ? toMember(member, siteUrl) : null;
     },
 
     async logout(sessionToken: string) {
@@ -511,24 +701,151 @@ export function createWixMembers(settings: WixMembersSettings): IdentityProvider
       access.delete(session.jti);
       await revocations.revoke(session.jti, session.exp, nowSeconds());
     },
+
+    // The member's own account (the /account page), each call naming the member by a session memberOf accepts.
+
+    async updateProfile(sessionToken: string, change: ProfileChange): Promise<ProfileResult> {
+      const session = await liveSession(sessionToken);
+      const raw = session ? await currentMember(session) : null;
+      const member = raw ? toMember(raw, siteUrl) : null;
+      if (!session || !member) return { ok: false, reason: 'invalidSession' };
+      const profile = profilePatch(change ?? {}, member);
+      if (!profile) return { ok: false, reason: 'invalidProfile' };
+      if (Object.keys(profile).length === 0) return { ok: true, member };
+      const answer = await asMember(
+        session,
+        `${WIX}${PATHS.member}${encodeURIComponent(member.id)}`,
+        {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ member: { id: member.id, profile } }),
+        },
+        writes,
+        'the profile update',
+      );
+      if (!answer) return { ok: false, reason: 'invalidSession' };
+      const { response, body } = answer;
+      if (response.status === 400 || response.status === 422) return { ok: false, reason: 'invalidProfile' };
+      if (!response.ok) throw errors.upstreamFailed(`Wix failed the profile update (HTTP ${response.status})`);
+      const updated = body && isRecord(body.member) ? toMember(body.member, siteUrl) : null;
+      if (!updated) throw errors.upstreamUnparseable('Wix answered the profile update without a member');
+      return { ok: true, member: updated };
+    },
+
+    async changePassword(sessionToken: string): Promise<ChangePasswordResult> {
+      // Wix has no member-facing "change the password, given the current one": its ChangePassword
+      // (POST /_api/iam/authentication/v2/change-password, `authentication.changePassword(newPassword)`) takes the new
+      // password alone, so whoever holds a session cookie could set one, and it leaves every other session valid.
+      // The page offers the reset mail instead, which proves the inbox.
+      if (!(await liveSession(sessionToken))) return { ok: false, reason: 'invalidSession' };
+      return { ok: false, reason: 'notSupported' };
+    },
+
+    async signOutEverywhere(sessionToken: string) {
+      const session = await liveSession(sessionToken);
+      if (!session) return;
+      // Our sessions are stateless: every one of this member's signed until now ends through the member's last
+      // sign-out (checked by memberOf after Wix names the member). Wix has no call that revokes a member's refresh
+      // tokens (the SDK's `logout` only makes a URL that clears Wix's own cookies in the browser), so a session's
+      // refresh token stays valid at Wix until it expires, but none of ours will use it again.
+      const member = await currentMember(session).catch(() => null);
+      const now = nowSeconds();
+      const id = member ? idOf(member) : '';
+      if (id) await signOuts.signOut(id, now, now + MEMBER_SESSION_TTL_SECONDS);
+      access.delete(session.jti);
+      await revocations.revoke(session.jti, session.exp, now);
+    },
+
+    // The Wix-managed login page.
+
+    async startWixLogin({ next, silent }) {
+      const { verifier, challenge } = pkce();
+      const state = randomBytes(24).toString('base64url');
+      const prompt = silent ? 'none' : 'login';
+      const url = await authorizeUrl({ challenge, state }, prompt, 'the login page');
+      const maxAge = silent ? SILENT_LOGIN_TIMEOUT_SECONDS : WIX_LOGIN_TTL_SECONDS;
+      const login: z.infer<typeof LoginPayload> = {
+        v: 1,
+        st: state,
+        cv: verifier,
+        n: next.slice(0, 1000),
+        p: prompt,
+        exp: nowSeconds() + maxAge,
+      };
+      return { url, sealed: seal(secret, 'l1', login), maxAge };
+    },
+
+    async finishWixLogin(answer, sealed) {
+      const parsed = LoginPayload.safeParse(unseal(secret, 'l1', sealed));
+      // No cookie, another's, a tampered one, or one past its time (120 s for the silent flow): as a wrong state.
+      if (!parsed.success || parsed.data.exp <= nowSeconds()) return { ok: false, reason: 'invalidState' };
+      const login = parsed.data;
+      const given = typeof answer.state === 'string' ? Buffer.from(answer.state) : Buffer.alloc(0);
+      const expected = Buffer.from(login.st);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return { ok: false, reason: 'invalidState' };
+      }
+      const next = login.n;
+      if (answer.error) {
+        // OIDC's answers to prompt=none when Wix has no session for the browser, and a member who said no.
+        const reason = ['login_required', 'interaction_required', 'consent_required'].includes(answer.error)
+          ? 'loginRequired'
+          : answer.error === 'access_denied'
+            ? 'denied'
+            : 'failed';
+        return { ok: false, reason, next };
+      }
+      if (typeof answer.code !== 'string' || !answer.code || answer.code.length > 4000) {
+        return { ok: false, reason: 'failed', next };
+      }
+      const forget = remembered(answer.code, login.cv);
+      try {
+        const sessionToken = await sessionFromCode(answer.code, login.cv);
+        return sessionToken ? { ok: true, sessionToken, next } : { ok: false, reason: 'failed', next };
+      } finally {
+        forget();
+      }
+    },
   };
 }
 
+const idOf = (member: Json) =>
+  typeof member.id === 'string' ? member.id : typeof member._id === 'string' ? member._id : '';
+
+// A Wix media file (`<id>~mv2.jpg`): one name of word characters, `~`, dots and dashes; no query, no subfolder.
+const WIX_MEDIA = /^https:\/\/static\.wixstatic\.com\/media\/[\w~-]+(?:\.[\w~-]+)*$/;
+
+/** The picture a member chose, as Wix keeps it: a Wix media URL as it is, this site's media path made absolute. */
+function photoUrl(avatar: unknown, siteUrl: string): string | null {
+  if (typeof avatar !== 'string' || avatar.length > 300) return null;
+  if (WIX_MEDIA.test(avatar)) return avatar;
+  return isAvatarPath(avatar) ? `${siteUrl}${avatar}` : null;
+}
+
+/** Wix's picture URL as the site shows it (photoUrl's inverse); absent when it is neither kind. */
+function avatarOf(url: unknown, siteUrl: string): string | undefined {
+  if (typeof url !== 'string' || url === '') return undefined;
+  if (WIX_MEDIA.test(url)) return url;
+  const local = url.startsWith(`${siteUrl}/`) ? url.slice(siteUrl.length) : '';
+  return isAvatarPath(local) ? local : undefined;
+}
+
 /** A Members v1 member (REST field names) as the site shows it; null unless it may sign in. */
-function toMember(member: Json): Member | null {
+function toMember(member: Json, siteUrl: string): Member | null {
   const status = STATUS[String(member.status)] ?? 'PENDING';
   if (status !== 'ACTIVE') return null;
-  const id = typeof member.id === 'string' ? member.id : typeof member._id === 'string' ? member._id : '';
   const email = typeof member.loginEmail === 'string' ? member.loginEmail : '';
   const profile = isRecord(member.profile) ? member.profile : {};
   const nickname = typeof profile.nickname === 'string' ? profile.nickname.trim() : '';
   const created = member.createdDate ?? member._createdDate;
+  const avatar = avatarOf(isRecord(profile.photo) ? profile.photo.url : undefined, siteUrl);
   return {
-    id,
+    id: idOf(member),
     email,
     displayName: (nickname || email.split('@')[0] || '').slice(0, 80),
     status,
     emailVerified: member.loginEmailVerified === true,
     createdDate: typeof created === 'string' ? created : '',
+    ...(avatar ? { avatar } : {}),
   };
 }

@@ -18,9 +18,10 @@ process.env.MEMBERS_EMAIL_VERIFICATION = 'false';
 process.env.MEMBERS_OWNER_APPROVAL = 'true';
 
 const { POST: act, GET: get } = await import('@/app/api/owner/members/route');
+const { POST: setPolicy } = await import('@/app/api/owner/members/policy/route');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
-const { siteMembers, LoginState } = await import('@/lib/members');
+const { siteMemberAdmin, siteMembers, LoginState } = await import('@/lib/members');
 
 afterAll(async () => {
   await dataClient().close();
@@ -45,7 +46,7 @@ it('lists a new member first as waiting, and the owner approves, blocks and unbl
   expect(
     (await siteMembers().register({ email: 'ada@example.com', password: 'correct horse battery' })).loginState,
   ).toBe(LoginState.OWNER_APPROVAL_REQUIRED);
-  const { members, total } = await siteMembers().listMembers({ skip: 0, limit: 10 });
+  const { members, total } = await siteMemberAdmin()!.listMembers({ skip: 0, limit: 10 });
   expect([total, members[0]?.status, JSON.stringify(members)]).toEqual([
     1,
     'PENDING',
@@ -66,7 +67,7 @@ it('lists a new member first as waiting, and the owner approves, blocks and unbl
 
 it('changes nothing for a visitor, a cross-site post, an unknown member or action', async () => {
   await siteMembers().register({ email: 'ada@example.com', password: 'correct horse battery' });
-  const { members } = await siteMembers().listMembers({ skip: 0, limit: 10 });
+  const { members } = await siteMemberAdmin()!.listMembers({ skip: 0, limit: 10 });
   const id = members[0]!.id;
   const answers = [
     await act(form({ id, action: 'approve' })),
@@ -75,6 +76,33 @@ it('changes nothing for a visitor, a cross-site post, an unknown member or actio
     await act(form({ id, action: 'delete' }, { cookie: owner })),
   ];
   expect(answers.map((a) => a.status)).toEqual([401, 403, 400, 400]);
-  expect((await siteMembers().listMembers({ skip: 0, limit: 10 })).members[0]?.status).toBe('PENDING');
+  expect((await siteMemberAdmin()!.listMembers({ skip: 0, limit: 10 })).members[0]?.status).toBe('PENDING');
   expect((await get(new Request('https://blog.example/api/owner/members'))).status).toBe(405);
+});
+
+it('the owner sets the sign-up rules, which the next registration follows; anyone else changes nothing', async () => {
+  const rules = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
+    const request = form(fields, headers);
+    return setPolicy(new Request('https://blog.example/api/owner/members/policy', request));
+  };
+  const admin = siteMemberAdmin()!;
+  const before = await admin.signUpPolicy();
+  expect(before).toEqual({ emailVerification: false, ownerApproval: true });
+  const refused = [
+    await rules({ emailVerification: 'on' }),
+    await rules({ emailVerification: 'on' }, { cookie: owner, origin: 'https://evil.example' }),
+    await rules({ emailVerification: 'on', isAdmin: 'on' }, { cookie: owner }),
+    await rules({ emailVerification: 'yes' }, { cookie: owner }),
+  ];
+  expect(refused.map((a) => a.status)).toEqual([401, 403, 400, 400]);
+  expect(await admin.signUpPolicy()).toEqual(before);
+
+  const saved = await rules({ emailVerification: 'on' }, { cookie: owner });
+  expect([saved.status, saved.headers.get('location')]).toEqual([303, '/dashboard/members?saved=policy']);
+  expect(await admin.signUpPolicy()).toEqual({ emailVerification: true, ownerApproval: false });
+  const joined = await siteMembers().register({ email: 'bo@example.com', password: 'correct horse battery' });
+  expect(joined.loginState).toBe(LoginState.EMAIL_VERIFICATION_REQUIRED);
+
+  await rules({ ownerApproval: 'on' }, { cookie: owner });
+  expect(await admin.signUpPolicy()).toEqual(before);
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -106,3 +107,56 @@ export const me = (member: Record<string, unknown> = MEMBER) =>
       ? json({ member })
       : json({ message: 'unauthorized' }, { status: 401 }),
   );
+
+/**
+ * The Wix-managed login page: a redirect session without a Wix session token (as `getAuthUrl` asks for one) answers
+ * an authorize URL; the challenge is kept, so the token endpoint only exchanges the code with the matching verifier
+ * (PKCE S256, as Wix checks it). `sessions` lists what each redirect session asked for.
+ */
+export function loginPage(code = 'page-code-1') {
+  const sessions: { state: string; challenge: string; prompt: string; redirectUri: string }[] = [];
+  const handlers = [
+    http.post(`${BASE}/_api/redirects-api/v1/redirect-session`, async ({ request }) => {
+      const body = (await request.clone().json()) as { auth: { authRequest: Record<string, string>; prompt: string } };
+      const a = body.auth.authRequest;
+      if (a.sessionToken) return undefined; // the direct login's: another handler
+      const wellFormed =
+        a.clientId === CLIENT_ID &&
+        a.codeChallengeMethod === 'S256' &&
+        a.responseMode === 'query' &&
+        a.responseType === 'code' &&
+        a.scope === 'offline_access' &&
+        /^[\w-]{43}$/.test(a.codeChallenge ?? '') &&
+        Boolean(a.state);
+      if (!wellFormed) return appError(400, 'INVALID_ARGUMENT');
+      sessions.push({
+        state: a.state!,
+        challenge: a.codeChallenge!,
+        prompt: body.auth.prompt,
+        redirectUri: a.redirectUri!,
+      });
+      const q = new URLSearchParams({
+        client_id: a.clientId!,
+        redirect_uri: a.redirectUri!,
+        state: a.state!,
+        code_challenge: a.codeChallenge!,
+        prompt: body.auth.prompt,
+      });
+      return json({
+        redirectSession: { id: `rs-${sessions.length}`, fullUrl: `https://users.wix.example/login?${q}` },
+      });
+    }),
+    http.post(`${BASE}/oauth2/token`, async ({ request }) => {
+      const body = (await request.clone().json()) as Record<string, string>;
+      if (body.grantType !== 'authorization_code' || body.code !== code) return undefined;
+      const verifier = body.codeVerifier ?? '';
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const session = sessions.at(-1);
+      if (!session || session.challenge !== challenge || body.redirectUri !== session.redirectUri) {
+        return json({ error: 'invalid_grant' }, { status: 400 });
+      }
+      return json({ access_token: ACCESS, expires_in: 14400, refresh_token: REFRESH });
+    }),
+  ];
+  return { handlers, sessions, code };
+}

@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isCatalogueError } from '@/lib/errors';
-import { openSession } from '@/lib/members/wix';
+import { memorySignOuts, openSession, SILENT_LOGIN_TIMEOUT_SECONDS } from '@/lib/members/wix';
 import {
   ACCESS,
   appError,
@@ -9,11 +9,13 @@ import {
   CLIENT_ID,
   directLogin,
   json,
+  loginPage,
   me,
   MEMBER,
   REFRESH,
   SITE,
   tokenEndpoint,
+  VISITOR,
   withFakeWixMembers,
 } from './wix-server';
 
@@ -73,12 +75,39 @@ describe('login states', () => {
   it.each([
     ['wrong password', '-19976', 'invalidPassword'],
     ['unknown e-mail', '-19999', 'invalidEmail'],
-    ['blocked member', '-19958', 'invalidEmail'],
     ['password must be reset', '-19973', 'resetPassword'],
   ])('FAILURE: %s', async (_, code, errorCode) => {
     server.use(loginAnswers(() => appError(400, code)));
     const result = await provider().login({ email: 'ann@example.com', password: PASSWORD });
     expect(result).toMatchObject({ loginState: 'FAILURE', errorCode });
+  });
+
+  // The site viewer's codes for a member the owner blocked: ACCESS_DENIED (-19956), "blocked by site owner" (-19980).
+  it.each([
+    ['-19956 (403)', 403, '-19956'],
+    ['-19980 (400)', 400, '-19980'],
+  ])(
+    'FAILURE: a blocked member, %s, is FAILURE without a code (the page says the account cannot sign in)',
+    async (_, status, code) => {
+      server.use(loginAnswers(() => appError(status, code, 'access denied')));
+      const result = await provider().login({ email: 'ann@example.com', password: PASSWORD });
+      expect(result).toEqual({
+        loginState: 'FAILURE',
+        error: 'This account cannot sign in. Please contact the site owner.',
+      });
+    },
+  );
+
+  it('a member waiting for approval (-19958) is OWNER_APPROVAL_REQUIRED; a 403 without a code is our failure', async () => {
+    server.use(loginAnswers(() => appError(400, '-19958', 'pending')));
+    expect(await provider().login({ email: 'ann@example.com', password: PASSWORD })).toEqual({
+      loginState: 'OWNER_APPROVAL_REQUIRED',
+    });
+    server.use(loginAnswers(() => json({ message: 'forbidden' }, { status: 403 })));
+    const error = await provider()
+      .login({ email: 'ann@example.com', password: PASSWORD })
+      .catch((e: unknown) => e);
+    expect(isCatalogueError(error)).toBe(true);
   });
 
   it('EMAIL_VERIFICATION_REQUIRED → processVerification with the code → SUCCESS', async () => {
@@ -250,6 +279,27 @@ describe('register, reset, sessions', () => {
       expect(String((error as Error).message)).not.toContain(secret);
   });
 
+  it('calls as a visitor with an anonymous grant, renewed once it expires (as OAuthStrategy without tokens)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2026-03-01T10:00:00Z'));
+      server.use(loginAnswers(() => json({ state: 'REQUIRE_OWNER_APPROVAL' })));
+      const members = provider();
+      const params = { email: 'ann@example.com', password: PASSWORD };
+      await members.login(params);
+      await members.login(params);
+      const grants = () =>
+        to('/oauth2/token').filter((r) => (r.body as { grantType: string }).grantType === 'anonymous');
+      expect(grants().map((r) => r.body)).toEqual([{ clientId: CLIENT_ID, grantType: 'anonymous' }]);
+      vi.setSystemTime(Date.parse('2026-03-01T14:00:00Z')); // the visitor token's 14,400 s are over
+      await members.login(params);
+      expect(grants()).toHaveLength(2);
+      expect(to(LOGIN).every((r) => r.headers.get('authorization') === VISITOR)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a 5xx on login is not retried (a write) and is a catalogue error without the password', async () => {
     server.use(loginAnswers(() => json({ message: 'down' }, { status: 500 })));
     const error = await provider()
@@ -258,5 +308,192 @@ describe('register, reset, sessions', () => {
     expect(isCatalogueError(error)).toBe(true);
     expect((error as Error).message).not.toContain(PASSWORD);
     expect(to(LOGIN)).toHaveLength(1);
+  });
+});
+
+/** A signed-in member's session token through the login form (Wix SUCCESS → direct login). */
+async function signedIn(members: ReturnType<typeof provider>) {
+  server.use(
+    loginAnswers(() => json({ state: 'SUCCESS', sessionToken: 'wix-session-1' })),
+    ...directLogin(),
+    me(),
+  );
+  const result = await members.login({ email: 'ann@example.com', password: PASSWORD });
+  return (result as { data: { sessionToken: string } }).data.sessionToken;
+}
+
+describe("the member's own account", () => {
+  it('updateProfile PATCHes the member as members.updateMember does, with the member token', async () => {
+    const members = provider();
+    const token = await signedIn(members);
+    server.use(
+      http.patch(`${BASE}/members/v1/members/:id`, async ({ request, params }) => {
+        if (request.headers.get('authorization') !== ACCESS) return json({ message: 'unauthorized' }, { status: 401 });
+        const body = (await request.json()) as { member: { profile: Record<string, unknown> } };
+        return json({ member: { ...MEMBER, id: params.id, profile: { ...MEMBER.profile, ...body.member.profile } } });
+      }),
+    );
+    const result = await members.updateProfile(token, { displayName: '  Ann B\u0007 ', avatar: '/media/ann.png' });
+    expect(result).toEqual({
+      ok: true,
+      member: expect.objectContaining({ id: 'member-1', displayName: 'Ann B', avatar: '/media/ann.png' }),
+    });
+    const patch = seen.find((r) => r.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe('/members/v1/members/member-1');
+    expect(patch.body).toEqual({
+      member: { id: 'member-1', profile: { nickname: 'Ann B', photo: { url: `${SITE}/media/ann.png` } } },
+    });
+    const wixPhoto = 'https://static.wixstatic.com/media/abc_123~mv2.jpg';
+    expect(await members.updateProfile(token, { avatar: wixPhoto })).toMatchObject({
+      ok: true,
+      member: { avatar: wixPhoto },
+    });
+  });
+
+  it('updateProfile refuses a bad value or session without writing', async () => {
+    const members = provider();
+    const token = await signedIn(members);
+    for (const change of [
+      { displayName: ' \u0000 ' },
+      { avatar: 'https://evil.example/a.png' },
+      { avatar: '/media/../x.png' },
+    ]) {
+      expect(await members.updateProfile(token, change)).toEqual({ ok: false, reason: 'invalidProfile' });
+    }
+    expect(await members.updateProfile('not a token', { displayName: 'X' })).toEqual({
+      ok: false,
+      reason: 'invalidSession',
+    });
+    expect(seen.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('changePassword is notSupported on Wix (no call takes the current password), without a call', async () => {
+    const members = provider();
+    const token = await signedIn(members);
+    const before = seen.length;
+    expect(await members.changePassword(token, PASSWORD, 'a new password 1')).toEqual({
+      ok: false,
+      reason: 'notSupported',
+    });
+    expect(await members.changePassword('not a token', PASSWORD, 'a new password 1')).toEqual({
+      ok: false,
+      reason: 'invalidSession',
+    });
+    expect(seen.slice(before)).toEqual([]);
+  });
+
+  it('signOutEverywhere ends every session of the member, on every instance sharing the store; a later sign-in works', async () => {
+    let now = Date.parse('2026-03-01T10:00:00Z');
+    const signOuts = memorySignOuts();
+    const settings = { now: () => new Date(now), signOuts };
+    const members = provider(settings);
+    const phone = await signedIn(members);
+    const laptop = await signedIn(members);
+    const other = provider(settings);
+    expect((await other.memberOf(laptop))?.id).toBe('member-1');
+    now += 5_000;
+    await members.signOutEverywhere(phone);
+    expect(await members.memberOf(phone)).toBeNull();
+    expect(await members.memberOf(laptop)).toBeNull();
+    expect(await other.memberOf(laptop)).toBeNull();
+    now += 1_000;
+    const again = await signedIn(members);
+    expect((await members.memberOf(again))?.id).toBe('member-1');
+    await members.signOutEverywhere('not a token'); // nothing to end
+    expect((await members.memberOf(again))?.id).toBe('member-1');
+  });
+});
+
+describe('the Wix-managed login page (provider)', () => {
+  const start = async (members: ReturnType<typeof provider>, silent = false) => {
+    const page = await members.startWixLogin({ next: '/post/hello', silent });
+    const url = new URL(page.url);
+    return { ...page, state: url.searchParams.get('state')!, url };
+  };
+
+  it('makes a PKCE redirect session, and the callback exchanges the code with the verifier', async () => {
+    const fake = loginPage();
+    server.use(...fake.handlers, me());
+    const members = provider();
+    const page = await start(members);
+    expect(fake.sessions).toEqual([
+      {
+        state: page.state,
+        challenge: expect.any(String),
+        prompt: 'login',
+        redirectUri: `${SITE}/api/members/callback`,
+      },
+    ]);
+    expect(page.maxAge).toBe(600);
+    const result = await members.finishWixLogin({ code: fake.code, state: page.state }, page.sealed);
+    expect(result).toEqual({ ok: true, sessionToken: expect.any(String), next: '/post/hello' });
+    const verifier = (
+      to('/oauth2/token').find((r) => (r.body as { code?: string }).code === fake.code)!.body as {
+        codeVerifier: string;
+      }
+    ).codeVerifier;
+    for (const text of [page.url.href, page.sealed]) {
+      expect(text).not.toContain(verifier);
+    }
+    expect((await members.memberOf((result as { sessionToken: string }).sessionToken))?.id).toBe('member-1');
+  });
+
+  it('refuses a wrong, missing or tampered state, another kind of sealed token, and maps Wix errors', async () => {
+    const fake = loginPage();
+    server.use(...fake.handlers);
+    const members = provider();
+    const page = await start(members);
+    const code = fake.code;
+    expect(await members.finishWixLogin({ code, state: 'x'.repeat(32) }, page.sealed)).toEqual({
+      ok: false,
+      reason: 'invalidState',
+    });
+    expect(await members.finishWixLogin({ code, state: null }, page.sealed)).toMatchObject({ reason: 'invalidState' });
+    expect(await members.finishWixLogin({ code, state: page.state }, undefined)).toMatchObject({
+      reason: 'invalidState',
+    });
+    const tampered = page.sealed.slice(0, -2) + (page.sealed.endsWith('A') ? 'BA' : 'AA');
+    expect(await members.finishWixLogin({ code, state: page.state }, tampered)).toMatchObject({
+      reason: 'invalidState',
+    });
+    expect(
+      await provider({ secret: 'another-key' }).finishWixLogin({ code, state: page.state }, page.sealed),
+    ).toMatchObject({
+      reason: 'invalidState',
+    });
+    expect(await members.finishWixLogin({ error: 'access_denied', state: page.state }, page.sealed)).toEqual({
+      ok: false,
+      reason: 'denied',
+      next: '/post/hello',
+    });
+    expect(await members.finishWixLogin({ code: 'stolen-code', state: page.state }, page.sealed)).toMatchObject({
+      ok: false,
+      reason: 'failed',
+    });
+    expect(
+      to('/oauth2/token').filter((r) => (r.body as { grantType: string }).grantType === 'authorization_code'),
+    ).toHaveLength(1);
+  });
+
+  it('the silent flow sends prompt=none; its state lives 120 s, then the callback is refused like a wrong state', async () => {
+    const fake = loginPage();
+    server.use(...fake.handlers);
+    let now = Date.parse('2026-03-01T10:00:00Z');
+    const members = provider({ now: () => new Date(now) });
+    const first = await start(members, true);
+    expect([fake.sessions[0]!.prompt, first.maxAge, SILENT_LOGIN_TIMEOUT_SECONDS]).toEqual(['none', 120, 120]);
+    expect(await members.finishWixLogin({ error: 'login_required', state: first.state }, first.sealed)).toMatchObject({
+      reason: 'loginRequired',
+    });
+    now += 119_000;
+    expect(await members.finishWixLogin({ code: fake.code, state: first.state }, first.sealed)).toMatchObject({
+      ok: true,
+    });
+    const second = await start(members, true);
+    now += 120_000;
+    expect(await members.finishWixLogin({ code: fake.code, state: second.state }, second.sealed)).toEqual({
+      ok: false,
+      reason: 'invalidState',
+    });
   });
 });

@@ -2,10 +2,17 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { SignOutForm } from '@/components/members/member-forms';
+import {
+  ChangePasswordForm,
+  MemberAvatar,
+  ProfileForm,
+  SignOutEverywhereForm,
+} from '@/components/members/account-forms';
+import { MemberNotice, SignOutForm } from '@/components/members/member-forms';
+import { listMediaImages } from '@/lib/blog/reads';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members/password';
 import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
 import { noticeOf, type MemberPageProps } from '../query';
-import { MemberNotice } from '@/components/members/member-forms';
 
 export const metadata: Metadata = { title: 'Your account' };
 
@@ -26,17 +33,25 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
       </>
     );
   }
+  // The pictures of the site's media folder; none on Wix, where the page offers no picker.
+  const choices = await listMediaImages().catch(() => []);
   return (
     <>
       <h1>Your account</h1>
       <MemberNotice notice={noticeOf(await searchParams)} />
-      <dl className="member-account">
-        <dt>E-mail address</dt>
-        <dd data-testid="member-email">{member.email}</dd>
-        <dt>Display name</dt>
-        <dd data-testid="member-name">{member.displayName}</dd>
-      </dl>
+      <div className="member-account-head">
+        <MemberAvatar src={member.avatar} />
+        <dl className="member-account">
+          <dt>E-mail address</dt>
+          <dd data-testid="member-email">{member.email}</dd>
+          <dt>Display name</dt>
+          <dd data-testid="member-name">{member.displayName}</dd>
+        </dl>
+      </div>
       <SignOutForm />
+      <ProfileForm displayName={member.displayName} avatar={member.avatar} choices={choices} />
+      <ChangePasswordForm minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
+      <SignOutEverywhereForm />
     </>
   );
 }

@@ -159,6 +159,12 @@ async function cachedMediaSize(mediaPath: string) {
 /** A file under `/media/` opened for streaming (the media route); not cached: the route sends validators. */
 export const openMedia = (mediaPath: string) => blogSource().openMedia(mediaPath);
 
+/**
+ * The images of the media folder a member may choose as their picture (`/media/<file>`); [] on Wix. Not cached: the
+ * media folder has no event to clear a cached list, and listing one folder costs less than a page render.
+ */
+export const listMediaImages = async (): Promise<string[]> => (await blogSource().listMediaImages?.()) ?? [];
+
 /** Bytes of a file under `/media/`, for feed enclosures; null when the source cannot tell. */
 export const getMediaSize = async (mediaPath: string): Promise<number | null> =>
   unwrap(await cachedMediaSize(mediaPath));

@@ -1,7 +1,7 @@
 import { otherMethods } from '@/lib/api/respond';
 import {
   clearedMemberReset,
-  clearedMemberSession,
+  clearedMemberSessionCookies,
   memberFormRoute,
   memberResetCookie,
   seeOther,
@@ -20,7 +20,7 @@ export const POST = memberFormRoute(MEMBER_PAGES.reset, async (form) => {
   if (result.ok) {
     return seeOther(memberPagePath(MEMBER_PAGES.signin, 'password-changed'), [
       clearedMemberReset(form.secure),
-      clearedMemberSession(form.secure),
+      ...clearedMemberSessionCookies(form.secure),
     ]);
   }
   if (result.reason === 'invalidPassword') {

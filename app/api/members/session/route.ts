@@ -1,5 +1,6 @@
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { requestCookie } from '@/lib/auth/cookies';
+import { clearedMemberSessionCookies } from '@/lib/api/member-forms';
+import { isSecureRequest, requestCookie } from '@/lib/auth/cookies';
 import { CatalogueError } from '@/lib/errors';
 import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
 
@@ -8,7 +9,15 @@ import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-coo
 
 export const GET = jsonHandler(async (request: Request) => {
   const member = await memberOfCookie(requestCookie(request, MEMBER_SESSION_COOKIE));
-  if (!member) return errorResponse(new CatalogueError(401, 'WDE9401', 'not signed in as a member'));
+  if (!member) {
+    const refused = errorResponse(new CatalogueError(401, 'WDE9401', 'not signed in as a member'));
+    // A session that ended (expired, revoked, signed out elsewhere): the browser drops it and its hint, so the header's
+    // island stops asking.
+    for (const cookie of clearedMemberSessionCookies(isSecureRequest(request))) {
+      refused.headers.append('Set-Cookie', cookie);
+    }
+    return refused;
+  }
   return Response.json(
     { member: { email: member.email, displayName: member.displayName } },
     { headers: { 'Cache-Control': 'private, no-store' } },

@@ -1,23 +1,32 @@
 import { otherMethods } from '@/lib/api/respond';
 import { memberFormRoute, seeOther } from '@/lib/api/member-forms';
+import { captchaAsked, countAccountFailure, forgetAccountFailures } from '@/lib/api/member-limits';
 import { answerLoginState } from '@/lib/api/member-states';
-import { LoginState, siteMembers } from '@/lib/members';
+import { LoginState, siteMembers, siteWixMembers } from '@/lib/members';
+import { CAPTCHA_FIELD } from '@/lib/members/captcha';
 import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
 
-// POST (the /signin form): e-mail, password, next → login. A wrong password and an unknown address get the same
-// notice. 10 failed sign-ins per client per 15 minutes: a point is taken before the check (so parallel guesses cannot
-// pass the budget) and given back when the sign-in did not fail.
+// POST (the /signin form): e-mail, password, next, and the captcha's payload when one was asked → login. A wrong
+// password and an unknown address get the same notice. 10 failed sign-ins per client per 15 minutes: a point is taken
+// before the check (so parallel guesses cannot pass the budget) and given back when the sign-in did not fail. Failures
+// before that ask for a captcha (lib/api/member-limits.ts), as do failures on the account from anywhere.
 
 export const POST = memberFormRoute(MEMBER_PAGES.signin, async (form) => {
   const next = form.field('next', 1000) || undefined;
   if (!(await form.allow('signinFailures'))) {
     return seeOther(memberPagePath(MEMBER_PAGES.signin, 'rate-limited', next));
   }
+  const email = form.field('email', 320);
   const result = await siteMembers().login(
-    { email: form.field('email', 320), password: form.field('password', 1024) },
-    { client: form.client },
+    { email, password: form.field('password', 1024), captchaToken: form.field(CAPTCHA_FIELD, 8192) || undefined },
+    // Wix decides its own captchas; the site asks for ALTCHA's only of its own members.
+    { client: form.client, captcha: siteWixMembers() ? null : await captchaAsked(form.client, email, 1) },
   );
   if (result.loginState !== LoginState.FAILURE) await form.refund('signinFailures');
+  if (result.loginState === LoginState.SUCCESS) await forgetAccountFailures(email);
+  if (result.loginState === LoginState.FAILURE && result.errorCode === 'invalidPassword') {
+    await countAccountFailure(email);
+  }
   return answerLoginState(form, result, {
     page: MEMBER_PAGES.signin,
     next,
@@ -25,7 +34,7 @@ export const POST = memberFormRoute(MEMBER_PAGES.signin, async (form) => {
       failure.errorCode === 'invalidPassword' || failure.errorCode === 'invalidEmail'
         ? 'invalid-login'
         : failure.errorCode === 'invalidCaptchaToken' || failure.errorCode === 'missingCaptchaToken'
-          ? 'captcha'
+          ? 'captcha-failed'
           : // Only a member who gave the right password learns that the account is blocked.
             'blocked',
   });

@@ -1,5 +1,5 @@
 import { otherMethods } from '@/lib/api/respond';
-import { clearedMemberSession, clearedMemberState, memberFormRoute, seeOther } from '@/lib/api/member-forms';
+import { clearedMemberSessionCookies, clearedMemberState, memberFormRoute, seeOther } from '@/lib/api/member-forms';
 import { siteMembers } from '@/lib/members';
 import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members/session-cookie';
 
@@ -9,7 +9,7 @@ export const POST = memberFormRoute(MEMBER_PAGES.account, async (form) => {
   const session = form.cookie(MEMBER_SESSION_COOKIE);
   if (session && session.length <= 2048) await siteMembers().logout(session);
   return seeOther(memberPagePath(MEMBER_PAGES.signin, 'signed-out'), [
-    clearedMemberSession(form.secure),
+    ...clearedMemberSessionCookies(form.secure),
     clearedMemberState(form.secure),
   ]);
 });

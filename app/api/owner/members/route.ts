@@ -5,11 +5,11 @@ import { readBodyText } from '@/lib/http/body';
 import { errors } from '@/lib/errors';
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
 import { authErrors } from '@/lib/auth/login';
-import { siteMembers } from '@/lib/members';
+import { siteMemberAdmin } from '@/lib/members';
 import { isCrossSite } from '@/lib/security/same-origin';
 
 // POST (the dashboard's member list, a form): approve or block a member, as the owner; a 303 back to the list. Anyone
-// else gets 401, a cross-site post 403: nothing changes.
+// else gets 401, a cross-site post 403: nothing changes. With members at Wix, the Wix dashboard manages them: 404.
 
 export const POST = jsonHandler(async (request: Request): Promise<Response> => {
   if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
@@ -21,7 +21,10 @@ export const POST = jsonHandler(async (request: Request): Promise<Response> => {
   );
   const id = form.get('id') ?? '';
   const action = form.get('action');
-  const members = siteMembers();
+  const members = siteMemberAdmin();
+  if (!members) {
+    return errorResponse(errors.notFound('members are managed in the Wix dashboard: this site keeps no member list'));
+  }
   const done =
     action === 'approve' ? await members.approveMember(id) : action === 'block' ? await members.blockMember(id) : null;
   if (!done) return errorResponse(errors.badValue('no such member, or no such action (approve or block)'));

@@ -7,7 +7,7 @@ import { NAMED_SORTS } from '../../query/sort';
 import type { Post, PostFieldset } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
 import { searchBody, searchPosts } from '../../query/search';
-import { openMediaFile } from './media';
+import { listMediaImages, openMediaFile } from './media';
 import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
 import { type SnapshotViews, buildViews, isPublic } from './views';
@@ -84,6 +84,8 @@ export function createLocalSource(dir: string): BlogSource {
       const segments = local.slice('/media/'.length).split('/').map(decodeURIComponent);
       return openMediaFile(path.join(/*turbopackIgnore: true*/ store.dir, 'media'), segments);
     },
+
+    listMediaImages: () => listMediaImages(path.join(/*turbopackIgnore: true*/ store.dir, 'media')),
 
     async getPost(id, options) {
       const post = await publishedPost(id);

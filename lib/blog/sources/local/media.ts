@@ -1,8 +1,29 @@
 import { constants } from 'node:fs';
-import { open, realpath, type FileHandle } from 'node:fs/promises';
+import { open, readdir, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { MediaFile } from '../../source';
+import { MAX_LISTED_MEDIA, type MediaFile } from '../../source';
+
+/** An image file's name as it may be listed: word characters, dots and dashes, no leading dot, an image extension. */
+const IMAGE_NAME = /^[\w-]+(?:\.[\w-]+)*\.(?:png|jpe?g|gif|webp|avif)$/i;
+
+/**
+ * The regular files of the media folder's top level that are images by name, as `/media/<file>`, sorted, the first
+ * `MAX_LISTED_MEDIA`. Symbolic links and subfolders are left out; a missing folder lists nothing.
+ */
+export async function listMediaImages(root: string): Promise<string[]> {
+  try {
+    const entries = await readdir(root, { withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isFile() && IMAGE_NAME.test(entry.name))
+      .map((entry) => entry.name)
+      .sort()
+      .slice(0, MAX_LISTED_MEDIA)
+      .map((name) => `/media/${name}`);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Opens a regular file whose real path (symlinks resolved) lies inside the real media root; null otherwise.

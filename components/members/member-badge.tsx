@@ -1,0 +1,34 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { MEMBER_HINT_COOKIE, MEMBER_SESSION_API } from '@/lib/site';
+
+// "Signed in as …" in the public header: the one part of a prerendered page that depends on the visitor. The HTML
+// (the same for everyone, cached) says "Sign in"; in a browser that signed in, the readable hint cookie says there is
+// a session worth asking about, and only then is its name fetched. Visitors who never signed in make no request.
+
+export function MemberBadge() {
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`))) return;
+    const controller = new AbortController();
+    fetch(MEMBER_SESSION_API, { signal: controller.signal, cache: 'no-store' })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: { member?: { displayName?: unknown } } | null) => {
+        const displayName = body?.member?.displayName;
+        if (typeof displayName === 'string' && displayName) setName(displayName);
+      })
+      // Offline, or the session ended: the page keeps its "Sign in".
+      .catch(() => {});
+    return () => controller.abort();
+  }, []);
+  return name ? (
+    <a href="/account" className="member-badge" data-member-badge="member">
+      Signed in as <strong>{name}</strong>
+    </a>
+  ) : (
+    <a href="/signin" className="member-badge" data-member-badge="visitor" rel="nofollow">
+      Sign in
+    </a>
+  );
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { readOutbox } from '@/lib/mail/outbox';
+
+// What the members' browser tests share: the outbox the e2e server writes mail to, and the steps every one of them
+// takes (join with the mailed code, sign in, the owner's sign-in). Locators stay inside the page's main content.
+
+export const OUTBOX = path.resolve('.e2e/data/outbox');
+export const OWNER_PASSWORD = 'e2e-owner-password';
+export const SIGNED_OUT = 'You are not signed in, or your session has ended.';
+
+/** The newest mail to this address (waits for it). */
+export async function mailTo(address: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      text = (await readOutbox(OUTBOX)).findLast((m) => m.headers.to === address)?.text ?? '';
+      return text !== '';
+    })
+    .toBe(true);
+  return text;
+}
+
+/** The six-digit code of the newest mail to this address. */
+export const codeFor = async (address: string) => /^\s+(\d{6})$/m.exec(await mailTo(address))![1]!;
+
+/** Fills and sends the join form; the page is then at /verify (or wherever the policy sends a new member). */
+export async function join(page: Page, address: string, password: string, name = 'E2E Member') {
+  const main = page.getByRole('main');
+  await page.goto('/join');
+  await main.getByLabel('E-mail address').fill(address);
+  await main.getByLabel('Display name').fill(name);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Sends the mailed code on /verify. */
+export async function confirmCode(page: Page, address: string) {
+  const main = page.getByRole('main');
+  await expect(page).toHaveURL(/\/verify\?notice=code-sent$/);
+  await main.getByLabel('6-digit code').fill(await codeFor(address));
+  await main.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** Fills and sends the sign-in form on the page it is at (going to /signin first unless `here`). */
+export async function signIn(page: Page, address: string, password: string, { here = false } = {}) {
+  if (!here) await page.goto('/signin');
+  const main = page.getByRole('main');
+  await main.getByLabel('E-mail address').fill(address);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The owner signs in (in this page's browser) and lands on the dashboard. */
+export async function ownerSignIn(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('main').getByLabel('Password').fill(OWNER_PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
