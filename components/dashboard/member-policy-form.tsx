@@ -9,8 +9,12 @@ export function MemberPolicyForm({ policy, saved }: { policy: SignUpRules; saved
   return (
     <form method="post" action="/api/owner/members/policy" className="member-policy">
       <fieldset>
-        <legend>Sign-up rules</legend>
-        {saved ? <p role="status">The sign-up rules are saved.</p> : null}
+        <legend className="visually-hidden">Sign-up rules</legend>
+        {saved ? (
+          <p role="status" className="form-status">
+            The sign-up rules are saved.
+          </p>
+        ) : null}
         <label>
           <input type="checkbox" name="emailVerification" defaultChecked={policy.emailVerification} /> New members
           confirm their e-mail address with a mailed code

@@ -8,7 +8,7 @@ export function SubscriberWeeks({ weeks }: SubscriberWeeksProps) {
   const confirmed = weeks.reduce((sum, w) => sum + w.confirmed, 0);
   const pending = weeks.reduce((sum, w) => sum + w.pending, 0);
   return (
-    <table className="metrics">
+    <table className="metrics-table">
       <caption className="visually-hidden">Subscriptions by week of subscribing</caption>
       <thead>
         <tr>

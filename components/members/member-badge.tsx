@@ -24,7 +24,8 @@ export function MemberBadge() {
   }, []);
   return name ? (
     <a href="/account" className="member-badge" data-member-badge="member">
-      Signed in as <strong>{name}</strong>
+      <span className="member-badge__label">Signed in as </span>
+      <strong>{name}</strong>
     </a>
   ) : (
     <a href="/signin" className="member-badge" data-member-badge="visitor" rel="nofollow">

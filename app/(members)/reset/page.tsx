@@ -3,7 +3,9 @@ import { ForgotForm, ResetForm } from '@/components/members/member-forms';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members/password';
 import { first, noticeOf, type MemberPageProps } from '../query';
 
-export const metadata: Metadata = { title: 'Choose a new password', referrer: 'no-referrer' };
+// The token is in this page's URL: other sites get no Referer from it, and this site only the origin. Not
+// `no-referrer`: under it a browser sends the form's POST with `Origin: null`, which the route refuses as cross-site.
+export const metadata: Metadata = { title: 'Choose a new password', referrer: 'strict-origin' };
 
 // The mailed link brings its token in the query; the form posts it back in a hidden field. After a refused password
 // the route keeps it in an HttpOnly cookie instead, so it never returns to a URL.
