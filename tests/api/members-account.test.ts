@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Jar, memberForms } from '../helpers/member-forms';
 
 // The account page's form routes (profile, password, sign out everywhere) on the embedded database and a media folder
 // of its own: what a browser without JavaScript gets back (a 303 with a notice, cookies), that a refused post changes
@@ -43,14 +44,13 @@ afterAll(async () => {
 const site = 'https://blog.example';
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
-let client = 0;
 /** Every secret seen: none may be in a body or a Location. */
 const secrets = new Set<string>([PASSWORD, NEW_PASSWORD]);
 
 beforeEach(async () => {
   siteMembers(); // declares the members collection on the site's data client
   await dataClient().truncate('members', OWNER);
-  client += 1;
+  nextClient();
 });
 
 afterEach(async () => {
@@ -59,48 +59,7 @@ afterEach(async () => {
   }
 });
 
-type Jar = Map<string, string>;
-
-function post(
-  route: string,
-  fields: Record<string, string>,
-  jar: Jar = new Map(),
-  headers: Record<string, string> = {},
-) {
-  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  return new Request(`${site}/api/members/${route}`, {
-    method: 'POST',
-    body: new URLSearchParams(fields).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: site,
-      'x-forwarded-for': `203.0.113.${client}`,
-      ...(cookie ? { cookie } : {}),
-      ...headers,
-    },
-  });
-}
-
-/** The answer's Location and cookies, after checking it holds no secret; the cookies go into the jar. */
-async function land(response: Response, jar: Jar = new Map()) {
-  expect(response.status).toBe(303);
-  const location = response.headers.get('location')!;
-  const body = await response.text();
-  for (const secret of secrets) {
-    expect(location).not.toContain(secret);
-    expect(body).not.toContain(secret);
-  }
-  const cookies = response.headers.getSetCookie();
-  for (const raw of cookies) {
-    const [pair] = raw.split(';');
-    const [name, value] = pair!.split('=');
-    if (value) {
-      jar.set(name!, value);
-      secrets.add(value);
-    } else jar.delete(name!);
-  }
-  return { location, cookies, jar };
-}
+const { post, land, nextClient } = memberForms(site, secrets);
 
 /** Who a jar's session signs in, as the provider sees them (avatar included). */
 const whoIs = (jar: Jar) => siteMembers().memberOf(jar.get('member_session') ?? '');
@@ -229,7 +188,7 @@ describe('change password', () => {
     );
     expect(limited.location).toBe('/account?notice=rate-limited');
     expect(await whoIs(jar)).not.toBeNull();
-    client += 1;
+    nextClient();
     const other = await land(
       await password(post('password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, jar)),
       jar,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '@/lib/mail/outbox';
 import { solved } from '../helpers/captcha';
+import { type Jar, memberForms } from '../helpers/member-forms';
 
 // The members' form routes on the embedded database, with the outbox as the mailbox: what a browser without
 // JavaScript gets back from each form (a 303 with a notice, cookies), and that no password, hash or token ever shows
@@ -56,7 +57,6 @@ afterAll(async () => {
 
 const site = 'https://blog.example';
 const PASSWORD = 'correct horse battery';
-let client = 0;
 /** Every secret seen: none may be in a body or a Location. */
 const secrets = new Set<string>([PASSWORD]);
 
@@ -69,51 +69,10 @@ beforeEach(async () => {
   }
   await dataClient().truncate('members', OWNER);
   rmSync(outbox, { recursive: true, force: true });
-  client += 1;
+  nextClient();
 });
 
-type Jar = Map<string, string>;
-
-function post(
-  route: string,
-  fields: Record<string, string>,
-  jar: Jar = new Map(),
-  headers: Record<string, string> = {},
-) {
-  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  return new Request(`${site}/api/members/${route}`, {
-    method: 'POST',
-    body: new URLSearchParams(fields).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: site,
-      'x-forwarded-for': `203.0.113.${client}`,
-      ...(cookie ? { cookie } : {}),
-      ...headers,
-    },
-  });
-}
-
-/** The answer's Location and cookies, after checking it holds no secret; the cookies go into the jar. */
-async function land(response: Response, jar: Jar = new Map()) {
-  expect(response.status).toBe(303);
-  const location = response.headers.get('location')!;
-  const body = await response.text();
-  for (const secret of secrets) {
-    expect(location).not.toContain(secret);
-    expect(body).not.toContain(secret);
-  }
-  const cookies = response.headers.getSetCookie();
-  for (const raw of cookies) {
-    const [pair] = raw.split(';');
-    const [name, value] = pair!.split('=');
-    if (value) {
-      jar.set(name!, value);
-      secrets.add(value);
-    } else jar.delete(name!);
-  }
-  return { location, cookies, jar };
-}
+const { post, land, nextClient } = memberForms(site, secrets);
 
 async function lastCode(to: string) {
   const mail = (await readOutbox(outbox)).findLast((m) => m.headers.to === to)!;
@@ -291,13 +250,13 @@ describe('sign in', () => {
     const right = { email: 'gus@example.com', password: PASSWORD, altcha: await solved(siteCaptcha()) };
     expect((await land(await signin(post('signin', right)))).location).toBe('/signin?notice=rate-limited');
     // Another client: the account saw 9 failures, so it ticks the visible captcha, once, and is in.
-    client += 1;
+    nextClient();
     const asked = await land(await signin(post('signin', { email: 'gus@example.com', password: PASSWORD })));
     expect(asked.location).toBe('/signin?notice=captcha-user');
     const ok = await land(await signin(post('signin', { ...right, altcha: await solved(siteCaptcha()) })));
     expect(ok.location).toBe('/account');
     // The success forgot the account's failures: a new client signs in without a captcha.
-    client += 1;
+    nextClient();
     const fresh = await land(await signin(post('signin', { email: 'gus@example.com', password: PASSWORD })));
     expect(fresh.location).toBe('/account');
     // Eight proofs of work at the site's cost (about half a second each on one core).
@@ -306,10 +265,10 @@ describe('sign in', () => {
   it('an attacker guessing from many addresses makes the member tick a box, never locks them out', async () => {
     const jar = await member('ina@example.com');
     for (let i = 0; i < 8; i += 1) {
-      client += 1;
+      nextClient();
       await land(await signin(post('signin', { email: 'INA@example.com', password: `guess ${i}` })));
     }
-    client += 1;
+    nextClient();
     const asked = await land(await signin(post('signin', { email: 'ina@example.com', password: PASSWORD }, jar)));
     expect(asked.location).toBe('/signin?notice=captcha-user');
     // The session the member already had is untouched.
@@ -385,7 +344,7 @@ describe('per account', () => {
     await member('jo@example.com');
     const before = (await readOutbox(outbox)).length;
     for (let i = 0; i < 4; i += 1) {
-      client += 1;
+      nextClient();
       const asked = await land(await forgot(post('forgot', { email: i % 2 ? 'JO@example.com' : 'jo@example.com' })));
       expect(asked.location).toBe('/forgot?notice=reset-sent');
     }

@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { readOutbox } from '@/lib/mail/outbox';
+import { expect, test } from '@playwright/test';
+import { asNewClient, confirmCode, join, SIGNED_OUT, signIn } from './support/members';
 
 // A member's own account with JavaScript off: profile (name and a picture from the media folder), a new password that
 // signs every other browser out, and signing out everywhere. Each form posts and redirects (Post/Redirect/Get); the
@@ -8,44 +7,16 @@ import { readOutbox } from '@/lib/mail/outbox';
 
 test.use({ javaScriptEnabled: false });
 
-const OUTBOX = path.resolve('.e2e/data/outbox');
 const PASSWORD = 'e2e account password';
 const NEW_PASSWORD = 'e2e account new password';
-const SIGNED_OUT = 'You are not signed in, or your session has ended.';
-
-/** The six-digit code of the newest mail to this address. */
-async function codeFor(address: string) {
-  let text = '';
-  await expect
-    .poll(async () => {
-      text = (await readOutbox(OUTBOX)).findLast((m) => m.headers.to === address)?.text ?? '';
-      return text !== '';
-    })
-    .toBe(true);
-  return /^\s+(\d{6})$/m.exec(text)![1]!;
-}
-
-async function signIn(page: Page, address: string, password: string) {
-  await page.goto('/signin');
-  const main = page.getByRole('main');
-  await main.getByLabel('E-mail address').fill(address);
-  await main.getByLabel('Password', { exact: true }).fill(password);
-  await main.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 test('profile and picture → new password ends the other browser → sign out everywhere', async ({ page, browser }) => {
   const address = `account-${Date.now()}@example.com`;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.61' });
+  await asNewClient(page);
   const main = page.getByRole('main');
 
-  await page.goto('/join');
-  await main.getByLabel('E-mail address').fill(address);
-  await main.getByLabel('Display name').fill('Account Member');
-  await main.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await main.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify\?notice=code-sent$/);
-  await main.getByLabel('6-digit code').fill(await codeFor(address));
-  await main.getByRole('button', { name: 'Confirm' }).click();
+  await join(page, address, PASSWORD, 'Account Member');
+  await confirmCode(page, address);
   await expect(page).toHaveURL(/\/account$/);
   await expect(main.getByTestId('member-name')).toHaveText('Account Member');
   await expect(main.getByRole('img', { name: 'Your picture' })).toHaveCount(0);
@@ -53,7 +24,7 @@ test('profile and picture → new password ends the other browser → sign out e
   // A second browser, signed in before the password changes.
   const other = await browser.newContext({ javaScriptEnabled: false });
   const otherPage = await other.newPage();
-  await otherPage.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.62' });
+  await asNewClient(otherPage);
   await signIn(otherPage, address, PASSWORD);
   await expect(otherPage).toHaveURL(/\/account$/);
   await expect(otherPage.getByRole('main').getByTestId('member-email')).toHaveText(address);

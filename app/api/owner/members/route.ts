@@ -1,24 +1,13 @@
-import { requestCookie } from '@/lib/auth/cookies';
-import { ownerState } from '@/lib/auth/owner';
-import { SESSION_COOKIE } from '@/lib/auth/tokens';
-import { readBodyText } from '@/lib/http/body';
 import { errors } from '@/lib/errors';
+import { ownerForm } from '@/lib/api/owner-form';
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { authErrors } from '@/lib/auth/login';
 import { siteMemberAdmin } from '@/lib/members';
-import { isCrossSite } from '@/lib/security/same-origin';
 
 // POST (the dashboard's member list, a form): approve or block a member, as the owner; a 303 back to the list. Anyone
 // else gets 401, a cross-site post 403: nothing changes. With members at Wix, the Wix dashboard manages them: 404.
 
 export const POST = jsonHandler(async (request: Request): Promise<Response> => {
-  if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
-  if (ownerState(requestCookie(request, SESSION_COOKIE)).kind !== 'owner') {
-    return errorResponse(authErrors.notOwner());
-  }
-  const form = new URLSearchParams(
-    await readBodyText(request, 1024, () => errors.payloadTooLarge('request body is larger than 1 KiB')),
-  );
+  const form = await ownerForm(request);
   const id = form.get('id') ?? '';
   const action = form.get('action');
   const members = siteMemberAdmin();

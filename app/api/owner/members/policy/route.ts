@@ -1,12 +1,7 @@
-import { requestCookie } from '@/lib/auth/cookies';
-import { ownerState } from '@/lib/auth/owner';
-import { SESSION_COOKIE } from '@/lib/auth/tokens';
-import { readBodyText } from '@/lib/http/body';
 import { errors } from '@/lib/errors';
+import { ownerForm } from '@/lib/api/owner-form';
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { authErrors } from '@/lib/auth/login';
 import { siteMemberAdmin } from '@/lib/members';
-import { isCrossSite } from '@/lib/security/same-origin';
 
 // POST (the dashboard's "Sign-up rules" form): whether new members confirm their address with a mailed code, and
 // whether they wait for the owner's approval. Two checkboxes: a box left unticked is not sent, so each is read as
@@ -16,13 +11,7 @@ import { isCrossSite } from '@/lib/security/same-origin';
 const CHECKED = 'on';
 
 export const POST = jsonHandler(async (request: Request): Promise<Response> => {
-  if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
-  if (ownerState(requestCookie(request, SESSION_COOKIE)).kind !== 'owner') {
-    return errorResponse(authErrors.notOwner());
-  }
-  const form = new URLSearchParams(
-    await readBodyText(request, 1024, () => errors.payloadTooLarge('request body is larger than 1 KiB')),
-  );
+  const form = await ownerForm(request);
   const admin = siteMemberAdmin();
   if (!admin) return errorResponse(errors.notFound('members are managed in the Wix dashboard, sign-up rules too'));
   for (const [name, value] of form) {
