@@ -20,6 +20,7 @@ export const LAYERS = [
   { type: 'data', pattern: 'lib/data/**', partialMatch: false },
   { type: 'newsletter', pattern: 'lib/newsletter/**', partialMatch: false },
   { type: 'members', pattern: 'lib/members/**', partialMatch: false },
+  { type: 'likes', pattern: 'lib/likes/**', partialMatch: false },
   { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
   { type: 'reads', pattern: 'lib/blog/reads/**', partialMatch: false },
   { type: 'sources', pattern: 'lib/blog/sources/**', partialMatch: false },
@@ -45,6 +46,7 @@ const POLICIES = [
     'data',
     'newsletter',
     'members',
+    'likes',
     'mail',
     'reads',
     'blog',
@@ -73,6 +75,9 @@ const POLICIES = [
   // The members' identity service: members stored through the data service, their mail through lib/mail. Not the
   // owner's login (lib/auth): both sign their tokens with lib/security/signed-token.ts.
   may('members', ['members', 'data', 'mail', 'config', 'base']),
+  // Likes on posts: the members' identity (who likes), the data service (local likes), the webhook path (the local
+  // platform's like events), Wix's Likes API through lib/wix (base).
+  may('likes', ['likes', 'members', 'data', 'webhooks', 'config', 'base']),
   // Outgoing mail: SMTP, or .eml files in an outbox folder.
   may('mail', ['mail', 'config', 'base']),
   may('dashboard', ['dashboard', 'blog', 'base']),

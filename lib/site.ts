@@ -16,6 +16,8 @@ export const tagPath = (slug: string, page = 1) =>
   `/tags/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
 export const hashtagPath = (hashtag: string, page = 1) =>
   `/hashtags/${encodeURIComponent(hashtag)}${page > 1 ? `/page/${page}` : ''}`;
+export const authorPath = (slug: string, page = 1) =>
+  `/authors/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
 export const feedPath = (page = 1) => (page > 1 ? `/page/${page}` : '/');
 
 /** The owner's pages: the dashboard and everything under it, and the login page. */
@@ -67,3 +69,19 @@ export function localPath(next: unknown): URL | null {
 export const MEMBER_HINT_COOKIE = 'member_hint';
 /** Who the member session names, as JSON (app/api/members/session). */
 export const MEMBER_SESSION_API = '/api/members/session';
+
+/** The reading list's form route: "Save for later" under each post, "Remove" on the account page. */
+export const READING_LIST_API = '/api/members/reading-list';
+/** The post page's fragment after a save: its notice shows by CSS `:target` (the page is the same for everyone). */
+export const SAVED_FRAGMENT = 'saved-for-later';
+
+/** A post's likes (app/api/posts/[postId]/likes): GET `{ total, liked }`, POST a like or an unlike (form or JSON). */
+export const postLikesApi = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/likes`;
+/** The post page's like button's place: a form post comes back to it. */
+export const LIKES_FRAGMENT = 'likes';
+/**
+ * A readable cookie (`1`, no secret) set with the visitor's HttpOnly liker cookie on their first like: the like
+ * button's island asks for "you liked this" only when it (or MEMBER_HINT_COOKIE) is there, so other readers make no
+ * request.
+ */
+export const LIKER_HINT_COOKIE = 'liker_hint';

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { makeMedia } from './content/make-images';
 import { images } from './content/media';
 import { synthPost } from './content/synth';
-import { categoriesJson, tagsJson } from './content/taxonomy';
+import { authorsJson, categoriesJson, tagsJson } from './content/taxonomy';
 import { writeJson } from './content/write';
 import { searchBody } from '../lib/blog/query/search';
 import { ContentStore } from '../lib/blog/sources/local/store';
@@ -34,7 +34,7 @@ export class UsageError extends Error {}
 const USAGE = `usage: npm run content:generate -- --posts N --out DIR [--seed S] [--concurrency K] [--force] [--quiet]
 
   --posts N        number of posts, 1 to ${MAX_POSTS}
-  --out DIR        content folder to write (posts/, categories.json, tags.json, media/)
+  --out DIR        content folder to write (posts/, categories.json, tags.json, authors.json, media/)
   --seed S         seed for every random choice (default "${DEFAULT_SEED}")
   --concurrency K  files written at once, 1 to 256 (default 32)
   --force          replace existing posts in DIR
@@ -114,6 +114,7 @@ export async function generateContent(options: GenerateOptions): Promise<number>
   await preparePostsDir(postsDir, force);
   await writeJson(path.join(out, 'categories.json'), categoriesJson());
   await writeJson(path.join(out, 'tags.json'), tagsJson());
+  await writeJson(path.join(out, 'authors.json'), authorsJson());
   await writeMedia(path.join(out, 'media'));
 
   let next = 0;

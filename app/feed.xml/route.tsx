@@ -1,6 +1,7 @@
 import { RichContent } from '@/components/rich-content/rich-content';
 import { getMediaSize, listCategories, listPosts } from '@/lib/blog/reads';
 import type { Post } from '@/lib/blog/schemas';
+import { authorsOf } from '@/lib/pages/authors';
 import { renderRss } from '@/lib/seo/rss';
 import { heroImageUrl } from '@/lib/seo/post-metadata';
 import { absoluteUrl } from '@/lib/seo/site-urls';
@@ -26,6 +27,7 @@ export async function GET() {
     listCategories(),
   ]);
   const label = new Map(categories.map((c) => [c.id, c.label]));
+  const authors = await authorsOf(page.items.map((post) => post.memberId));
   const body = renderRss({
     title: SITE_NAME,
     link: absoluteUrl('/'),
@@ -39,6 +41,7 @@ export async function GET() {
         html: absolutize(renderToStaticMarkup(<RichContent content={post.richContent} priority={false} />)),
         categories: post.categoryIds.flatMap((id) => label.get(id) ?? []),
         image: await feedImage(post),
+        author: post.memberId ? authors.get(post.memberId)?.name : null,
       })),
     ),
   });

@@ -65,4 +65,12 @@ export const MEMBER_NOTICE_TEXT: Record<string, NoticeText> = {
   },
   'wix-login-required': { text: 'You are not signed in with Wix yet. Sign in below.', alert: false },
   'wix-login-cancelled': { text: 'Signing in with Wix was cancelled.', alert: false },
+  'signin-to-save': { text: 'Sign in to save posts to your reading list.', alert: false },
+  'unknown-post': { text: 'That post could not be found. It may have been unpublished.', alert: true },
+  'reading-list-full': {
+    text: 'Your reading list is full (100 posts). Remove some below to save more.',
+    alert: true,
+  },
+  'reading-list-removed': { text: 'Removed from your reading list.', alert: false },
+  'reading-list-missing': { text: 'That post is not on your reading list.', alert: true },
 };

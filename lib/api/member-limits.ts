@@ -24,6 +24,8 @@ export const MEMBER_LIMITS = {
   newPasswords: { keyPrefix: 'members:new-passwords', points: 10, durationSeconds: 15 * 60 },
   /** Wrong current passwords on the account page per client per 15 minutes (a stolen session guessing it). */
   wrongPasswords: { keyPrefix: 'members:wrong-passwords', points: 10, durationSeconds: 15 * 60 },
+  /** Reading-list saves and removals per client per 10 minutes. */
+  readingList: { keyPrefix: 'members:reading-list', points: 60, durationSeconds: 10 * 60 },
 } as const;
 export type MemberLimit = keyof typeof MEMBER_LIMITS;
 

@@ -11,6 +11,7 @@ import type {
   StatsOrder,
   Tag,
 } from './schemas';
+import type { Author } from './authors';
 import type { FileStamp } from '../http/validators';
 import type { SortSpec } from './query/sort';
 
@@ -87,6 +88,10 @@ export interface BlogSource {
   getTag(id: string): Promise<Tag | null>;
   getTagBySlug(slug: string): Promise<Tag | null>;
   listTags(options?: { language?: string }): Promise<Tag[]>;
+  /** A post's writer: the public profile of the member `memberId` names (authors.ts); null when there is none. */
+  getAuthor(memberId: string): Promise<Author | null>;
+  /** The writer whose profile slug this is; null when no member has it. */
+  getAuthorBySlug(slug: string): Promise<Author | null>;
   /** Posts not (yet) public, most recently edited first: the owner's drafts. */
   listDrafts(options?: ListDraftsOptions): Promise<CursorPage<Draft>>;
   getDraft(id: string): Promise<Draft | null>;

@@ -16,4 +16,7 @@ export const cacheTags = {
   /** Every series read (cleared when the collection is truncated); `series-of:{postId}` the series a post is in. */
   series: 'series',
   seriesOf: (postId: string) => `series-of:${postId}`,
+  /** `author:{memberId}` a writer's profile (their byline, page, JSON-LD, feed line); `authors` a slug no one had. */
+  authors: 'authors',
+  author: (memberId: string) => `author:${memberId}`,
 } as const;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { errors } from '@/lib/errors';
 import { isRecord } from '@/lib/json';
 import { checkAggregation, queryableField } from './aggregate';
-import { type DataBackend, ItemExistsError } from './backend';
+import { type DataBackend, type FilterTree, ItemExistsError } from './backend';
 import { openDataCursor, dataCursor } from './cursor';
 import { dataErrors } from './errors';
 import { assertMayDo, mayTouch } from './permissions';
@@ -291,9 +291,26 @@ export function createDataClient({
     async bulkRemove(collectionId: unknown, itemIds: unknown, caller: Caller, rawOptions?: unknown) {
       const options = checkOptions(rawOptions);
       const collection = await open(collectionId);
-      const ids = checkIds(itemIds);
+      let ids = checkIds(itemIds);
       authorize(collection, 'remove', caller, options);
-      const items = await backend.remove(collection.id, ids);
+      // SITE_MEMBER_AUTHOR: another member's items are left alone, as remove() leaves them (not found is tolerated).
+      if (
+        !options.suppressAuth &&
+        collection.permissions.remove === 'SITE_MEMBER_AUTHOR' &&
+        !caller.roles.has('ADMIN')
+      ) {
+        const filter: FilterTree = {
+          kind: 'and',
+          nodes: [
+            { kind: 'condition', op: '$in', field: '_id', value: ids },
+            { kind: 'condition', op: '$eq', field: '_owner', value: caller.memberId ?? null },
+          ],
+        };
+        const own = await backend.query(collection.id, { filter, sort: [], limit: ids.length, skip: 0 });
+        const mine = new Set(own.items.map((item) => item._id));
+        ids = ids.filter((id) => mine.has(id));
+      }
+      const items = ids.length ? await backend.remove(collection.id, ids) : [];
       await changed(collection.id, items, []);
       const removed = new Set(items.map((i) => i._id));
       return { removedItemIds: ids.filter((id) => removed.has(id)) };

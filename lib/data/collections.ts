@@ -46,7 +46,23 @@ export const series = defineCollection({
   permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });
 
-export const SITE_COLLECTIONS: CollectionDeclaration[] = [subscribers, series];
+/**
+ * Members' reading lists (lib/data/reading-list.ts): one item per member and post, `post` referring to the post by id.
+ * SITE_MEMBER_AUTHOR: a member reads and removes only the items they saved; the owner may read all.
+ */
+export const readingList = defineCollection({
+  id: 'readingList',
+  fields: { post: { type: 'reference', references: 'posts', indexed: true } },
+  permissions: {
+    read: 'SITE_MEMBER_AUTHOR',
+    insert: 'SITE_MEMBER',
+    update: 'SITE_MEMBER_AUTHOR',
+    remove: 'SITE_MEMBER_AUTHOR',
+  },
+});
+
+export const SITE_COLLECTIONS: CollectionDeclaration[] = [subscribers, series, readingList];
 
 export type Subscriber = ItemOf<typeof subscribers>;
 export type Series = ItemOf<typeof series>;
+export type ReadingListItem = ItemOf<typeof readingList>;

@@ -7,6 +7,7 @@ import { SITE_COLLECTIONS } from './collections';
 import type { DataBackend } from './backend';
 import type { CollectionDeclaration } from './types';
 import { createEmbeddedBackend } from './embedded';
+import { type ReadingListStore, readingListStore } from './reading-list';
 import { seriesChangeTags } from './series';
 import { createWixBackend } from './wix';
 
@@ -22,6 +23,9 @@ export function dataClient(...declared: CollectionDeclaration[]): DataClient {
   for (const collection of declared) client.declare(collection);
   return client;
 }
+
+/** The members' reading lists (reading-list.ts) on the site's data client. */
+export const siteReadingList = (): ReadingListStore => readingListStore(dataClient());
 
 /** A collection the site's client holds, by id (undefined when none is declared by that name). */
 export const siteCollection = (id: string): CollectionDeclaration | undefined => dataClient().collection(id);

@@ -7,6 +7,11 @@ import type { Caller, CollectionDeclaration, DataItem, Operation, Role } from '.
 
 export const VISITOR: Caller = { roles: new Set<Role>(['ANYONE']) };
 export const OWNER: Caller = { roles: new Set<Role>(['ANYONE', 'SITE_MEMBER', 'CMS_EDITOR', 'ADMIN']) };
+/** A signed-in member: SITE_MEMBER, and the author (`_owner`) of the items they insert. */
+export const memberCaller = (memberId: string): Caller => ({
+  roles: new Set<Role>(['ANYONE', 'SITE_MEMBER']),
+  memberId,
+});
 
 const holds = (caller: Caller, role: Role) => caller.roles.has(role) || caller.roles.has('ADMIN');
 

@@ -9,7 +9,7 @@ import { createLocalMembers, type LocalMembers } from './local';
 import { createPolicyStore, memberPolicy } from './policy';
 import { siteCaptcha } from './site-captcha';
 import type { IdentityProvider, MemberAccount, MemberAdmin } from './types';
-import { createWixMembers, type WixMembers } from './wix';
+import { createWixMembers, openSession, type WixMembers } from './wix';
 
 export { members, type MemberItem } from './collection';
 export { createLocalMembers, INVALID_LOGIN, MAX_CODE_ATTEMPTS, type LocalMembers } from './local';
@@ -54,6 +54,13 @@ const wixMembers = (): WixMembers =>
       apiBaseUrl: c.wix.apiBaseUrl,
     });
   });
+
+/**
+ * The Wix member's refresh token a session of ours seals, for calls made at Wix as that member (likes); null for a
+ * session that is not one (tampered, expired, local). Never leaves the server.
+ */
+export const wixRefreshTokenOf = (sessionToken: string): string | null =>
+  openSession(membersKey(), sessionToken, Math.floor(Date.now() / 1000))?.rt ?? null;
 
 /** The site's identity provider (`config().members.provider`): Wix's when the blog reads Wix with an OAuth app. */
 export const siteMembers = (): SiteMembers => (config().members.provider === 'wix' ? wixMembers() : localMembers());

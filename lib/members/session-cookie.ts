@@ -66,6 +66,12 @@ export const MEMBER_NOTICES = [
   'wix-login-failed',
   'wix-login-required',
   'wix-login-cancelled',
+  // The reading list (app/api/members/reading-list).
+  'signin-to-save',
+  'unknown-post',
+  'reading-list-full',
+  'reading-list-removed',
+  'reading-list-missing',
 ] as const;
 export type MemberNotice = (typeof MEMBER_NOTICES)[number];
 

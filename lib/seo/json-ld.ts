@@ -1,9 +1,17 @@
+import type { Author } from '@/lib/blog/authors';
 import type { Category, Post } from '@/lib/blog/schemas';
-import { SITE_NAME, categoryPath, postPath } from '@/lib/site';
+import { SITE_NAME, authorPath, categoryPath, postPath } from '@/lib/site';
 import { absoluteUrl } from './site-urls';
 import { heroImageUrl, postDescription, postTitle } from './post-metadata';
 
-export function blogPostingJsonLd(post: Post, categories: Category[]) {
+/** A writer as schema.org's Person: their name and, when they have a page here, its URL; nothing private. */
+export const personJsonLd = (author: Author) => ({
+  '@type': 'Person',
+  name: author.name,
+  url: author.slug ? absoluteUrl(authorPath(author.slug)) : undefined,
+});
+
+export function blogPostingJsonLd(post: Post, categories: Category[], author: Author | null = null) {
   const url = absoluteUrl(postPath(post.slug));
   const image = heroImageUrl(post);
   const first = categories[0];
@@ -20,6 +28,7 @@ export function blogPostingJsonLd(post: Post, categories: Category[]) {
       inLanguage: post.language ?? undefined,
       image: image ? [image.url] : undefined,
       keywords: post.hashtags.length ? post.hashtags.join(', ') : undefined,
+      author: author ? personJsonLd(author) : undefined,
       publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/') },
       wordCount: post.contentText ? post.contentText.split(/\s+/).filter(Boolean).length : undefined,
     },

@@ -7,7 +7,15 @@ export interface RssChannel {
   description: string;
   selfUrl: string;
   language: string;
-  items: { post: Post; url: string; html: string; categories: string[]; image?: RssImage | null }[];
+  items: {
+    post: Post;
+    url: string;
+    html: string;
+    categories: string[];
+    image?: RssImage | null;
+    /** The writer's name, as `<dc:creator>` (RSS's own `<author>` must be an e-mail address: never one here). */
+    author?: string | null;
+  }[];
 }
 
 export interface RssImage {
@@ -44,13 +52,14 @@ export const escapeXml = (text: string) =>
 const cdata = (text: string) => `<![CDATA[${text.replace(XML_INVALID, '').replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 
 export function renderRss(channel: RssChannel): string {
-  const items = channel.items.map(({ post, url, html, categories, image }) =>
+  const items = channel.items.map(({ post, url, html, categories, image, author }) =>
     [
       '    <item>',
       `      <title>${escapeXml(post.title)}</title>`,
       `      <link>${escapeXml(url)}</link>`,
       `      <guid isPermaLink="false">${escapeXml(post.id)}</guid>`,
       post.firstPublishedDate ? `      <pubDate>${new Date(post.firstPublishedDate).toUTCString()}</pubDate>` : '',
+      author ? `      <dc:creator>${escapeXml(author)}</dc:creator>` : '',
       `      <description>${escapeXml(post.excerpt)}</description>`,
       ...categories.map((c) => `      <category>${escapeXml(c)}</category>`),
       image ? imageElement(image) : '',
@@ -64,7 +73,7 @@ export function renderRss(channel: RssChannel): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     // Shown as a page, not raw XML, to a reader who opens the feed in a browser (public/feed.css).
     '<?xml-stylesheet type="text/css" href="/feed.css"?>',
-    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(channel.link)}</link>`,

@@ -17,6 +17,8 @@ const postLikes: TagRule = (postId) => [cacheTags.metrics(postId)];
 const categoryChanged: TagRule = (id) => [cacheTags.categories, cacheTags.category(id)];
 const tagChanged: TagRule = (id) => [cacheTags.tags, cacheTags.tag(id)];
 const draftChanged: TagRule = (id) => [cacheTags.drafts, cacheTags.draft(id)];
+/** A member's profile (a writer's byline, page, JSON-LD and feed line); `authors`: a slug taken or freed. */
+const memberChanged: TagRule = (id) => [cacheTags.authors, cacheTags.author(id)];
 
 export const EVENT_TAGS = {
   'wix.blog.v3.post_created': postChanged,
@@ -33,6 +35,9 @@ export const EVENT_TAGS = {
   'wix.blog.v3.draft_created': draftChanged,
   'wix.blog.v3.draft_updated': draftChanged,
   'wix.blog.v3.draft_deleted': draftChanged,
+  'wix.members.v1.member_created': memberChanged,
+  'wix.members.v1.member_updated': memberChanged,
+  'wix.members.v1.member_deleted': memberChanged,
 } as const satisfies Record<string, TagRule>;
 
 export type BlogEventType = keyof typeof EVENT_TAGS;

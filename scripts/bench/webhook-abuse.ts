@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { encodeEnvelope } from '@/lib/webhooks/envelope';
 import { keyFolder, localKeyPair, PUBLIC_KEY_FILE, signingKey } from '@/lib/webhooks/keys';
 import { MAX_WEBHOOK_BYTES } from '@/lib/webhooks/raw-body';
-import { writeFileAtomic } from '../blog/atomic';
+import { writeFileAtomic } from '@/lib/files/atomic';
 import { ContentFolder, type RawPost } from '../blog/content-folder';
 import { signEvent, WEBHOOK_PATH } from '../blog/deliver';
 import { entityEvent } from '../blog/events';

@@ -5,7 +5,7 @@ import { readPosts } from './demo/read';
 import type { PostDef } from './demo/types';
 import { buildPost, type PostJson } from './post';
 import { uuidFrom } from './random';
-import { authors, categoriesJson, categoryId, tagId, tagsJson } from './taxonomy';
+import { authors, authorsJson, categoriesJson, categoryId, tagId, tagsJson } from './taxonomy';
 import { writeJson } from './write';
 
 // Writes the demo blog into content/ (run: npx tsx scripts/content/demo.ts [dir]) from the posts written in
@@ -77,6 +77,7 @@ export async function writeDemo(dir: string): Promise<number> {
   await Promise.all(posts.map((post) => writeJson(path.join(postsDir, `${post.id}.json`), post)));
   await writeJson(path.join(dir, 'categories.json'), categoriesJson());
   await writeJson(path.join(dir, 'tags.json'), tagsJson());
+  await writeJson(path.join(dir, 'authors.json'), authorsJson());
   return posts.length;
 }
 

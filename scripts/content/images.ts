@@ -171,4 +171,13 @@ export const designs: Record<ImageKey, Pixel> = {
     }
     return bands(hex('#0B1E3F'), hex('#1E4D8C'), (x + y) / 2000, 12);
   },
+  avatarMaya: (x, y) => {
+    const ring = Math.floor(Math.hypot(x - 47.5, y - 47.5) / 12);
+    return [hex('#1B7A8C'), hex('#F2E3BC'), hex('#1B7A8C'), hex('#0F1B3D')][Math.min(ring, 3)]!;
+  },
+  avatarTomas: (x, y) => [hex('#F28482'), hex('#F7EDE2'), hex('#1D3557')][Math.floor((x + y) / 32) % 3]!,
+  avatarPriya: (x, y) => {
+    if (Math.hypot(x - 47.5, y - 47.5) < 18) return hex('#FFD166');
+    return x < 48 === y < 48 ? hex('#843B62') : hex('#F6BD60');
+  },
 };

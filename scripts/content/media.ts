@@ -47,6 +47,10 @@ export const images = {
     height: 720,
     alt: 'The event loop as a ring split into tasks, microtasks and rendering, with a dot on its way round',
   },
+  // The writers' pictures (content/authors.json): shown at 36–64 px, drawn at 96 for sharp screens.
+  avatarMaya: { file: 'avatar-maya-okafor.png', width: 96, height: 96, alt: 'Rings in teal and sand' },
+  avatarTomas: { file: 'avatar-tomas-reyes.png', width: 96, height: 96, alt: 'Diagonal bands in coral and navy' },
+  avatarPriya: { file: 'avatar-priya-natarajan.png', width: 96, height: 96, alt: 'Four quarters in plum and gold' },
 } as const satisfies Record<string, MediaFile>;
 
 export type ImageKey = keyof typeof images;

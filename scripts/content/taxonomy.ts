@@ -8,11 +8,44 @@ export const SITE_BASE = 'http://localhost:3000';
 const CREATED = '2025-05-02T09:00:00.000Z';
 
 export const authors = {
-  maya: { id: uuidFrom('member:maya-okafor'), name: 'Maya Okafor', slug: 'maya-okafor' },
-  tomas: { id: uuidFrom('member:tomas-reyes'), name: 'Tomás Reyes', slug: 'tomas-reyes' },
-  priya: { id: uuidFrom('member:priya-natarajan'), name: 'Priya Natarajan', slug: 'priya-natarajan' },
+  maya: {
+    id: uuidFrom('member:maya-okafor'),
+    name: 'Maya Okafor',
+    slug: 'maya-okafor',
+    title: 'Performance engineer: loading, rendering and the numbers behind them',
+    avatar: images.avatarMaya,
+  },
+  tomas: {
+    id: uuidFrom('member:tomas-reyes'),
+    name: 'Tomás Reyes',
+    slug: 'tomas-reyes',
+    title: 'Front-end lead: build tools, CI and what ships to the browser',
+    avatar: images.avatarTomas,
+  },
+  priya: {
+    id: uuidFrom('member:priya-natarajan'),
+    name: 'Priya Natarajan',
+    slug: 'priya-natarajan',
+    title: 'Accessibility specialist and editor of the field notes',
+    avatar: images.avatarPriya,
+  },
 } as const;
 export type AuthorKey = keyof typeof authors;
+
+/**
+ * The writers as `authors.json` holds them: Wix `Member` objects in the REST shape of the PUBLIC fieldset (what
+ * `GET /members/v1/members/{id}?fieldsets=PUBLIC` answers), with no e-mail, contact or status.
+ */
+export const authorsJson = () =>
+  Object.values(authors).map(({ id, name, slug, title, avatar }) => ({
+    id,
+    profile: {
+      nickname: name,
+      slug,
+      title,
+      photo: { id: avatar.file, url: `/media/${avatar.file}`, width: avatar.width, height: avatar.height },
+    },
+  }));
 
 interface CategoryInput {
   label: string;

@@ -198,6 +198,7 @@ export function dataContract(name: string, makeBackend: () => Promise<DataBacken
       const note = await client.insert('notes', { title: "ann's" }, ann);
       expect(await code(client.update('notes', { _id: note._id, title: 'taken' }, bob))).toBe('404 WDE0073');
       expect(await client.remove('notes', note._id, bob)).toBeNull();
+      expect((await client.bulkRemove('notes', [note._id], bob)).removedItemIds).toEqual([]);
       expect((await client.update('notes', { _id: note._id, title: 'edited' }, ann)).title).toBe('edited');
       expect((await client.update('notes', { _id: note._id, title: 'by owner' }, OWNER)).title).toBe('by owner');
       await client.insert('diaries', { text: 'mine' }, ann);

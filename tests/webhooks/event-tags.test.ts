@@ -21,6 +21,17 @@ const p = { id: 'p1', slug: 'first-post', title: 'First' };
 const c = { id: 'c1', slug: 'rendering', label: 'Rendering' };
 const t = { id: 't1', slug: 'caching', label: 'Caching' };
 
+const m = { id: 'm1', slug: 'maya-okafor' };
+/** A Wix Members event (`wix.members.v1.member_*`): the same envelope, about a member. */
+const memberEvent = (change: 'created' | 'updated' | 'deleted'): EnvelopeInput => {
+  const event = entityEvent('post', change, m);
+  return {
+    ...event,
+    eventType: `wix.members.v1.member_${change}`,
+    data: { ...event.data, entityFqdn: 'wix.members.v1.member' },
+  };
+};
+
 const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.blog.v3.post_created', entityEvent('post', 'created', p), postTags('p1')],
   ['wix.blog.v3.post_updated', entityEvent('post', 'updated', p), postTags('p1')],
@@ -36,12 +47,15 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.blog.v3.draft_created', entityEvent('draft', 'created', p), ['drafts', 'draft:p1']],
   ['wix.blog.v3.draft_updated', entityEvent('draft', 'updated', p), ['drafts', 'draft:p1']],
   ['wix.blog.v3.draft_deleted', entityEvent('draft', 'deleted', p), ['drafts', 'draft:p1']],
+  ['wix.members.v1.member_created', memberEvent('created'), ['authors', 'author:m1']],
+  ['wix.members.v1.member_updated', memberEvent('updated'), ['authors', 'author:m1']],
+  ['wix.members.v1.member_deleted', memberEvent('deleted'), ['authors', 'author:m1']],
 ];
 
 describe('event → tags', () => {
-  it('covers the 14 event types of the design, and only those', () => {
+  it('covers the 14 event types of the design and the 3 member events, and only those', () => {
     expect(cases.map(([type]) => type).sort()).toEqual([...BLOG_EVENT_TYPES].sort());
-    expect(Object.keys(EVENT_TAGS)).toHaveLength(14);
+    expect(Object.keys(EVENT_TAGS)).toHaveLength(17);
   });
 
   it.each(cases)('%s clears exactly its tags, immediately', async (eventType, event, tags) => {

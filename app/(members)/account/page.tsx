@@ -9,9 +9,11 @@ import {
   SignOutEverywhereForm,
 } from '@/components/members/account-forms';
 import { MemberNotice, SignOutForm } from '@/components/members/member-forms';
+import { ReadingList } from '@/components/members/reading-list';
 import { listMediaImages } from '@/lib/blog/reads';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members/password';
 import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
+import { readingListView } from '@/lib/pages/reading-list';
 import { noticeOf, type MemberPageProps } from '../query';
 
 export const metadata: Metadata = { title: 'Your account' };
@@ -33,8 +35,8 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
       </>
     );
   }
-  // The pictures of the site's media folder; none on Wix, where the page offers no picker.
-  const choices = await listMediaImages().catch(() => []);
+  // The pictures of the site's media folder (none on Wix, where the page offers no picker) and the reading list.
+  const [choices, readingList] = await Promise.all([listMediaImages().catch(() => []), readingListView(member.id)]);
   return (
     <>
       <h1>Your account</h1>
@@ -49,6 +51,7 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
         </dl>
       </div>
       <SignOutForm />
+      <ReadingList rows={readingList} />
       <ProfileForm displayName={member.displayName} avatar={member.avatar} choices={choices} />
       <ChangePasswordForm minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
       <SignOutEverywhereForm />

@@ -5,15 +5,20 @@ import { PostList } from '@/components/post/post-list';
 import { PostNav } from '@/components/post/post-nav';
 import { PostDate } from '@/components/post/post-date';
 import { PostImage } from '@/components/post/post-image';
+import { PostAuthor } from '@/components/post/post-author';
 import { SeriesNav } from '@/components/post/series-nav';
 import { SubscribeForm } from '@/components/newsletter/subscribe-form';
+import { PostLikes } from './post-likes';
+import { PostActions } from '@/components/post/post-actions';
+import { absoluteUrl } from '@/lib/seo/site-urls';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
 import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/pages/post';
+import { authorOf } from '@/lib/pages/authors';
 import { listPosts } from '@/lib/blog/reads';
 import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
 import { postMetadata } from '@/lib/seo/post-metadata';
-import { categoryPath, decodeSegment, hashtagPath, tagPath } from '@/lib/site';
+import { categoryPath, decodeSegment, hashtagPath, postPath, tagPath } from '@/lib/site';
 
 export const ensureStatic = 'navigation';
 
@@ -33,11 +38,12 @@ export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): P
 export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
-  const [{ categories, tags }, neighbours, related, series] = await Promise.all([
+  const [{ categories, tags }, neighbours, related, series, author] = await Promise.all([
     postTerms(post),
     postNeighbours(post),
     relatedPosts(post),
     postSeries(post),
+    authorOf(post.memberId),
   ]);
   const toc = pageContents(post.richContent);
   const updated =
@@ -58,6 +64,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
           )}
           <h1>{post.title}</h1>
           <p className="post__meta">
+            <PostAuthor author={author} />
             <span>
               Published <PostDate iso={post.firstPublishedDate} />
             </span>
@@ -91,6 +98,8 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
             </ul>
           </footer>
         )}
+        <PostLikes postId={post.id} />
+        <PostActions postId={post.id} url={absoluteUrl(postPath(post.slug))} title={post.title} />
         <SubscribeForm id="post-subscribe" heading="Get the next post by e-mail" />
         <PostNav previous={neighbours.previous} next={neighbours.next} />
       </article>
@@ -102,7 +111,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
       )}
       <script
         type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(blogPostingJsonLd(post, categories)) }}
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(blogPostingJsonLd(post, categories, author)) }}
       />
     </>
   );

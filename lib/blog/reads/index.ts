@@ -1,6 +1,7 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/cache/tags';
 import { readKey, settle, unwrap } from './outcome';
+import type { Author } from '../authors';
 import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from '../schemas';
 import type {
   FieldsetOptions,
@@ -77,6 +78,15 @@ async function cachedMetrics(id: string) {
   return settle(readKey('metrics', id), () => blogSource().getPostMetrics(id));
 }
 
+// A post page's like count: hours long, unlike the metrics (views have no event), since every like and unlike sends
+// post_liked / post_unliked, which clear `metrics:{id}` (the post page carries it through this read).
+async function cachedLikeCount(id: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.metrics(id), cacheTags.post(id));
+  return settle(readKey('like-count', id), async () => (await blogSource().getPostMetrics(id))?.likes ?? 0);
+}
+
 // Stats also depend on posts: an update can publish, unpublish or re-date a post.
 async function cachedPostCountStats(options: PostCountStatsOptions) {
   'use cache';
@@ -127,6 +137,8 @@ export const searchPosts = async (text: string): Promise<Post[]> =>
 
 export const getPostMetrics = async (id: string): Promise<PostMetrics | null> => unwrap(await cachedMetrics(id));
 
+export const getPostLikeCount = async (id: string): Promise<number> => unwrap(await cachedLikeCount(id));
+
 export const getPostCountStats = async (options: PostCountStatsOptions = {}): Promise<PostCountStat[]> =>
   unwrap(await cachedPostCountStats(options));
 
@@ -144,6 +156,29 @@ export const getCategoryBySlug = async (slug: string) => (await listCategories()
 export const getCategory = async (id: string) => (await listCategories()).find((c) => c.id === id) ?? null;
 export const getTagBySlug = async (slug: string) => (await listTags()).find((t) => t.slug === slug) ?? null;
 export const getTag = async (id: string) => (await listTags()).find((t) => t.id === id) ?? null;
+
+// A writer's public profile, tagged `author:{memberId}`: a member event (or a change to the local authors.json
+// announced by one) clears it. A slug no one has is cached under `authors`, so the member who takes it clears it.
+async function cachedAuthor(memberId: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.author(memberId));
+  return settle(readKey('author', memberId), () => blogSource().getAuthor(memberId));
+}
+
+async function cachedAuthorBySlug(slug: string) {
+  'use cache';
+  cacheLife('hours');
+  const outcome = await settle(readKey('authorBySlug', slug), () => blogSource().getAuthorBySlug(slug));
+  if (outcome.ok && outcome.value) cacheTag(cacheTags.author(outcome.value.id));
+  else cacheTag(cacheTags.authors);
+  return outcome;
+}
+
+/** The writer `memberId` names (their public profile only); null when the source knows no such member. */
+export const getAuthor = async (memberId: string): Promise<Author | null> => unwrap(await cachedAuthor(memberId));
+
+export const getAuthorBySlug = async (slug: string): Promise<Author | null> => unwrap(await cachedAuthorBySlug(slug));
 
 async function cachedMediaSize(mediaPath: string) {
   'use cache';

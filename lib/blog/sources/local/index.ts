@@ -7,6 +7,7 @@ import { NAMED_SORTS } from '../../query/sort';
 import type { Post, PostFieldset } from '../../schemas';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../../source';
 import { searchBody, searchPosts } from '../../query/search';
+import { localAuthors } from './authors';
 import { listMediaImages, openMediaFile } from './media';
 import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
@@ -35,6 +36,7 @@ function listFilter(options: ListPostsOptions): PostFilter | undefined {
 /** The embedded source: a content folder in the Wix REST shapes, with the platform's query semantics. */
 export function createLocalSource(dir: string): BlogSource {
   const store = new ContentStore(path.resolve(dir), { searchText: searchBody });
+  const authors = localAuthors(store.dir);
 
   // Derived views are computed once per snapshot, patched from the previous snapshot's when an event named posts.
   const views = new WeakMap<Snapshot, SnapshotViews>();
@@ -161,6 +163,9 @@ export function createLocalSource(dir: string): BlogSource {
     async listTags(options) {
       return byLanguage((await view()).tags, options?.language);
     },
+
+    getAuthor: (memberId) => authors.byId(memberId),
+    getAuthorBySlug: (slug) => authors.bySlug(slug),
 
     // Local files carry no edit date: drafts come newest publication date first, never-published last.
     async listDrafts(options) {

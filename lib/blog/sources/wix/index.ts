@@ -1,4 +1,5 @@
 import type { BlogSource } from '../../source';
+import { authorMethods } from './authors';
 import { type WixSourceConfig, createWixContext } from './client';
 import { draftMethods } from './drafts';
 import { postMethods } from './posts';
@@ -11,5 +12,12 @@ export function createWixSource(config: WixSourceConfig): BlogSource {
   const context = createWixContext(config);
   // Wix media lives on its CDN: its sizes are not known without a request per file.
   const openMedia = async () => null;
-  return { name: 'wix', ...postMethods(context), ...taxonomyMethods(context), ...draftMethods(context), openMedia };
+  return {
+    name: 'wix',
+    ...postMethods(context),
+    ...taxonomyMethods(context),
+    ...draftMethods(context),
+    ...authorMethods(context),
+    openMedia,
+  };
 }

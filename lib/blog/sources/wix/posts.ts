@@ -31,6 +31,8 @@ type PostMethods = Omit<
   | 'listTags'
   | 'listDrafts'
   | 'getDraft'
+  | 'getAuthor'
+  | 'getAuthorBySlug'
   | 'openMedia'
 >;
 

@@ -1,0 +1,116 @@
+import { errorResponse, jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
+import { readJsonBody } from '@/lib/api/body';
+import { authErrors } from '@/lib/auth/login';
+import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/auth/limits';
+import { httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '@/lib/auth/cookies';
+import { getPost } from '@/lib/blog/reads';
+import { CatalogueError, errors } from '@/lib/errors';
+import { readBodyText } from '@/lib/http/body';
+import { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS, type Liker, siteLikes } from '@/lib/likes';
+import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
+import { processSingleton } from '@/lib/process-singleton';
+import { isCrossSite } from '@/lib/security/same-origin';
+import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, postPath } from '@/lib/site';
+
+// A post's likes. GET answers `{ total, liked }` for this browser (private, never cached). POST likes (or, with
+// `intent=unlike`, unlikes) and DELETE unlikes: a form post (the button without JavaScript) gets a 303 back to the
+// post's like button, JSON (the island) the new `{ total, liked }`. The liker is the signed-in member, else the
+// visitor of the HttpOnly liker cookie, made on their first like. Cross-site posts are refused, each client has 30
+// likes and unlikes a minute, and an unknown post is the catalogue's 404.
+
+const WRITES_PER_MINUTE = 30;
+const limiter = () =>
+  processSingleton('likes-limits', () =>
+    createLimiter({ keyPrefix: 'likes:client', points: WRITES_PER_MINUTE, durationSeconds: 60 }),
+  );
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+const POST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+type Context = RouteContext<'/api/posts/[postId]/likes'>;
+
+/** The published post, or the catalogue's 404 (a malformed id names no post either). */
+async function publishedPost(postId: string) {
+  const post = POST_ID.test(postId) ? await getPost(postId) : null;
+  if (!post) throw notFound(`post "${postId.slice(0, 128)}"`);
+  return post;
+}
+
+/** The member of the session cookie, else the visitor of the liker cookie (null: neither, or a cookie not ours). */
+async function likerOf(request: Request): Promise<Liker | null> {
+  const session = requestCookie(request, MEMBER_SESSION_COOKIE);
+  const member = await memberOfCookie(session);
+  if (member && session) return { kind: 'member', memberId: member.id, sessionToken: session };
+  const visitor = requestCookie(request, LIKER_COOKIE);
+  return visitor && siteLikes().isVisitor(visitor) ? { kind: 'visitor', visitor } : null;
+}
+
+const isForm = (request: Request) =>
+  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+
+/** What the post asks: `like` (the default) or `unlike`, from the form's `intent` or the JSON body's. */
+async function intentOf(request: Request, form: boolean): Promise<'like' | 'unlike'> {
+  if (request.method === 'DELETE') return 'unlike';
+  const tooLarge = () => errors.payloadTooLarge('request body is larger than 1 KiB');
+  const fields = form
+    ? Object.fromEntries(new URLSearchParams(await readBodyText(request, 1024, tooLarge)))
+    : await readJsonBody(request, 1024);
+  const intent = fields.intent ?? 'like';
+  if (intent !== 'like' && intent !== 'unlike') throw errors.notAChoice('intent must be "like" or "unlike"');
+  return intent;
+}
+
+export const GET = jsonHandler<Context>(async (request, { params }) => {
+  const { postId } = await params;
+  await publishedPost(postId);
+  const state = await siteLikes().state(postId, await likerOf(request));
+  return Response.json(state, { headers: PRIVATE });
+});
+
+async function write(request: Request, { params }: Context): Promise<Response> {
+  const form = isForm(request);
+  if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
+  const allowed = await consume(limiter(), clientKey(request.headers));
+  if (!allowed.ok) {
+    const seconds = secondsLeft(allowed.res);
+    const response = errorResponse(new CatalogueError(429, 'WDE9429', `too many likes; retry in ${seconds} s`));
+    response.headers.set('Retry-After', String(seconds));
+    return response;
+  }
+  const { postId } = await params;
+  const intent = await intentOf(request, form);
+  const post = await publishedPost(postId);
+  const likes = siteLikes();
+  const cookies: string[] = [];
+  let liker = await likerOf(request);
+  if (!liker && intent === 'unlike') {
+    // Nobody this browser is has liked anything: nothing to remove, and no cookie to set.
+    const state = await likes.state(postId, null);
+    return form ? backToPost(post.slug, new Headers(PRIVATE)) : Response.json(state, { headers: PRIVATE });
+  }
+  if (!liker) {
+    // A first like: this browser becomes a visitor of its own (an unlike without one has nothing to remove).
+    const visitor = await likes.newVisitor();
+    liker = { kind: 'visitor', visitor };
+    const secure = isSecureRequest(request);
+    cookies.push(
+      httpOnlyCookie(LIKER_COOKIE, visitor, secure, LIKER_COOKIE_TTL_SECONDS),
+      readableCookie(LIKER_HINT_COOKIE, '1', secure, LIKER_COOKIE_TTL_SECONDS),
+    );
+  }
+  const state = intent === 'like' ? await likes.like(postId, liker) : await likes.unlike(postId, liker);
+  const headers = new Headers(PRIVATE);
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return form ? backToPost(post.slug, headers) : Response.json(state, { headers });
+}
+
+/** A form post's answer: 303 back to the post's like button (Post/Redirect/Get). */
+function backToPost(slug: string, headers: Headers): Response {
+  headers.set('Location', `${postPath(slug)}#${LIKES_FRAGMENT}`);
+  return new Response(null, { status: 303, headers });
+}
+
+export const POST = jsonHandler<Context>(write);
+export const DELETE = jsonHandler<Context>(write);
+
+export const { PUT, PATCH, OPTIONS } = otherMethods(['GET', 'POST', 'DELETE']);

@@ -1,0 +1,14 @@
+import { SaveForLater } from '@/components/members/reading-list';
+import { ShareLinks } from './share-links';
+
+// What a reader does with a post once read: save it for later (members) and share it. Static HTML from the post's data,
+// so the post page stays prerendered; the only script is the "Copy link" island.
+
+export function PostActions({ postId, url, title }: { postId: string; url: string; title: string }) {
+  return (
+    <div className="post-actions">
+      <SaveForLater postId={postId} />
+      <ShareLinks url={url} title={title} />
+    </div>
+  );
+}

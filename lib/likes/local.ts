@@ -1,0 +1,66 @@
+import { isCatalogueError } from '@/lib/errors';
+import type { DataClient } from '@/lib/data/client';
+import { OWNER } from '@/lib/data/permissions';
+import { likeId, postLikes } from './collection';
+import type { Liker, LikeState, PostLikes } from './types';
+import { isVisitorId, newVisitorId } from './visitor';
+
+// Likes kept by the site: one item per (post, liker) in the internal `post-likes` collection. The post's count is the
+// platform's, as on Wix: the content folder's `metrics.likes` (`counter`, the local platform), moved by one only when a
+// like was really stored or removed, and each change is announced with the event Wix would send (`announce`: the
+// signed post_liked / post_unliked through the webhook path), which refreshes the post's cached pages.
+
+export interface LikeCounter {
+  /** The post's current count. */
+  total(postId: string): Promise<number>;
+  /** Moves the count by `delta` and answers the new one. */
+  add(postId: string, delta: 1 | -1): Promise<number>;
+}
+
+export type LikeAnnouncer = (change: 'liked' | 'unliked', postId: string, liker: Liker) => Promise<void>;
+
+export interface LocalLikesSettings {
+  client: DataClient;
+  counter: LikeCounter;
+  announce: LikeAnnouncer;
+}
+
+const likerKey = (liker: Liker) => (liker.kind === 'member' ? `member:${liker.memberId}` : `visitor:${liker.visitor}`);
+
+export function createLocalLikes({ client, counter, announce }: LocalLikesSettings): PostLikes {
+  client.declare(postLikes);
+  const idOf = (postId: string, liker: Liker) => likeId(postId, likerKey(liker));
+
+  return {
+    name: 'local',
+    async state(postId, liker) {
+      const [total, item] = await Promise.all([
+        counter.total(postId),
+        liker ? client.get(postLikes.id, idOf(postId, liker), OWNER) : null,
+      ]);
+      return { total, liked: Boolean(item) };
+    },
+    async like(postId, liker): Promise<LikeState> {
+      try {
+        await client.insert(postLikes.id, { _id: idOf(postId, liker), postId, liker: likerKey(liker) }, OWNER);
+      } catch (error) {
+        // Already liked (a double click, a race): the primary key kept one; nothing changes.
+        if (isCatalogueError(error) && error.wde === 'WDE0074')
+          return { total: await counter.total(postId), liked: true };
+        throw error;
+      }
+      const total = await counter.add(postId, 1);
+      await announce('liked', postId, liker);
+      return { total, liked: true };
+    },
+    async unlike(postId, liker): Promise<LikeState> {
+      const removed = await client.remove(postLikes.id, idOf(postId, liker), OWNER);
+      if (!removed) return { total: await counter.total(postId), liked: false };
+      const total = await counter.add(postId, -1);
+      await announce('unliked', postId, liker);
+      return { total, liked: false };
+    },
+    newVisitor: async () => newVisitorId(),
+    isVisitor: isVisitorId,
+  };
+}

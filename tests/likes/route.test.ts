@@ -1,0 +1,184 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { revalidateTag } from 'next/cache';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePost, writeContentDir } from '../helpers/posts';
+
+// GET/POST/DELETE /api/posts/{id}/likes on the local source and the embedded database: a form gets a 303 back to the
+// post's button, JSON the new { total, liked }; the visitor cookie is HttpOnly; a like's event goes through the
+// webhook handler and clears the post's metrics tag; cross-site posts, floods and unknown posts are refused.
+
+const contentDir = writeContentDir([makePost(1, { metrics: { views: 1, likes: 4, comments: 0 } })]);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'likes-api-'));
+process.env.BLOG_SOURCE = 'local';
+process.env.BLOG_CONTENT_DIR = contentDir;
+process.env.DATA_DIR = dataDir;
+process.env.SESSION_SECRET = 'likes-api-test-secret-long-enough-0123456789';
+process.env.SITE_URL = 'https://blog.example';
+process.env.TRUST_PROXY_HOPS = '1';
+
+const route = await import('@/app/api/posts/[postId]/likes/route');
+const { dataClient } = await import('@/lib/data');
+const { OWNER } = await import('@/lib/data/permissions');
+const { postLikes } = await import('@/lib/likes');
+
+const { localKeyPair } = await import('@/lib/webhooks/keys');
+
+// The first open of the database and the webhook key pair's generation take seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(async () => {
+  dataClient().declare(postLikes);
+  await Promise.all([dataClient().count(postLikes.id, {}, OWNER), localKeyPair(contentDir)]);
+}, 60_000);
+afterAll(async () => {
+  await dataClient().close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+const site = 'https://blog.example';
+const POST = 'post-0001';
+let client = 0;
+beforeEach(() => {
+  client += 1;
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+
+const ctx = (postId = POST) => ({ params: Promise.resolve({ postId }) }) as never;
+const headers = (extra: Record<string, string> = {}) => ({
+  origin: site,
+  'x-forwarded-for': `203.0.113.${client}`,
+  ...extra,
+});
+const form = (fields: Record<string, string>, extra: Record<string, string> = {}, postId = POST) =>
+  route.POST(
+    new Request(`${site}/api/posts/${postId}/likes`, {
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: headers({ 'content-type': 'application/x-www-form-urlencoded', ...extra }),
+    }),
+    ctx(postId),
+  );
+const json = (method: 'POST' | 'DELETE', body: unknown, extra: Record<string, string> = {}, postId = POST) =>
+  route[method](
+    new Request(`${site}/api/posts/${postId}/likes`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: headers({ 'content-type': 'application/json', ...extra }),
+    }),
+    ctx(postId),
+  );
+const state = (cookie = '', postId = POST) =>
+  route.GET(new Request(`${site}/api/posts/${postId}/likes`, { headers: { cookie } }), ctx(postId));
+const fileLikes = () =>
+  JSON.parse(readFileSync(path.join(contentDir, 'posts', `${POST}.json`), 'utf8')).metrics.likes as number;
+
+/** The Cookie header a browser would send back from a response's Set-Cookie headers. */
+const jar = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+async function expectError(response: Response, status: number, wde: string) {
+  expect(response.status).toBe(status);
+  const body = await response.json();
+  expect(body.error).toMatchObject({ wde });
+}
+
+describe('the likes route', () => {
+  it('likes by form with a 303 to the post, sets an HttpOnly visitor cookie, and is idempotent', async () => {
+    const before = fileLikes();
+    const liked = await form({ intent: 'like' });
+    expect(liked.status).toBe(303);
+    expect(liked.headers.get('location')).toBe('/post/post-1#likes');
+    const cookies = liked.headers.getSetCookie();
+    const visitorCookie = cookies.find((c) => c.startsWith('post_liker='))!;
+    expect(visitorCookie).toMatch(/HttpOnly/i);
+    expect(visitorCookie).toMatch(/SameSite=Lax/i);
+    expect(visitorCookie).toMatch(/Secure/i);
+    expect(visitorCookie).toMatch(/post_liker=[\w-]{43};/);
+    expect(cookies.find((c) => c.startsWith('liker_hint='))).not.toMatch(/HttpOnly/i);
+    expect(fileLikes()).toBe(before + 1);
+
+    const cookie = jar(liked);
+    const again = await form({ intent: 'like' }, { cookie });
+    expect(again.status).toBe(303);
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(fileLikes()).toBe(before + 1);
+
+    const read = await state(cookie);
+    expect(read.headers.get('cache-control')).toBe('private, no-store');
+    expect(await read.json()).toEqual({ total: before + 1, liked: true });
+    expect(await (await state()).json()).toEqual({ total: before + 1, liked: false });
+
+    const unliked = await form({ intent: 'unlike' }, { cookie });
+    expect(unliked.headers.get('location')).toBe('/post/post-1#likes');
+    expect(fileLikes()).toBe(before);
+  });
+
+  it('answers JSON to JSON, and DELETE unlikes', async () => {
+    const before = fileLikes();
+    const liked = await json('POST', { intent: 'like' });
+    expect(liked.status).toBe(200);
+    expect(liked.headers.get('cache-control')).toBe('private, no-store');
+    expect(await liked.json()).toEqual({ total: before + 1, liked: true });
+    const cookie = jar(liked);
+    expect(await (await json('POST', {}, { cookie })).json()).toEqual({ total: before + 1, liked: true });
+    expect(await (await json('DELETE', undefined, { cookie })).json()).toEqual({ total: before, liked: false });
+    // An unlike by a browser that never liked sets no cookie and changes nothing.
+    const stranger = await json('POST', { intent: 'unlike' });
+    expect(stranger.headers.getSetCookie()).toEqual([]);
+    expect(await stranger.json()).toEqual({ total: before, liked: false });
+  });
+
+  it('sends the like through the webhook path, which clears the post’s metrics tag', async () => {
+    vi.mocked(revalidateTag).mockClear();
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const liked = await json('POST', { intent: 'like' });
+    expect(vi.mocked(revalidateTag)).toHaveBeenCalledWith(`metrics:${POST}`, { expire: 0 });
+    const line = logged.mock.calls.map(([l]) => JSON.parse(String(l))).find((l) => l.msg === 'webhook');
+    expect(line).toMatchObject({ eventType: 'wix.blog.v3.post_liked', outcome: 'cleared', tags: [`metrics:${POST}`] });
+    vi.mocked(revalidateTag).mockClear();
+    await json('DELETE', undefined, { cookie: jar(liked) });
+    expect(vi.mocked(revalidateTag)).toHaveBeenCalledWith(`metrics:${POST}`, { expire: 0 });
+  });
+
+  it('replaces a forged visitor cookie with a new one', async () => {
+    const liked = await json('POST', {}, { cookie: 'post_liker=guess' });
+    expect(liked.headers.getSetCookie().find((c) => c.startsWith('post_liker='))).toMatch(/post_liker=[\w-]{43};/);
+    await json('DELETE', undefined, { cookie: jar(liked) });
+  });
+
+  it('refuses cross-site posts, and changes nothing', async () => {
+    const before = fileLikes();
+    await expectError(await form({ intent: 'like' }, { origin: 'https://evil.example' }), 403, 'WDE9403');
+    await expectError(await json('POST', {}, { 'sec-fetch-site': 'cross-site' }), 403, 'WDE9403');
+    expect(fileLikes()).toBe(before);
+  });
+
+  it('answers an unknown or malformed post with the catalogue 404', async () => {
+    await expectError(await json('POST', {}, {}, 'no-such-post'), 404, 'WDE0073');
+    await expectError(await form({}, {}, '..%2Fetc'), 404, 'WDE0073');
+    await expectError(await state('', 'no-such-post'), 404, 'WDE0073');
+  });
+
+  it('refuses bad input with a 4xx, never a 5xx', async () => {
+    await expectError(await json('POST', { intent: 'love' }), 400, 'WDE0051');
+    await expectError(await form({ intent: 'x'.repeat(2000) }), 413, 'WDE0109');
+    const broken = await route.POST(
+      new Request(`${site}/api/posts/${POST}/likes`, { method: 'POST', body: '{', headers: headers() }),
+      ctx(),
+    );
+    await expectError(broken, 400, 'WDE0004');
+  });
+
+  it('rate-limits a client to 30 likes and unlikes a minute', async () => {
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push(await json('POST', { intent: 'unlike' }));
+    expect(answers.slice(0, 30).every((r) => r.status === 200)).toBe(true);
+    await expectError(answers[30]!, 429, 'WDE9429');
+    expect(Number(answers[30]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
