@@ -2,6 +2,8 @@
 // app/api/members/*, back by redirect with a notice, so each works without JavaScript. The display name is the stored
 // one (the member's own), never a value from the request; passwords are never filled in.
 
+import { NewPasswordField } from './member-forms';
+
 /** A media path's file name as words, for a thumbnail's alternative text: `/media/hero-bars.png` → "hero bars". */
 export const pictureName = (path: string) =>
   (path.split('/').at(-1) ?? path)
@@ -78,20 +80,14 @@ export function ChangePasswordForm({ minLength, maxLength }: { minLength: number
           required
           maxLength={1024}
         />
-        <label htmlFor="account-new-password">New password</label>
-        <input
+        <NewPasswordField
           id="account-new-password"
+          label="New password"
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
           minLength={minLength}
           maxLength={maxLength}
-          aria-describedby="account-new-password-hint"
+          note="Every other device you are signed in on is signed out."
         />
-        <p id="account-new-password-hint" className="member-form__hint">
-          {minLength} to {maxLength} characters. Every other device you are signed in on is signed out.
-        </p>
         <button type="submit">Change password</button>
       </form>
     </section>

@@ -28,6 +28,38 @@ interface PasswordRules {
   maxLength: number;
 }
 
+/**
+ * A new password's field (join, reset, change): its label, the browser's password-manager hint, the site's length
+ * rules, and a hint that says them (with `note` after it).
+ */
+export function NewPasswordField({
+  id,
+  label,
+  name,
+  minLength,
+  maxLength,
+  note,
+}: { id: string; label: string; name: string; note?: string } & PasswordRules) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={minLength}
+        maxLength={maxLength}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="member-form__hint">
+        {minLength} to {maxLength} characters.{note ? ` ${note}` : ''}
+      </p>
+    </>
+  );
+}
+
 export function JoinForm({ notice, minLength, maxLength }: { notice?: string } & PasswordRules) {
   return (
     <form method="post" action="/api/members/join" className="member-form">
@@ -36,20 +68,13 @@ export function JoinForm({ notice, minLength, maxLength }: { notice?: string } &
       <input id="join-email" name="email" type="email" autoComplete="email" required maxLength={254} />
       <label htmlFor="join-name">Display name</label>
       <input id="join-name" name="displayName" type="text" autoComplete="nickname" maxLength={80} />
-      <label htmlFor="join-password">Password</label>
-      <input
+      <NewPasswordField
         id="join-password"
+        label="Password"
         name="password"
-        type="password"
-        autoComplete="new-password"
-        required
         minLength={minLength}
         maxLength={maxLength}
-        aria-describedby="join-password-hint"
       />
-      <p id="join-password-hint" className="member-form__hint">
-        {minLength} to {maxLength} characters.
-      </p>
       <button type="submit">Create account</button>
       <p className="member-form__links">
         Have an account already? <Link href="/signin">Sign in</Link>
@@ -127,13 +152,10 @@ export function ResetForm({
     <form method="post" action="/api/members/reset" className="member-form">
       <MemberNotice notice={notice} />
       {token && <input type="hidden" name="token" value={token} />}
-      <label htmlFor="reset-password">New password</label>
-      <input
+      <NewPasswordField
         id="reset-password"
+        label="New password"
         name="password"
-        type="password"
-        autoComplete="new-password"
-        required
         minLength={minLength}
         maxLength={maxLength}
       />
