@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { strictFakeWix } from '../helpers/fake-wix';
 import { createWixMembers, type WixMembersSettings } from '@/lib/members/wix';
 import { memoryRevocations } from '@/lib/members/tokens';
 
@@ -15,33 +14,11 @@ export const ACCESS = 'OauthNG.JWS.member-access-0123456789';
 export const REFRESH = 'OauthNG.JWS.member-refresh-0123456789';
 export const VISITOR = 'OauthNG.JWS.visitor-access-0123456789';
 
-export interface Seen {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: unknown;
-}
+export type { Seen } from '../helpers/fake-wix';
 
 export function withFakeWixMembers() {
   // The token endpoint stays through resetHandlers: every call first fetches the visitor's tokens.
-  const server = setupServer(tokenEndpoint());
-  const seen: Seen[] = [];
-  server.events.on('request:start', async ({ request }) => {
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    seen.push({
-      method: request.method,
-      url: new URL(request.url),
-      headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
-    });
-  });
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    expect(seen.filter((r) => r.url.hostname.endsWith('wixapis.com'))).toEqual([]);
-    server.resetHandlers();
-    seen.length = 0;
-  });
-  afterAll(() => server.close());
+  const { server, seen, to } = strictFakeWix(tokenEndpoint());
 
   const provider = (settings: Partial<WixMembersSettings> = {}) =>
     createWixMembers({
@@ -53,7 +30,6 @@ export function withFakeWixMembers() {
       revocations: memoryRevocations(),
       ...settings,
     });
-  const to = (path: string) => seen.filter((r) => r.url.pathname === path);
   return { server, seen, provider, to };
 }
 

@@ -234,14 +234,7 @@ describe('register, reset, sessions', () => {
   });
 
   it('an access token Wix refuses is renewed from the refresh token; a refused refresh token is anonymous', async () => {
-    server.use(
-      loginAnswers(() => json({ state: 'SUCCESS', sessionToken: 'wix-session-1' })),
-      ...directLogin(),
-      me(),
-    );
-    const token = (
-      (await provider().login({ email: 'a@example.com', password: PASSWORD })) as { data: { sessionToken: string } }
-    ).data.sessionToken;
+    const token = await signedIn(provider());
     // Another instance: no access token held, so it renews one.
     const other = provider();
     expect((await other.memberOf(token))?.id).toBe('member-1');
@@ -252,14 +245,7 @@ describe('register, reset, sessions', () => {
   });
 
   it('a 5xx is retried for reads and then answered as a catalogue error, naming no secret', async () => {
-    server.use(
-      loginAnswers(() => json({ state: 'SUCCESS', sessionToken: 'wix-session-1' })),
-      ...directLogin(),
-      me(),
-    );
-    const token = (
-      (await provider().login({ email: 'a@example.com', password: PASSWORD })) as { data: { sessionToken: string } }
-    ).data.sessionToken;
+    const token = await signedIn(provider());
     let calls = 0;
     server.use(
       tokenEndpoint(),

@@ -1,0 +1,38 @@
+import type { RequestHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+
+// A strict fake Wix for a test file (msw): every request is logged in `seen`; an unhandled one is an error, and none
+// may reach the real *.wixapis.com hosts. The handlers given stay through each test's reset.
+
+export interface Seen {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+export function strictFakeWix(...handlers: RequestHandler[]) {
+  const server = setupServer(...handlers);
+  const seen: Seen[] = [];
+  server.events.on('request:start', async ({ request }) => {
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
+  });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    expect(seen.filter((r) => r.url.hostname.endsWith('wixapis.com'))).toEqual([]);
+    server.resetHandlers();
+    seen.length = 0;
+  });
+  afterAll(() => server.close());
+
+  /** The requests to one path (e.g. '/v3/posts/query'). */
+  const to = (path: string) => seen.filter((r) => r.url.pathname === path);
+  return { server, seen, to };
+}
