@@ -21,6 +21,7 @@ export const LAYERS = [
   { type: 'newsletter', pattern: 'lib/newsletter/**', partialMatch: false },
   { type: 'members', pattern: 'lib/members/**', partialMatch: false },
   { type: 'likes', pattern: 'lib/likes/**', partialMatch: false },
+  { type: 'comments', pattern: 'lib/comments/**', partialMatch: false },
   { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
   { type: 'reads', pattern: 'lib/blog/reads/**', partialMatch: false },
   { type: 'sources', pattern: 'lib/blog/sources/**', partialMatch: false },
@@ -47,6 +48,7 @@ const POLICIES = [
     'newsletter',
     'members',
     'likes',
+    'comments',
     'mail',
     'reads',
     'blog',
@@ -58,7 +60,10 @@ const POLICIES = [
   // ...but may name the types of what the pages, the owner's login and the members' service hand them.
   {
     from: { element: { type: 'components' } },
-    allow: { to: { element: { types: { anyOf: ['pages', 'auth', 'members'] } } }, dependency: { kind: 'type' } },
+    allow: {
+      to: { element: { types: { anyOf: ['pages', 'auth', 'members', 'comments'] } } },
+      dependency: { kind: 'type' },
+    },
   },
   // lib never imports app or components; each part only what lies below it.
   may('api', ['api', 'auth', 'members', 'data', 'blog', 'config', 'base']),
@@ -66,7 +71,7 @@ const POLICIES = [
   may('auth', ['auth', 'config', 'base']),
   may('seo', ['seo', 'reads', 'blog', 'config', 'base']),
   // Page view-models: what a page shows, read through the cached reads.
-  may('pages', ['pages', 'dashboard', 'data', 'reads', 'blog', 'config', 'base']),
+  may('pages', ['pages', 'dashboard', 'data', 'comments', 'reads', 'blog', 'config', 'base']),
   // The data-collection service: its own storage (embedded or Wix Data). The query language it shares with the blog
   // is lib/query (base), so it needs nothing of the blog.
   may('data', ['data', 'config', 'base']),
@@ -78,11 +83,13 @@ const POLICIES = [
   // Likes on posts: the members' identity (who likes), the data service (local likes), the webhook path (the local
   // platform's like events), Wix's Likes API through lib/wix (base).
   may('likes', ['likes', 'members', 'data', 'webhooks', 'config', 'base']),
+  // Comments on posts: the same as likes (the local platform's comment events go through the webhook path).
+  may('comments', ['comments', 'members', 'data', 'webhooks', 'config', 'base']),
   // Outgoing mail: SMTP, or .eml files in an outbox folder.
   may('mail', ['mail', 'config', 'base']),
   may('dashboard', ['dashboard', 'blog', 'base']),
   // lib/blog/reads is the one module that caches and tags; it alone calls the source (the webhook refreshes it).
-  may('reads', ['reads', 'sources', 'data', 'blog', 'config', 'base']),
+  may('reads', ['reads', 'sources', 'data', 'comments', 'blog', 'config', 'base']),
   may('sources', ['sources', 'blog', 'config', 'base']),
   may('blog', ['blog', 'config', 'base']),
   may('config', []),

@@ -85,3 +85,25 @@ export const LIKES_FRAGMENT = 'likes';
  * request.
  */
 export const LIKER_HINT_COOKIE = 'liker_hint';
+
+/** A post's comments (app/api/posts/[postId]/comments): GET the reader's own and who they are, POST a comment. */
+export const postCommentsApi = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/comments`;
+/** One comment (app/api/comments/[commentId]): PATCH its text, DELETE it, as its writer. */
+export const commentApi = (commentId: string) => `/api/comments/${encodeURIComponent(commentId)}`;
+/** The post page's comments section. */
+export const COMMENTS_FRAGMENT = 'comments';
+/** A comment's place on its page. */
+export const commentFragment = (commentId: string) => `comment-${commentId}`;
+/**
+ * Where a comment form's post comes back to when it did not publish a comment: a notice the page shows by CSS
+ * `:target` (the page is the same for everyone, so nothing about the reader is in it).
+ */
+export const COMMENT_NOTICES = {
+  awaiting: 'comment-awaiting',
+  captcha: 'comment-captcha',
+  limited: 'comment-limited',
+  invalid: 'comment-invalid',
+} as const;
+/** Page `page` of a post's comments: the first is on the post's page, older ones on their own. */
+export const postCommentsPath = (slug: string, page = 1) =>
+  page <= 1 ? `${postPath(slug)}#${COMMENTS_FRAGMENT}` : `${postPath(slug)}/comments/${page}`;

@@ -22,6 +22,11 @@ export function DashboardMenu() {
             </Link>
           </li>
           <li>
+            <Link href="/dashboard/comments" prefetch={false}>
+              Comments
+            </Link>
+          </li>
+          <li>
             <Link href="/dashboard/members" prefetch={false}>
               Members
             </Link>

@@ -9,6 +9,9 @@ export const cacheTags = {
   tags: 'tags',
   tag: (id: string) => `tag:${id}`,
   metrics: (postId: string) => `metrics:${postId}`,
+  /** Every post's comment thread; `comments:{postId}` one post's. */
+  comments: 'comments',
+  commentsOf: (postId: string) => `comments:${postId}`,
   stats: 'stats',
   /** The owner's draft list; `draft:{id}` one draft's preview. Cleared by draft events. */
   drafts: 'drafts',

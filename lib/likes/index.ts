@@ -5,7 +5,7 @@ import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/process-singleton';
 import { siteKey } from '@/lib/security/site-key';
 import { announceThroughWebhook } from './announce';
-import { contentLikeCounter } from './content-counter';
+import { postMetricCounter } from '@/lib/files/post-metrics';
 import { createLocalLikes } from './local';
 import type { PostLikes } from './types';
 import { createWixLikes } from './wix';
@@ -25,7 +25,7 @@ const localLikes = (): PostLikes =>
   processSingleton('likes-local', () =>
     createLocalLikes({
       client: dataClient(),
-      counter: contentLikeCounter(config().contentDir),
+      counter: postMetricCounter(config().contentDir, 'likes'),
       announce: announceThroughWebhook,
     }),
   );

@@ -1,5 +1,6 @@
 import { isCatalogueError } from '@/lib/errors';
 import type { DataClient } from '@/lib/data/client';
+import type { MetricCounter } from '@/lib/files/post-metrics';
 import { OWNER } from '@/lib/data/permissions';
 import { likeId, postLikes } from './collection';
 import type { Liker, LikeState, PostLikes } from './types';
@@ -10,12 +11,8 @@ import { isVisitorId, newVisitorId } from './visitor';
 // like was really stored or removed, and each change is announced with the event Wix would send (`announce`: the
 // signed post_liked / post_unliked through the webhook path), which refreshes the post's cached pages.
 
-export interface LikeCounter {
-  /** The post's current count. */
-  total(postId: string): Promise<number>;
-  /** Moves the count by `delta` and answers the new one. */
-  add(postId: string, delta: 1 | -1): Promise<number>;
-}
+/** The post's like count: the content folder's `metrics.likes` (lib/files/post-metrics.ts). */
+export type LikeCounter = MetricCounter;
 
 export type LikeAnnouncer = (change: 'liked' | 'unliked', postId: string, liker: Liker) => Promise<void>;
 

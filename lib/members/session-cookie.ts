@@ -68,6 +68,7 @@ export const MEMBER_NOTICES = [
   'wix-login-cancelled',
   // The reading list (app/api/members/reading-list).
   'signin-to-save',
+  'signin-to-comment',
   'unknown-post',
   'reading-list-full',
   'reading-list-removed',

@@ -27,8 +27,8 @@ export const WixId = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, { error: 'is not a valid id (letters, digits, - and _, at most 128)' });
 
-// Entities are the platform's own shapes; only their id matters here.
-const Entity = z.looseObject({ id: WixId.optional() });
+// Entities are the platform's own shapes; only their id matters here, and a comment's resourceId (the post it is on).
+const Entity = z.looseObject({ id: WixId.optional(), resourceId: WixId.optional() });
 
 export const LikeBody = z.looseObject({
   postId: WixId.optional(),
@@ -74,6 +74,8 @@ export interface WebhookEvent {
   identityType?: string;
   /** The entity the event is about: the liked post for likes, else the created, updated or deleted entity. */
   entityId?: string;
+  /** What the entity belongs to: a comment's post (`resourceId`), when the event carries the entity. */
+  resourceId?: string;
 }
 
 /** A verified JWT payload as an event, or a 400 that says which field is wrong. */
@@ -92,8 +94,15 @@ export function parseEnvelope(payload: unknown): WebhookEvent {
     data.createdEvent?.entity.id ??
     data.updatedEvent?.currentEntity.id ??
     data.deletedEvent?.deletedEntity?.id;
-  return { eventType, eventId: data.id, instanceId, identityType: identity?.identityType, entityId };
+  const resourceId =
+    data.createdEvent?.entity.resourceId ??
+    data.updatedEvent?.currentEntity.resourceId ??
+    data.deletedEvent?.deletedEntity?.resourceId;
+  return { eventType, eventId: data.id, instanceId, identityType: identity?.identityType, entityId, resourceId };
 }
+
+/** The instance id the local platform's events carry (Wix names the site's installation of the app). */
+export const LOCAL_INSTANCE_ID = 'local-content-folder';
 
 export interface EnvelopeInput {
   eventType: string;

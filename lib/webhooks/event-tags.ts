@@ -4,7 +4,8 @@ import { cacheTags } from '@/lib/cache/tags';
 // deviation: post_updated also clears `stats`, since an update can publish, unpublish or re-date a post.
 // Draft events clear only the owner's draft views (the dashboard); public pages never show drafts.
 
-type TagRule = (entityId: string) => string[];
+/** The tags an event clears, from the entity it names and what that entity belongs to (a comment's post). */
+type TagRule = (entityId: string, resourceId?: string) => string[];
 
 const postChanged: TagRule = (id) => [
   cacheTags.posts,
@@ -17,6 +18,12 @@ const postLikes: TagRule = (postId) => [cacheTags.metrics(postId)];
 const categoryChanged: TagRule = (id) => [cacheTags.categories, cacheTags.category(id)];
 const tagChanged: TagRule = (id) => [cacheTags.tags, cacheTags.tag(id)];
 const draftChanged: TagRule = (id) => [cacheTags.drafts, cacheTags.draft(id)];
+/**
+ * A comment written, edited, moderated or deleted: its post's thread and count. A deletion that does not carry the
+ * comment (so names no post) clears every thread.
+ */
+const commentChanged: TagRule = (_id, postId) =>
+  postId ? [cacheTags.commentsOf(postId), cacheTags.metrics(postId)] : [cacheTags.comments];
 /** A member's profile (a writer's byline, page, JSON-LD and feed line); `authors`: a slug taken or freed. */
 const memberChanged: TagRule = (id) => [cacheTags.authors, cacheTags.author(id)];
 
@@ -35,6 +42,9 @@ export const EVENT_TAGS = {
   'wix.blog.v3.draft_created': draftChanged,
   'wix.blog.v3.draft_updated': draftChanged,
   'wix.blog.v3.draft_deleted': draftChanged,
+  'wix.comments.v2.comment_created': commentChanged,
+  'wix.comments.v2.comment_updated': commentChanged,
+  'wix.comments.v2.comment_deleted': commentChanged,
   'wix.members.v1.member_created': memberChanged,
   'wix.members.v1.member_updated': memberChanged,
   'wix.members.v1.member_deleted': memberChanged,
@@ -46,7 +56,11 @@ export const BLOG_EVENT_TYPES = Object.keys(EVENT_TAGS) as BlogEventType[];
 
 export const isBlogEventType = (eventType: string): eventType is BlogEventType => Object.hasOwn(EVENT_TAGS, eventType);
 
-export const tagsForEvent = (eventType: BlogEventType, entityId: string): string[] => EVENT_TAGS[eventType](entityId);
+export const tagsForEvent = (eventType: BlogEventType, entityId: string, resourceId?: string): string[] =>
+  EVENT_TAGS[eventType](entityId, resourceId);
+
+/** Events about a comment: the post it is on is their `resourceId`. */
+export const isCommentEvent = (eventType: BlogEventType): boolean => eventType.startsWith('wix.comments.');
 
 /** Events about one post or draft (its entity id is the post's id): a source may refresh just that post. */
 export const isPostEvent = (eventType: BlogEventType): boolean => /\.(post|draft)_/.test(eventType);

@@ -4,7 +4,7 @@ import { isCatalogueError } from '@/lib/errors';
 import { blogSource } from '@/lib/blog/sources';
 import { parseEnvelope } from './envelope';
 import { webhookErrors } from './errors';
-import { isBlogEventType, isPostEvent, tagsForEvent } from './event-tags';
+import { isBlogEventType, isCommentEvent, isPostEvent, tagsForEvent } from './event-tags';
 import { verificationKey } from './keys';
 import { readRawBody } from './raw-body';
 import { RecentIds } from './recent-ids';
@@ -61,7 +61,7 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
   let message: string | undefined;
   try {
     const body = await readRawBody(request);
-    const { eventType, eventId, entityId } = parseEnvelope(await verifyWebhookToken(body, await key()));
+    const { eventType, eventId, entityId, resourceId } = parseEnvelope(await verifyWebhookToken(body, await key()));
     line.eventType = eventType;
     line.eventId = eventId;
     if (seen.has(eventId)) {
@@ -72,8 +72,10 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
     let postId: string | undefined;
     if (known) {
       if (!entityId) throw webhookErrors.malformed(`malformed webhook envelope: ${eventType} names no entity id`);
-      line.tags = tagsForEvent(eventType, entityId);
+      line.tags = tagsForEvent(eventType, entityId, resourceId);
       if (isPostEvent(eventType)) postId = entityId;
+      // A comment's post: its metrics (the comment count) are read again.
+      else if (isCommentEvent(eventType) && resourceId) postId = resourceId;
     }
     if (line.tags.length) blogSource().refresh(postId ? { postId } : undefined);
     for (const tag of line.tags) revalidateTag(tag, { expire: 0 });

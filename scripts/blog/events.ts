@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EnvelopeInput, Identity } from '@/lib/webhooks/envelope';
+import { type EnvelopeInput, type Identity, LOCAL_INSTANCE_ID } from '@/lib/webhooks/envelope';
 import type { BlogEventType } from '@/lib/webhooks/event-tags';
 
 // The events the platform sends, built the way it builds them, for the CLI, the tests and the benchmarks.
 
-export const LOCAL_INSTANCE_ID = 'local-content-folder';
+export { LOCAL_INSTANCE_ID };
 const OWNER: Identity = { identityType: 'WIX_USER', wixUserId: 'local-owner' };
 
 type EntityKind = 'post' | 'category' | 'tag' | 'draft';

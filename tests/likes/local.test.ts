@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
-import { contentLikeCounter } from '@/lib/likes/content-counter';
+import { postMetricCounter } from '@/lib/files/post-metrics';
 import { createLocalLikes, type LikeAnnouncer, likeId, type Liker, postLikes } from '@/lib/likes';
 import { likeEnvelope } from '@/lib/likes/announce';
 import { isVisitorId } from '@/lib/likes/visitor';
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const events: Array<[string, string, Liker]> = [];
 const announce: LikeAnnouncer = async (change, postId, liker) => void events.push([change, postId, liker]);
-const likes = createLocalLikes({ client, counter: contentLikeCounter(dir), announce });
+const likes = createLocalLikes({ client, counter: postMetricCounter(dir, 'likes'), announce });
 const POST = 'post-0001';
 const fileLikes = () =>
   JSON.parse(readFileSync(path.join(dir, 'posts', `${POST}.json`), 'utf8')).metrics as Record<string, number>;

@@ -10,6 +10,8 @@ import { SeriesNav } from '@/components/post/series-nav';
 import { SubscribeForm } from '@/components/newsletter/subscribe-form';
 import { PostLikes } from './post-likes';
 import { PostActions } from '@/components/post/post-actions';
+import { CommentsSection } from '@/components/comments/comments-section';
+import { commentsView } from '@/lib/pages/comments';
 import { absoluteUrl } from '@/lib/seo/site-urls';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
@@ -38,12 +40,13 @@ export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): P
 export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
-  const [{ categories, tags }, neighbours, related, series, author] = await Promise.all([
+  const [{ categories, tags }, neighbours, related, series, author, comments] = await Promise.all([
     postTerms(post),
     postNeighbours(post),
     relatedPosts(post),
     postSeries(post),
     authorOf(post.memberId),
+    commentsView(post),
   ]);
   const toc = pageContents(post.richContent);
   const updated =
@@ -103,6 +106,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
         <SubscribeForm id="post-subscribe" heading="Get the next post by e-mail" />
         <PostNav previous={neighbours.previous} next={neighbours.next} />
       </article>
+      {comments && <CommentsSection view={comments} />}
       {related.length > 0 && (
         <section className="related" aria-labelledby="related-heading">
           <h2 id="related-heading">Related posts</h2>

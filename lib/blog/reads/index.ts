@@ -80,11 +80,15 @@ async function cachedMetrics(id: string) {
 
 // A post page's like count: hours long, unlike the metrics (views have no event), since every like and unlike sends
 // post_liked / post_unliked, which clear `metrics:{id}` (the post page carries it through this read).
-async function cachedLikeCount(id: string) {
+// The comment count likewise: every comment event clears `metrics:{id}`.
+async function cachedCounts(id: string) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.metrics(id), cacheTags.post(id));
-  return settle(readKey('like-count', id), async () => (await blogSource().getPostMetrics(id))?.likes ?? 0);
+  return settle(readKey('counts', id), async () => {
+    const metrics = await blogSource().getPostMetrics(id);
+    return { likes: metrics?.likes ?? 0, comments: metrics?.comments ?? 0 };
+  });
 }
 
 // Stats also depend on posts: an update can publish, unpublish or re-date a post.
@@ -137,7 +141,9 @@ export const searchPosts = async (text: string): Promise<Post[]> =>
 
 export const getPostMetrics = async (id: string): Promise<PostMetrics | null> => unwrap(await cachedMetrics(id));
 
-export const getPostLikeCount = async (id: string): Promise<number> => unwrap(await cachedLikeCount(id));
+export const getPostLikeCount = async (id: string): Promise<number> => unwrap(await cachedCounts(id)).likes;
+
+export const getPostCommentCount = async (id: string): Promise<number> => unwrap(await cachedCounts(id)).comments;
 
 export const getPostCountStats = async (options: PostCountStatsOptions = {}): Promise<PostCountStat[]> =>
   unwrap(await cachedPostCountStats(options));

@@ -1,0 +1,44 @@
+import { commentFields, commentWriteLimit, memberOfRequest } from '@/lib/api/comments';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
+import { authErrors } from '@/lib/auth/login';
+import { clientKey } from '@/lib/auth/limits';
+import { type MemberWriter, siteComments } from '@/lib/comments';
+import { CatalogueError } from '@/lib/errors';
+import { isCrossSite } from '@/lib/security/same-origin';
+import { commentText } from '@/lib/text/comment-text';
+
+// One comment, as its writer: PATCH `{ text }` changes its text (answers `{ comment }`), DELETE deletes it and its
+// replies (answers `{ comment }`, as it was). Only the member who wrote it: anyone else gets 403 (WDE0027), a visitor
+// 401, an unknown comment 404; nothing changes. Cross-site requests are refused; edits count against the client's
+// comment writes.
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+type Context = RouteContext<'/api/comments/[commentId]'>;
+
+async function writerOf(request: Request): Promise<MemberWriter> {
+  const signedIn = await memberOfRequest(request);
+  if (!signedIn) throw new CatalogueError(401, 'WDE9401', 'sign in to change your comments');
+  const { member, session } = signedIn;
+  return { kind: 'member', memberId: member.id, name: member.displayName, sessionToken: session };
+}
+
+export const PATCH = jsonHandler<Context>(async (request, { params }) => {
+  if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
+  const limited = await commentWriteLimit(clientKey(request.headers));
+  if (limited) return limited;
+  const { commentId } = await params;
+  const writer = await writerOf(request);
+  const text = commentText((await commentFields(request, false)).text);
+  const comment = await siteComments().edit(commentId, text, writer);
+  return Response.json({ comment }, { headers: PRIVATE });
+});
+
+export const DELETE = jsonHandler<Context>(async (request, { params }) => {
+  if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
+  const { commentId } = await params;
+  const comment = await siteComments().remove(commentId, await writerOf(request));
+  return Response.json({ comment }, { headers: PRIVATE });
+});
+
+export const { GET, HEAD, POST, PUT, OPTIONS } = otherMethods(['PATCH', 'DELETE']);

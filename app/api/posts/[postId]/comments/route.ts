@@ -1,0 +1,108 @@
+import { commentCaptchaAsked, commentFields, commentWriteLimit, isFormPost, memberOfRequest } from '@/lib/api/comments';
+import { errorResponse, jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
+import { authErrors } from '@/lib/auth/login';
+import { clientKey } from '@/lib/auth/limits';
+import { getPost } from '@/lib/blog/reads';
+import { type CommentWriter, commentSettingsStore, siteComments, waitsForApproval } from '@/lib/comments';
+import { CatalogueError, isCatalogueError } from '@/lib/errors';
+import { CAPTCHA_FIELD } from '@/lib/members/captcha';
+import { siteCaptcha } from '@/lib/members/site-captcha';
+import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
+import { isCrossSite } from '@/lib/security/same-origin';
+import { COMMENTS_FRAGMENT, COMMENT_NOTICES, commentFragment, postPath } from '@/lib/site';
+import { commentText, displayName } from '@/lib/text/comment-text';
+
+// A post's comments. GET answers what this browser's reader may see beyond the cached page: who they are (a member's
+// name, or null) and their own comments on the post, whatever their status (private, never cached). POST writes a
+// comment (or a reply, `parentId`): as the signed-in member, or as a visitor with a name when the blog's settings let
+// visitors comment. A form post (no JavaScript) gets a 303 back to the post: to the comment, or to a notice of why it
+// is not shown yet; JSON gets the comment (201), or the catalogue's error. Cross-site posts are refused; past a few
+// comments in ten minutes a client solves the captcha (428 names which), past twenty it waits (429).
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+const POST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+type Context = RouteContext<'/api/posts/[postId]/comments'>;
+
+async function publishedPost(postId: string) {
+  const post = POST_ID.test(postId) ? await getPost(postId) : null;
+  if (!post) throw notFound(`post "${postId.slice(0, 128)}"`);
+  return post;
+}
+
+export const GET = jsonHandler<Context>(async (request, { params }) => {
+  const { postId } = await params;
+  await publishedPost(postId);
+  const signedIn = await memberOfRequest(request);
+  const mine = signedIn
+    ? await siteComments().mine(postId, {
+        kind: 'member',
+        memberId: signedIn.member.id,
+        name: signedIn.member.displayName,
+        sessionToken: signedIn.session,
+      })
+    : [];
+  return Response.json({ member: signedIn ? { name: signedIn.member.displayName } : null, mine }, { headers: PRIVATE });
+});
+
+export const POST = jsonHandler<Context>(async (request, { params }) => {
+  const form = isFormPost(request);
+  if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
+  const { postId } = await params;
+  const back = async (fragment: string) => {
+    const post = await getPost(postId).catch(() => null);
+    return seeOther(`${post ? postPath(post.slug) : '/'}#${fragment}`);
+  };
+  const client = clientKey(request.headers);
+  const limited = await commentWriteLimit(client);
+  if (limited) return form ? back(COMMENT_NOTICES.limited) : limited;
+
+  const fields = await commentFields(request, form);
+  const post = await publishedPost(postId);
+  const signedIn = await memberOfRequest(request);
+  const settings = await commentSettingsStore().get();
+  if (!signedIn && !settings.visitorsMayComment) {
+    const next = `${postPath(post.slug)}#${COMMENTS_FRAGMENT}`;
+    if (form) return seeOther(memberPagePath(MEMBER_PAGES.signin, 'signin-to-comment', next));
+    return errorResponse(
+      new CatalogueError(401, 'WDE9401', 'sign in to comment: this blog takes comments from members'),
+    );
+  }
+
+  try {
+    const text = commentText(fields.text);
+    const writer: CommentWriter = signedIn
+      ? {
+          kind: 'member',
+          memberId: signedIn.member.id,
+          name: signedIn.member.displayName,
+          sessionToken: signedIn.session,
+        }
+      : { kind: 'visitor', name: displayName(fields.name) };
+
+    const captcha = await commentCaptchaAsked(client);
+    if (captcha && !(await siteCaptcha().verify(fields[CAPTCHA_FIELD] ?? ''))) {
+      if (form) return back(COMMENT_NOTICES.captcha);
+      const required = new CatalogueError(428, 'WDE9428', 'solve the captcha to comment');
+      return Response.json({ ...required.toJSON(), captcha }, { status: 428, headers: PRIVATE });
+    }
+
+    const status = waitsForApproval(settings, writer.kind) ? 'PENDING' : 'PUBLISHED';
+    const comment = await siteComments().create(
+      { postId: post.id, parentId: fields.parentId || null, text },
+      writer,
+      status,
+    );
+    if (form) {
+      return back(comment.status === 'PUBLISHED' ? commentFragment(comment.id) : COMMENT_NOTICES.awaiting);
+    }
+    return Response.json({ comment }, { status: 201, headers: PRIVATE });
+  } catch (error) {
+    if (form && isCatalogueError(error) && error.status === 400) return back(COMMENT_NOTICES.invalid);
+    throw error;
+  }
+});
+
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { ...PRIVATE, Location: location } });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

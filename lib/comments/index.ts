@@ -1,0 +1,87 @@
+import { revalidateTag } from 'next/cache';
+import { cacheTags } from '@/lib/cache/tags';
+import { config } from '@/lib/config';
+import { dataClient } from '@/lib/data';
+import { postMetricCounter } from '@/lib/files/post-metrics';
+import { wixRefreshTokenOf } from '@/lib/members';
+import { processSingleton } from '@/lib/process-singleton';
+import { announceThroughWebhook } from './announce';
+import { createLocalComments } from './local';
+import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
+import type { CommentModeration, PostComment, PostComments } from './types';
+import { createWixComments } from './wix';
+
+export { postComments, commentSettings } from './collection';
+export { createLocalComments, type CommentAnnouncer, type CommentChange } from './local';
+export { createCommentSettingsStore, waitsForApproval, isApproval } from './settings';
+export * from './types';
+
+// The site's comments, one per process: at Wix when its members are (config().members.provider) and the site has an
+// API key (the owner's moderation and the public thread are read as the site), else kept by the site in its data
+// service. Wix keeps no name for a visitor's comment, so there only members comment (commentSettingsStore says so).
+
+const localComments = () =>
+  processSingleton('comments-local', () =>
+    createLocalComments({
+      client: dataClient(),
+      counter: postMetricCounter(config().contentDir, 'comments'),
+      announce: announceThroughWebhook,
+    }),
+  );
+
+/**
+ * Comments at Wix. Wix sends its comment events to the webhook route (which clears the post's thread and count); the
+ * site clears them too after each change it makes, so the writer sees it without waiting for the delivery.
+ */
+const wixComments = () =>
+  processSingleton('comments-wix', () => {
+    const c = config();
+    const wix = createWixComments({
+      clientId: c.wix.clientId!,
+      apiKey: c.wix.apiKey!,
+      siteId: c.wix.siteId!,
+      memberRefreshToken: wixRefreshTokenOf,
+      apiBaseUrl: c.wix.apiBaseUrl,
+    });
+    const cleared = <T extends PostComment | null>(comment: T): T => {
+      if (comment) {
+        revalidateTag(cacheTags.commentsOf(comment.postId), { expire: 0 });
+        revalidateTag(cacheTags.metrics(comment.postId), { expire: 0 });
+      }
+      return comment;
+    };
+    return {
+      ...wix,
+      create: async (...args) => cleared(await wix.create(...args)),
+      edit: async (...args) => cleared(await wix.edit(...args)),
+      remove: async (...args) => cleared(await wix.remove(...args)),
+      approve: async (id) => cleared(await wix.approve(id)),
+      hide: async (id) => cleared(await wix.hide(id)),
+      discard: async (id) => cleared(await wix.discard(id)),
+    } satisfies PostComments & CommentModeration;
+  });
+
+/** Whether comments are at Wix (else the site's own). */
+export const commentsAtWix = () => {
+  const c = config();
+  return c.members.provider === 'wix' && Boolean(c.wix.apiKey && c.wix.siteId);
+};
+
+const provider = (): PostComments & CommentModeration => (commentsAtWix() ? wixComments() : localComments());
+
+/** Comments where the blog's members are: Wix's Comments API with an OAuth app, else the site's own store. */
+export const siteComments = (): PostComments => provider();
+
+/** The owner's moderation of the same comments. */
+export const commentModeration = (): CommentModeration => provider();
+
+/**
+ * The blog's comment settings (who may comment, what waits for approval), kept by the site on either platform. At
+ * Wix, visitors never comment (Wix keeps no name for them) and Wix's own moderation decides what waits.
+ */
+export const commentSettingsStore = (): CommentSettingsStore =>
+  processSingleton('comment-settings', () => {
+    const store = createCommentSettingsStore(dataClient());
+    if (!commentsAtWix()) return store;
+    return { ...store, get: async () => ({ ...(await store.get()), visitorsMayComment: false }) };
+  });

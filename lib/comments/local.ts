@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { DataClient } from '@/lib/data/client';
+import { dataErrors } from '@/lib/data/errors';
+import { OWNER } from '@/lib/data/permissions';
+import type { MetricCounter } from '@/lib/files/post-metrics';
+import { errors } from '@/lib/errors';
+import { type PostCommentItem, postComments } from './collection';
+import type { CommentModeration, CommentStatus, CommentThread, MemberWriter, PostComment, PostComments } from './types';
+
+// Comments kept by the site: the internal `post-comments` collection of the data service. The post's count is the
+// platform's, as on Wix: the content folder's `metrics.comments` (`counter`), which counts published comments and
+// replies and moves only when one is published or leaves. Every change is announced with the event Wix's Comments
+// API sends (`announce`: comment_created / _updated / _deleted through the webhook path), which clears the post's
+// thread and count.
+
+export type CommentChange = 'created' | 'updated' | 'deleted';
+export type CommentAnnouncer = (change: CommentChange, comment: PostComment) => Promise<void>;
+
+export interface LocalCommentsSettings {
+  client: DataClient;
+  counter: MetricCounter;
+  announce: CommentAnnouncer;
+}
+
+/** The most replies one thread shows, and the most comments a writer sees of their own on one post. */
+const MAX_REPLIES = 500;
+const MAX_MINE = 200;
+
+const commentOf = (item: PostCommentItem): PostComment => ({
+  id: item._id,
+  postId: String(item.postId),
+  parentId: item.parentId ? String(item.parentId) : null,
+  author: { memberId: item.memberId ? String(item.memberId) : null, name: String(item.name ?? '') },
+  text: String(item.text ?? ''),
+  status: item.status === 'PENDING' || item.status === 'HIDDEN' ? item.status : 'PUBLISHED',
+  createdDate: item._createdDate,
+  updatedDate: item._updatedDate,
+  edited: item.edited === true,
+});
+
+const COMMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+const NEWEST_FIRST = [
+  { fieldName: '_createdDate', order: 'DESC' },
+  { fieldName: '_id', order: 'DESC' },
+];
+const OLDEST_FIRST = [
+  { fieldName: '_createdDate', order: 'ASC' },
+  { fieldName: '_id', order: 'ASC' },
+];
+
+export function createLocalComments({
+  client,
+  counter,
+  announce,
+}: LocalCommentsSettings): PostComments & CommentModeration {
+  client.declare(postComments);
+
+  async function get(commentId: string): Promise<PostCommentItem | null> {
+    if (!COMMENT_ID.test(commentId)) return null;
+    return (await client.get(postComments.id, commentId, OWNER)) as PostCommentItem | null;
+  }
+
+  async function replies(parentIds: string[], status: CommentStatus | null): Promise<PostCommentItem[]> {
+    if (!parentIds.length) return [];
+    const filter = { parentId: { $in: parentIds }, ...(status && { status: { $eq: status } }) };
+    const { items } = await client.query(postComments.id, { filter, sort: OLDEST_FIRST, limit: 1000 }, OWNER);
+    return items as PostCommentItem[];
+  }
+
+  /** A writer's own comment, or the catalogue's 404 (none) or 403 (someone else's). */
+  async function own(commentId: string, writer: MemberWriter): Promise<PostCommentItem> {
+    const item = await get(commentId);
+    if (!item) throw errors.notFound(`comment "${commentId.slice(0, 128)}" does not exist`);
+    if (item.memberId !== writer.memberId) {
+      throw dataErrors.permissionDenied(`comment "${commentId}" was written by someone else`);
+    }
+    return item;
+  }
+
+  /** Sets a comment's status (and text), moving the post's count when it enters or leaves the published ones. */
+  async function change(item: PostCommentItem, status: CommentStatus, text = String(item.text)) {
+    const edited = item.edited === true || text !== item.text;
+    const updated = (await client.update(postComments.id, { ...item, status, text, edited }, OWNER)) as PostCommentItem;
+    const was = item.status === 'PUBLISHED';
+    const is = status === 'PUBLISHED';
+    if (was !== is) await counter.add(String(item.postId), is ? 1 : -1);
+    const comment = commentOf(updated);
+    await announce('updated', comment);
+    return comment;
+  }
+
+  /** Deletes a comment and its replies; the count loses the published ones. */
+  async function removeItem(item: PostCommentItem): Promise<PostComment> {
+    const children = item.parentId ? [] : await replies([item._id], null);
+    const gone = [item, ...children];
+    if (children.length)
+      await client.bulkRemove(
+        postComments.id,
+        children.map((c) => c._id),
+        OWNER,
+      );
+    await client.remove(postComments.id, item._id, OWNER);
+    const published = gone.filter((c) => c.status === 'PUBLISHED').length;
+    if (published) await counter.add(String(item.postId), -published);
+    const comment = commentOf(item);
+    await announce('deleted', comment);
+    return comment;
+  }
+
+  return {
+    name: 'local',
+
+    async list(postId, { limit, cursor }) {
+      const result = await client.query(
+        postComments.id,
+        cursor
+          ? { cursor, limit }
+          : {
+              filter: { postId: { $eq: postId }, parentId: { $eq: '' }, status: { $eq: 'PUBLISHED' } },
+              sort: NEWEST_FIRST,
+              limit,
+            },
+        OWNER,
+      );
+      const tops = result.items as PostCommentItem[];
+      const byParent = new Map<string, PostComment[]>();
+      for (const reply of (
+        await replies(
+          tops.map((t) => t._id),
+          'PUBLISHED',
+        )
+      ).slice(0, MAX_REPLIES * tops.length)) {
+        const list = byParent.get(String(reply.parentId)) ?? [];
+        if (list.length < MAX_REPLIES) list.push(commentOf(reply));
+        byParent.set(String(reply.parentId), list);
+      }
+      const threads: CommentThread[] = tops.map((t) => ({ comment: commentOf(t), replies: byParent.get(t._id) ?? [] }));
+      return { threads, cursor: result.cursors.next };
+    },
+
+    async mine(postId, writer) {
+      const filter = { postId: { $eq: postId }, memberId: { $eq: writer.memberId } };
+      const { items } = await client.query(postComments.id, { filter, sort: OLDEST_FIRST, limit: MAX_MINE }, OWNER);
+      return (items as PostCommentItem[]).map(commentOf);
+    },
+
+    async create({ postId, parentId, text }, writer, status) {
+      let parent = '';
+      if (parentId) {
+        const replied = await get(parentId);
+        const visible = replied && (replied.status === 'PUBLISHED' || replied.memberId === memberIdOf(writer));
+        if (!replied || replied.postId !== postId || !visible) {
+          throw errors.notFound(`comment "${parentId.slice(0, 128)}" does not exist on this post`);
+        }
+        // One level deep: a reply to a reply joins its parent's thread.
+        parent = replied.parentId ? String(replied.parentId) : replied._id;
+      }
+      const item = (await client.insert(
+        postComments.id,
+        {
+          _id: randomUUID(),
+          postId,
+          parentId: parent,
+          memberId: memberIdOf(writer),
+          name: writer.name,
+          text,
+          status,
+          edited: false,
+        },
+        OWNER,
+      )) as PostCommentItem;
+      if (status === 'PUBLISHED') await counter.add(postId, 1);
+      const comment = commentOf(item);
+      await announce('created', comment);
+      return comment;
+    },
+
+    async edit(commentId, text, writer) {
+      const item = await own(commentId, writer);
+      return change(item, String(item.status) as CommentStatus, text);
+    },
+
+    async remove(commentId, writer) {
+      return removeItem(await own(commentId, writer));
+    },
+
+    async discard(commentId) {
+      const item = await get(commentId);
+      return item ? removeItem(item) : null;
+    },
+
+    async queue(status, { limit, cursor }) {
+      const result = await client.query(
+        postComments.id,
+        cursor ? { cursor, limit } : { filter: { status: { $eq: status } }, sort: NEWEST_FIRST, limit },
+        OWNER,
+      );
+      return { comments: (result.items as PostCommentItem[]).map(commentOf), cursor: result.cursors.next };
+    },
+
+    async approve(commentId) {
+      const item = await get(commentId);
+      return item ? change(item, 'PUBLISHED') : null;
+    },
+
+    async hide(commentId) {
+      const item = await get(commentId);
+      return item ? change(item, 'HIDDEN') : null;
+    },
+  };
+}
+
+const memberIdOf = (writer: { kind: string; memberId?: string }) => (writer.kind === 'member' ? writer.memberId! : '');
