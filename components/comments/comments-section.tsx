@@ -79,7 +79,8 @@ export function CommentsSection({ view, heading = true }: { view: CommentsView; 
           {n.text}
         </p>
       ))}
-      {view.page === 1 && (
+      {view.page === 1 && !view.open && <p className="comments__closed">Comments are closed on this post.</p>}
+      {view.page === 1 && view.open && (
         <CommentForm
           postId={postId}
           visitorsMayComment={settings.visitorsMayComment}
@@ -101,18 +102,20 @@ export function CommentsSection({ view, heading = true }: { view: CommentsView; 
                   ))}
                 </ol>
               )}
-              <details className="comment__reply">
-                <summary>
-                  Reply<span className="visually-hidden"> to {comment.authorName}</span>
-                </summary>
-                <CommentForm
-                  postId={postId}
-                  parentId={comment.id}
-                  visitorsMayComment={settings.visitorsMayComment}
-                  label={`Reply to ${comment.authorName}`}
-                  signinHref={view.signinHref}
-                />
-              </details>
+              {view.open && (
+                <details className="comment__reply">
+                  <summary>
+                    Reply<span className="visually-hidden"> to {comment.authorName}</span>
+                  </summary>
+                  <CommentForm
+                    postId={postId}
+                    parentId={comment.id}
+                    visitorsMayComment={settings.visitorsMayComment}
+                    label={`Reply to ${comment.authorName}`}
+                    signinHref={view.signinHref}
+                  />
+                </details>
+              )}
             </Comment>
           ))}
         </ol>

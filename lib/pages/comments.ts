@@ -3,7 +3,7 @@ import { getCommentPage, getCommentSettings } from '@/lib/blog/reads/comments';
 import type { CommentSettings, PostComment } from '@/lib/comments';
 import { isCatalogueError } from '@/lib/errors';
 import { postCommentsPath } from '@/lib/site';
-import { type CommentSegment, commentParagraphs } from '@/lib/text/comment-text';
+import { type CommentSegment, commentParagraphs, plainName } from '@/lib/text/comment-text';
 
 // A post's comments as its pages show them: a page of threads (the post's own page shows the first), each comment's
 // text as paragraphs of text and links (never markup), the count, the links to newer and older pages, and what the
@@ -30,6 +30,8 @@ export interface CommentsView {
   newer: string | null;
   older: string | null;
   settings: CommentSettings;
+  /** Whether the post takes comments (its writer may close them: `commentingEnabled`); its thread still shows. */
+  open: boolean;
   /** The sign-in page, coming back to the post's comments. */
   signinHref: string;
 }
@@ -37,7 +39,7 @@ export interface CommentsView {
 const viewOf = (comment: PostComment): CommentView => ({
   id: comment.id,
   memberId: comment.author.memberId,
-  authorName: comment.author.name,
+  authorName: plainName(comment.author.name),
   createdDate: comment.createdDate,
   edited: comment.edited,
   paragraphs: commentParagraphs(comment.text),
@@ -56,7 +58,10 @@ const extra = async <T>(what: string, postId: string, read: () => Promise<T>): P
 const NO_SETTINGS: CommentSettings = { visitorsMayComment: false, approval: 'none' };
 
 /** Page `page` of a post's comments; null for a page past the last (the first page always exists). */
-export async function commentsView(post: { id: string; slug: string }, page = 1): Promise<CommentsView | null> {
+export async function commentsView(
+  post: { id: string; slug: string; commentingEnabled?: boolean },
+  page = 1,
+): Promise<CommentsView | null> {
   const [found, count, settings] = await Promise.all([
     extra('comments', post.id, () => getCommentPage(post.id, page)),
     extra('comment count', post.id, () => getPostCommentCount(post.id)),
@@ -72,6 +77,7 @@ export async function commentsView(post: { id: string; slug: string }, page = 1)
     newer: page > 1 ? postCommentsPath(post.slug, page - 1) : null,
     older: found?.cursor ? postCommentsPath(post.slug, page + 1) : null,
     settings: settings ?? NO_SETTINGS,
+    open: post.commentingEnabled !== false,
     signinHref: `/signin?${new URLSearchParams({ notice: 'signin-to-comment', next: postCommentsPath(post.slug) })}`,
   };
 }

@@ -40,6 +40,9 @@ export function displayName(value: unknown): string {
   return name;
 }
 
+/** A name as shown (a member's, from the members' service): cleaned as a visitor's is, never refused. */
+export const plainName = (value: string) => clean(value).replace(/\s+/g, ' ').trim() || 'Reader';
+
 export type CommentSegment = { text: string } | { text: string; href: string };
 
 // Addresses written with their scheme only (no "example.com" guessed into a link), never mail or ftp.

@@ -62,7 +62,8 @@ export function demoPosts(defs: PostDef[] = demoDefs()): PostJson[] {
       seo: def.seo,
       image: def.image,
       nodes: def.body,
-      metrics: { views: def.metrics[0], likes: def.metrics[1], comments: def.metrics[2] },
+      // Comments are counted as readers write them (lib/comments): the demo starts with none.
+      metrics: { views: def.metrics[0], likes: def.metrics[1], comments: 0 },
     }),
   );
 }

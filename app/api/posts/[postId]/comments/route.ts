@@ -10,7 +10,7 @@ import { siteCaptcha } from '@/lib/members/site-captcha';
 import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
 import { isCrossSite } from '@/lib/security/same-origin';
 import { COMMENTS_FRAGMENT, COMMENT_NOTICES, commentFragment, postPath } from '@/lib/site';
-import { commentText, displayName } from '@/lib/text/comment-text';
+import { commentText, displayName, plainName } from '@/lib/text/comment-text';
 
 // A post's comments. GET answers what this browser's reader may see beyond the cached page: who they are (a member's
 // name, or null) and their own comments on the post, whatever their status (private, never cached). POST writes a
@@ -42,7 +42,8 @@ export const GET = jsonHandler<Context>(async (request, { params }) => {
         sessionToken: signedIn.session,
       })
     : [];
-  return Response.json({ member: signedIn ? { name: signedIn.member.displayName } : null, mine }, { headers: PRIVATE });
+  const member = signedIn ? { name: plainName(signedIn.member.displayName) } : null;
+  return Response.json({ member, mine }, { headers: PRIVATE });
 });
 
 export const POST = jsonHandler<Context>(async (request, { params }) => {
@@ -59,6 +60,9 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
 
   const fields = await commentFields(request, form);
   const post = await publishedPost(postId);
+  if (post.commentingEnabled === false) {
+    return errorResponse(new CatalogueError(403, 'WDE9403', 'comments are closed on this post'));
+  }
   const signedIn = await memberOfRequest(request);
   const settings = await commentSettingsStore().get();
   if (!signedIn && !settings.visitorsMayComment) {
@@ -75,7 +79,7 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
       ? {
           kind: 'member',
           memberId: signedIn.member.id,
-          name: signedIn.member.displayName,
+          name: plainName(signedIn.member.displayName),
           sessionToken: signedIn.session,
         }
       : { kind: 'visitor', name: displayName(fields.name) };
