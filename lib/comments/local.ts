@@ -147,9 +147,9 @@ export function createLocalComments({
     async create({ postId, parentId, text }, writer, status) {
       let parent = '';
       if (parentId) {
+        // Only a published comment takes replies: a reply under one nobody else sees would be counted, unseen.
         const replied = await get(parentId);
-        const visible = replied && (replied.status === 'PUBLISHED' || replied.memberId === memberIdOf(writer));
-        if (!replied || replied.postId !== postId || !visible) {
+        if (!replied || replied.postId !== postId || replied.status !== 'PUBLISHED') {
           throw errors.notFound(`comment "${parentId.slice(0, 128)}" does not exist on this post`);
         }
         // One level deep: a reply to a reply joins its parent's thread.

@@ -72,7 +72,9 @@ test('sign in → like → comment → awaiting approval → owner approves → 
     const comments = page.locator('#comments');
     await comments.getByLabel('Write a comment').fill(text);
     await comments.getByRole('button', { name: 'Post comment' }).click();
-    await expect(comments.getByText('Your comment will appear once the author approves it.')).toBeVisible();
+    await expect(comments.locator('.comment-form__status')).toHaveText(
+      'Thank you! Your comment will appear once the author approves it.',
+    );
     const mine = comments.getByRole('region', { name: 'Your comments only you can see' });
     await expect(mine).toContainText('Awaiting approval');
     await expect(mine).toContainText(text);
