@@ -56,9 +56,11 @@ test('sign in → like → comment → awaiting approval → owner approves → 
   const bob = await newMember(browser, 'Bob Other');
   try {
     const page = ada.page;
-    const main = page.getByRole('main');
     await page.goto(FLOW_POST);
-    await expect(main.getByText('Commenting as Ada Commenter')).toBeVisible();
+    // The page's form (not a thread's reply form) knows who writes.
+    await expect(page.locator('#comments > .comment-form .comment-form__who')).toHaveText(
+      'Commenting as Ada Commenter',
+    );
 
     // Like: +1, and a double click likes once.
     const before = await likeCount(page);
@@ -104,7 +106,9 @@ test('sign in → like → comment → awaiting approval → owner approves → 
     await bob.page.goto(FLOW_POST);
     const seenByBob = bob.page.locator(`#comment-${id}`);
     await expect(seenByBob).toContainText(text);
-    await expect(bob.page.getByText('Commenting as Bob Other')).toBeVisible();
+    await expect(bob.page.locator('#comments > .comment-form .comment-form__who')).toHaveText(
+      'Commenting as Bob Other',
+    );
     await expect(seenByBob.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     const headers = sameSite(baseURL);
     const edit = await bob.context.request.patch(`/api/comments/${id}`, { headers, data: { text: 'Hijacked' } });

@@ -220,6 +220,7 @@ test('RSS and sitemap are well-formed XML', async ({ page }) => {
   expect(sitemap.locs.some((loc) => loc.endsWith('/post/every-block-our-editor-supports'))).toBe(true);
   expect(sitemap.locs.some((loc) => loc.endsWith('/categories/performance'))).toBe(true);
   expect(sitemap.locs.some((loc) => loc.endsWith('/tags/caching'))).toBe(true);
+  expect(sitemap.locs.some((loc) => loc.endsWith('/authors/maya-okafor'))).toBe(true);
 
   const robots = await page.request.get('/robots.txt');
   expect(await robots.text()).toContain('Sitemap:');

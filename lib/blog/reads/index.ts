@@ -240,6 +240,8 @@ export const getDraft = async (id: string): Promise<Draft | null> => unwrap(awai
 export interface PostRef {
   slug: string;
   lastModified?: string;
+  /** The writer (their page is in the sitemap too). */
+  memberId?: string;
 }
 
 async function cachedPostRefs() {
@@ -254,7 +256,7 @@ async function cachedPostRefs() {
     });
     for (;;) {
       for (const p of page.items)
-        refs.push({ slug: p.slug, lastModified: p.lastPublishedDate ?? p.firstPublishedDate });
+        refs.push({ slug: p.slug, lastModified: p.lastPublishedDate ?? p.firstPublishedDate, memberId: p.memberId });
       if (!page.cursors.next) return refs;
       page = await blogSource().queryPosts({ cursorPaging: { cursor: page.cursors.next, limit: 100 } });
     }
