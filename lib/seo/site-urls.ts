@@ -6,7 +6,7 @@ import type { SitemapEntry } from './sitemap';
 /** An absolute URL on the public site, for canonical links, feeds and the sitemap. */
 export const absoluteUrl = (path: string) => `${config().siteUrl}${path.startsWith('/') ? path : `/${path}`}`;
 
-/** The writers' pages, each dated by their newest post (posts come newest first). A profile not readable is left out. */
+/** The writers' pages, each dated by their newest post (posts come newest first); an unreadable profile is left out. */
 async function authorUrls(posts: PostRef[]): Promise<SitemapEntry[]> {
   const newest = new Map<string, string | undefined>();
   for (const p of posts) if (p.memberId && !newest.has(p.memberId)) newest.set(p.memberId, p.lastModified);

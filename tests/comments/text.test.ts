@@ -45,12 +45,21 @@ describe('names', () => {
 
 describe('commentParagraphs', () => {
   it('splits paragraphs at blank lines and lines at line breaks', () => {
-    expect(commentParagraphs('one\ntwo\n\nthree')).toEqual([[[{ text: 'one' }], [{ text: 'two' }]], [[{ text: 'three' }]]]);
+    expect(commentParagraphs('one\ntwo\n\nthree')).toEqual([
+      [[{ text: 'one' }], [{ text: 'two' }]],
+      [[{ text: 'three' }]],
+    ]);
   });
 
   it('makes http(s) addresses links, and nothing else', () => {
     expect(commentParagraphs('see https://example.com/a?b=1. thanks')).toEqual([
-      [[{ text: 'see ' }, { text: 'https://example.com/a?b=1', href: 'https://example.com/a?b=1' }, { text: '. thanks' }]],
+      [
+        [
+          { text: 'see ' },
+          { text: 'https://example.com/a?b=1', href: 'https://example.com/a?b=1' },
+          { text: '. thanks' },
+        ],
+      ],
     ]);
     for (const inert of [
       'javascript:alert(1)',

@@ -57,7 +57,9 @@ describe('CommentsSection', () => {
 
   it('says how many, links older and newer pages, and keeps a closed post’s thread without forms', () => {
     const open = renderToStaticMarkup(
-      <CommentsSection view={view([{ comment: comment('c1', 'hi'), replies: [] }], { count: 2, older: '/p/comments/2' })} />,
+      <CommentsSection
+        view={view([{ comment: comment('c1', 'hi'), replies: [] }], { count: 2, older: '/p/comments/2' })}
+      />,
     );
     expect(open).toContain('2 comments');
     expect(open).toContain('href="/p/comments/2"');
