@@ -5,6 +5,7 @@ import { RecentIds } from '@/lib/webhooks/recent-ids';
 import { entityEvent, likeEvent } from '@/scripts/blog/events';
 import { captureLogs, revalidated, routeContext, signed, webhookRequest, webhookSite } from './helpers';
 import type { EnvelopeInput } from '@/lib/webhooks/envelope';
+import { commentEnvelope } from '@/lib/comments/announce';
 
 const { keys: site, POST } = await webhookSite('events');
 
@@ -32,6 +33,20 @@ const memberEvent = (change: 'created' | 'updated' | 'deleted'): EnvelopeInput =
   };
 };
 
+/** A Wix Comments event (`wix.comments.v2.comment_*`): the comment as the entity, its post as `resourceId`. */
+const comment = {
+  id: 'cm1',
+  postId: 'p1',
+  parentId: null,
+  author: { memberId: 'm1', name: 'Maya' },
+  text: 'Hi',
+  status: 'PUBLISHED' as const,
+  createdDate: '2026-11-24T00:00:00.000Z',
+  updatedDate: '2026-11-24T00:00:00.000Z',
+  edited: false,
+};
+const commentTags = ['comments:p1', 'metrics:p1'];
+
 const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.blog.v3.post_created', entityEvent('post', 'created', p), postTags('p1')],
   ['wix.blog.v3.post_updated', entityEvent('post', 'updated', p), postTags('p1')],
@@ -50,12 +65,24 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.members.v1.member_created', memberEvent('created'), ['authors', 'author:m1']],
   ['wix.members.v1.member_updated', memberEvent('updated'), ['authors', 'author:m1']],
   ['wix.members.v1.member_deleted', memberEvent('deleted'), ['authors', 'author:m1']],
+  ['wix.comments.v2.comment_created', commentEnvelope('created', comment), commentTags],
+  ['wix.comments.v2.comment_updated', commentEnvelope('updated', comment), commentTags],
+  ['wix.comments.v2.comment_deleted', commentEnvelope('deleted', comment), commentTags],
 ];
 
 describe('event → tags', () => {
-  it('covers the 14 event types of the design and the 3 member events, and only those', () => {
+  it('covers the 14 event types of the design, the 3 member and the 3 comment events, and only those', () => {
     expect(cases.map(([type]) => type).sort()).toEqual([...BLOG_EVENT_TYPES].sort());
-    expect(Object.keys(EVENT_TAGS)).toHaveLength(17);
+    expect(Object.keys(EVENT_TAGS)).toHaveLength(20);
+  });
+
+  it('clears every thread for a comment deletion that does not carry the comment', async () => {
+    const event = commentEnvelope('deleted', comment);
+    delete event.data.deletedEvent;
+    expect(await (await send(event)).json()).toEqual({
+      eventType: 'wix.comments.v2.comment_deleted',
+      tags: ['comments'],
+    });
   });
 
   it.each(cases)('%s clears exactly its tags, immediately', async (eventType, event, tags) => {
