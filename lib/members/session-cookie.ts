@@ -86,7 +86,8 @@ export const isMemberNotice = (value: unknown): value is MemberNotice =>
 export function safeMemberNext(next: unknown): string {
   const url = localPath(next);
   if (!url || url.pathname === '/api' || url.pathname.startsWith('/api/')) return MEMBER_PAGES.account;
-  return `${url.pathname}${url.search}`;
+  // The fragment too: a reader sent to sign in from a post's comments comes back to them.
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**
