@@ -111,7 +111,14 @@ export function createDataClient({
     const collection = byId.get(id);
     if (!collection) throw dataErrors.unknownCollection(id);
     let ready = prepared.get(id);
-    if (!ready) prepared.set(id, (ready = backend.prepare(collection)));
+    if (!ready) {
+      const attempt = backend.prepare(collection);
+      prepared.set(id, (ready = attempt));
+      // A failed preparation (the database server down) is tried again by the next call, not remembered.
+      attempt.catch(() => {
+        if (prepared.get(id) === attempt) prepared.delete(id);
+      });
+    }
     await ready;
     return collection;
   }

@@ -9,4 +9,10 @@ export const dataErrors = {
   unknownCollection: (id: string) => new CatalogueError(404, 'WDE0025', `collection "${id}" does not exist`),
   /** Wix Data's WDE0074: insert of an id that is stored already. */
   itemExists: (id: string) => new CatalogueError(409, 'WDE0074', `an item with _id "${id}" already exists`),
+  /**
+   * The database server cannot be reached, dropped the connection or did not answer in time: 503 WDE0053, the
+   * catalogue's backend failure. The message names no server (its address and credentials stay out of responses).
+   */
+  unavailable: () =>
+    new CatalogueError(503, 'WDE0053', "the data service's database is unavailable; try again in a moment"),
 };

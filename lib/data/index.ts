@@ -7,6 +7,7 @@ import { SITE_COLLECTIONS } from './collections';
 import type { DataBackend } from './backend';
 import type { CollectionDeclaration } from './types';
 import { createEmbeddedBackend } from './embedded';
+import { createPostgresBackend } from './postgres';
 import { type ReadingListStore, readingListStore } from './reading-list';
 import { seriesChangeTags } from './series';
 import { createWixBackend } from './wix';
@@ -36,11 +37,13 @@ export function clearChangedPages(change: DataChange) {
 }
 
 /**
- * Wix Data when the blog reads a Wix site with an API key (the collections live in that site's CMS); otherwise the
- * embedded database in DATA_DIR. A visitor client id alone cannot write a site's data, so it keeps the embedded one.
+ * The Postgres server of DATABASE_URL when it is set (instances share it; no folder lock). Else Wix Data when the blog
+ * reads a Wix site with an API key (the collections live in that site's CMS); otherwise the embedded database in
+ * DATA_DIR. A visitor client id alone cannot write a site's data, so it keeps the embedded one.
  */
 export function siteBackend(): DataBackend {
   const c = config();
+  if (c.databaseUrl) return createPostgresBackend(c.databaseUrl);
   const { apiKey, siteId, apiBaseUrl } = c.wix;
   if (c.source === 'wix' && apiKey && siteId) return createWixBackend({ apiKey, siteId, apiBaseUrl });
   return createEmbeddedBackend(path.resolve(/*turbopackIgnore: true*/ c.dataDir));
