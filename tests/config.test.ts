@@ -75,6 +75,19 @@ describe('readConfig', () => {
     }
   });
 
+  it('names a malformed URL that may hold a password without repeating it', () => {
+    for (const [name, value] of [
+      ['SMTP_URL', 'smtpx://mailer:hunter2@mail.example:587'],
+      ['REDIS_URL', 'http://:hunter2@redis.example:6379'],
+      ['DATABASE_URL', 'mysql://blog:hunter2@db.example/blog'],
+    ]) {
+      expect(() => readConfig({ [name!]: value }), name).toThrow(
+        expect.objectContaining({ message: expect.stringMatching(new RegExp(`^${name} is invalid(?!.*hunter2)`)) }),
+      );
+    }
+    expect(readConfig({ REDIS_URL: 'redis://:pw@127.0.0.1:6379' }).redisUrl).toBe('redis://:pw@127.0.0.1:6379');
+  });
+
   it('never puts a secret in its message', () => {
     expect(() => readConfig({ SITE_URL: 'nope', OWNER_PASSWORD: 'hunter2', SESSION_SECRET: 'x'.repeat(40) })).toThrow(
       expect.objectContaining({ message: expect.not.stringMatching(/hunter2|xxxx/) }),

@@ -14,16 +14,38 @@ export const DEFAULT_TRUST_PROXY_HOPS = 1;
 const MAX_TRUST_PROXY_HOPS = 20;
 
 const httpUrl = z.url({ protocol: /^https?$/ });
+/** postgres://user:password@host:port/database (or postgresql://), as node-postgres and libpq read it. */
+const postgresUrl = z.string().refine((text) => {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && !url.hash;
+  } catch {
+    return false;
+  }
+}, 'must be a postgres:// or postgresql:// URL (user:password@host:port/database)');
 /** A yes/no variable: `true`/`false` or `1`/`0` (any case). */
 const flag = z
   .string()
   .regex(/^(true|false|1|0)$/i, "must be 'true', 'false', '1' or '0'")
   .transform((value) => /^(true|1)$/i.test(value));
 
+/** Variables whose value may hold a password: a ConfigError names them without repeating what was set. */
+const SECRET_VALUES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+/** redis://[user:password@]host:port[/db] or rediss:// (TLS), as node-redis reads it. */
+const redisUrl = z.string().refine((text) => {
+  try {
+    return /^rediss?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be a redis:// or rediss:// URL (redis://[:password@]host:port)');
+
 const Env = z.object({
   BLOG_SOURCE: z.enum(['local', 'wix']).optional(),
   BLOG_CONTENT_DIR: z.string().default('content'),
   DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: redisUrl.optional(),
   WIX_CLIENT_ID: z.string().optional(),
   WIX_API_KEY: z.string().optional(),
   WIX_SITE_ID: z.string().optional(),
@@ -64,6 +86,16 @@ export interface Config {
   contentDir: string;
   /** The embedded data service's database folder (git-ignored). */
   dataDir: string;
+  /**
+   * DATABASE_URL: the data service (collections, members) on this Postgres server instead of the embedded database in
+   * `dataDir`. It holds the password: never logged, never in an error.
+   */
+  databaseUrl: string | undefined;
+  /**
+   * REDIS_URL: what several instances share (lib/redis/shared.ts): rate limits, webhook deduplication, revocations,
+   * the captcha's used challenges, and the page and data caches. It may hold a password: never logged.
+   */
+  redisUrl: string | undefined;
   /** The public origin, without a trailing slash: canonical links, feeds, the sitemap, same-origin checks. */
   siteUrl: string;
   /** The public origin is https: Secure cookies, HSTS, `upgrade-insecure-requests`. */
@@ -150,7 +182,8 @@ export function readConfig(env: Env = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`${name} is invalid: ${issue.message} (got ${JSON.stringify(env[name]?.slice(0, 80))})`);
+    const got = SECRET_VALUES.has(name) ? '' : ` (got ${JSON.stringify(env[name]?.slice(0, 80))})`;
+    throw new ConfigError(`${name} is invalid: ${issue.message}${got}`);
   }
   const e = parsed.data;
   const wix = {
@@ -171,6 +204,8 @@ export function readConfig(env: Env = process.env): Config {
     source,
     contentDir: e.BLOG_CONTENT_DIR,
     dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     siteUrl,
     https: siteUrl.startsWith('https:'),
     wix,
