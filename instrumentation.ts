@@ -5,10 +5,16 @@ export async function register() {
   const { config } = await import('./lib/config');
   const { blogSource } = await import('./lib/blog/sources');
   const { checkWebhookKey } = await import('./lib/webhooks/keys');
+  const { refreshOnRemoteTags } = await import('./lib/webhooks/remote-tags');
   const { owner, webhookPublicKey } = config();
   const source = blogSource();
   checkWebhookKey(webhookPublicKey);
   if (owner.status === 'misconfigured') throw new Error(owner.message);
+  // With REDIS_URL: connect now (limits counted before it answers are this process's alone), and let another
+  // instance's webhook refresh this instance's source too.
+  const { siteRedis } = await import('./lib/redis/shared');
+  siteRedis(config().redisUrl);
+  refreshOnRemoteTags();
   // Not awaited: the server starts listening meanwhile, and a request that needs the content waits for this read
   // rather than starting its own (100,000 posts: ~3 s, from the index beside the content).
   void source

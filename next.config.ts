@@ -25,6 +25,8 @@ const nextConfig: NextConfig = {
   },
   // Next's file-system page cache, minus one disk entry per made-up URL (see the handler).
   cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.mjs', import.meta.url)),
+  // 'use cache': Next's in-memory handler, or with REDIS_URL the shared one (lib/cache/use-cache-handler.mjs).
+  cacheHandlers: { default: fileURLToPath(new URL('./lib/cache/use-cache-handler.mjs', import.meta.url)) },
   // Security headers on every response; owner pages get their CSP (with a nonce) from proxy.ts.
   // A misconfigured environment stops the build or the server here, naming the variable.
   async headers() {

@@ -1,12 +1,14 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { processSingleton } from '@/lib/process-singleton';
 import { config } from '@/lib/config';
+import { siteRedis } from '@/lib/redis/shared';
 
 // Rate limits: where the counters live, and which client a request is counted against; then the owner login's budgets.
 
-// The one place that chooses where login-limit counters live. Today: process memory (RateLimiterMemory; every
-// key expires by itself, so nothing outlives its window). With several instances a Redis store
-// (RateLimiterRedis with the same options plus `storeClient`) goes here, and nothing else changes.
+// The one place that chooses where limit counters live: Redis when REDIS_URL is set (RateLimiterRedis: every instance
+// counts against the same budgets, each key expiring by itself), else process memory (RateLimiterMemory). While Redis
+// is down or not yet connected, a memory limiter with the same budget counts instead (rate-limiter-flexible's
+// insurance limiter): limits keep holding, per process, and no request fails for it.
 
 export type Limiter = RateLimiterAbstract;
 
@@ -20,7 +22,18 @@ export interface LimiterOptions {
 }
 
 export function createLimiter({ keyPrefix, points, durationSeconds }: LimiterOptions): Limiter {
-  return new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds });
+  const redis = siteRedis(config().redisUrl);
+  if (!redis) return memory;
+  return new RateLimiterRedis({
+    storeClient: redis.client,
+    useRedisPackage: true,
+    rejectIfRedisNotReady: true,
+    keyPrefix: `limits:${keyPrefix}`,
+    points,
+    duration: durationSeconds,
+    insuranceLimiter: memory,
+  });
 }
 
 export type Consumed = { ok: true; res: RateLimiterRes } | { ok: false; res: RateLimiterRes };

@@ -1,4 +1,10 @@
-// Next's page cache (next.config `cacheHandler`): its file-system cache, with two changes.
+// Next's page cache (next.config `cacheHandler`): its file-system cache, with two changes, and with REDIS_URL a second
+// level shared by every instance (@trieb.work/nextjs-turbo-redis-cache's RedisStringsHandler).
+// - Local first: a page is read from this instance's memory and disk, and only on a miss from Redis; a page found there
+//   is kept here too. A cached page costs a Redis round trip and a ~250 KB JSON parse per request otherwise (measured:
+//   ~100 requests per second instead of ~420). Stored pages go to both. Local entries stay correct because every
+//   instance's invalidations reach every instance's tags manifest (redis-shared.mjs), which the disk cache checks.
+// - Redis away: this instance serves from its own cache and renders what it lacks; see redis-shared.mjs.
 // - A not-found render is only written where a page was before. Every made-up URL (/post/<anything>) renders a 404
 //   that Next would otherwise store on disk, one ~48 KB entry per path and without bound; a 404 is cheap to render.
 // - A render that began before one of its tags was revalidated is not stored. Next stamps a page with the time it is
@@ -6,6 +12,9 @@
 //   feed, say) would store what it read before the edit as if it were newer than the edit, until the next event.
 import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import TagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
+import path from 'node:path';
+import { RedisStringsHandler } from '@trieb.work/nextjs-turbo-redis-cache';
+import { entryPrefix, redisShared } from './redis-shared.mjs';
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 const { areTagsExpired } = TagsManifestModule.default ?? TagsManifestModule;
@@ -29,10 +38,58 @@ const renderStarts = (globalThis[Symbol.for('wix-blog.page-cache.render-starts')
 const RENDER_WINDOW_MS = 60_000;
 const MAX_RENDERS_IN_FLIGHT = 10_000;
 
+/** With REDIS_URL: the shared page store, one per process (Next makes a handler per request). */
+const redisPages = (serverDistDir) => {
+  const shared = redisShared();
+  if (!shared) return null;
+  return (globalThis[Symbol.for('wix-blog.page-cache.redis')] ??= (() => {
+    const redis = new RedisStringsHandler({
+      database: 0,
+      keyPrefix: `${entryPrefix(path.join(serverDistDir, '..'))}page:`,
+      getTimeoutMs: 300,
+    });
+    // Pages stored before an invalidation made here while Redis was away.
+    shared.onReturn(async (replay) => {
+      if (replay.length) await redis.revalidateTag(replay.map(([tag]) => tag));
+    });
+    return { shared, redis };
+  })());
+};
+
 export default class PageCacheHandler extends FileSystemCache {
+  constructor(ctx) {
+    super(ctx);
+    this.redis = redisPages(ctx.serverDistDir);
+  }
+
+  /** This instance's entry, else (Redis answering) the shared one, kept here from then on. */
+  async read(key, ctx) {
+    const local = await super.get(key, ctx);
+    const { shared, redis } = this.redis ?? {};
+    if (local || !shared?.up) return local;
+    try {
+      const remote = await redis.get(key, ctx);
+      if (remote?.value) await super.set(key, remote.value, { ...ctx, cacheControl: remote.cacheControl });
+      return remote;
+    } catch (error) {
+      shared.lost(error);
+      return null;
+    }
+  }
+
+  /** @type {FileSystemCache['revalidateTag']} */
+  async revalidateTag(tags, durations) {
+    await super.revalidateTag(tags, durations);
+    if (!this.redis) return;
+    const list = typeof tags === 'string' ? [tags] : tags;
+    const { shared, redis } = this.redis;
+    await shared.publish(list, durations, Date.now());
+    if (shared.up) await redis.revalidateTag(list).catch(shared.lost);
+  }
+
   /** @type {FileSystemCache['get']} */
   async get(...args) {
-    const entry = await super.get(...args);
+    const entry = await this.read(...args);
     // A miss is followed by a render of that key, whose result `set` receives.
     if (!entry && !renderStarts.has(args[0])) {
       if (renderStarts.size >= MAX_RENDERS_IN_FLIGHT) renderStarts.clear();
@@ -56,6 +113,8 @@ export default class PageCacheHandler extends FileSystemCache {
     ) {
       return;
     }
+    const { shared, redis } = this.redis ?? {};
+    if (shared?.up) await redis.set(key, data, ctx).catch(shared.lost);
     return super.set(key, data, ctx);
   }
 

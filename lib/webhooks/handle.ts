@@ -1,5 +1,7 @@
 import { revalidateTag } from 'next/cache';
 import { config, ConfigError } from '@/lib/config';
+import { processSingleton } from '@/lib/process-singleton';
+import { sharedMarks, siteRedis } from '@/lib/redis/shared';
 import { isCatalogueError } from '@/lib/errors';
 import { blogSource } from '@/lib/blog/sources';
 import { parseEnvelope } from './envelope';
@@ -7,7 +9,6 @@ import { webhookErrors } from './errors';
 import { isBlogEventType, isCommentEvent, isPostEvent, tagsForEvent } from './event-tags';
 import { verificationKey } from './keys';
 import { readRawBody } from './raw-body';
-import { RecentIds } from './recent-ids';
 import { verifyWebhookToken } from './verify';
 
 type Outcome =
@@ -28,7 +29,13 @@ interface LogLine {
   outcome: Outcome;
 }
 
-const seen = new RecentIds(10_000);
+/**
+ * Event ids processed: a day in Redis (shared by every instance, so a retry reaching another instance is a duplicate
+ * too), the latest 10,000 in process without it. Wix retries a failed delivery with the same id for hours.
+ */
+const SEEN_SECONDS = 24 * 60 * 60;
+const seen = () =>
+  processSingleton('webhook-seen', () => sharedMarks('webhooks:seen', siteRedis(config().redisUrl), 10_000));
 
 const outcomeOf = (status: number): Outcome =>
   status === 401
@@ -64,7 +71,7 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
     const { eventType, eventId, entityId, resourceId } = parseEnvelope(await verifyWebhookToken(body, await key()));
     line.eventType = eventType;
     line.eventId = eventId;
-    if (seen.has(eventId)) {
+    if (await seen().has(eventId)) {
       line.outcome = 'duplicate';
       return reply({ eventType, tags: [], duplicate: true });
     }
@@ -79,7 +86,7 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
     }
     if (line.tags.length) blogSource().refresh(postId ? { postId } : undefined);
     for (const tag of line.tags) revalidateTag(tag, { expire: 0 });
-    seen.add(eventId);
+    await seen().mark(eventId, SEEN_SECONDS);
     line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';
     return reply({ eventType, tags: line.tags });
   } catch (error) {

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { BLOG_EVENT_TYPES, EVENT_TAGS } from '@/lib/webhooks/event-tags';
-import { RecentIds } from '@/lib/webhooks/recent-ids';
 import { entityEvent, likeEvent } from '@/scripts/blog/events';
 import { captureLogs, revalidated, routeContext, signed, webhookRequest, webhookSite } from './helpers';
 import type { EnvelopeInput } from '@/lib/webhooks/envelope';
@@ -132,20 +131,5 @@ describe('duplicates', () => {
     expect(await again.json()).toEqual({ eventType: 'wix.blog.v3.post_updated', tags: [], duplicate: true });
     expect(revalidated()).toHaveLength(postTags('dup').length);
     expect(logs().map((line) => line.outcome)).toEqual(['cleared', 'duplicate', 'duplicate']);
-  });
-
-  it('remembers a bounded number of ids, forgetting the oldest first', () => {
-    const recent = new RecentIds(3);
-    for (const id of ['a', 'b', 'c', 'a', 'd']) recent.add(id);
-    expect(recent.size).toBe(3);
-    expect(['a', 'b', 'c', 'd'].map((id) => recent.has(id))).toEqual([false, true, true, true]);
-  });
-
-  it('holds 10,000 ids at most', () => {
-    const recent = new RecentIds();
-    for (let i = 0; i < 12_000; i++) recent.add(`id-${i}`);
-    expect(recent.size).toBe(10_000);
-    expect(recent.has('id-1999')).toBe(false);
-    expect(recent.has('id-2000')).toBe(true);
   });
 });

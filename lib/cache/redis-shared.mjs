@@ -1,0 +1,130 @@
+// With REDIS_URL: what both cache handlers share, once per process. Tag invalidations go to every instance through
+// Redis (a hash of tag → times, so an instance that was away catches up, and a pub/sub channel, so it hears at once),
+// into Next's process-wide tags manifest: the one its file-system page cache and in-memory 'use cache' handler check.
+// So the local caches, used while Redis is away, never serve what another instance invalidated.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createClient } from 'redis';
+import TagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
+
+const { tagsManifest } = TagsManifestModule.default ?? TagsManifestModule;
+// Not per build: a rolling deploy's old and new builds must hear each other's invalidations.
+const TAGS_KEY = 'wix-blog:tags';
+const CHANNEL = 'wix-blog:tags';
+
+/** What FileSystemCache.revalidateTag and Next's default 'use cache' handler write, at a given time. */
+export function applyTags(tags, durations, now) {
+  for (const tag of tags) {
+    const entry = { ...tagsManifest.get(tag) };
+    if (durations) {
+      entry.stale = Math.max(entry.stale ?? 0, now);
+      if (durations.expire !== undefined) entry.expired = Math.max(entry.expired ?? 0, now + durations.expire * 1000);
+    } else {
+      entry.expired = Math.max(entry.expired ?? 0, now);
+    }
+    tagsManifest.set(tag, entry);
+  }
+}
+
+function create(url) {
+  const me = randomUUID();
+  const options = {
+    url,
+    disableOfflineQueue: true, // a command while Redis is away fails at once instead of waiting in a queue
+    socket: { connectTimeout: 1000, reconnectStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2000) },
+  };
+  const client = createClient(options);
+  const subscriber = createClient(options);
+  /** Invalidations made here while Redis was away: replayed on its return (tags → durations). */
+  const missed = new Map();
+  const onReturn = new Set();
+  let away = false;
+  const lost = (error) => {
+    if (away) return;
+    away = true;
+    console.error(
+      JSON.stringify({
+        msg: "cache: redis unavailable; serving from this instance's cache",
+        error: String(error?.message ?? error),
+      }),
+    );
+  };
+  const back = async () => {
+    if (!client.isReady || !subscriber.isReady) return;
+    try {
+      // Catch up on what others invalidated meanwhile, then tell them (and the shared entries) what we did.
+      for (const [tag, value] of Object.entries(await client.hGetAll(TAGS_KEY))) {
+        const { stale, expired } = JSON.parse(value);
+        tagsManifest.set(tag, {
+          stale: Math.max(stale ?? 0, tagsManifest.get(tag)?.stale ?? 0) || undefined,
+          expired: Math.max(expired ?? 0, tagsManifest.get(tag)?.expired ?? 0) || undefined,
+        });
+      }
+      const replay = [...missed];
+      missed.clear();
+      for (const [tag, durations] of replay) await shared.publish([tag], durations, Date.now());
+      for (const callback of onReturn) await callback(replay);
+      if (away) console.error(JSON.stringify({ msg: 'cache: redis available again; the shared cache resumes' }));
+      away = false;
+    } catch (error) {
+      lost(error);
+    }
+  };
+  for (const c of [client, subscriber]) {
+    c.on('error', lost);
+    c.on('ready', back);
+    c.connect().catch(lost);
+  }
+  subscriber
+    .subscribe(CHANNEL, (message) => {
+      const { from, tags, durations, at } = JSON.parse(message);
+      if (from === me) return;
+      applyTags(tags, durations, at);
+      // The app's own state that follows the tags (its blog source's posts: lib/webhooks/remote-tags.ts).
+      globalThis[Symbol.for('wix-blog.remote-tags')]?.(tags);
+    })
+    .catch(lost);
+
+  const shared = {
+    /** Redis answers, and this instance hears the others' invalidations. */
+    get up() {
+      return !away && client.isReady && subscriber.isReady;
+    },
+    lost,
+    /** Runs when Redis returns, with the invalidations made here while it was away. */
+    onReturn: (callback) => onReturn.add(callback),
+    /** Records an invalidation made here (already applied locally) for every other instance. */
+    async publish(tags, durations, at) {
+      try {
+        if (!client.isReady) throw new Error('not connected');
+        const multi = client.multi();
+        for (const tag of tags) {
+          const { stale, expired } = tagsManifest.get(tag) ?? {};
+          multi.hSet(TAGS_KEY, tag, JSON.stringify({ stale, expired }));
+        }
+        multi.publish(CHANNEL, JSON.stringify({ from: me, tags, durations, at }));
+        await multi.exec();
+      } catch (error) {
+        lost(error);
+        for (const tag of tags) missed.set(tag, durations);
+      }
+    },
+  };
+  return shared;
+}
+
+/** The process's shared state, or null without REDIS_URL or during `next build`. */
+export function redisShared() {
+  const url = process.env.REDIS_URL;
+  if (!url || process.env.NEXT_PHASE === 'phase-production-build') return null;
+  return (globalThis[Symbol.for('wix-blog.redis-shared')] ??= create(url));
+}
+
+/** Redis key prefix for cache entries: per build (a page of one build is no page of another). */
+export function entryPrefix(distDir) {
+  let build = 'dev';
+  try {
+    build = readFileSync(`${distDir}/BUILD_ID`, 'utf8').trim();
+  } catch {}
+  return `wix-blog:${build}:`;
+}

@@ -1,0 +1,56 @@
+// next.config `cacheHandlers.default` ('use cache'). Without REDIS_URL: Next's own in-memory handler, as before.
+// With it: @trieb.work/nextjs-turbo-redis-cache's handler while Redis answers, the in-memory one while it is away.
+// Every invalidation goes to both and to the other instances (redis-shared.mjs).
+import path from 'node:path';
+import DefaultModule from 'next/dist/server/lib/cache-handlers/default.js';
+import { getRedisCacheComponentsHandler } from '@trieb.work/nextjs-turbo-redis-cache';
+import { applyTags, entryPrefix, redisShared } from './redis-shared.mjs';
+
+const { createDefaultCacheHandler } = DefaultModule.default ?? DefaultModule;
+const local = createDefaultCacheHandler(50 * 1024 * 1024);
+const shared = redisShared();
+
+let handler = local;
+if (shared) {
+  const redis = getRedisCacheComponentsHandler({
+    database: 0,
+    keyPrefix: `${entryPrefix(path.resolve(process.env.NEXT_DIST_DIR || '.next'))}uc:`,
+    getTimeoutMs: 300,
+  });
+  // Entries stored before an invalidation made while Redis was away.
+  shared.onReturn(async (replay) => {
+    for (const [tag, durations] of replay) await redis.updateTags([tag], durations);
+  });
+  const current = () => (shared.up ? redis : local);
+  handler = {
+    async get(key, softTags) {
+      const from = current();
+      try {
+        return await from.get(key, softTags);
+      } catch (error) {
+        shared.lost(error);
+        return undefined;
+      }
+    },
+    async set(key, pending) {
+      const to = current();
+      try {
+        await to.set(key, pending);
+      } catch (error) {
+        shared.lost(error);
+      }
+    },
+    async refreshTags() {
+      if (shared.up) await redis.refreshTags().catch(shared.lost);
+    },
+    // Soft tags (revalidatePath) are in the tags manifest on every instance (the bus).
+    getExpiration: (tags) => local.getExpiration(tags),
+    async updateTags(tags, durations) {
+      const at = Date.now();
+      applyTags(tags, durations, at);
+      await shared.publish(tags, durations, at);
+      if (shared.up) await redis.updateTags(tags, durations).catch(shared.lost);
+    },
+  };
+}
+export default handler;

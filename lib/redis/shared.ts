@@ -1,0 +1,117 @@
+import { createClient } from 'redis';
+import { processSingleton } from '@/lib/process-singleton';
+
+// The Redis that several instances of the site share (REDIS_URL): rate limits (lib/auth/limits.ts), the webhook's
+// deduplication, session revocations and the captcha's used challenges (`sharedMarks` below); the page and data caches
+// have their own handlers (lib/cache). Without REDIS_URL none of this exists and each piece keeps its state in process.
+//
+// Redis down or restarting never fails a reader's request: commands fail at once instead of queueing (no offline
+// queue), each piece then falls back to its process state, the outage is logged once, and the client reconnects with
+// backoff; when Redis answers again the pieces use it again. What was marked in process during the outage stays in
+// that process only.
+
+export type RedisClient = ReturnType<typeof createClient>;
+
+export interface SharedRedis {
+  client: RedisClient;
+  /** Whether commands can be sent now. */
+  ready(): boolean;
+  close(): Promise<void>;
+}
+
+/** The longest wait between reconnection attempts. */
+const MAX_BACKOFF_MS = 2_000;
+
+const log = (msg: string, extra: Record<string, unknown> = {}) => console.error(JSON.stringify({ msg, ...extra }));
+
+/** A client of `url`, connecting in the background and forever after a loss. Its password is never logged. */
+export function connectRedis(url: string, name = 'site'): SharedRedis {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 2_000,
+      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, MAX_BACKOFF_MS),
+    },
+  });
+  let down = false;
+  client.on('error', (error: unknown) => {
+    if (down) return;
+    down = true;
+    log('redis unavailable; using process state until it is back', { client: name, error: String(error) });
+  });
+  client.on('ready', () => {
+    if (down) log('redis available again', { client: name });
+    down = false;
+  });
+  client.connect().catch(() => {
+    // The 'error' listener logged it; the reconnect strategy keeps trying.
+  });
+  return {
+    client,
+    ready: () => client.isReady,
+    close: async () => {
+      if (client.isOpen) await client.quit();
+    },
+  };
+}
+
+/** The site's Redis, one per process; null without REDIS_URL. */
+export const siteRedis = (url: string | undefined): SharedRedis | null =>
+  url ? processSingleton('redis-site', () => connectRedis(url)) : null;
+
+/**
+ * Marks with a lifetime, shared through Redis when there is one: a webhook event id seen, a session revoked, a captcha
+ * solution used. `mark` answers whether the mark is new (atomically across instances: SET NX), so two instances
+ * receiving the same event both ask and only one is told "new". Without Redis, or while it is down, a bounded map in
+ * the process answers.
+ */
+export interface SharedMarks {
+  /** Marks `id` for `ttlSeconds`: true when it was not marked yet. */
+  mark(id: string, ttlSeconds: number): Promise<boolean>;
+  /** Whether `id` is marked. */
+  has(id: string): Promise<boolean>;
+}
+
+export function sharedMarks(namespace: string, redis: SharedRedis | null, maxInProcess = 100_000): SharedMarks {
+  const local = new Map<string, number>();
+  const localMark = (id: string, ttlSeconds: number) => {
+    const now = Date.now();
+    const until = local.get(id);
+    if (until !== undefined && until > now) return false;
+    local.delete(id);
+    local.set(id, now + ttlSeconds * 1000);
+    while (local.size > maxInProcess) local.delete(local.keys().next().value!);
+    return true;
+  };
+  const localHas = (id: string) => (local.get(id) ?? 0) > Date.now();
+  const key = (id: string) => `${namespace}:${id}`;
+
+  return {
+    async mark(id, ttlSeconds) {
+      const seconds = Math.max(1, Math.ceil(ttlSeconds));
+      if (redis?.ready()) {
+        try {
+          const set = await redis.client.set(key(id), '1', { NX: true, EX: seconds });
+          // Kept here too, so a later outage still knows it.
+          localMark(id, seconds);
+          return set === 'OK';
+        } catch {
+          // Down since the check: the process answers.
+        }
+      }
+      return localMark(id, seconds);
+    },
+    async has(id) {
+      if (localHas(id)) return true;
+      if (redis?.ready()) {
+        try {
+          return (await redis.client.exists(key(id))) === 1;
+        } catch {
+          // Down: what the process knows.
+        }
+      }
+      return false;
+    },
+  };
+}
