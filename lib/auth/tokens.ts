@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { config } from '@/lib/config';
 import { processSingleton } from '@/lib/process-singleton';
+import { siteRedis, syncedMarks } from '@/lib/redis/shared';
 import { nowSeconds, signToken, verifyToken } from '@/lib/security/signed-token';
 
 // The owner's signed tokens: the session and the device cookie, each a signed value under its own label (no
@@ -72,18 +74,17 @@ export function verifyDevice(token: unknown, secret: string, now = nowSeconds())
   return verifyToken('owner-device', DevicePayload, DEVICE_TTL_SECONDS, token, secret, now)?.id ?? null;
 }
 
-// Sessions ended by logout, kept until they would have expired anyway. Per process: with several
-// instances a copied cookie stays valid on the others until its expiry (see docs/security.md).
+// Sessions ended by logout, kept until they would have expired anyway. With REDIS_URL every instance learns of a
+// logout at once (lib/redis/shared.ts syncedMarks: checked without waiting, as the session check is synchronous), so a
+// copied cookie stops working everywhere; without it, in this process.
 
 const MAX_REVOKED = 10_000;
 
-const revoked = () => processSingleton('revoked-sessions', () => new Map<string, number>());
+const revoked = () =>
+  processSingleton('revoked-sessions', () => syncedMarks('owner:revoked', siteRedis(config().redisUrl), MAX_REVOKED));
 
 export function revokeSession(jti: string, exp: number, now = Math.floor(Date.now() / 1000)): void {
-  const map = revoked();
-  for (const [id, until] of map) if (until <= now) map.delete(id);
-  map.set(jti, exp);
-  while (map.size > MAX_REVOKED) map.delete(map.keys().next().value!);
+  revoked().mark(jti, exp - now);
 }
 
 export const isRevoked = (jti: string) => revoked().has(jti);

@@ -1,4 +1,5 @@
-import { CappedMap, createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { type SharedMarks, sharedMarks } from '@/lib/redis/shared';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 
@@ -22,8 +23,8 @@ export const CAPTCHA_FIELD = 'altcha';
  */
 const COST = 1_000;
 const COUNTER = { min: 1_000, max: 3_000 } as const;
-/** Used challenges remembered (per process: with several instances this moves to Redis, issue 16). */
-const MAX_USED = 100_000;
+/** Used challenges remembered in process (without Redis, or while it is away). */
+export const MAX_USED_CHALLENGES = 100_000;
 
 export interface Captcha {
   /** A new signed challenge, as the widget fetches it (JSON). */
@@ -39,12 +40,14 @@ export interface CaptchaSettings {
   cost?: number;
   counter?: { min: number; max: number };
   now?: () => Date;
+  /** Where used challenges are remembered: shared by every instance with REDIS_URL (site-captcha.ts), else here. */
+  used?: SharedMarks;
 }
 
 export function createCaptcha(settings: CaptchaSettings): Captcha {
   const clock = settings.now ?? (() => new Date());
   const counter = settings.counter ?? COUNTER;
-  const used = new CappedMap<string, boolean>({ maxSize: MAX_USED });
+  const used = settings.used ?? sharedMarks('captcha:used', null, MAX_USED_CHALLENGES);
   return {
     challenge: () =>
       createChallenge({
@@ -62,7 +65,8 @@ export function createCaptcha(settings: CaptchaSettings): Captcha {
         // The signature, the expiry (altcha-lib reads the real clock) and the solution.
         const result = await verifySolution({ ...parsed, deriveKey, hmacSignatureSecret: settings.secret });
         // Marked used only once verified, so unverified payloads cannot fill the map.
-        return result.verified && used.setIfAbsent(parsed.challenge.parameters.nonce, true);
+        // A challenge lives CAPTCHA_TTL_SECONDS; its mark a minute longer (clocks apart).
+        return result.verified && (await used.mark(parsed.challenge.parameters.nonce, CAPTCHA_TTL_SECONDS + 60));
       } catch {
         // Parameters altcha-lib refuses (an unknown algorithm, a bad number): not a solution of ours.
         return false;

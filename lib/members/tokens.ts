@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { config } from '@/lib/config';
 import { processSingleton } from '@/lib/process-singleton';
+import { type SharedMarks, sharedMarks, siteRedis } from '@/lib/redis/shared';
 import { signToken, verifyToken } from '@/lib/security/signed-token';
 
 // The members' signed tokens, each under its own label (lib/security/signed-token.ts, as the owner's): the session,
@@ -78,9 +80,9 @@ export const signReset = (secret: string, memberId: string, passwordHash: string
 export const verifyReset = (token: unknown, secret: string, now: number) =>
   verifyToken('member-reset', ResetPayload, RESET_TTL_SECONDS, token, secret, now);
 
-// Sessions ended by logout, kept until they would have expired anyway (as the owner's, lib/auth/tokens.ts). Per
-// process: with several instances the store moves to Redis (issue 16). A password reset ends every session of the
-// member at once, on every instance, through the member's session epoch instead.
+// Sessions ended by logout, kept until they would have expired anyway (as the owner's, lib/auth/tokens.ts): in Redis
+// when REDIS_URL is set (every instance refuses the session at once), else in process. A password reset ends every
+// session of the member at once, on every instance, through the member's session epoch instead.
 
 export interface Revocations {
   revoke(jti: string, exp: number, now: number): void | Promise<void>;
@@ -101,4 +103,15 @@ export function memoryRevocations(): Revocations {
   };
 }
 
-export const siteRevocations = () => processSingleton('member-revocations', memoryRevocations);
+/** Revocations as shared marks (lib/redis/shared.ts): in Redis while it answers, in process otherwise. */
+export function sharedRevocations(marks: SharedMarks): Revocations {
+  return {
+    revoke: async (jti, exp, now) => void (await marks.mark(jti, exp - now)),
+    isRevoked: (jti) => marks.has(jti),
+  };
+}
+
+export const siteRevocations = () =>
+  processSingleton('member-revocations', () =>
+    sharedRevocations(sharedMarks('members:revoked', siteRedis(config().redisUrl), MAX_REVOKED)),
+  );

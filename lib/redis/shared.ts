@@ -115,3 +115,89 @@ export function sharedMarks(namespace: string, redis: SharedRedis | null, maxInP
     },
   };
 }
+
+/**
+ * Marks checked without waiting (the owner's session is checked in synchronous code): each process holds every mark
+ * in memory; a mark made on one instance reaches the others at once (published on a channel) and is kept in Redis for
+ * its lifetime, so an instance that starts or reconnects later loads it. Without Redis: this process's marks only.
+ */
+export interface SyncedMarks {
+  mark(id: string, ttlSeconds: number): void;
+  has(id: string): boolean;
+  /** Settles once this process hears the others' marks (at once without Redis; never rejects). */
+  listening: Promise<void>;
+}
+
+export function syncedMarks(namespace: string, redis: SharedRedis | null, maxInProcess = 10_000): SyncedMarks {
+  const local = new Map<string, number>();
+  const keep = (id: string, until: number) => {
+    const now = Date.now();
+    for (const [key, end] of local) if (end <= now) local.delete(key);
+    local.set(id, until);
+    while (local.size > maxInProcess) local.delete(local.keys().next().value!);
+  };
+  const channel = `${namespace}:channel`;
+  const keyOf = (id: string) => `${namespace}:${id}`;
+  /** Marks made while Redis was away: shared when it is back. */
+  const pending = new Map<string, number>();
+  const share = (id: string, until: number) =>
+    redis!.client
+      .multi()
+      .set(keyOf(id), '1', { PX: Math.max(1, until - Date.now()) })
+      .publish(channel, JSON.stringify({ id, until }))
+      .exec();
+
+  let listening = Promise.resolve();
+  if (redis) {
+    redis.client.on('ready', () => {
+      loadIfReady();
+      for (const [id, until] of pending) {
+        pending.delete(id);
+        if (until > Date.now()) void share(id, until).catch(() => pending.set(id, until));
+      }
+    });
+    const subscriber = redis.client.duplicate();
+    subscriber.on('error', () => {
+      // The main client logs outages; this one reconnects with it.
+    });
+    const load = async () => {
+      // What was marked while this process was away (or before it started).
+      for await (const key of redis.client.scanIterator({ MATCH: `${namespace}:*`, COUNT: 1000 })) {
+        if (key === channel) continue;
+        const ttl = await redis.client.pTTL(key);
+        if (ttl > 0) keep(key.slice(namespace.length + 1), Date.now() + ttl);
+      }
+    };
+    // Once both connections answer (whichever is last): the subscriber hears what comes, the client reads what was.
+    function loadIfReady() {
+      if (redis!.ready() && subscriber.isReady) void load().catch(() => {});
+    }
+    subscriber.on('ready', loadIfReady);
+    listening = subscriber
+      .connect()
+      .then(() =>
+        subscriber.subscribe(channel, (message) => {
+          try {
+            const { id, until } = JSON.parse(message) as { id: unknown; until: unknown };
+            if (typeof id === 'string' && typeof until === 'number') keep(id, until);
+          } catch {
+            // Not one of ours.
+          }
+        }),
+      )
+      .catch(() => {});
+  }
+
+  return {
+    mark(id, ttlSeconds) {
+      const seconds = Math.max(1, Math.ceil(ttlSeconds));
+      const until = Date.now() + seconds * 1000;
+      keep(id, until);
+      if (!redis) return;
+      if (redis.ready()) void share(id, until).catch(() => pending.set(id, until));
+      else pending.set(id, until);
+    },
+    has: (id) => (local.get(id) ?? 0) > Date.now(),
+    listening,
+  };
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import { connectRedis, type SharedRedis, sharedMarks } from '@/lib/redis/shared';
+import { connectRedis, type SharedRedis, sharedMarks, syncedMarks } from '@/lib/redis/shared';
+import { sharedRevocations } from '@/lib/members/tokens';
 import { type RedisServer, redisServerMissing, startRedisServer } from '../helpers/redis-server';
 
 // What several instances share through Redis: marks (a webhook event seen, a session revoked) and rate limits. Two
@@ -54,6 +55,30 @@ describe.skipIf(redisServerMissing)('with Redis', () => {
     expect(await onB.has(id)).toBe(true);
     expect(await onA.has('never-seen')).toBe(false);
     expect(await a.client.ttl(`events:${id}`)).toBeGreaterThan(50);
+  });
+
+  it('ends a session on every instance: the owner’s checked at once, a member’s through Redis', async () => {
+    const ownerA = syncedMarks('owner-test', a);
+    const ownerB = syncedMarks('owner-test', b);
+    await ownerB.listening;
+    ownerA.mark('jti-1', 60);
+    expect(ownerA.has('jti-1')).toBe(true);
+    await vi.waitFor(() => expect(ownerB.has('jti-1')).toBe(true), { timeout: 5000 });
+    // An instance started later loads what was marked before it.
+    const late = connectRedis(server.url, 'late');
+    try {
+      const ownerLate = syncedMarks('owner-test', late);
+      await vi.waitFor(() => expect(ownerLate.has('jti-1')).toBe(true), { timeout: 5000 });
+      expect(ownerLate.has('jti-2')).toBe(false);
+    } finally {
+      await late.close();
+    }
+
+    const members = [sharedRevocations(sharedMarks('m', a)), sharedRevocations(sharedMarks('m', b))];
+    const now = Math.floor(Date.now() / 1000);
+    await members[0]!.revoke('session-1', now + 60, now);
+    expect(await members[1]!.isRevoked('session-1')).toBe(true);
+    expect(await members[1]!.isRevoked('session-2')).toBe(false);
   });
 
   it('counts a limit on one instance against the other', async () => {
