@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { benchCluster } from './cluster';
 import { benchData } from './data';
 import { benchFaults } from './faults';
 import { benchFreshness } from './freshness';
@@ -45,6 +46,7 @@ const FIGURES = [
   'query-engine',
   'causes',
   'data',
+  'cluster',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];
@@ -146,7 +148,7 @@ if (startLoad > 0.5)
     `warning: the machine is busy (load average ${startLoad.toFixed(2)} on ${cpus().length} cores): other processes take CPU from the servers measured`,
   );
 
-const needsApp = ['throughput', 'page-js', 'lighthouse', 'freshness', 'soak', 'scale', 'causes'].some((f) =>
+const needsApp = ['throughput', 'page-js', 'lighthouse', 'freshness', 'soak', 'scale', 'causes', 'cluster'].some((f) =>
   selected.has(f as Figure),
 );
 // Only the figures that serve the blog read the content copy (data and query-engine need none of it).
@@ -237,6 +239,17 @@ await figure('soak', { group: '8', figure: 'soak', target: '0 errors, RSS within
 });
 await (app as NextServer | null)?.stop();
 
+await figure('cluster', { group: '10', figure: 'several instances', target: 'with Redis ≥ 0.95; fresh < 1 s' }, () =>
+  benchCluster({
+    contentDir,
+    seconds: settings.seconds,
+    rounds: settings.rounds,
+    edits: Math.min(settings.edits, 10),
+    env: { OWNER_PASSWORD, SESSION_SECRET },
+    log,
+  }),
+);
+
 await figure('causes', { group: '1', figure: 'causes of per-request cost', target: '—' }, async () => {
   const { benchCauses } = await import('./causes');
   const floor = await startNext({ name: 'floor', port: FLOOR_PORT, dir: FLOOR_DIR, dist: '.next-floor' });
@@ -282,6 +295,9 @@ for (const dist of [
   '.next-bench-run-fault-429',
   '.next-bench-run-fault-hang',
   '.next-bench-run-fault-malformed',
+  '.next-bench-run-plain',
+  '.next-bench-run-a',
+  '.next-bench-run-b',
 ]) {
   await rm(path.join(ROOT, dist), { recursive: true, force: true });
 }

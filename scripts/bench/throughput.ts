@@ -271,8 +271,10 @@ export function nginxBinary(): string | null {
 /**
  * nginx in the foreground with scripts/bench/nginx.conf, its placeholders filled in; everything under a temp prefix.
  */
-export async function startNginx(binary: string, upstreamPort: number, port: number): Promise<Started> {
-  const prefix = path.join(BENCH_TMP, 'nginx');
+export async function startNginx(binary: string, upstreamPort: number | number[], port: number): Promise<Started> {
+  const prefix = path.join(BENCH_TMP, `nginx-${port}`);
+  // Several upstreams: one `server` line each, nginx balancing round-robin over their kept-alive connections.
+  const upstreams = [upstreamPort].flat().map((p) => `127.0.0.1:${p}`);
   await rm(prefix, { recursive: true, force: true });
   for (const sub of ['cache', 'temp', 'html/bench-static', 'logs'])
     await mkdir(path.join(prefix, sub), { recursive: true });
@@ -283,7 +285,7 @@ export async function startNginx(binary: string, upstreamPort: number, port: num
   const conf = template
     .replaceAll('{{PREFIX}}', prefix)
     .replaceAll('{{PORT}}', String(port))
-    .replaceAll('{{UPSTREAM}}', `127.0.0.1:${upstreamPort}`)
+    .replaceAll('{{UPSTREAM}}', upstreams.join(';\n    server '))
     .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user nobody nogroup;' : '');
   const file = path.join(prefix, 'nginx.conf');
   await writeFile(file, conf);

@@ -35,6 +35,8 @@ export interface FreshnessResult {
 
 export interface FreshnessOptions {
   siteUrl: string;
+  /** Where the page is read (another instance sharing the site's Redis); the site's own when absent. */
+  readUrl?: string;
   contentDir: string;
   edits?: number;
   mode?: 'cli' | 'in-place';
@@ -43,15 +45,16 @@ export interface FreshnessOptions {
 
 export async function measureFreshness(options: FreshnessOptions): Promise<FreshnessResult> {
   const siteUrl = options.siteUrl.replace(/\/+$/, '');
+  const readUrl = (options.readUrl ?? siteUrl).replace(/\/+$/, '');
   const folder = new ContentFolder(options.contentDir);
   const edits = options.edits ?? 20;
   const mode = options.mode ?? 'cli';
   const log = options.log ?? console.log;
-  if (!isLoopback(siteUrl)) throw new Error(`${siteUrl} is not a loopback address`);
+  for (const url of [siteUrl, readUrl]) if (!isLoopback(url)) throw new Error(`${url} is not a loopback address`);
   assertScratchFolder(folder);
 
   const pageHtml = async (pagePath: string) => {
-    const response = await fetch(`${siteUrl}${pagePath}`, { headers: { 'cache-control': 'no-cache' } });
+    const response = await fetch(`${readUrl}${pagePath}`, { headers: { 'cache-control': 'no-cache' } });
     if (response.status !== 200) throw new Error(`GET ${pagePath} answered ${response.status}`);
     return response.text();
   };
