@@ -11,6 +11,11 @@ const { tagsManifest } = TagsManifestModule.default ?? TagsManifestModule;
 // Not per build: a rolling deploy's old and new builds must hear each other's invalidations.
 const TAGS_KEY = 'wix-blog:tags';
 const CHANNEL = 'wix-blog:tags';
+/** How often an instance reads the tags hash (it hears the channel at once; this covers what the channel lost). */
+const RESYNC_MS = 2_000;
+/** Tags invalidated longer ago than any cached entry lives ('days' at most) are dropped from the hash. */
+const FORGET_AFTER_MS = 8 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** What FileSystemCache.revalidateTag and Next's default 'use cache' handler write, at a given time. */
 export function applyTags(tags, durations, now) {
@@ -49,20 +54,51 @@ function create(url) {
       }),
     );
   };
+  /**
+   * Merges the shared tags hash into this process's tags manifest: what others invalidated while this instance was
+   * not listening (away, reconnecting, or a message lost: pub/sub delivers at most once). The tags that moved here are
+   * handed to the app as if heard on the channel.
+   */
+  const resync = async () => {
+    const moved = [];
+    for (const [tag, value] of Object.entries(await client.hGetAll(TAGS_KEY))) {
+      const { stale, expired } = JSON.parse(value);
+      const here = tagsManifest.get(tag) ?? {};
+      if ((stale ?? 0) <= (here.stale ?? 0) && (expired ?? 0) <= (here.expired ?? 0)) continue;
+      tagsManifest.set(tag, {
+        stale: Math.max(stale ?? 0, here.stale ?? 0) || undefined,
+        expired: Math.max(expired ?? 0, here.expired ?? 0) || undefined,
+      });
+      moved.push(tag);
+    }
+    if (moved.length) globalThis[Symbol.for('wix-blog.remote-tags')]?.(moved);
+  };
+  let pruned = 0;
+  /** Tags last invalidated long ago no longer matter (every entry they could mark stale has expired): dropped. */
+  const prune = async () => {
+    if (Date.now() - pruned < PRUNE_EVERY_MS) return;
+    pruned = Date.now();
+    const old = Object.entries(await client.hGetAll(TAGS_KEY))
+      .filter(([, value]) => {
+        const { stale, expired } = JSON.parse(value);
+        return Math.max(stale ?? 0, expired ?? 0) < Date.now() - FORGET_AFTER_MS;
+      })
+      .map(([tag]) => tag);
+    if (old.length) await client.hDel(TAGS_KEY, old);
+  };
   const back = async () => {
     if (!client.isReady || !subscriber.isReady) return;
     try {
-      // Catch up on what others invalidated meanwhile, then tell them (and the shared entries) what we did.
-      for (const [tag, value] of Object.entries(await client.hGetAll(TAGS_KEY))) {
-        const { stale, expired } = JSON.parse(value);
-        tagsManifest.set(tag, {
-          stale: Math.max(stale ?? 0, tagsManifest.get(tag)?.stale ?? 0) || undefined,
-          expired: Math.max(expired ?? 0, tagsManifest.get(tag)?.expired ?? 0) || undefined,
-        });
-      }
+      // Catch up on what others invalidated meanwhile, then tell them (and the shared entries) what we did, dated
+      // now: another instance may have rendered those pages since, from what it had cached before.
+      await resync();
       const replay = [...missed];
       missed.clear();
-      for (const [tag, durations] of replay) await shared.publish([tag], durations, Date.now());
+      for (const [tag, durations] of replay) {
+        const at = Date.now();
+        applyTags([tag], durations, at);
+        await shared.publish([tag], durations, at);
+      }
       for (const callback of onReturn) await callback(replay);
       if (away) console.error(JSON.stringify({ msg: 'cache: redis available again; the shared cache resumes' }));
       away = false;
@@ -70,6 +106,12 @@ function create(url) {
       lost(error);
     }
   };
+  // Every few seconds while both connections answer: come back from an outage (also one only the cache library's own
+  // connections saw), or catch up on the hash.
+  setInterval(() => {
+    if (!client.isReady || !subscriber.isReady) return;
+    void (away ? back() : resync().then(prune)).catch(lost);
+  }, RESYNC_MS).unref();
   for (const c of [client, subscriber]) {
     c.on('error', lost);
     c.on('ready', back);

@@ -1,19 +1,6 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import {
-  accessSync,
-  chownSync,
-  constants,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig, resetConfig } from '@/lib/config';
@@ -22,147 +9,15 @@ import { type DataClient, createDataClient } from '@/lib/data/client';
 import { defineCollection } from '@/lib/data/collections';
 import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { createPostgresBackend } from '@/lib/data/postgres';
+import { PostgresServer, postgresServerMissing } from '../helpers/postgres-server';
 import { dataContract } from './contract';
 
 // The data service on a Postgres server (DATABASE_URL): the backend contract on a throwaway server this file starts on
-// 127.0.0.1 (its own cluster in a temp folder, a free port, a password), then outages: the server stopped under a
-// write in flight and while down, and started again. initdb refuses to run as root, so as root the server's commands
-// run as the `postgres` user. Without the binaries (Debian's `postgresql`: .ci/run installs it) the file is skipped,
-// saying why.
+// 127.0.0.1 (tests/helpers/postgres-server.ts: its own cluster in a temp folder, a free port, a password), then
+// outages: the server stopped under a write in flight and while down, and started again. Without the binaries
+// (Debian's `postgresql`: .ci/run installs it) the file is skipped, saying why.
 
-const execFileAsync = promisify(execFile);
-
-/** The folder holding initdb, pg_ctl and postgres: PATH, Debian's versioned folders (newest first), /usr/local/bin. */
-function findBinaries(): string | undefined {
-  const debian = (() => {
-    try {
-      return readdirSync('/usr/lib/postgresql')
-        .sort((a, b) => Number(b) - Number(a))
-        .map((version) => `/usr/lib/postgresql/${version}/bin`);
-    } catch {
-      return [];
-    }
-  })();
-  const folders = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), ...debian, '/usr/local/bin'];
-  return folders.find((folder) =>
-    ['initdb', 'pg_ctl', 'postgres'].every((name) => {
-      try {
-        accessSync(path.join(folder, name), constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    }),
-  );
-}
-
-/** As root: the `postgres` user's uid and gid (initdb and postgres refuse root). Else: run as ourselves. */
-function serverUser(): { uid: number; gid: number } | undefined | 'missing' {
-  if (process.getuid?.() !== 0) return undefined;
-  try {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    return 'missing';
-  }
-}
-
-const bin = findBinaries();
-const user = serverUser();
-const skipReason = !bin
-  ? 'initdb, pg_ctl and postgres were not found (PATH, /usr/lib/postgresql/*/bin, /usr/local/bin): install postgresql'
-  : user === 'missing'
-    ? 'running as root and there is no `postgres` user to run the server as'
-    : undefined;
-if (skipReason) console.warn(`tests/data/postgres.test.ts skipped: ${skipReason}`);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-/** A throwaway cluster: its folder, the URL to reach it, and start / stop. */
-class TestServer {
-  folder = '';
-  data = '';
-  // Characters a URL must encode, so the test shows the password reaches the server decoded and no message shows it.
-  readonly password = `pw:/@${randomBytes(6).toString('hex')}`;
-  port = 0;
-  running = false;
-
-  private get options() {
-    return { cwd: this.folder, ...(typeof user === 'object' && { uid: user.uid, gid: user.gid }) };
-  }
-
-  get url() {
-    return `postgres://blog:${encodeURIComponent(this.password)}@127.0.0.1:${this.port}/postgres`;
-  }
-
-  private run(command: string, args: string[]) {
-    return execFileAsync(path.join(bin!, command), args, { ...this.options, timeout: 60_000 });
-  }
-
-  async init() {
-    this.folder = mkdtempSync(path.join(tmpdir(), 'data-postgres-'));
-    this.data = path.join(this.folder, 'data');
-    if (typeof user === 'object') chownSync(this.folder, user.uid, user.gid);
-    const pwfile = path.join(this.folder, 'pw');
-    writeFileSync(pwfile, this.password, { mode: 0o600 });
-    if (typeof user === 'object') chownSync(pwfile, user.uid, user.gid);
-    this.port = await freePort();
-    // The embedded database's locale (PGlite): text compares by code point, lower() folds all of Unicode.
-    await this.run('initdb', [
-      '-D',
-      this.data,
-      '-U',
-      'blog',
-      `--pwfile=${pwfile}`,
-      '--auth-local=trust',
-      '--auth-host=scram-sha-256',
-      '-E',
-      'UTF8',
-      '--lc-collate=C',
-      '--lc-ctype=C.UTF-8',
-      '--no-sync',
-    ]);
-    rmSync(pwfile);
-  }
-
-  async start() {
-    // Loopback only; the socket in our folder; no fsync (a test cluster).
-    const options = `-h 127.0.0.1 -p ${this.port} -k ${this.folder} -F`;
-    await this.run('pg_ctl', [
-      '-D',
-      this.data,
-      '-l',
-      path.join(this.folder, 'log'),
-      '-o',
-      options,
-      '-w',
-      '-t',
-      '30',
-      'start',
-    ]);
-    this.running = true;
-  }
-
-  async stop(mode: 'fast' | 'immediate' = 'fast') {
-    await this.run('pg_ctl', ['-D', this.data, '-m', mode, '-w', '-t', '30', 'stop']);
-    this.running = false;
-  }
-
-  /** The process is ending without afterAll (an interrupted run): no server stays behind. */
-  readonly stopNow = () => {
-    if (!this.running) return;
-    spawnSync(path.join(bin!, 'pg_ctl'), ['-D', this.data, '-m', 'immediate', '-w', 'stop'], this.options);
-    this.running = false;
-  };
-}
+if (postgresServerMissing) console.warn(`tests/data/postgres.test.ts skipped: ${postgresServerMissing}`);
 
 const ledger = defineCollection({
   id: 'ledger',
@@ -183,8 +38,8 @@ async function failure(promise: Promise<unknown>) {
   return { status, wde, message: String(message), ms: Date.now() - started };
 }
 
-describe.skipIf(skipReason !== undefined)('the data service on a Postgres server', () => {
-  const server = new TestServer();
+describe.skipIf(postgresServerMissing !== null)('the data service on a Postgres server', () => {
+  const server = new PostgresServer();
 
   beforeAll(async () => {
     process.on('exit', server.stopNow);
@@ -194,14 +49,7 @@ describe.skipIf(skipReason !== undefined)('the data service on a Postgres server
     console.info(`postgres test server: initdb and start in ${Date.now() - started} ms`);
   }, 120_000);
 
-  afterAll(async () => {
-    try {
-      if (server.running) await server.stop();
-    } finally {
-      process.off('exit', server.stopNow);
-      if (server.folder) rmSync(server.folder, { recursive: true, force: true });
-    }
-  }, 60_000);
+  afterAll(() => server.dispose(), 60_000);
 
   dataContract('postgres', () => createPostgresBackend(server.url));
 
