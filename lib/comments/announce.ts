@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EnvelopeInput, LOCAL_INSTANCE_ID } from '@/lib/webhooks/envelope';
+import { type EnvelopeInput, LOCAL_INSTANCE_ID, entityChange } from '@/lib/webhooks/envelope';
 import { tagsForEvent } from '@/lib/webhooks/event-tags';
 import { deliverLocalEvent } from '@/lib/webhooks/local-events';
 import type { CommentAnnouncer, CommentChange } from './local';
@@ -19,12 +19,6 @@ export function commentEnvelope(change: CommentChange, comment: PostComment): En
     resourceId: comment.postId,
     status: comment.status,
   };
-  const event =
-    change === 'created'
-      ? { createdEvent: { entity } }
-      : change === 'updated'
-        ? { updatedEvent: { currentEntity: entity } }
-        : { deletedEvent: { deletedEntity: entity } };
   return {
     eventType: `${COMMENT_FQDN}_${change}`,
     instanceId: LOCAL_INSTANCE_ID,
@@ -36,7 +30,7 @@ export function commentEnvelope(change: CommentChange, comment: PostComment): En
       entityFqdn: COMMENT_FQDN,
       entityId: comment.id,
       eventTime: new Date().toISOString(),
-      ...event,
+      ...entityChange(change, entity),
     },
   };
 }

@@ -101,6 +101,14 @@ export function parseEnvelope(payload: unknown): WebhookEvent {
   return { eventType, eventId: data.id, instanceId, identityType: identity?.identityType, entityId, resourceId };
 }
 
+/** Where an entity event carries its entity: created → `createdEvent.entity`, and so on (the inverse of parsing). */
+export const entityChange = <E>(change: 'created' | 'updated' | 'deleted', entity: E) =>
+  change === 'created'
+    ? { createdEvent: { entity } }
+    : change === 'updated'
+      ? { updatedEvent: { currentEntity: entity } }
+      : { deletedEvent: { deletedEntity: entity } };
+
 /** The instance id the local platform's events carry (Wix names the site's installation of the app). */
 export const LOCAL_INSTANCE_ID = 'local-content-folder';
 

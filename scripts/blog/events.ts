@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EnvelopeInput, type Identity, LOCAL_INSTANCE_ID } from '@/lib/webhooks/envelope';
+import { type EnvelopeInput, type Identity, LOCAL_INSTANCE_ID, entityChange } from '@/lib/webhooks/envelope';
 import type { BlogEventType } from '@/lib/webhooks/event-tags';
 
 // The events the platform sends, built the way it builds them, for the CLI, the tests and the benchmarks.
@@ -24,12 +24,7 @@ export function entityEvent(
   identity: Identity = OWNER,
 ): EnvelopeInput {
   const eventType = `wix.blog.v3.${kind}_${change}` satisfies BlogEventType;
-  const body =
-    change === 'created'
-      ? { createdEvent: { entity } }
-      : change === 'updated'
-        ? { updatedEvent: { currentEntity: entity } }
-        : { deletedEvent: { deletedEntity: entity } };
+  const body = entityChange(change, entity);
   return {
     eventType,
     instanceId: LOCAL_INSTANCE_ID,

@@ -309,4 +309,37 @@ test.describe('two instances sharing Redis', () => {
       expect(lines.filter((l) => l.includes('cache: redis unavailable')).length).toBe(1);
     }
   });
+  test('Postgres stopped: posts still read on both instances, data calls answer 503, and work when it is back', async () => {
+    test.skip(postgresServerMissing !== null, postgresServerMissing ?? '');
+    const probe = await probePost(folder);
+    const page = `/post/${probe.post.slug}`;
+    const headers = { origin: SITE_URL, 'content-type': 'application/json' };
+    const subscribe = (instance: Instance) =>
+      fetch(`${instance.url}/newsletter/subscribe`, {
+        method: 'POST',
+        headers: { ...headers, 'x-forwarded-for': `198.18.200.${Math.floor(Math.random() * 250) + 1}` },
+        body: JSON.stringify({ email: `pg-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com` }),
+      });
+    await postgres!.stop('immediate');
+    try {
+      // An edit while the database is down: both instances render the post again (its series and comments, kept in
+      // the database, are left out), and the feed, a category and the post answer 200.
+      const title = await retitle(probe, a, 'Edited while Postgres was down');
+      for (const instance of [a, b]) {
+        for (const pathname of ['/', '/categories/performance', page]) {
+          const response = await get(instance, pathname);
+          expect(response.status, `${instance.url}${pathname}`).toBe(200);
+          if (pathname === page) expect(await response.text()).toContain(title);
+        }
+        const refused = await subscribe(instance);
+        expect(refused.status).toBe(503);
+        expect(await refused.json()).toMatchObject({ error: { wde: 'WDE0053' } });
+      }
+    } finally {
+      await postgres!.start();
+      await restorePost(folder, a.url, probe);
+    }
+    // Back: no restart needed.
+    await expect.poll(async () => (await subscribe(b)).status, { timeout: 15_000 }).toBeLessThan(300);
+  });
 });
