@@ -205,7 +205,7 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
       if (!t.cachedPage) continue;
       const name = `page-${i}.html`;
       await writeFile(
-        path.join(BENCH_TMP, 'nginx/html/bench-static', name),
+        path.join(nginxPrefix(options.nginxPort), 'html/bench-static', name),
         Buffer.from(await (await fetch(options.appUrl + t.path)).arrayBuffer()),
       );
       copies.set(t.name, `${base}/bench-static/${name}`);
@@ -216,6 +216,16 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
       ...[...copies].map(([name, url]) => ({ name: `${name} as a file`, url, target: { cachedPage: false as const } })),
     ];
     const behind = await rounds(viaNginx, options.seconds, options.rounds, log);
+    // What nginx did with each page (X-Cache: HIT while the microcache holds it), and what the app said of it.
+    for (const t of TARGETS.filter((target) => target.cachedPage)) {
+      const seen: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await fetch(base + t.path, { headers: { 'accept-encoding': 'identity' } });
+        await response.arrayBuffer();
+        seen.push(`${response.headers.get('x-cache')} (${response.headers.get('cache-control')})`);
+      }
+      log(`    ${t.name.padEnd(28)} X-Cache ${seen.join(', ')}`);
+    }
     const staticFile = behind.get('nginx static file')!;
     rows.push(
       row(
@@ -271,8 +281,11 @@ export function nginxBinary(): string | null {
 /**
  * nginx in the foreground with scripts/bench/nginx.conf, its placeholders filled in; everything under a temp prefix.
  */
+/** The folder nginx listening on `port` runs in (its configuration, cache, logs and static files). */
+export const nginxPrefix = (port: number) => path.join(BENCH_TMP, `nginx-${port}`);
+
 export async function startNginx(binary: string, upstreamPort: number | number[], port: number): Promise<Started> {
-  const prefix = path.join(BENCH_TMP, `nginx-${port}`);
+  const prefix = nginxPrefix(port);
   // Several upstreams: one `server` line each, nginx balancing round-robin over their kept-alive connections.
   const upstreams = [upstreamPort].flat().map((p) => `127.0.0.1:${p}`);
   await rm(prefix, { recursive: true, force: true });
