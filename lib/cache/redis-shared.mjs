@@ -44,9 +44,14 @@ function create(url) {
   const missed = new Map();
   const onReturn = new Set();
   let away = false;
+  /** Which outage was logged: one line per outage, however many calls fail during it. */
+  let logged = false;
   const lost = (error) => {
-    if (away) return;
     away = true;
+    // A failure while both our connections answer is the cache library's own (its connections reconnect on their
+    // own schedule): served locally until the next tick finds Redis answering, and not an outage to report.
+    if (logged || (client.isReady && subscriber.isReady)) return;
+    logged = true;
     console.error(
       JSON.stringify({
         msg: "cache: redis unavailable; serving from this instance's cache",
@@ -100,7 +105,8 @@ function create(url) {
         await shared.publish([tag], durations, at);
       }
       for (const callback of onReturn) await callback(replay);
-      if (away) console.error(JSON.stringify({ msg: 'cache: redis available again; the shared cache resumes' }));
+      if (logged) console.error(JSON.stringify({ msg: 'cache: redis available again; the shared cache resumes' }));
+      logged = false;
       away = false;
     } catch (error) {
       lost(error);
