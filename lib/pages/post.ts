@@ -1,13 +1,23 @@
-import { getPostBySlug, listCategories, listPosts, listTags, queryPosts } from '@/lib/blog/reads';
+import { getPost, getPostBySlug, listCategories, listPosts, listTags, queryPosts } from '@/lib/blog/reads';
 import { type SeriesOfPost, getSeriesOfPost } from '@/lib/blog/reads/series';
 import type { Category, Post, Tag } from '@/lib/blog/schemas';
-import { isCatalogueError } from '@/lib/errors';
+import { errors, isCatalogueError } from '@/lib/errors';
 
 // Everything a post page shows beside the post itself, read through the cached client.
 
 export const POST_PAGE_FIELDSETS = ['RICH_CONTENT', 'SEO', 'URL', 'CONTENT_TEXT'] as const;
 
 export const getPublicPost = (slug: string) => getPostBySlug(slug, { fieldsets: [...POST_PAGE_FIELDSETS] });
+
+/** Post ids are the platform's GUIDs (the demo's and the tests' are plain names); nothing else is looked up. */
+const POST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+/** The published post an API route names by id (its likes, its comments), or the catalogue's 404. */
+export async function publishedPostById(postId: string): Promise<Post> {
+  const post = POST_ID.test(postId) ? await getPost(postId) : null;
+  if (!post) throw errors.notFound(`post "${postId.slice(0, 128)}" does not exist`);
+  return post;
+}
 
 export interface PostNeighbours {
   previous: Post | null;

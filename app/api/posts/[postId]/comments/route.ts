@@ -1,8 +1,9 @@
 import { commentCaptchaAsked, commentFields, commentWriteLimit, isFormPost, memberOfRequest } from '@/lib/api/comments';
-import { errorResponse, jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
 import { authErrors } from '@/lib/auth/login';
 import { clientKey } from '@/lib/auth/limits';
 import { getPost } from '@/lib/blog/reads';
+import { publishedPostById } from '@/lib/pages/post';
 import { type CommentWriter, commentSettingsStore, siteComments, waitsForApproval } from '@/lib/comments';
 import { CatalogueError, isCatalogueError } from '@/lib/errors';
 import { CAPTCHA_FIELD } from '@/lib/members/captcha';
@@ -20,19 +21,12 @@ import { commentText, displayName, plainName } from '@/lib/text/comment-text';
 // comments in ten minutes a client solves the captcha (428 names which), past twenty it waits (429).
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
-const POST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 type Context = RouteContext<'/api/posts/[postId]/comments'>;
 
-async function publishedPost(postId: string) {
-  const post = POST_ID.test(postId) ? await getPost(postId) : null;
-  if (!post) throw notFound(`post "${postId.slice(0, 128)}"`);
-  return post;
-}
-
 export const GET = jsonHandler<Context>(async (request, { params }) => {
   const { postId } = await params;
-  await publishedPost(postId);
+  await publishedPostById(postId);
   const signedIn = await memberOfRequest(request);
   const mine = signedIn
     ? await siteComments().mine(postId, {
@@ -59,7 +53,7 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
   if (limited) return form ? back(COMMENT_NOTICES.limited) : limited;
 
   const fields = await commentFields(request, form);
-  const post = await publishedPost(postId);
+  const post = await publishedPostById(postId);
   if (post.commentingEnabled === false) {
     return errorResponse(new CatalogueError(403, 'WDE9403', 'comments are closed on this post'));
   }

@@ -1,9 +1,9 @@
-import { errorResponse, jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
 import { readJsonBody } from '@/lib/api/body';
 import { authErrors } from '@/lib/auth/login';
 import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/auth/limits';
 import { httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '@/lib/auth/cookies';
-import { getPost } from '@/lib/blog/reads';
+import { publishedPostById } from '@/lib/pages/post';
 import { CatalogueError, errors } from '@/lib/errors';
 import { readBodyText } from '@/lib/http/body';
 import { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS, type Liker, siteLikes } from '@/lib/likes';
@@ -25,16 +25,8 @@ const limiter = () =>
   );
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
-const POST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 type Context = RouteContext<'/api/posts/[postId]/likes'>;
-
-/** The published post, or the catalogue's 404 (a malformed id names no post either). */
-async function publishedPost(postId: string) {
-  const post = POST_ID.test(postId) ? await getPost(postId) : null;
-  if (!post) throw notFound(`post "${postId.slice(0, 128)}"`);
-  return post;
-}
 
 /** The member of the session cookie, else the visitor of the liker cookie (null: neither, or a cookie not ours). */
 async function likerOf(request: Request): Promise<Liker | null> {
@@ -62,7 +54,7 @@ async function intentOf(request: Request, form: boolean): Promise<'like' | 'unli
 
 export const GET = jsonHandler<Context>(async (request, { params }) => {
   const { postId } = await params;
-  await publishedPost(postId);
+  await publishedPostById(postId);
   const state = await siteLikes().state(postId, await likerOf(request));
   return Response.json(state, { headers: PRIVATE });
 });
@@ -79,7 +71,7 @@ async function write(request: Request, { params }: Context): Promise<Response> {
   }
   const { postId } = await params;
   const intent = await intentOf(request, form);
-  const post = await publishedPost(postId);
+  const post = await publishedPostById(postId);
   const likes = siteLikes();
   const cookies: string[] = [];
   let liker = await likerOf(request);
