@@ -1,10 +1,7 @@
 import { consume, createLimiter, current, type Limiter, secondsLeft } from '@/lib/auth/limits';
-import { requestCookie } from '@/lib/auth/cookies';
 import { CatalogueError, errors } from '@/lib/errors';
 import { readBodyText } from '@/lib/http/body';
 import type { CaptchaKind } from '@/lib/members/captcha';
-import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
-import type { Member } from '@/lib/members/types';
 import { processSingleton } from '@/lib/process-singleton';
 import { readJsonBody } from './body';
 import { errorResponse } from './respond';
@@ -45,18 +42,8 @@ export async function commentCaptchaAsked(client: string): Promise<CaptchaKind |
   return null;
 }
 
-/** The signed-in member of the request (with their session cookie), or null. */
-export async function memberOfRequest(request: Request): Promise<{ member: Member; session: string } | null> {
-  const session = requestCookie(request, MEMBER_SESSION_COOKIE);
-  const member = await memberOfCookie(session);
-  return member && session ? { member, session } : null;
-}
-
 /** A comment form or JSON body's fields: 12,000 characters of text written in any script fit, urlencoded. */
 const MAX_BODY = 160 * 1024;
-
-export const isFormPost = (request: Request) =>
-  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 
 /** The fields a comment request sends, as strings (a JSON value that is not a string is left out). */
 export async function commentFields(request: Request, form: boolean): Promise<Record<string, string>> {

@@ -1,7 +1,7 @@
 import { clearedCookie, httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '@/lib/auth/cookies';
 import { clientKey, consume } from '@/lib/auth/limits';
 import { errors, isCatalogueError } from '@/lib/errors';
-import { readBodyText } from '@/lib/http/body';
+import { readBodyText, isFormPost } from '@/lib/http/body';
 import { MEMBER_HINT_COOKIE } from '@/lib/site';
 import {
   MEMBER_RESET_COOKIE,
@@ -13,8 +13,10 @@ import {
   MEMBER_STATE_TTL_SECONDS,
   type MemberNotice,
   type MemberPage,
+  memberOfCookie,
   memberPagePath,
 } from '@/lib/members/session-cookie';
+import type { Member } from '@/lib/members/types';
 import { isCrossSite } from '@/lib/security/same-origin';
 import { type MemberLimit, memberLimiter } from './member-limits';
 import { errorResponse } from './respond';
@@ -51,16 +53,13 @@ export interface MemberForm {
   refund(limit: MemberLimit): Promise<void>;
 }
 
-const isForm = (request: Request) =>
-  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
-
 /**
  * A members' form route. `page` is where a refused or failed post goes back to. A body that is not a form is a JSON
  * 415 (scripts use the provider, not these pages).
  */
 export function memberFormRoute(page: MemberPage, handle: (form: MemberForm) => Promise<Response>) {
   return async (request: Request): Promise<Response> => {
-    if (!isForm(request)) {
+    if (!isFormPost(request)) {
       return errorResponse(errors.badValue('these routes take a form: application/x-www-form-urlencoded'));
     }
     if (isCrossSite(request)) return seeOther(memberPagePath(page, 'cross-site'));
@@ -110,3 +109,10 @@ export const clearedMemberState = (secure: boolean) => clearedCookie(MEMBER_STAT
 export const memberResetCookie = (resetToken: string, secure: boolean) =>
   httpOnlyCookie(MEMBER_RESET_COOKIE, resetToken, secure, MEMBER_RESET_TTL_SECONDS, MEMBER_ROUTES_PATH);
 export const clearedMemberReset = (secure: boolean) => clearedCookie(MEMBER_RESET_COOKIE, secure, MEMBER_ROUTES_PATH);
+
+/** The signed-in member of the request (with their session cookie), or null. */
+export async function memberOfRequest(request: Request): Promise<{ member: Member; session: string } | null> {
+  const session = requestCookie(request, MEMBER_SESSION_COOKIE);
+  const member = await memberOfCookie(session);
+  return member && session ? { member, session } : null;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readBodyText } from '@/lib/http/body';
+import { readBodyText, isFormPost } from '@/lib/http/body';
 import { errors } from '@/lib/errors';
 import { SUBSCRIBE_TRAP_FIELD as TRAP_FIELD } from '@/lib/site';
 import { readJsonBody } from './body';
@@ -21,11 +21,8 @@ export interface NewsletterInput {
   trapped: boolean;
 }
 
-const isForm = (request: Request) =>
-  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
-
 export async function readNewsletterInput(request: Request): Promise<NewsletterInput> {
-  const mode = isForm(request) ? 'form' : 'json';
+  const mode = isFormPost(request) ? 'form' : 'json';
   const raw =
     mode === 'form'
       ? Object.fromEntries(

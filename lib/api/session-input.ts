@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authErrors } from '@/lib/auth/login';
-import { readBodyText } from '@/lib/http/body';
+import { readBodyText, isFormPost } from '@/lib/http/body';
 import { readJsonBody } from './body';
 import { errors } from '@/lib/errors';
 
@@ -18,11 +18,8 @@ const FormInput = z.object({
 
 export type SessionInput = { mode: 'json'; password: string } | ({ mode: 'form' } & z.infer<typeof FormInput>);
 
-const isForm = (request: Request) =>
-  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
-
 export async function readSessionInput(request: Request): Promise<SessionInput> {
-  if (isForm(request)) {
+  if (isFormPost(request)) {
     const body = await readFormText(request);
     return { mode: 'form', ...FormInput.parse(Object.fromEntries(new URLSearchParams(body))) };
   }

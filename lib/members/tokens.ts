@@ -91,17 +91,9 @@ export interface Revocations {
 
 const MAX_REVOKED = 100_000;
 
-export function memoryRevocations(): Revocations {
-  const map = new Map<string, number>();
-  return {
-    revoke(jti, exp, now) {
-      for (const [id, until] of map) if (until <= now) map.delete(id);
-      map.set(jti, exp);
-      while (map.size > MAX_REVOKED) map.delete(map.keys().next().value!);
-    },
-    isRevoked: (jti) => map.has(jti),
-  };
-}
+/** Revocations kept in this process only (the tests' members, and the site's without REDIS_URL). */
+export const memoryRevocations = (): Revocations =>
+  sharedRevocations(sharedMarks('members:revoked', null, MAX_REVOKED));
 
 /** Revocations as shared marks (lib/redis/shared.ts): in Redis while it answers, in process otherwise. */
 export function sharedRevocations(marks: SharedMarks): Revocations {

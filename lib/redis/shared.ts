@@ -60,6 +60,30 @@ export function connectRedis(url: string, name = 'site'): SharedRedis {
 export const siteRedis = (url: string | undefined): SharedRedis | null =>
   url ? processSingleton('redis-site', () => connectRedis(url)) : null;
 
+/** Ids each kept until a time, at most `max` of them (the oldest go first): a process's marks. */
+class ExpiringIds {
+  private readonly until = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  /** Keeps `id` until `end` (ms) unless it is kept already: false then. */
+  add(id: string, end: number): boolean {
+    if (this.has(id)) return false;
+    this.set(id, end);
+    return true;
+  }
+
+  /** Keeps `id` until `end` (ms), whatever it was kept until. */
+  set(id: string, end: number): void {
+    this.until.delete(id);
+    this.until.set(id, end);
+    while (this.until.size > this.max) this.until.delete(this.until.keys().next().value!);
+  }
+
+  has(id: string): boolean {
+    return (this.until.get(id) ?? 0) > Date.now();
+  }
+}
+
 /**
  * Marks with a lifetime, shared through Redis when there is one: a webhook event id seen, a session revoked, a captcha
  * solution used. `mark` answers whether the mark is new (atomically across instances: SET NX), so two instances
@@ -74,17 +98,9 @@ export interface SharedMarks {
 }
 
 export function sharedMarks(namespace: string, redis: SharedRedis | null, maxInProcess = 100_000): SharedMarks {
-  const local = new Map<string, number>();
-  const localMark = (id: string, ttlSeconds: number) => {
-    const now = Date.now();
-    const until = local.get(id);
-    if (until !== undefined && until > now) return false;
-    local.delete(id);
-    local.set(id, now + ttlSeconds * 1000);
-    while (local.size > maxInProcess) local.delete(local.keys().next().value!);
-    return true;
-  };
-  const localHas = (id: string) => (local.get(id) ?? 0) > Date.now();
+  const local = new ExpiringIds(maxInProcess);
+  const localMark = (id: string, ttlSeconds: number) => local.add(id, Date.now() + ttlSeconds * 1000);
+  const localHas = (id: string) => local.has(id);
   const key = (id: string) => `${namespace}:${id}`;
 
   return {
@@ -129,13 +145,8 @@ export interface SyncedMarks {
 }
 
 export function syncedMarks(namespace: string, redis: SharedRedis | null, maxInProcess = 10_000): SyncedMarks {
-  const local = new Map<string, number>();
-  const keep = (id: string, until: number) => {
-    const now = Date.now();
-    for (const [key, end] of local) if (end <= now) local.delete(key);
-    local.set(id, until);
-    while (local.size > maxInProcess) local.delete(local.keys().next().value!);
-  };
+  const local = new ExpiringIds(maxInProcess);
+  const keep = (id: string, until: number) => local.set(id, until);
   const channel = `${namespace}:channel`;
   const keyOf = (id: string) => `${namespace}:${id}`;
   /** Marks made while Redis was away: shared when it is back. */
@@ -197,7 +208,7 @@ export function syncedMarks(namespace: string, redis: SharedRedis | null, maxInP
       if (redis.ready()) void share(id, until).catch(() => pending.set(id, until));
       else pending.set(id, until);
     },
-    has: (id) => (local.get(id) ?? 0) > Date.now(),
+    has: (id) => local.has(id),
     listening,
   };
 }

@@ -1,4 +1,5 @@
-import { commentFields, commentWriteLimit, memberOfRequest } from '@/lib/api/comments';
+import { commentFields, commentWriteLimit } from '@/lib/api/comments';
+import { memberOfRequest } from '@/lib/api/member-forms';
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
 import { authErrors } from '@/lib/auth/login';
 import { clientKey } from '@/lib/auth/limits';

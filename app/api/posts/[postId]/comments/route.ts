@@ -1,4 +1,6 @@
-import { commentCaptchaAsked, commentFields, commentWriteLimit, isFormPost, memberOfRequest } from '@/lib/api/comments';
+import { commentCaptchaAsked, commentFields, commentWriteLimit } from '@/lib/api/comments';
+import { memberOfRequest } from '@/lib/api/member-forms';
+import { isFormPost } from '@/lib/http/body';
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
 import { authErrors } from '@/lib/auth/login';
 import { clientKey } from '@/lib/auth/limits';

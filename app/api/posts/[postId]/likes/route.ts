@@ -5,9 +5,9 @@ import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/auth/limit
 import { httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '@/lib/auth/cookies';
 import { publishedPostById } from '@/lib/pages/post';
 import { CatalogueError, errors } from '@/lib/errors';
-import { readBodyText } from '@/lib/http/body';
+import { readBodyText, isFormPost } from '@/lib/http/body';
 import { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS, type Liker, siteLikes } from '@/lib/likes';
-import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
+import { memberOfRequest } from '@/lib/api/member-forms';
 import { processSingleton } from '@/lib/process-singleton';
 import { isCrossSite } from '@/lib/security/same-origin';
 import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, postPath } from '@/lib/site';
@@ -30,15 +30,11 @@ type Context = RouteContext<'/api/posts/[postId]/likes'>;
 
 /** The member of the session cookie, else the visitor of the liker cookie (null: neither, or a cookie not ours). */
 async function likerOf(request: Request): Promise<Liker | null> {
-  const session = requestCookie(request, MEMBER_SESSION_COOKIE);
-  const member = await memberOfCookie(session);
-  if (member && session) return { kind: 'member', memberId: member.id, sessionToken: session };
+  const signedIn = await memberOfRequest(request);
+  if (signedIn) return { kind: 'member', memberId: signedIn.member.id, sessionToken: signedIn.session };
   const visitor = requestCookie(request, LIKER_COOKIE);
   return visitor && siteLikes().isVisitor(visitor) ? { kind: 'visitor', visitor } : null;
 }
-
-const isForm = (request: Request) =>
-  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 
 /** What the post asks: `like` (the default) or `unlike`, from the form's `intent` or the JSON body's. */
 async function intentOf(request: Request, form: boolean): Promise<'like' | 'unlike'> {
@@ -60,7 +56,7 @@ export const GET = jsonHandler<Context>(async (request, { params }) => {
 });
 
 async function write(request: Request, { params }: Context): Promise<Response> {
-  const form = isForm(request);
+  const form = isFormPost(request);
   if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
   const allowed = await consume(limiter(), clientKey(request.headers));
   if (!allowed.ok) {
