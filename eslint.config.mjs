@@ -89,7 +89,7 @@ const POLICIES = [
   may('mail', ['mail', 'config', 'base']),
   may('dashboard', ['dashboard', 'blog', 'base']),
   // lib/blog/reads is the one module that caches and tags; it alone calls the source (the webhook refreshes it).
-  may('reads', ['reads', 'sources', 'data', 'comments', 'blog', 'config', 'base']),
+  may('reads', ['reads', 'sources', 'data', 'comments', 'likes', 'blog', 'config', 'base']),
   may('sources', ['sources', 'blog', 'config', 'base']),
   may('blog', ['blog', 'config', 'base']),
   may('config', []),

@@ -1,31 +1,48 @@
-// Runs once when the server starts: a misconfiguration stops it here, with the variable's name,
-// instead of surfacing as a broken page or a failing webhook later.
+// Runs once when the server starts. A misconfiguration stops the process here, with the variables to set: a hook that
+// throws does not stop `next start`, it makes every request answer 500 for as long as the server runs. Anything else
+// that fails here (the data service's database, Redis, the content's preload) is logged and left to recover on its
+// own: the site serves what it can meanwhile.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { config } = await import('./lib/config');
-  const { blogSource } = await import('./lib/blog/sources');
-  const { checkWebhookKey } = await import('./lib/webhooks/keys');
-  const { refreshOnRemoteTags } = await import('./lib/webhooks/remote-tags');
-  const { owner, webhookPublicKey } = config();
-  const source = blogSource();
-  checkWebhookKey(webhookPublicKey);
-  if (owner.status === 'misconfigured') throw new Error(owner.message);
-  // With REDIS_URL: connect now (limits counted before it answers are this process's alone), and let another
-  // instance's webhook refresh this instance's source too.
-  const { siteRedis } = await import('./lib/redis/shared');
-  siteRedis(config().redisUrl);
-  refreshOnRemoteTags();
-  // Not awaited: the server starts listening meanwhile, and a request that needs the content waits for this read
-  // rather than starting its own (100,000 posts: ~3 s, from the index beside the content).
-  void source
-    .preload?.()
-    .catch((error: unknown) => console.warn(JSON.stringify({ msg: 'content preload failed', error: String(error) })));
-  // The data service's database opens now (PGlite: ~1 s), not on the first post page that reads its series.
-  const { dataClient } = await import('./lib/data');
-  const { OWNER } = await import('./lib/data/permissions');
-  void dataClient()
-    .count('series', {}, OWNER)
-    .catch((error: unknown) =>
-      console.warn(JSON.stringify({ msg: 'data service warm-up failed', error: String(error) })),
-    );
+  try {
+    const { checkWebhookKey } = await import('./lib/webhooks/keys');
+    const { owner, webhookPublicKey } = config();
+    checkWebhookKey(webhookPublicKey);
+    if (owner.status === 'misconfigured') throw new Error(owner.message);
+  } catch (error) {
+    console.error(`The site cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const warn = (msg: string) => (error: unknown) => console.warn(JSON.stringify({ msg, error: String(error) }));
+  try {
+    const { blogSource } = await import('./lib/blog/sources');
+    const { refreshOnRemoteTags } = await import('./lib/webhooks/remote-tags');
+    // With REDIS_URL: connect now (limits counted before it answers are this process's alone), and let another
+    // instance's webhook refresh this instance's source too.
+    const { siteRedis } = await import('./lib/redis/shared');
+    siteRedis(config().redisUrl);
+    refreshOnRemoteTags();
+    // Not awaited: the server starts listening meanwhile, and a request that needs the content waits for this read
+    // rather than starting its own (100,000 posts: ~3 s, from the index beside the content).
+    void blogSource().preload?.().catch(warn('content preload failed'));
+  } catch (error) {
+    warn('blog source start failed')(error);
+  }
+  // The data service's database opens now (PGlite: ~1 s), not on the first post page that reads its series. Not in the
+  // build: it opens the database only if a page reads it, and closes it once they stop.
+  if (config().building) return;
+  try {
+    const { dataClient } = await import('./lib/data');
+    const { OWNER } = await import('./lib/data/permissions');
+    const { isCatalogueError } = await import('./lib/errors');
+    // An unavailable database (503) has logged its own line, saying why, and keeps trying in the background.
+    void dataClient()
+      .count('series', {}, OWNER)
+      .catch((error: unknown) => {
+        if (!(isCatalogueError(error) && error.status === 503)) warn('data service warm-up failed')(error);
+      });
+  } catch (error) {
+    warn('data service start failed')(error);
+  }
 }

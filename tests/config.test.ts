@@ -42,21 +42,6 @@ describe('readConfig', () => {
     );
   });
 
-  it('keeps members at Wix only when the blog reads Wix and an OAuth client id is set', () => {
-    const provider = (env: Record<string, string>) => readConfig(env).members.provider;
-    expect(provider({})).toBe('local');
-    expect(provider({ WIX_CLIENT_ID: 'c' })).toBe('wix');
-    expect(provider({ WIX_CLIENT_ID: 'c', WIX_API_KEY: 'k', WIX_SITE_ID: 's' })).toBe('wix');
-    // An API key reads the blog but cannot sign a member in; the local source keeps its own members.
-    expect(provider({ WIX_API_KEY: 'k', WIX_SITE_ID: 's' })).toBe('local');
-    expect(provider({ WIX_CLIENT_ID: 'c', BLOG_SOURCE: 'local' })).toBe('local');
-    expect(readConfig({ WIX_CLIENT_ID: 'c', MEMBERS_OWNER_APPROVAL: 'true' }).members).toEqual({
-      provider: 'wix',
-      emailVerification: true,
-      ownerApproval: true,
-    });
-  });
-
   it('refuses a bad value with a ConfigError naming the variable', () => {
     for (const [name, value] of [
       ['BLOG_SOURCE', 'ftp'],
@@ -85,7 +70,9 @@ describe('readConfig', () => {
         expect.objectContaining({ message: expect.stringMatching(new RegExp(`^${name} is invalid(?!.*hunter2)`)) }),
       );
     }
-    expect(readConfig({ REDIS_URL: 'redis://:pw@127.0.0.1:6379' }).redisUrl).toBe('redis://:pw@127.0.0.1:6379');
+    expect(readConfig({ REDIS_URL: 'redis://:pw@127.0.0.1:6379', SESSION_SECRET: 'x'.repeat(32) }).redisUrl).toBe(
+      'redis://:pw@127.0.0.1:6379',
+    );
   });
 
   it('never puts a secret in its message', () => {

@@ -1,12 +1,12 @@
 import { revalidateTag } from 'next/cache';
 import { cacheTags } from '@/lib/cache/tags';
 import { config } from '@/lib/config';
-import { dataClient } from '@/lib/data';
+import { recordsClient } from '@/lib/data';
 import { postMetricCounter } from '@/lib/files/post-metrics';
 import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/process-singleton';
 import { announceThroughWebhook } from './announce';
-import { createLocalComments } from './local';
+import { createLocalComments, storedCommentCounter } from './local';
 import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
 import type { CommentModeration, PostComment, PostComments } from './types';
 import { createWixComments } from './wix';
@@ -16,18 +16,22 @@ export { createLocalComments, type CommentAnnouncer, type CommentChange } from '
 export { createCommentSettingsStore, waitsForApproval, isApproval } from './settings';
 export * from './types';
 
-// The site's comments, one per process: at Wix when its members are (config().members.provider) and the site has an
-// API key (the owner's moderation and the public thread are read as the site), else kept by the site in its data
-// service. Wix keeps no name for a visitor's comment, so there only members comment (commentSettingsStore says so).
+// The site's comments, one per process, where `config().platform.comments` says: at Wix when its members are and the
+// site has an API key (the owner's moderation and the public thread are read as the site), else in the site's own
+// records (the count: the local blog's post files, or counted in the comments on a Wix blog). Wix keeps no name for a
+// visitor's comment, so there only members comment (commentSettingsStore says so).
 
 const localComments = () =>
-  processSingleton('comments-local', () =>
-    createLocalComments({
-      client: dataClient(),
-      counter: postMetricCounter(config().contentDir, 'comments'),
+  processSingleton('comments-local', () => {
+    const c = config();
+    const client = recordsClient();
+    return createLocalComments({
+      client,
+      counter:
+        c.platform.counts === 'content' ? postMetricCounter(c.contentDir, 'comments') : storedCommentCounter(client),
       announce: announceThroughWebhook,
-    }),
-  );
+    });
+  });
 
 /**
  * Comments at Wix. Wix sends its comment events to the webhook route (which clears the post's thread and count); the
@@ -61,11 +65,18 @@ const wixComments = () =>
     } satisfies PostComments & CommentModeration;
   });
 
+/**
+ * The post's comment count when the site keeps it in its own records (local comments on a Wix blog); null when the
+ * blog's platform keeps it with the post (`metrics.comments`: Wix's comments, or the local blog's post files).
+ */
+export async function recordedCommentCount(postId: string): Promise<number | null> {
+  const { comments, counts } = config().platform;
+  if (comments !== 'local' || counts !== 'records') return null;
+  return storedCommentCounter(recordsClient()).total(postId);
+}
+
 /** Whether comments are at Wix (else the site's own). */
-export const commentsAtWix = () => {
-  const c = config();
-  return c.members.provider === 'wix' && Boolean(c.wix.apiKey && c.wix.siteId);
-};
+export const commentsAtWix = () => config().platform.comments === 'wix';
 
 const provider = (): PostComments & CommentModeration => (commentsAtWix() ? wixComments() : localComments());
 
@@ -81,7 +92,7 @@ export const commentModeration = (): CommentModeration => provider();
  */
 export const commentSettingsStore = (): CommentSettingsStore =>
   processSingleton('comment-settings', () => {
-    const store = createCommentSettingsStore(dataClient());
+    const store = createCommentSettingsStore(recordsClient());
     if (!commentsAtWix()) return store;
     return { ...store, get: async () => ({ ...(await store.get()), visitorsMayComment: false }) };
   });

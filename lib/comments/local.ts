@@ -16,6 +16,16 @@ import type { CommentModeration, CommentStatus, CommentThread, MemberWriter, Pos
 export type CommentChange = 'created' | 'updated' | 'deleted';
 export type CommentAnnouncer = (change: CommentChange, comment: PostComment) => Promise<void>;
 
+/**
+ * The count kept in the comments themselves (a Wix blog, whose posts have no file here): the post's published
+ * comments and replies in `post-comments`. Nothing is written for it; `add` answers the count the store already holds.
+ */
+export function storedCommentCounter(client: DataClient): MetricCounter {
+  client.declare(postComments);
+  const total = (postId: string) => client.count(postComments.id, { filter: { postId, status: 'PUBLISHED' } }, OWNER);
+  return { total, add: (postId) => total(postId) };
+}
+
 export interface LocalCommentsSettings {
   client: DataClient;
   counter: MetricCounter;

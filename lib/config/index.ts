@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { type Platform, platformOf, refusal } from './platform';
+
+export type { Platform } from './platform';
 
 // The server's environment, read once (the first time `config()` is asked) and checked with zod. Nothing else in
 // lib/, app/, components/ or proxy.ts reads process.env (the lint forbids it): a variable is added here, with its
@@ -101,6 +104,8 @@ export interface Config {
   /** The public origin is https: Secure cookies, HSTS, `upgrade-insecure-requests`. */
   https: boolean;
   wix: WixCredentials;
+  /** Which platform serves each feature (platform.ts): the one decision every feature's index follows. */
+  platform: Platform;
   owner: OwnerConfig;
   /** How many reverse proxies stand in front of the server (lib/auth/limits.ts); 1 when unset. */
   trustProxyHops: number;
@@ -133,14 +138,8 @@ export interface MembersPolicy {
   ownerApproval: boolean;
 }
 
-/** Who keeps the members, and the local provider's policy for new ones. */
-export interface MembersConfig extends MembersPolicy {
-  /**
-   * `wix` when the blog reads Wix (BLOG_SOURCE=wix) and WIX_CLIENT_ID names an OAuth app (members sign in through
-   * one; an API key alone cannot sign a member in), else `local`: the embedded database.
-   */
-  provider: 'local' | 'wix';
-}
+/** The local members' policy for new ones (who keeps members: `platform.members`). */
+export type MembersConfig = MembersPolicy;
 
 type Env = Record<string, string | undefined>;
 
@@ -200,6 +199,9 @@ export function readConfig(env: Env = process.env): Config {
     throw new ConfigError('BLOG_SOURCE=wix needs WIX_CLIENT_ID, or WIX_API_KEY with WIX_SITE_ID');
   }
   const siteUrl = e.SITE_URL.replace(/\/+$/, '');
+  const platform = platformOf({ source, databaseUrl: e.DATABASE_URL, wix });
+  const refused = refusal(platform, env, e.SESSION_SECRET);
+  if (refused) throw new ConfigError(refused);
   return {
     source,
     contentDir: e.BLOG_CONTENT_DIR,
@@ -209,6 +211,7 @@ export function readConfig(env: Env = process.env): Config {
     siteUrl,
     https: siteUrl.startsWith('https:'),
     wix,
+    platform,
     // The password is taken as typed: spaces are part of it.
     owner: ownerConfig(env.OWNER_PASSWORD ?? '', e.SESSION_SECRET),
     trustProxyHops: e.TRUST_PROXY_HOPS ?? DEFAULT_TRUST_PROXY_HOPS,
@@ -221,7 +224,6 @@ export function readConfig(env: Env = process.env): Config {
       outboxDir: e.MAIL_OUTBOX ?? `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
     },
     members: {
-      provider: source === 'wix' && wix.clientId ? 'wix' : 'local',
       emailVerification: e.MEMBERS_EMAIL_VERIFICATION,
       ownerApproval: e.MEMBERS_OWNER_APPROVAL,
     },

@@ -37,14 +37,40 @@ export function clearChangedPages(change: DataChange) {
 }
 
 /**
- * The Postgres server of DATABASE_URL when it is set (instances share it; no folder lock). Else Wix Data when the blog
- * reads a Wix site with an API key (the collections live in that site's CMS); otherwise the embedded database in
- * DATA_DIR. A visitor client id alone cannot write a site's data, so it keeps the embedded one.
+ * The site's own records (local members and their password hashes, sign-up rules, local comments and likes, comment
+ * settings), one client per process: the site's data client itself unless that is a Wix site's CMS, where none of
+ * them may go (`config().platform.records`: the embedded database or DATABASE_URL's server).
  */
+export function recordsClient(...declared: CollectionDeclaration[]): DataClient {
+  if (config().platform.data !== 'wix') return dataClient(...declared);
+  const client = processSingleton('records-client', () =>
+    createDataClient({ backend: ownBackend(), collections: [], onChange: clearChangedPages }),
+  );
+  for (const collection of declared) client.declare(collection);
+  return client;
+}
+
+/** Where the site's collections live: `config().platform.data` (lib/config/platform.ts decides). */
 export function siteBackend(): DataBackend {
   const c = config();
-  if (c.databaseUrl) return createPostgresBackend(c.databaseUrl);
+  if (c.platform.data !== 'wix') return ownBackend();
   const { apiKey, siteId, apiBaseUrl } = c.wix;
-  if (c.source === 'wix' && apiKey && siteId) return createWixBackend({ apiKey, siteId, apiBaseUrl });
-  return createEmbeddedBackend(path.resolve(/*turbopackIgnore: true*/ c.dataDir));
+  return createWixBackend({ apiKey: apiKey!, siteId: siteId!, apiBaseUrl });
 }
+
+/** The site's own database: DATABASE_URL's server (instances share it; no folder lock), else DATA_DIR's. */
+function ownBackend(): DataBackend {
+  const c = config();
+  if (c.platform.records === 'postgres') return createPostgresBackend(c.databaseUrl!);
+  // A folder held elsewhere (a build worker still ending) never stops the site: data calls answer 503 meanwhile and
+  // the open is retried every second. The build holds the folder only while its pages read it.
+  return createEmbeddedBackend(path.resolve(/*turbopackIgnore: true*/ c.dataDir), {
+    retryMs: c.building ? undefined : EMBEDDED_RETRY_MS,
+    idleCloseMs: c.building ? BUILD_IDLE_CLOSE_MS : undefined,
+  });
+}
+
+/** How often a site whose embedded database could not open tries again. */
+const EMBEDDED_RETRY_MS = 1_000;
+/** The build closes the embedded database once its pages have not read it for this long. */
+const BUILD_IDLE_CLOSE_MS = 1_000;

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { config } from '@/lib/config';
-import { dataClient } from '@/lib/data';
+import { recordsClient } from '@/lib/data';
 import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/process-singleton';
 import { siteKey } from '@/lib/security/site-key';
 import { announceThroughWebhook } from './announce';
 import { postMetricCounter } from '@/lib/files/post-metrics';
-import { createLocalLikes } from './local';
+import { createLocalLikes, storedLikeCounter } from './local';
 import type { PostLikes } from './types';
 import { createWixLikes } from './wix';
 
@@ -15,20 +15,25 @@ export { createLocalLikes, type LikeCounter, type LikeAnnouncer } from './local'
 export { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS } from './visitor';
 export * from './types';
 
-// The site's likes, one per process, chosen as the members' provider is (config().members.provider): at Wix when the
-// blog reads Wix with an OAuth app (WIX_CLIENT_ID: likes need a visitor or member identity), else kept by the site.
+// The site's likes, one per process, where `config().platform.likes` says: at Wix when the members are (a Wix blog with
+// an OAuth app: likes need a visitor or member identity), else in the site's own records.
 
 const dataDirPath = () => path.resolve(/*turbopackIgnore: true*/ config().dataDir);
 
-/** The local likes: the data service's `post-likes`, the content folder's counts, events through the webhook path. */
+/**
+ * The local likes: `post-likes` in the site's records, the count where `platform.counts` says (the local blog's post
+ * files, or counted in `post-likes` on a Wix blog), events through the webhook path.
+ */
 const localLikes = (): PostLikes =>
-  processSingleton('likes-local', () =>
-    createLocalLikes({
-      client: dataClient(),
-      counter: postMetricCounter(config().contentDir, 'likes'),
+  processSingleton('likes-local', () => {
+    const c = config();
+    const client = recordsClient();
+    return createLocalLikes({
+      client,
+      counter: c.platform.counts === 'content' ? postMetricCounter(c.contentDir, 'likes') : storedLikeCounter(client),
       announce: announceThroughWebhook,
-    }),
-  );
+    });
+  });
 
 const wixLikes = (): PostLikes =>
   processSingleton('likes-wix', () => {
@@ -41,5 +46,15 @@ const wixLikes = (): PostLikes =>
     });
   });
 
+/**
+ * The post's like count when the site keeps it in its own records (local likes on a Wix blog); null when the blog's
+ * platform keeps it with the post (`metrics.likes`: Wix's likes, or the local blog's post files).
+ */
+export async function recordedLikeCount(postId: string): Promise<number | null> {
+  const { likes, counts } = config().platform;
+  if (likes !== 'local' || counts !== 'records') return null;
+  return (await localLikes().state(postId, null)).total;
+}
+
 /** Likes where the blog's members are: Wix's Likes API with an OAuth app, else the site's own store. */
-export const siteLikes = (): PostLikes => (config().members.provider === 'wix' ? wixLikes() : localLikes());
+export const siteLikes = (): PostLikes => (config().platform.likes === 'wix' ? wixLikes() : localLikes());

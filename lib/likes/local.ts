@@ -22,6 +22,16 @@ export interface LocalLikesSettings {
   announce: LikeAnnouncer;
 }
 
+/**
+ * The count kept in the likes themselves (a Wix blog, whose posts have no file here): the post's `post-likes` items.
+ * Nothing is written for it; `add` answers the count the store already holds.
+ */
+export function storedLikeCounter(client: DataClient): LikeCounter {
+  client.declare(postLikes);
+  const total = (postId: string) => client.count(postLikes.id, { filter: { postId } }, OWNER);
+  return { total, add: (postId) => total(postId) };
+}
+
 const likerKey = (liker: Liker) => (liker.kind === 'member' ? `member:${liker.memberId}` : `visitor:${liker.visitor}`);
 
 export function createLocalLikes({ client, counter, announce }: LocalLikesSettings): PostLikes {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { config } from '@/lib/config';
-import { dataClient } from '@/lib/data';
+import { recordsClient } from '@/lib/data';
 import { mailer } from '@/lib/mail';
 import { processSingleton } from '@/lib/process-singleton';
 import { members } from './collection';
@@ -25,13 +25,14 @@ const membersKey = () => {
 };
 
 /**
- * The local provider, one per process: its members in the site's data client (the members collection is passed to
- * `dataClient`, which lib/data cannot import), with the owner's sign-up rules, the mailer and the captcha.
+ * The local provider, one per process: its members in the site's own records (`recordsClient`: never a Wix site's CMS;
+ * the members collection is passed to it, as lib/data cannot import it), with the owner's sign-up rules, the mailer
+ * and the captcha.
  */
 const localMembers = (): LocalMembers =>
   processSingleton('members', () => {
     const c = config();
-    const client = dataClient(members, memberPolicy);
+    const client = recordsClient(members, memberPolicy);
     return createLocalMembers({
       client,
       mailer: mailer(),
@@ -62,11 +63,14 @@ const wixMembers = (): WixMembers =>
 export const wixRefreshTokenOf = (sessionToken: string): string | null =>
   openSession(membersKey(), sessionToken, Math.floor(Date.now() / 1000))?.rt ?? null;
 
-/** The site's identity provider (`config().members.provider`): Wix's when the blog reads Wix with an OAuth app. */
-export const siteMembers = (): SiteMembers => (config().members.provider === 'wix' ? wixMembers() : localMembers());
+/** Members sign in at Wix (`config().platform.members`: a Wix blog with an OAuth app), else on the site. */
+const atWix = () => config().platform.members === 'wix';
+
+/** The site's identity provider: Wix's when the blog reads Wix with an OAuth app. */
+export const siteMembers = (): SiteMembers => (atWix() ? wixMembers() : localMembers());
 
 /** The Wix provider with its login page, or null when members are local (the login page's routes answer 404). */
-export const siteWixMembers = (): WixMembers | null => (config().members.provider === 'wix' ? wixMembers() : null);
+export const siteWixMembers = (): WixMembers | null => (atWix() ? wixMembers() : null);
 
 /** The owner's member management: the local provider's; null on Wix, where the Wix dashboard manages members. */
-export const siteMemberAdmin = (): MemberAdmin | null => (config().members.provider === 'wix' ? null : localMembers());
+export const siteMemberAdmin = (): MemberAdmin | null => (atWix() ? null : localMembers());

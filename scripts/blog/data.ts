@@ -213,7 +213,9 @@ export async function runData(command: DataCommand, io: DataIo): Promise<number>
   let status = 0;
   try {
     // Opening a folder fails when another process holds it (the site, most likely); the site answers the same calls.
-    const backend = (io.openBackend ?? createEmbeddedBackend)(dataDir);
+    // It is waited for a second (a site stopping), then said here, once.
+    const open = io.openBackend ?? ((dir) => createEmbeddedBackend(dir, { waitMs: 1_000, log: () => {} }));
+    const backend = open(dataDir);
     client = createDataClient({ backend, collections: SITE_COLLECTIONS });
     await run(client, command, io);
   } catch (error) {

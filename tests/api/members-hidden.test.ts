@@ -99,7 +99,8 @@ describe('the members collection through the data API', () => {
     expect(siteCollection('members')?.internal).toBe(true);
     await client.insert('members', { _id: 'm1', email: 'ada@example.com', passwordHash: HASH }, OWNER);
     expect((await client.get('members', 'm1', OWNER))?.passwordHash).toBe(HASH);
-  });
+    // The first call opens (and makes) the database: seconds on a busy machine.
+  }, 60_000);
 
   it('answers every route as for a collection that does not exist, to the owner too', async () => {
     const hidden = calls('members');

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
-import { DataFolderBusyError } from '@/lib/data/folder-lock';
+import { DataFolderBusyError, processStartOf } from '@/lib/data/folder-lock';
 import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { dataContract, secrets } from './contract';
 
@@ -29,36 +29,102 @@ describe('one database per folder', () => {
   const locked = mkdtempSync(path.join(tmpdir(), 'data-lock-'));
   afterAll(() => rmSync(locked, { recursive: true, force: true }));
   const lockFile = path.join(locked, '.lock');
+  const heldBy = () => JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; started?: string };
+  const quiet = { log: () => {} };
+  const probe = (backend: ReturnType<typeof createEmbeddedBackend>) =>
+    createDataClient({ backend, collections: [secrets] }).count('secrets', {}, OWNER);
+
+  /** A process that runs until killed, and its end. */
+  const holder = () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const ended = new Promise((resolve) => child.once('exit', resolve));
+    return { pid: child.pid!, stop: () => (child.kill(), ended), ended };
+  };
 
   it('refuses a second open of a folder until the first is closed', async () => {
-    const first = createEmbeddedBackend(locked);
-    expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
-    expect(() => createEmbeddedBackend(locked)).toThrow(DataFolderBusyError);
+    const first = createEmbeddedBackend(locked, quiet);
+    expect(await probe(first)).toBe(0);
+    expect(heldBy()).toEqual({ pid: process.pid, started: processStartOf(process.pid) });
+    const second = createEmbeddedBackend(locked, { ...quiet, waitMs: 200 });
+    await expect(probe(second)).rejects.toBeInstanceOf(DataFolderBusyError);
     await first.close();
-    const again = createEmbeddedBackend(locked);
-    await again.close();
+    // The same backend opens on its next call once the folder is free: nothing to make again.
+    expect(await probe(second)).toBe(0);
+    await second.close();
   }, 60_000);
 
   it('names another live process that holds the folder, and takes over the lock of one that is gone', async () => {
-    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const live = holder();
     try {
-      writeFileSync(lockFile, String(holder.pid));
-      let busy: unknown;
-      try {
-        createEmbeddedBackend(locked);
-      } catch (error) {
-        busy = error;
-      }
+      writeFileSync(lockFile, JSON.stringify({ pid: live.pid, started: processStartOf(live.pid) }));
+      const busy = await probe(createEmbeddedBackend(locked, { ...quiet, waitMs: 0 })).catch((error: unknown) => error);
       // The data service's error for a response (no folder, no pid), and the holder for the operator.
       expect(busy).toMatchObject({ status: 503, wde: 'WDE0053', message: expect.not.stringContaining(locked) });
-      expect((busy as DataFolderBusyError).holder).toBe(`the database in ${locked} is open in process ${holder.pid}`);
+      expect((busy as DataFolderBusyError).holder).toBe(`the database in ${locked} is open in process ${live.pid}`);
     } finally {
-      holder.kill();
-      await new Promise((resolve) => holder.once('exit', resolve));
+      await live.stop();
     }
     // The holder is gone without releasing its lock (as a killed process would be).
-    const backend = createEmbeddedBackend(locked);
-    expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    const backend = createEmbeddedBackend(locked, quiet);
+    expect(await probe(backend)).toBe(0);
+    expect(heldBy().pid).toBe(process.pid);
     await backend.close();
+  }, 60_000);
+
+  it('takes over a lock whose pid now belongs to an unrelated process (pids are reused)', async () => {
+    const unrelated = holder();
+    try {
+      // The lock's holder had this pid, but started at another time: the process running now is someone else.
+      writeFileSync(lockFile, JSON.stringify({ pid: unrelated.pid, started: `${processStartOf(unrelated.pid)}0` }));
+      const backend = createEmbeddedBackend(locked, { ...quiet, waitMs: 0 });
+      expect(await probe(backend)).toBe(0);
+      expect(heldBy().pid).toBe(process.pid);
+      await backend.close();
+    } finally {
+      await unrelated.stop();
+    }
+  }, 60_000);
+
+  it('waits for a holder that is still ending (a build worker) and opens once it has', async () => {
+    const ending = holder();
+    writeFileSync(lockFile, JSON.stringify({ pid: ending.pid, started: processStartOf(ending.pid) }));
+    setTimeout(() => void ending.stop(), 200);
+    const backend = createEmbeddedBackend(locked, { ...quiet, waitMs: 10_000 });
+    expect(await probe(backend)).toBe(0);
+    expect(heldBy().pid).toBe(process.pid);
+    await backend.close();
+  }, 60_000);
+
+  it('answers 503 while the folder is held past the wait, says why once, and opens in the background once freed', async () => {
+    const live = holder();
+    writeFileSync(lockFile, JSON.stringify({ pid: live.pid, started: processStartOf(live.pid) }));
+    const lines: Record<string, unknown>[] = [];
+    const backend = createEmbeddedBackend(locked, { waitMs: 0, retryMs: 50, log: (line) => lines.push(line) });
+    for (let call = 0; call < 3; call += 1) {
+      await expect(probe(backend)).rejects.toMatchObject({ status: 503, wde: 'WDE0053' });
+    }
+    expect(lines).toEqual([
+      {
+        msg: 'data service: database unavailable',
+        reason: `the database in ${locked} is open in process ${live.pid}`,
+        retrying: true,
+      },
+    ]);
+    await live.stop();
+    // No call is needed: the retry opens it, and says so.
+    await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(2);
+    expect(lines[1]).toEqual({ msg: 'data service: database open', folder: locked });
+    expect(await probe(backend)).toBe(0);
+    await backend.close();
+  }, 60_000);
+
+  it('an idle close releases the folder, and the next call opens it again', async () => {
+    const backend = createEmbeddedBackend(locked, { ...quiet, idleCloseMs: 50 });
+    expect(await probe(backend)).toBe(0);
+    expect(heldBy().pid).toBe(process.pid);
+    await expect.poll(() => existsSync(lockFile), { timeout: 10_000 }).toBe(false);
+    expect(await probe(backend)).toBe(0);
+    await backend.close();
+    expect(existsSync(lockFile)).toBe(false);
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import { type DataClient, createDataClient } from '@/lib/data/client';
 import { defineCollection } from '@/lib/data/collections';
 import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { createPostgresBackend } from '@/lib/data/postgres';
-import { PostgresServer, postgresServerMissing } from '../helpers/postgres-server';
+import { PostgresServer, postgresServerMissing, skipWithoutPostgres } from '../helpers/postgres-server';
 import { dataContract } from './contract';
 
 // The data service on a Postgres server (DATABASE_URL): the backend contract on a throwaway server this file starts on
@@ -38,7 +38,7 @@ async function failure(promise: Promise<unknown>) {
   return { status, wde, message: String(message), ms: Date.now() - started };
 }
 
-describe.skipIf(postgresServerMissing !== null)('the data service on a Postgres server', () => {
+describe.skipIf(skipWithoutPostgres('the Postgres tests', it))('the data service on a Postgres server', () => {
   const server = new PostgresServer();
 
   beforeAll(async () => {

@@ -6,8 +6,19 @@ import { writeFileAtomic } from '../../lib/files/atomic';
 import { readOutbox } from '../../lib/mail/outbox';
 import { ContentFolder } from '../../scripts/blog/content-folder';
 import { type ProbePost, probePost, restorePost, sendPostUpdated } from '../../scripts/blog/probe';
-import { type PostgresServer, postgresServerMissing, startPostgresServer } from '../helpers/postgres-server';
-import { type RedisServer, freePort, redisServerMissing, startRedisServer } from '../helpers/redis-server';
+import {
+  type PostgresServer,
+  postgresServerMissing,
+  skipWithoutPostgres,
+  startPostgresServer,
+} from '../helpers/postgres-server';
+import {
+  type RedisServer,
+  freePort,
+  redisServerMissing,
+  skipWithoutRedis,
+  startRedisServer,
+} from '../helpers/redis-server';
 
 // Two production instances of the site (the browser tests' build) sharing one Redis and one Postgres, as behind a load
 // balancer: a page rendered on A is a cache hit on B, a webhook received by A makes B serve the fresh page, a login
@@ -82,8 +93,13 @@ async function stopInstance(instance: Instance | undefined) {
 const get = (instance: Instance, pathname: string, headers: Record<string, string> = {}) =>
   fetch(`${instance.url}${pathname}`, { headers, redirect: 'manual' });
 
+// Without redis-server all of these skip, without Postgres the one-database tests; in CI, where a missing service fails
+// the run, a failed test names it instead (scripts/ci/services.ts).
+const withoutRedis = skipWithoutRedis('the two-instance tests of tests/e2e/cluster.spec.ts', test);
+const withoutPostgres = skipWithoutPostgres('the one-database tests of tests/e2e/cluster.spec.ts', test);
+
 test.describe('two instances sharing Redis', () => {
-  test.skip(redisServerMissing !== null, redisServerMissing ?? '');
+  test.skip(withoutRedis, redisServerMissing ?? '');
   test.describe.configure({ mode: 'serial' });
 
   let redis: RedisServer;
@@ -166,7 +182,7 @@ test.describe('two instances sharing Redis', () => {
   });
 
   test("one database: a member who joins on A signs in on B, and a comment written on A is on B's page", async () => {
-    test.skip(postgresServerMissing !== null, postgresServerMissing ?? '');
+    test.skip(withoutPostgres, postgresServerMissing ?? '');
     // (Before the Redis restart: it needs no outage, and a failure there would skip it.)
     // A client of its own (the registration, sign-in and comment limits are shared, and outlive a run in Redis).
     const n = Math.floor(Math.random() * 2 ** 16);
@@ -310,7 +326,7 @@ test.describe('two instances sharing Redis', () => {
     }
   });
   test('Postgres stopped: posts still read on both instances, data calls answer 503, and work when it is back', async () => {
-    test.skip(postgresServerMissing !== null, postgresServerMissing ?? '');
+    test.skip(withoutPostgres, postgresServerMissing ?? '');
     const probe = await probePost(folder);
     const page = `/post/${probe.post.slug}`;
     const headers = { origin: SITE_URL, 'content-type': 'application/json' };

@@ -4,12 +4,13 @@ import { accessSync, chownSync, constants, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { skipWithout } from '../../scripts/ci/services';
 import { freePort } from './redis-server';
 
 // A throwaway Postgres server for a test: its own cluster in a temp folder, on 127.0.0.1 at a free port, with a
 // password, no fsync, stopped (and restartable) by the test. initdb refuses to run as root, so as root the server's
 // commands run as the `postgres` user. Without the binaries (Debian's `postgresql`: .ci/run installs it)
-// `postgresServerMissing` says why the tests skip.
+// `postgresServerMissing` says why the tests skip (or, in CI, fail: scripts/ci/services.ts).
 
 const execFileAsync = promisify(execFile);
 
@@ -53,10 +54,17 @@ const user = serverUser();
 
 /** Why Postgres tests cannot run here, or null when they can. */
 export const postgresServerMissing: string | null = !bin
-  ? 'initdb, pg_ctl and postgres were not found (PATH, /usr/lib/postgresql/*/bin, /usr/local/bin): install postgresql'
+  ? 'initdb, pg_ctl and postgres were not found in PATH, /usr/lib/postgresql/*/bin or /usr/local/bin (Debian: apt-get install postgresql; .ci/run installs it)'
   : user === 'missing'
     ? 'running as root and there is no `postgres` user to run the server as'
     : null;
+
+/**
+ * Whether `tests` (which start their own server) skip here: without the binaries, yes, and in CI `declare` (vitest's
+ * `it`, Playwright's `test`) adds a test in their place that fails naming them (scripts/ci/services.ts).
+ */
+export const skipWithoutPostgres = (tests: string, declare: (name: string, body: () => void) => void) =>
+  skipWithout({ service: 'PostgreSQL (initdb, pg_ctl, postgres)', missing: postgresServerMissing, tests }, declare);
 
 /** A throwaway cluster: its folder, the URL to reach it, and init / start / stop. */
 export class PostgresServer {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, utim
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { skipOrFail } from '@/scripts/ci/services';
 
 // The route must stream: whole-file reads are recorded (and still work) so the streaming tests can refuse them.
 const wholeReads: string[] = [];
@@ -102,8 +103,10 @@ describe('GET /media: staying inside the media folder', () => {
   it('answers 404 to a named pipe without hanging', async (context) => {
     try {
       execFileSync('mkfifo', [path.join(media, 'pipe.mp4')]);
-    } catch {
-      context.skip();
+    } catch (error) {
+      // No mkfifo (coreutils), or a temp folder that cannot hold a named pipe: skipped, or failed in CI.
+      const missing = `mkfifo could not make a named pipe in ${tmpdir()} (${(error as Error).message.split('\n')[0]})`;
+      skipOrFail({ service: 'mkfifo', missing, tests: 'the named-pipe media test' }, context.skip);
     }
     await expectNotFound(await get(['pipe.mp4']));
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { connectRedis, type SharedRedis, sharedMarks, syncedMarks } from '@/lib/redis/shared';
 import { sharedRevocations } from '@/lib/members/tokens';
-import { type RedisServer, redisServerMissing, startRedisServer } from '../helpers/redis-server';
+import { servicesRequired } from '@/scripts/ci/services';
+import { type RedisServer, redisServerMissing, skipWithoutRedis, startRedisServer } from '../helpers/redis-server';
 
 // What several instances share through Redis: marks (a webhook event seen, a session revoked) and rate limits. Two
 // clients stand for two instances. Redis stopped mid-run: every call still answers, from the process; started again:
@@ -28,9 +29,11 @@ describe('without Redis', () => {
   });
 });
 
-if (redisServerMissing) console.warn(`Skipping the Redis tests: ${redisServerMissing}`);
+// Without redis-server: skipped, saying why; in CI, a failed test instead (scripts/ci/services.ts).
+const withoutRedis = skipWithoutRedis('the Redis tests', it);
+if (withoutRedis && !servicesRequired) console.warn(`Skipping the Redis tests: ${redisServerMissing}`);
 
-describe.skipIf(redisServerMissing)('with Redis', () => {
+describe.skipIf(withoutRedis)('with Redis', () => {
   let server: RedisServer;
   let a: SharedRedis;
   let b: SharedRedis;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataBackend } from '@/lib/data/backend';
-import { defineCollection } from '@/lib/data/collections';
+import { defineCollection, subscribers } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { DataFolderBusyError } from '@/lib/data/folder-lock';
 import { type CliIo, main } from '@/scripts/blog/cli';
@@ -251,7 +251,9 @@ describe('blog data', { timeout: 60_000 }, () => {
   });
 
   it('names the process holding the database, and closes what it opened whatever happened', async () => {
+    // The site's database opens on its first call (here, making a collection's table).
     const site = createEmbeddedBackend(path.join(dir, 'db'));
+    await site.prepare(subscribers);
     const refused = await blog(['count', 'subscribers']);
     await site.close();
     expect(refused).toEqual({

@@ -11,6 +11,8 @@ import type {
   PostQuery,
 } from '../source';
 import { blogSource } from '../sources';
+import { recordedCommentCount } from '@/lib/comments';
+import { recordedLikeCount } from '@/lib/likes';
 
 // The cached reads everything goes through. Each tags its entry with what it holds (lib/cache/tags.ts),
 // so a webhook clears exactly what changed. Catalogue errors cross the cache as values (outcome.ts).
@@ -86,8 +88,13 @@ async function cachedCounts(id: string) {
   cacheLife('hours');
   cacheTag(cacheTags.metrics(id), cacheTags.post(id));
   return settle(readKey('counts', id), async () => {
-    const metrics = await blogSource().getPostMetrics(id);
-    return { likes: metrics?.likes ?? 0, comments: metrics?.comments ?? 0 };
+    // Local likes and comments on a Wix blog are counted where they are kept; otherwise the platform counts them.
+    const [metrics, likes, comments] = await Promise.all([
+      blogSource().getPostMetrics(id),
+      recordedLikeCount(id),
+      recordedCommentCount(id),
+    ]);
+    return { likes: likes ?? metrics?.likes ?? 0, comments: comments ?? metrics?.comments ?? 0 };
   });
 }
 

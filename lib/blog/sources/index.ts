@@ -13,7 +13,7 @@ export function blogSource(): BlogSource {
   return processSingleton('blog-source', () => {
     const c = config();
     // Only the remote platform is guarded: a cold local folder of 100k posts takes seconds to read, legitimately.
-    return c.source === 'wix'
+    return c.platform.blog === 'wix'
       ? guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD })
       : createLocalSource(c.contentDir);
   });

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 
 // A throwaway redis-server on 127.0.0.1 for a test or the bench: no persistence, a free port, stopped (and restartable)
 // by its user; keyspace notifications on, as the cache handler needs. Debian's `redis-server` package; where it is not
-// installed, `redisServerMissing` says why the tests skip.
+// installed, `redisServerMissing` says why the tests skip (or, in CI, fail: scripts/ci/services.ts).
 
 const binary = (() => {
   try {
@@ -16,7 +16,7 @@ const binary = (() => {
 /** Why Redis tests cannot run here, or null when they can. */
 export const redisServerMissing = binary
   ? null
-  : 'redis-server is not installed (Debian: apt-get install redis-server)';
+  : 'redis-server is not installed (Debian: apt-get install redis-server; .ci/run installs it)';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
