@@ -30,6 +30,8 @@ export interface EmbeddedOptions {
    * build sets it, so its prerender worker holds the folder only while pages read it, not until Next ends the worker.
    */
   idleCloseMs?: number;
+  /** Release the folder on SIGINT and SIGTERM too (the build's worker, which Next ends with a signal). */
+  releaseOnSignal?: boolean;
   /** Where the one line per failure and recovery goes (default console.warn as JSON). */
   log?: (line: Record<string, unknown>) => void;
 }
@@ -44,7 +46,7 @@ const reason = (error: unknown) =>
 
 /** `dataDir`: a folder (created if missing) or undefined for memory only (tests). */
 export function createEmbeddedBackend(dataDir?: string, options: EmbeddedOptions = {}): DataBackend {
-  const { waitMs = DEFAULT_WAIT_MS, retryMs, idleCloseMs, log = defaultLog } = options;
+  const { waitMs = DEFAULT_WAIT_MS, retryMs, idleCloseMs, releaseOnSignal, log = defaultLog } = options;
   let db: PGlite | undefined;
   let release = () => {};
   let opening: Promise<PGlite> | undefined;
@@ -61,7 +63,8 @@ export function createEmbeddedBackend(dataDir?: string, options: EmbeddedOptions
   async function open(): Promise<PGlite> {
     await closing;
     // Only the first open waits for a holder that is ending; later ones (retries, reopens) try once.
-    const unlock = dataDir === undefined ? () => {} : await acquireFolder(dataDir, waited ? 0 : waitMs);
+    const unlock =
+      dataDir === undefined ? () => {} : await acquireFolder(dataDir, waited ? 0 : waitMs, { releaseOnSignal });
     waited = true;
     const database = new PGlite(dataDir);
     try {

@@ -110,8 +110,19 @@ function readHolder(file: string): Holder | null {
 /** The lock this process writes. */
 export const lockText = () => JSON.stringify({ pid: process.pid, started: processStartOf(process.pid) });
 
+export interface LockOptions {
+  /**
+   * Also release on SIGINT and SIGTERM, then let the signal end the process as it would have. For a process that is
+   * ended by a signal without its exit handlers (Next ends the build's prerender worker with SIGINT); not for a
+   * server, whose own handlers exit (running the exit handler) once its requests are done.
+   */
+  releaseOnSignal?: boolean;
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
 /** Takes the folder's lock now (creating the folder) and returns its release; throws DataFolderBusyError when held. */
-export function lockFolder(folder: string): () => void {
+export function lockFolder(folder: string, { releaseOnSignal = false }: LockOptions = {}): () => void {
   mkdirSync(folder, { recursive: true });
   const file = path.join(folder, '.lock');
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -137,13 +148,21 @@ export function lockFolder(folder: string): () => void {
       if (!held) return;
       held = false;
       process.off('exit', release);
+      for (const signal of SIGNALS) process.off(signal, onSignal);
       try {
         unlinkSync(file);
       } catch {
         // already gone: nothing to release
       }
     };
+    // The lock goes with the process; then the signal does what it would have done without this listener (unless
+    // someone else listens for it, who decides).
+    const onSignal = (signal: NodeJS.Signals) => {
+      release();
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
     process.on('exit', release);
+    if (releaseOnSignal) for (const signal of SIGNALS) process.on(signal, onSignal);
     return release;
   }
   throw new DataFolderBusyError(folder, Number.NaN);
@@ -153,11 +172,16 @@ export function lockFolder(folder: string): () => void {
  * Takes the folder's lock, waiting up to `waitMs` for a live holder to end (a build's prerender worker still ending
  * when the server starts); throws DataFolderBusyError when it is still held then.
  */
-export async function acquireFolder(folder: string, waitMs: number, pollMs = 100): Promise<() => void> {
+export async function acquireFolder(
+  folder: string,
+  waitMs: number,
+  options: LockOptions = {},
+  pollMs = 100,
+): Promise<() => void> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      return lockFolder(folder);
+      return lockFolder(folder, options);
     } catch (error) {
       if (!(error instanceof DataFolderBusyError) || Date.now() + pollMs > deadline) throw error;
     }

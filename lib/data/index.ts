@@ -67,6 +67,7 @@ function ownBackend(): DataBackend {
   return createEmbeddedBackend(path.resolve(/*turbopackIgnore: true*/ c.dataDir), {
     retryMs: c.building ? undefined : EMBEDDED_RETRY_MS,
     idleCloseMs: c.building ? BUILD_IDLE_CLOSE_MS : undefined,
+    releaseOnSignal: c.building,
   });
 }
 

@@ -128,3 +128,24 @@ describe('one database per folder', () => {
     expect(existsSync(lockFile)).toBe(false);
   }, 60_000);
 });
+
+describe('a process ended by a signal (the build’s prerender worker)', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'data-signal-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('releases the folder on SIGINT when asked to, and still ends by the signal', async () => {
+    const script =
+      "import { lockFolder } from './lib/data/folder-lock.ts';" +
+      `lockFolder(${JSON.stringify(folder)}, { releaseOnSignal: true });` +
+      "console.log('locked'); setInterval(() => {}, 1000);";
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise((resolve) => child.stdout!.once('data', resolve));
+    expect(JSON.parse(readFileSync(path.join(folder, '.lock'), 'utf8')).pid).toBe(child.pid);
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_, signal) => resolve(signal)));
+    child.kill('SIGINT');
+    expect(await ended).toBe('SIGINT');
+    expect(existsSync(path.join(folder, '.lock'))).toBe(false);
+  }, 60_000);
+});
