@@ -14,6 +14,18 @@ export async function register() {
     console.error(`The site cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  // The client of each request is its connection's address unless proxies are trusted (TRUST_PROXY_HOPS): stamped
+  // here, before Next reads the request, so a client's own X-Forwarded-For never picks its budget.
+  if (!config().building) {
+    const { stampPeerAddresses } = await import('./lib/http/peer');
+    const hops = config().trustProxyHops;
+    stampPeerAddresses(hops, (line) => console.warn(JSON.stringify({ msg: 'client addresses', warning: line })));
+    console.log(
+      hops === 0
+        ? "Client addresses: each connection's own (no proxy trusted; behind a reverse proxy set TRUST_PROXY_HOPS)."
+        : `Client addresses: X-Forwarded-For, ${hops} trusted prox${hops === 1 ? 'y' : 'ies'} (TRUST_PROXY_HOPS).`,
+    );
+  }
   const warn = (msg: string) => (error: unknown) => console.warn(JSON.stringify({ msg, error: String(error) }));
   try {
     const { blogSource } = await import('./lib/blog/sources');

@@ -48,6 +48,9 @@ export default defineConfig({
       BLOG_CONTENT_DIR: '.e2e/content',
       DATA_DIR: '.e2e/data',
       NEXT_DIST_DIR: '.next-e2e',
+      // The browser tests stand for one proxy in front: they name their clients with X-Forwarded-For. The default (no
+      // proxy trusted) is what tests/e2e/abuse.spec.ts runs.
+      TRUST_PROXY_HOPS: '1',
       OWNER_PASSWORD: 'e2e-owner-password',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
     },

@@ -6,6 +6,7 @@ import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { PostsChart } from '@/components/dashboard/posts-chart';
 import { TopPosts } from '@/components/dashboard/top-posts';
 import { currentOwner } from '@/lib/auth/owner';
+import { forwardedWithoutProxy } from '@/lib/http/peer';
 import { getPostCountStats, getTotalPosts } from '@/lib/blog/reads';
 import { monthSeries } from '@/lib/dashboard/chart';
 import { dashboardHref, parseDashboardParams } from '@/lib/dashboard/params';
@@ -40,8 +41,22 @@ async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchP
   ]);
   const bars = monthSeries(stats, { months: params.months, order: params.order, timeZone: params.tz });
 
+  const forwarded = forwardedWithoutProxy();
+
   return (
     <>
+      {forwarded.count > 0 && (
+        <section className="notice" role="status" aria-labelledby="proxy-heading">
+          <h2 id="proxy-heading">Is there a proxy in front of the site?</h2>
+          <p>
+            {forwarded.count} request{forwarded.count === 1 ? '' : 's'} since {forwarded.since} arrived with an
+            X-Forwarded-For header, but no proxy is trusted (<code>TRUST_PROXY_HOPS</code> is 0). If a reverse proxy
+            or CDN stands in front of the site, every reader is counted as that proxy, and one reader can use up the
+            limits of all. Set <code>TRUST_PROXY_HOPS</code> to the number of proxies that append to X-Forwarded-For
+            (docs/security.md).
+          </p>
+        </section>
+      )}
       <section className="stats" aria-label="Totals">
         <p className="stat">
           <LiveTotal initial={total} />

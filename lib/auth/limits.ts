@@ -2,6 +2,7 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimi
 import { processSingleton } from '@/lib/process-singleton';
 import { config } from '@/lib/config';
 import { siteRedis } from '@/lib/redis/shared';
+import { PEER_HEADER } from '@/lib/http/peer';
 
 // Rate limits: where the counters live, and which client a request is counted against; then the owner login's budgets.
 
@@ -128,14 +129,16 @@ export const UNIDENTIFIED_CLIENT = 'unidentified';
  * - N ≥ 1: each proxy appends the address it received the request from to X-Forwarded-For, so the client is
  *   the hop N places from the right; hops further left are whatever the client sent and are never read.
  *   With fewer hops than N, all of them were written by our proxies and the leftmost is the client.
- * - 0: no proxy. `next start` passes a client-sent X-Forwarded-For through untouched (it only fills the header
- *   with the socket address when it is absent), and a route handler cannot see the socket, so no header can
- *   be trusted: every attempt shares one key.
+ * - 0 (the default): no proxy. `next start` passes a client-sent X-Forwarded-For through untouched (it only fills
+ *   the header with the socket address when it is absent), so no forwarded hop is read: the client is the address
+ *   of the connection, which the server stamps on every request under a header of its own, replacing any value a
+ *   client sent (lib/http/peer.ts). Without that stamp (a request not received by this server) every attempt
+ *   shares one key.
  *
  * X-Real-IP is never read: none of the setups above sets it, and a client can.
  */
 export function clientKey(headers: Headers, hops = config().trustProxyHops): string {
-  if (hops === 0) return UNIDENTIFIED_CLIENT;
+  if (hops === 0) return (headers.get(PEER_HEADER) || UNIDENTIFIED_CLIENT).slice(0, MAX_KEY);
   const chain =
     headers
       .get('x-forwarded-for')

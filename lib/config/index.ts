@@ -13,7 +13,8 @@ export class ConfigError extends Error {
 }
 
 export const MIN_SECRET_LENGTH = 32;
-export const DEFAULT_TRUST_PROXY_HOPS = 1;
+/** No proxy trusted unless one is configured: a client's own X-Forwarded-For never chooses its budget. */
+export const DEFAULT_TRUST_PROXY_HOPS = 0;
 const MAX_TRUST_PROXY_HOPS = 20;
 
 const httpUrl = z.url({ protocol: /^https?$/ });
@@ -107,7 +108,7 @@ export interface Config {
   /** Which platform serves each feature (platform.ts): the one decision every feature's index follows. */
   platform: Platform;
   owner: OwnerConfig;
-  /** How many reverse proxies stand in front of the server (lib/auth/limits.ts); 1 when unset. */
+  /** How many reverse proxies stand in front of the server (lib/auth/limits.ts); 0 when unset. */
   trustProxyHops: number;
   /** SESSION_SECRET, trimmed; also keys the query cursors' signatures (a random key per process without it). */
   sessionSecret: string | undefined;

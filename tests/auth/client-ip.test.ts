@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientKey } from '@/lib/auth/limits';
 import { readConfig, resetConfig } from '@/lib/config';
+import { PEER_HEADER } from '@/lib/http/peer';
 
 const SECRET = 's'.repeat(40);
 const headers = (h: Record<string, string>) => new Headers(h);
@@ -8,7 +9,7 @@ const headers = (h: Record<string, string>) => new Headers(h);
 afterEach(() => vi.unstubAllEnvs());
 
 describe('client key with TRUST_PROXY_HOPS', () => {
-  it('1 (the default): the last X-Forwarded-For hop, the one our proxy appended', () => {
+  it('1: the last X-Forwarded-For hop, the one our proxy appended', () => {
     expect(clientKey(headers({ 'x-forwarded-for': 'forged-by-client, 203.0.113.7' }), 1)).toBe('203.0.113.7');
     expect(clientKey(headers({ 'x-forwarded-for': ' 203.0.113.7 ' }), 1)).toBe('203.0.113.7');
     expect(clientKey(headers({ 'x-forwarded-for': 'x'.repeat(500) }), 1).length).toBe(100);
@@ -22,10 +23,13 @@ describe('client key with TRUST_PROXY_HOPS', () => {
     expect(clientKey(headers({ 'x-forwarded-for': '203.0.113.7, 10.0.0.2' }), 5)).toBe('203.0.113.7');
   });
 
-  it('0: no header names the client, so every attempt shares one key, whatever X-Forwarded-For or X-Real-IP say', () => {
+  it('0 (the default): the connection’s address the server stamped, whatever X-Forwarded-For or X-Real-IP say', () => {
+    const peer = { [PEER_HEADER]: '192.0.2.9' };
+    expect(clientKey(headers({ ...peer, 'x-forwarded-for': '203.0.113.7' }), 0)).toBe('192.0.2.9');
+    expect(clientKey(headers({ ...peer, 'x-forwarded-for': '198.51.100.1' }), 0)).toBe('192.0.2.9');
+    expect(clientKey(headers({ ...peer, 'x-real-ip': '198.51.100.2' }), 0)).toBe('192.0.2.9');
+    // A request the server did not stamp (none reaches a route that way in production): one shared key.
     expect(clientKey(headers({ 'x-forwarded-for': '203.0.113.7' }), 0)).toBe('unidentified');
-    expect(clientKey(headers({ 'x-forwarded-for': '198.51.100.1' }), 0)).toBe('unidentified');
-    expect(clientKey(headers({ 'x-real-ip': '198.51.100.2' }), 0)).toBe('unidentified');
   });
 
   it('never reads X-Real-IP (no proxy of ours sets it; a client can)', () => {
@@ -33,15 +37,17 @@ describe('client key with TRUST_PROXY_HOPS', () => {
     expect(clientKey(headers({}), 1)).toBe('unidentified');
   });
 
-  it('reads TRUST_PROXY_HOPS from the environment by default', () => {
-    const chain = headers({ 'x-forwarded-for': 'forged, 203.0.113.7, 10.0.0.2' });
-    expect(clientKey(chain)).toBe('10.0.0.2');
+  it('reads TRUST_PROXY_HOPS from the environment, 0 when unset: no proxy trusted unless configured', () => {
+    const chain = headers({ 'x-forwarded-for': 'forged, 203.0.113.7, 10.0.0.2', [PEER_HEADER]: '192.0.2.9' });
+    vi.stubEnv('TRUST_PROXY_HOPS', '');
+    resetConfig();
+    expect(clientKey(chain)).toBe('192.0.2.9');
     vi.stubEnv('TRUST_PROXY_HOPS', '2');
     resetConfig();
     expect(clientKey(chain)).toBe('203.0.113.7');
-    vi.stubEnv('TRUST_PROXY_HOPS', '0');
+    vi.stubEnv('TRUST_PROXY_HOPS', '1');
     resetConfig();
-    expect(clientKey(chain)).toBe('unidentified');
+    expect(clientKey(chain)).toBe('10.0.0.2');
   });
 });
 
@@ -49,12 +55,12 @@ describe('TRUST_PROXY_HOPS validation', () => {
   const config = (hops: string | undefined, password = 'pw') =>
     readConfig({ OWNER_PASSWORD: password, SESSION_SECRET: SECRET, TRUST_PROXY_HOPS: hops });
 
-  it('accepts a whole number ≥ 0; unset or blank is 1', () => {
-    expect(config('0').trustProxyHops).toBe(0);
+  it('accepts a whole number ≥ 0; unset or blank is 0', () => {
+    expect(config('1').trustProxyHops).toBe(1);
     expect(config('2').trustProxyHops).toBe(2);
     expect(config('20').trustProxyHops).toBe(20);
-    expect(config(undefined).trustProxyHops).toBe(1);
-    expect(config(' ').trustProxyHops).toBe(1);
+    expect(config(undefined).trustProxyHops).toBe(0);
+    expect(config(' ').trustProxyHops).toBe(0);
   });
 
   it('refuses anything else with a message naming the variable (which stops the server at start)', () => {

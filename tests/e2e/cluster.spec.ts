@@ -69,6 +69,8 @@ async function startInstance(name: string, redisUrl: string, databaseUrl?: strin
         OWNER_PASSWORD: 'cluster-owner-password',
         SESSION_SECRET: SECRET,
         REDIS_URL: redisUrl,
+        // Behind one proxy (the tests name clients with X-Forwarded-For), as instances behind nginx are.
+        TRUST_PROXY_HOPS: '1',
         MAIL_OUTBOX: OUTBOX,
         ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       },
