@@ -185,9 +185,13 @@ export function createLocalComments({
       return comment;
     },
 
-    async edit(commentId, text, writer) {
+    async edit(commentId, text, writer, status) {
       const item = await own(commentId, writer);
-      return change(item, String(item.status) as CommentStatus, text);
+      // A changed text is a new text: where the writer's comments wait for the owner, a published comment goes back
+      // to waiting (out of the thread and the count) until the owner approves it again. A pending or hidden one stays
+      // as it is, and an edit never publishes.
+      const waits = status === 'PENDING' && item.status === 'PUBLISHED' && text !== item.text;
+      return change(item, waits ? 'PENDING' : (String(item.status) as CommentStatus), text);
     },
 
     async remove(commentId, writer) {

@@ -62,8 +62,13 @@ export interface PostComments {
    * hold it for approval by its own settings. An unknown or unpublished parent is the catalogue's 404.
    */
   create(comment: NewComment, writer: CommentWriter, status: 'PUBLISHED' | 'PENDING'): Promise<PostComment>;
-  /** Changes the text of the writer's own comment (403 for someone else's, 404 for none). */
-  edit(commentId: string, text: string, writer: MemberWriter): Promise<PostComment>;
+  /**
+   * Changes the text of the writer's own comment (403 for someone else's, 404 for none). `status` is what the site's
+   * settings ask of this writer's comments, as for `create`: PENDING sends a published comment whose text changes
+   * back to waiting for the owner. Answers it as stored: Wix holds an edit by its own moderation (then PENDING to
+   * its writer).
+   */
+  edit(commentId: string, text: string, writer: MemberWriter, status: 'PUBLISHED' | 'PENDING'): Promise<PostComment>;
   /** Deletes the writer's own comment and its replies (403 for someone else's, 404 for none). */
   remove(commentId: string, writer: MemberWriter): Promise<PostComment>;
 }

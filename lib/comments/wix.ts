@@ -27,6 +27,8 @@ import {
 //   updateComment          PATCH /comments/v1/comments/{commentId}  { comment: { id, revision, content } }
 //                          → { comment }
 //   deleteComment          DELETE /comments/v1/comments/{commentId}                                       → {}
+//   moderateDraftContent   POST  /comments/v1/comments/{commentId}/moderate
+//                                 { commentId, revision, draftContentAction: APPROVE }                  → { comment }
 //   publishComment         PUT   /comments/v1/comments/{commentId}/publish  { commentId }                 → { comment }
 //   hideComment            PUT   /comments/v1/comments/{commentId}/hide     { commentId }                 → { comment }
 //   listCommentsByResource GET   /comments/v1/comments/list-by-resource?appId&contextId&resourceId
@@ -51,6 +53,18 @@ import {
 // What Wix decides: `status` is read-only on a Comment, so the status the site's settings ask is not sent; Wix's own
 // comment moderation holds a comment or not, and it is answered as stored (PENDING when held). A thread shows its
 // first 100 published replies (List Comments By Resource's `repliesLimit` maximum).
+//
+// An edit Wix holds: a Comment has two contents, `content` ("Published comment content") and `draftContent`
+// ("Unpublished comment content"), and Moderate Draft Content is how the owner decides on the draft (APPROVE: "Moves
+// draftContent to content and updates the comment status to PUBLISHED"; REJECT of a PUBLISHED comment "clears
+// draftContent"): @wix/auto_sdk_comments_comments 1.0.74, index.typings.d.ts (Comment, moderateDraftContent), and
+// https://dev.wix.com/docs/api-reference/crm/community/feedback-moderation/comments/comments/moderate-draft-content.
+// So where Wix's moderation holds an edit of a published comment, readers keep the published text (`content`, the
+// only text the public thread reads) and the new text waits as the draft. Its writer is shown that draft as PENDING
+// (the answer to the edit, `mine`), and the owner's approval of a comment with a draft approves the draft. Update
+// Comment takes no status, so the site's own setting cannot hold an edit here: Wix's moderation decides, as for a new
+// comment. Query Comments cannot filter on `draftContent`, so the owner's PENDING list does not show held edits (the
+// Wix dashboard does).
 //
 // Who calls: a member's writes (create, edit, remove) as the member, with an access token from their session's
 // refresh token, so Wix records them as the author and refuses someone else's comment (403 PERMISSION_DENIED). The
@@ -128,6 +142,9 @@ export function fromRichContent(richContent: unknown): string {
 }
 
 const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** Whether a Comment carries unpublished content: an edit (or a new comment) waiting for Wix's moderation. */
+const hasDraft = (raw: Json) => isRecord(raw.draftContent) && isRecord(raw.draftContent.richContent);
 
 export function createWixComments(settings: WixCommentsSettings): PostComments & CommentModeration {
   const { clientId, apiKey, siteId } = settings;
@@ -221,14 +238,30 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
     return answer.body;
   }
 
-  /** A Comment as ours; null for one not shown (deleted, unknown status). */
-  function toComment(raw: unknown, names: ReadonlyMap<string, string>, what: string): PostComment | null {
+  /**
+   * A Comment as ours; null for one not shown (deleted, unknown status). Readers see the published text; its writer
+   * (`asWriter`) sees an edit Wix holds (a published comment with a draft) as the draft, PENDING.
+   */
+  function toComment(
+    raw: unknown,
+    names: ReadonlyMap<string, string>,
+    what: string,
+    asWriter = false,
+  ): PostComment | null {
     if (!isRecord(raw) || !str(raw.id)) throw errors.upstreamUnparseable(`Wix answered ${what} without a comment`);
-    const status = typeof raw.status === 'string' && SHOWN.has(raw.status) ? (raw.status as CommentStatus) : null;
+    let status = typeof raw.status === 'string' && SHOWN.has(raw.status) ? (raw.status as CommentStatus) : null;
     if (!status) return null;
     const author = isRecord(raw.author) ? raw.author : {};
     const memberId = str(author.memberId);
-    const content = isRecord(raw.content) ? raw.content : isRecord(raw.draftContent) ? raw.draftContent : {};
+    const held = asWriter && status === 'PUBLISHED' && hasDraft(raw);
+    if (held) status = 'PENDING';
+    const content = held
+      ? (raw.draftContent as Json)
+      : isRecord(raw.content)
+        ? raw.content
+        : isRecord(raw.draftContent)
+          ? raw.draftContent
+          : {};
     const createdDate = str(raw.commentDate) ?? str(raw.createdDate) ?? '';
     return {
       id: raw.id as string,
@@ -389,7 +422,7 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
       }
       const names = new Map([[writer.memberId, writer.name]]);
       return raws
-        .map((raw) => toComment(raw, names, 'the member’s comments'))
+        .map((raw) => toComment(raw, names, 'the member’s comments', true))
         .filter((c): c is PostComment => c !== null && c.author.memberId === writer.memberId)
         .sort((a, b) => -newestFirst(a, b));
     },
@@ -434,7 +467,8 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
       const answer = await send(caller, 'PATCH', commentUrl(commentId), what, {
         comment: { id: commentId, revision: raw.revision, content: { richContent: toRichContent(text) } },
       });
-      const edited = toComment(ok(answer, what).comment, new Map([[writer.memberId, writer.name]]), what);
+      // Wix's moderation may hold the new text as the comment's draft: its writer is told it waits.
+      const edited = toComment(ok(answer, what).comment, new Map([[writer.memberId, writer.name]]), what, true);
       if (!edited) throw errors.notFound(`comment ${commentId} does not exist`);
       return edited;
     },
@@ -456,7 +490,21 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
       return { comments: comments.sort(newestFirst), cursor: result.cursor };
     },
 
-    approve: (commentId) => moderate(commentId, '/publish', `the approval of comment ${commentId}`),
+    async approve(commentId) {
+      const what = `the approval of comment ${commentId}`;
+      const raw = await getRaw(commentId);
+      if (!raw) return null;
+      if (!hasDraft(raw)) return moderate(commentId, '/publish', what);
+      // A held edit (or a held comment's draft): Moderate Draft Content publishes the draft, at the revision read.
+      const answer = await send({ kind: 'site' }, 'POST', commentUrl(commentId, '/moderate'), what, {
+        commentId,
+        revision: raw.revision,
+        draftContentAction: 'APPROVE',
+      });
+      if (answer.status === 404) return null;
+      const [comment] = await withNames([ok(answer, what).comment], what);
+      return comment ?? null;
+    },
     hide: (commentId) => moderate(commentId, '/hide', `the hiding of comment ${commentId}`),
 
     async discard(commentId) {

@@ -39,7 +39,7 @@ const ownerRoute = await import('@/app/api/owner/comments/route');
 const settingsRoute = await import('@/app/api/owner/comments/settings/route');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
-const { commentModeration, commentSettingsStore, postComments, DEFAULT_COMMENT_SETTINGS } =
+const { commentModeration, commentSettingsStore, postComments, siteComments, DEFAULT_COMMENT_SETTINGS } =
   await import('@/lib/comments');
 const { siteMembers, LoginState } = await import('@/lib/members');
 const { siteCaptcha } = await import('@/lib/members/site-captcha');
@@ -158,6 +158,11 @@ const fileComments = (postId = POST) =>
 const stored = () => dataClient().count(postComments.id, {}, OWNER);
 const queue = async (status: 'PENDING' | 'PUBLISHED' | 'HIDDEN') =>
   (await commentModeration().queue(status, { limit: 100 })).comments;
+/** The texts of the post's public thread (what readers see), top-level comments and replies. */
+const publicTexts = async (postId = POST) =>
+  (await siteComments().list(postId, { limit: 100 })).threads.flatMap((t) =>
+    [t.comment, ...t.replies].map((c) => c.text),
+  );
 
 /** A signed-in member: the Cookie header of their session, and their id. */
 async function member(email: string, nickname: string) {
@@ -548,6 +553,83 @@ describe('a writer’s own comment', () => {
     expect(fileComments()).toBe(before);
     expect((await mine(bob.cookie)).mine.map((c) => c.id)).toEqual([kept.id]);
     expect(await stored()).toBe(1);
+  });
+});
+
+describe('an edit of a published comment', () => {
+  it('waits for the owner again where the writer’s comments wait: out of the thread and the count until approved', async () => {
+    const ann = await member('ann@example.com', 'Ann');
+    await allow({ approval: 'everyone' });
+    const comment = await created(await write({ text: 'A fair point' }, ann.cookie));
+    expect(comment.status).toBe('PENDING');
+    const before = fileComments();
+    expect((await moderate({ id: comment.id, action: 'approve' })).status).toBe(303);
+    expect(fileComments()).toBe(before + 1);
+    expect(await publicTexts()).toEqual(['A fair point']);
+
+    vi.mocked(revalidateTag).mockClear();
+    const edited = await patch(comment.id, { text: 'BUY CHEAP PILLS at https://spam.example' }, ann.cookie);
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).comment).toMatchObject({
+      id: comment.id,
+      text: 'BUY CHEAP PILLS at https://spam.example',
+      status: 'PENDING',
+      edited: true,
+    });
+    // Not on the public page, not counted, back in the owner's queue; the post's thread and count are refreshed.
+    expect(await publicTexts()).toEqual([]);
+    expect(fileComments()).toBe(before);
+    expect((await queue('PENDING')).map((c) => c.id)).toEqual([comment.id]);
+    expect(vi.mocked(revalidateTag)).toHaveBeenCalledWith(`comments:${POST}`, { expire: 0 });
+    expect(vi.mocked(revalidateTag)).toHaveBeenCalledWith(`metrics:${POST}`, { expire: 0 });
+    // Its writer still sees it, waiting.
+    expect((await mine(ann.cookie)).mine).toEqual([expect.objectContaining({ id: comment.id, status: 'PENDING' })]);
+
+    // Editing it again while it waits keeps it waiting; the owner's approval publishes the new text.
+    expect((await (await patch(comment.id, { text: 'A fairer point' }, ann.cookie)).json()).comment.status).toBe(
+      'PENDING',
+    );
+    expect(fileComments()).toBe(before);
+    expect((await moderate({ id: comment.id, action: 'approve' })).status).toBe(303);
+    expect(await publicTexts()).toEqual(['A fairer point']);
+    expect(fileComments()).toBe(before + 1);
+  });
+
+  it('stays published where the writer’s comments do not wait, and when its text does not change', async () => {
+    const ann = await member('ann@example.com', 'Ann');
+    const comment = await created(await write({ text: 'First take' }, ann.cookie));
+    const before = fileComments();
+    // No approval, then approval for visitors only: a member's edit is published at once.
+    for (const [approval, text] of [
+      ['none', 'Second take'],
+      ['visitors', 'Third take'],
+    ] as const) {
+      await allow({ approval });
+      const edited = await patch(comment.id, { text }, ann.cookie);
+      expect((await edited.json()).comment).toMatchObject({ text, status: 'PUBLISHED' });
+      expect(await publicTexts()).toEqual([text]);
+      expect(fileComments()).toBe(before);
+    }
+    // Where everyone waits, sending the same text again changes nothing.
+    await allow({ approval: 'everyone' });
+    expect((await (await patch(comment.id, { text: 'Third take' }, ann.cookie)).json()).comment.status).toBe(
+      'PUBLISHED',
+    );
+    expect(await publicTexts()).toEqual(['Third take']);
+    expect(fileComments()).toBe(before);
+  });
+
+  it('waits again when it is a reply, and the count loses it', async () => {
+    const ann = await member('ann@example.com', 'Ann');
+    const bob = await member('bob@example.com', 'Bob');
+    const top = await created(await write({ text: 'Top' }, ann.cookie));
+    const reply = await created(await write({ text: 'Agreed', parentId: top.id }, bob.cookie));
+    const before = fileComments();
+    await allow({ approval: 'everyone' });
+    const edited = await patch(reply.id, { text: 'Visit my shop' }, bob.cookie);
+    expect((await edited.json()).comment).toMatchObject({ id: reply.id, status: 'PENDING' });
+    expect(await publicTexts()).toEqual(['Top']);
+    expect(fileComments()).toBe(before - 1);
   });
 });
 

@@ -109,14 +109,20 @@ describe('local comments', () => {
 
   it('lets only the writer edit or delete, and changes nothing for anyone else', async () => {
     const c = await comments.create({ postId: POST, text: 'Mine' }, ada, 'PUBLISHED');
-    await expect(comments.edit(c.id, 'Hijacked', bob)).rejects.toMatchObject({ status: 403, wde: 'WDE0027' });
+    await expect(comments.edit(c.id, 'Hijacked', bob, 'PUBLISHED')).rejects.toMatchObject({
+      status: 403,
+      wde: 'WDE0027',
+    });
     await expect(comments.remove(c.id, bob)).rejects.toMatchObject({ status: 403, wde: 'WDE0027' });
-    await expect(comments.edit('missing', 'x', ada)).rejects.toMatchObject({ status: 404 });
+    await expect(comments.edit('missing', 'x', ada, 'PUBLISHED')).rejects.toMatchObject({ status: 404 });
     await expect(comments.remove('missing', ada)).rejects.toMatchObject({ status: 404 });
     expect((await comments.mine(POST, ada))[0]).toMatchObject({ text: 'Mine', edited: false });
     expect(count()).toBe(1);
 
-    expect(await comments.edit(c.id, 'Mine, better', ada)).toMatchObject({ text: 'Mine, better', edited: true });
+    expect(await comments.edit(c.id, 'Mine, better', ada, 'PUBLISHED')).toMatchObject({
+      text: 'Mine, better',
+      edited: true,
+    });
     expect(count()).toBe(1);
     await comments.remove(c.id, ada);
     expect(count()).toBe(0);

@@ -34,6 +34,7 @@ const comment = {
 };
 
 strictFakeWix(
+  http.get(`${BASE}/comments/v1/comments/:id`, () => HttpResponse.json({ comment })),
   http.put(`${BASE}/comments/v1/comments/:id/publish`, () => HttpResponse.json({ comment })),
   http.post(`${BASE}/members/v1/members/query`, () => HttpResponse.json({ members: [] })),
 );

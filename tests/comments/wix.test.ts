@@ -39,6 +39,8 @@ type Raw = Record<string, unknown> & {
 /** The fake platform's comments, and how it treats new ones (PENDING: the site holds comments for approval). */
 const store = new Map<string, Raw>();
 let holdNew = false;
+/** Whether the fake's moderation holds an edit of a published comment as its draft (`draftContent`). */
+let holdEdits = false;
 let clock = 0;
 /** access token → refresh token it was issued for. */
 const issued = new Map<string, string>();
@@ -179,7 +181,8 @@ const { server, seen, to } = strictFakeWix(
     const { comment } = (await request.json()) as { comment: Raw };
     if (comment.revision !== raw.revision) return HttpResponse.json({ message: 'revision' }, { status: 428 });
     Object.assign(raw, {
-      content: comment.content,
+      // Held: readers keep the published content, the new one waits as the draft.
+      ...(holdEdits && raw.status === 'PUBLISHED' ? { draftContent: comment.content } : { content: comment.content }),
       contentEdited: true,
       revision: String(Number(raw.revision) + 1),
       updatedDate: tick(),
@@ -194,6 +197,21 @@ const { server, seen, to } = strictFakeWix(
     if (memberId && raw.author.memberId !== memberId) return denied();
     for (const c of store.values()) if (c.id === raw.id || c.parentComment?.id === raw.id) c.status = 'DELETED';
     return HttpResponse.json({});
+  }),
+  http.post(`${BASE}/comments/v1/comments/:id/moderate`, async ({ request, params }) => {
+    if (!isSite(request)) return unauthorized();
+    const raw = live(String(params.id));
+    if (!raw) return notFound();
+    const body = (await request.json()) as { commentId: string; revision: string; draftContentAction: string };
+    expect(body).toEqual({ commentId: raw.id, revision: raw.revision, draftContentAction: 'APPROVE' });
+    // APPROVE: the draft becomes the content, the comment is published.
+    Object.assign(raw, {
+      content: raw.draftContent,
+      draftContent: undefined,
+      status: 'PUBLISHED',
+      revision: String(Number(raw.revision) + 1),
+    });
+    return HttpResponse.json({ comment: raw });
   }),
   http.put(`${BASE}/comments/v1/comments/:id/:action`, async ({ request, params }) => {
     if (!isSite(request)) return unauthorized();
@@ -239,6 +257,7 @@ const failureOf = async (promise: Promise<unknown>) => {
 beforeEach(() => {
   store.clear();
   holdNew = false;
+  holdEdits = false;
 });
 
 describe('Wix comments', () => {
@@ -413,7 +432,7 @@ describe('Wix comments', () => {
 
   it('edits the member’s own comment with its revision; someone else’s is 403', async () => {
     const own = seed({ text: 'typo', author: { memberId: 'member-ada' } });
-    const edited = await comments.edit(own.id, 'fixed', ada);
+    const edited = await comments.edit(own.id, 'fixed', ada, 'PUBLISHED');
     expect(edited).toMatchObject({ id: own.id, text: 'fixed', edited: true, author: { name: 'Ada' } });
     expect(edited.updatedDate > edited.createdDate).toBe(true);
     const patch = seen.find((r) => r.method === 'PATCH')!;
@@ -439,15 +458,43 @@ describe('Wix comments', () => {
     });
 
     const bobs = seed({ text: 'bob’s', author: { memberId: 'member-bob' } });
-    expect(await failureOf(comments.edit(bobs.id, 'mine now', ada))).toMatchObject({ status: 403, wde: 'WDE0027' });
+    expect(await failureOf(comments.edit(bobs.id, 'mine now', ada, 'PUBLISHED'))).toMatchObject({
+      status: 403,
+      wde: 'WDE0027',
+    });
     expect(seen.filter((r) => r.method === 'PATCH')).toHaveLength(1);
     expect(live(bobs.id)!.content).toEqual({ richContent: richText('bob’s') });
+  });
+
+  it('shows an edit Wix holds to its writer as PENDING, readers the published text until the owner approves', async () => {
+    holdEdits = true;
+    const own = seed({ text: 'A fair point', author: { memberId: 'member-ada' } });
+    const edited = await comments.edit(own.id, 'BUY CHEAP PILLS', ada, 'PENDING');
+    expect(edited).toMatchObject({ id: own.id, text: 'BUY CHEAP PILLS', status: 'PENDING', edited: true });
+    // Wix kept the published content: the public thread shows it, not the draft.
+    const texts = async () => (await comments.list(POST, { limit: 10 })).threads.map((t) => t.comment.text);
+    expect(await texts()).toEqual(['A fair point']);
+    expect(await comments.mine(POST, ada)).toEqual([
+      expect.objectContaining({ id: own.id, text: 'BUY CHEAP PILLS', status: 'PENDING' }),
+    ]);
+
+    // The owner's approval of a comment with a draft approves the draft (Moderate Draft Content), as the site.
+    expect(await comments.approve(own.id)).toMatchObject({ id: own.id, text: 'BUY CHEAP PILLS', status: 'PUBLISHED' });
+    const moderated = to(`/comments/v1/comments/${own.id}/moderate`);
+    expect(moderated).toHaveLength(1);
+    expect(moderated[0]!.headers.get('authorization')).toBe(API_KEY);
+    expect(seen.some((r) => r.url.pathname.endsWith('/publish'))).toBe(false);
+    expect(await texts()).toEqual(['BUY CHEAP PILLS']);
+    expect((await comments.mine(POST, ada))[0]).toMatchObject({ status: 'PUBLISHED' });
   });
 
   it('answers Wix’s own PERMISSION_DENIED as 403', async () => {
     const own = seed({ text: 'mine', author: { memberId: 'member-ada' } });
     server.use(http.patch(`${BASE}/comments/v1/comments/:id`, () => denied()));
-    expect(await failureOf(comments.edit(own.id, 'changed', ada))).toMatchObject({ status: 403, wde: 'WDE0027' });
+    expect(await failureOf(comments.edit(own.id, 'changed', ada, 'PUBLISHED'))).toMatchObject({
+      status: 403,
+      wde: 'WDE0027',
+    });
   });
 
   it('removes the member’s own comment and its replies; someone else’s is 403', async () => {
@@ -470,9 +517,12 @@ describe('Wix comments', () => {
 
   it('answers 404 for a comment Wix does not have, and null to the owner', async () => {
     const unknown = randomUUID();
-    expect(await failureOf(comments.edit(unknown, 'x', ada))).toMatchObject({ status: 404, wde: 'WDE0073' });
+    expect(await failureOf(comments.edit(unknown, 'x', ada, 'PUBLISHED'))).toMatchObject({
+      status: 404,
+      wde: 'WDE0073',
+    });
     expect(await failureOf(comments.remove(unknown, ada))).toMatchObject({ status: 404, wde: 'WDE0073' });
-    expect(await failureOf(comments.edit('../../oauth2/token', 'x', ada))).toMatchObject({ status: 404 });
+    expect(await failureOf(comments.edit('../../oauth2/token', 'x', ada, 'PUBLISHED'))).toMatchObject({ status: 404 });
     expect(
       await failureOf(comments.create({ postId: POST, parentId: unknown, text: 'x' }, ada, 'PUBLISHED')),
     ).toMatchObject({ status: 404, wde: 'WDE0073' });
@@ -538,7 +588,7 @@ describe('Wix comments', () => {
     });
     server.resetHandlers();
     server.use(http.get(`${BASE}/comments/v1/comments/:id`, () => new HttpResponse('<html>', { status: 200 })));
-    expect(await failureOf(comments.edit(randomUUID(), 'x', ada))).toMatchObject({
+    expect(await failureOf(comments.edit(randomUUID(), 'x', ada, 'PUBLISHED'))).toMatchObject({
       status: 502,
       wde: 'WDE0055',
     });
@@ -549,7 +599,9 @@ describe('Wix comments', () => {
       wde: 'WDE0165',
     });
     expect(await failureOf(comments.queue('PENDING', { limit: 0 }))).toMatchObject({ status: 400, wde: 'WDE0035' });
-    expect(await failureOf(comments.edit(randomUUID(), 'x', { ...ada, sessionToken: 'expired' }))).toMatchObject({
+    expect(
+      await failureOf(comments.edit(randomUUID(), 'x', { ...ada, sessionToken: 'expired' }, 'PUBLISHED')),
+    ).toMatchObject({
       status: 400,
     });
     server.resetHandlers();

@@ -3,15 +3,17 @@ import { memberOfRequest } from '@/lib/api/member-forms';
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
 import { authErrors } from '@/lib/auth/login';
 import { clientKey } from '@/lib/auth/limits';
-import { type MemberWriter, siteComments } from '@/lib/comments';
+import { type MemberWriter, commentSettingsStore, siteComments, waitsForApproval } from '@/lib/comments';
 import { CatalogueError } from '@/lib/errors';
 import { isCrossSite } from '@/lib/security/same-origin';
 import { commentText } from '@/lib/text/comment-text';
 
 // One comment, as its writer: PATCH `{ text }` changes its text (answers `{ comment }`), DELETE deletes it and its
-// replies (answers `{ comment }`, as it was). Only the member who wrote it: anyone else gets 403 (WDE0027), a visitor
-// 401, an unknown comment 404; nothing changes. Cross-site requests are refused; edits count against the client's
-// comment writes.
+// replies (answers `{ comment }`, as it was). An edit waits for the owner as a new comment by this writer would: where
+// the blog's settings hold their comments for approval, a published comment whose text changes is PENDING again (out
+// of the thread and the count until approved), so an approved comment cannot become something else unseen. Only the
+// member who wrote it: anyone else gets 403 (WDE0027), a visitor 401, an unknown comment 404; nothing changes.
+// Cross-site requests are refused; edits count against the client's comment writes.
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
@@ -31,7 +33,8 @@ export const PATCH = jsonHandler<Context>(async (request, { params }) => {
   const { commentId } = await params;
   const writer = await writerOf(request);
   const text = commentText((await commentFields(request, false)).text);
-  const comment = await siteComments().edit(commentId, text, writer);
+  const status = waitsForApproval(await commentSettingsStore().get(), writer.kind) ? 'PENDING' : 'PUBLISHED';
+  const comment = await siteComments().edit(commentId, text, writer, status);
   return Response.json({ comment }, { headers: PRIVATE });
 });
 
