@@ -13,6 +13,7 @@ import { createWixLikes } from './wix';
 export { postLikes, likeId } from './collection';
 export { createLocalLikes, type LikeCounter, type LikeAnnouncer } from './local';
 export { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS } from './visitor';
+export { VISITOR_LIKE_LIMIT, VISITOR_LIKES_PER_POST, VISITOR_LIKES_WINDOW_SECONDS, visitorLikeKey } from './limits';
 export * from './types';
 
 // The site's likes, one per process, where `config().platform.likes` says: at Wix when the members are (a Wix blog with

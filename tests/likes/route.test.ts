@@ -9,7 +9,10 @@ import { makePost, writeContentDir } from '../helpers/posts';
 // post's button, JSON the new { total, liked }; the visitor cookie is HttpOnly; a like's event goes through the
 // webhook handler and clears the post's metrics tag; cross-site posts, floods and unknown posts are refused.
 
-const contentDir = writeContentDir([makePost(1, { metrics: { views: 1, likes: 4, comments: 0 } })]);
+const contentDir = writeContentDir([
+  makePost(1, { metrics: { views: 1, likes: 4, comments: 0 } }),
+  makePost(2, { metrics: { views: 1, likes: 0, comments: 0 } }),
+]);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'likes-api-'));
 process.env.BLOG_SOURCE = 'local';
 process.env.BLOG_CONTENT_DIR = contentDir;
@@ -17,11 +20,15 @@ process.env.DATA_DIR = dataDir;
 process.env.SESSION_SECRET = 'likes-api-test-secret-long-enough-0123456789';
 process.env.SITE_URL = 'https://blog.example';
 process.env.TRUST_PROXY_HOPS = '1';
+process.env.MAIL_OUTBOX = path.join(dataDir, 'mail');
+process.env.MEMBERS_EMAIL_VERIFICATION = 'false';
+process.env.MEMBERS_OWNER_APPROVAL = 'false';
 
 const route = await import('@/app/api/posts/[postId]/likes/route');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
-const { postLikes } = await import('@/lib/likes');
+const { postLikes, VISITOR_LIKES_PER_POST } = await import('@/lib/likes');
+const { siteMembers, LoginState } = await import('@/lib/members');
 
 const { localKeyPair } = await import('@/lib/webhooks/keys');
 
@@ -71,8 +78,8 @@ const json = (method: 'POST' | 'DELETE', body: unknown, extra: Record<string, st
   );
 const state = (cookie = '', postId = POST) =>
   route.GET(new Request(`${site}/api/posts/${postId}/likes`, { headers: { cookie } }), ctx(postId));
-const fileLikes = () =>
-  JSON.parse(readFileSync(path.join(contentDir, 'posts', `${POST}.json`), 'utf8')).metrics.likes as number;
+const fileLikes = (postId = POST) =>
+  JSON.parse(readFileSync(path.join(contentDir, 'posts', `${postId}.json`), 'utf8')).metrics.likes as number;
 
 /** The Cookie header a browser would send back from a response's Set-Cookie headers. */
 const jar = (response: Response) =>
@@ -180,5 +187,85 @@ describe('the likes route', () => {
     expect(answers.slice(0, 30).every((r) => r.status === 200)).toBe(true);
     await expectError(answers[30]!, 429, 'WDE9429');
     expect(Number(answers[30]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('a visitor’s likes from one address', () => {
+  /** A like as a browser without the cookie sends it, from `address`. */
+  const cookieless = (address: string, postId = POST) =>
+    json('POST', { intent: 'like' }, { 'x-forwarded-for': address }, postId);
+
+  it('move the count by at most the limit however often the cookie is dropped; another address still likes', async () => {
+    expect(VISITOR_LIKES_PER_POST).toBe(3);
+    const address = '198.51.100.10';
+    const before = fileLikes();
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await cookieless(address));
+    expect(answers.slice(0, 3).map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const refused of answers.slice(3)) {
+      await expectError(refused, 429, 'WDE9429');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Nothing counted, and no visitor made for it.
+      expect(refused.headers.getSetCookie()).toEqual([]);
+    }
+    expect(fileLikes()).toBe(before + VISITOR_LIKES_PER_POST);
+
+    // Another address still likes.
+    expect((await cookieless('198.51.100.11')).status).toBe(200);
+    expect(fileLikes()).toBe(before + VISITOR_LIKES_PER_POST + 1);
+  });
+
+  it('past the limit refuse a form too, let a visitor who likes already press again, and hold per post', async () => {
+    const address = '198.51.100.12';
+    const before = fileLikes();
+    const first = await cookieless(address);
+    for (let i = 1; i < VISITOR_LIKES_PER_POST; i++) expect((await cookieless(address)).status).toBe(200);
+    await expectError(await form({ intent: 'like' }, { 'x-forwarded-for': address }), 429, 'WDE9429');
+    expect(fileLikes()).toBe(before + VISITOR_LIKES_PER_POST);
+    // A visitor of this address who likes the post already: nothing changes, nothing is refused.
+    const again = await json('POST', { intent: 'like' }, { 'x-forwarded-for': address, cookie: jar(first) });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ total: before + VISITOR_LIKES_PER_POST, liked: true });
+    // The budget is per post: another post still takes this address's likes.
+    const elsewhere = await cookieless(address, 'post-0002');
+    expect(elsewhere.status).toBe(200);
+    expect(fileLikes('post-0002')).toBe(1);
+    expect(fileLikes()).toBe(before + VISITOR_LIKES_PER_POST);
+  });
+
+  it('count an IPv6 client by its /64', async () => {
+    const before = fileLikes();
+    for (const host of ['a', 'b', 'c']) expect((await cookieless(`2001:db8:0:1::${host}`)).status).toBe(200);
+    await expectError(await cookieless('2001:db8:0:1:ffff:ffff:ffff:ffff'), 429, 'WDE9429');
+    expect((await cookieless('2001:db8:0:2::1')).status).toBe(200);
+    expect(fileLikes()).toBe(before + 4);
+  });
+
+  it('do not limit a member, who likes once as their account', async () => {
+    const address = '198.51.100.20';
+    for (let i = 0; i < VISITOR_LIKES_PER_POST; i++) expect((await cookieless(address)).status).toBe(200);
+    await expectError(await cookieless(address), 429, 'WDE9429');
+
+    siteMembers();
+    const joined = await siteMembers().register({
+      email: 'ann@example.com',
+      password: 'correct horse battery',
+      profile: { nickname: 'Ann' },
+    });
+    expect(joined.loginState).toBe(LoginState.SUCCESS);
+    if (joined.loginState !== LoginState.SUCCESS) return;
+    const cookie = `member_session=${joined.data.sessionToken}`;
+    const before = fileLikes();
+    const liked = await json('POST', { intent: 'like' }, { 'x-forwarded-for': address, cookie });
+    expect(liked.status).toBe(200);
+    expect(await liked.json()).toEqual({ total: before + 1, liked: true });
+    // A second like by the same member counts nothing, whatever cookies the browser drops.
+    const twice = await json('POST', { intent: 'like' }, { 'x-forwarded-for': address, cookie });
+    expect(await twice.json()).toEqual({ total: before + 1, liked: true });
+    expect(fileLikes()).toBe(before + 1);
+    // Unliking and liking again is theirs to do, past the visitors' budget of the address.
+    await json('DELETE', undefined, { 'x-forwarded-for': address, cookie });
+    expect((await json('POST', {}, { 'x-forwarded-for': address, cookie })).status).toBe(200);
+    expect(fileLikes()).toBe(before + 1);
   });
 });

@@ -6,7 +6,14 @@ import { httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '
 import { publishedPostById } from '@/lib/pages/post';
 import { CatalogueError, errors } from '@/lib/errors';
 import { readBodyText, isFormPost } from '@/lib/http/body';
-import { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS, type Liker, siteLikes } from '@/lib/likes';
+import {
+  LIKER_COOKIE,
+  LIKER_COOKIE_TTL_SECONDS,
+  type Liker,
+  VISITOR_LIKE_LIMIT,
+  siteLikes,
+  visitorLikeKey,
+} from '@/lib/likes';
 import { memberOfRequest } from '@/lib/api/member-forms';
 import { processSingleton } from '@/lib/process-singleton';
 import { isCrossSite } from '@/lib/security/same-origin';
@@ -16,13 +23,25 @@ import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, postPath } from '@/lib/site';
 // `intent=unlike`, unlikes) and DELETE unlikes: a form post (the button without JavaScript) gets a 303 back to the
 // post's like button, JSON (the island) the new `{ total, liked }`. The liker is the signed-in member, else the
 // visitor of the HttpOnly liker cookie, made on their first like. Cross-site posts are refused, each client has 30
-// likes and unlikes a minute, and an unknown post is the catalogue's 404.
+// likes and unlikes a minute, and an unknown post is the catalogue's 404. A visitor's like that would count (a new
+// cookie, or one that does not like the post yet) also takes a point of its client address's budget on that post
+// (lib/likes/limits.ts: 3 a day; an IPv6 client's /64), so dropping the cookie cannot move the count further; past it
+// the answer is the catalogue's 429 and nothing is counted. A member likes as their account, once, and has no such
+// budget.
 
 const WRITES_PER_MINUTE = 30;
 const limiter = () =>
   processSingleton('likes-limits', () =>
     createLimiter({ keyPrefix: 'likes:client', points: WRITES_PER_MINUTE, durationSeconds: 60 }),
   );
+const visitorLimiter = () => processSingleton('likes-limits:visitor-post', () => createLimiter(VISITOR_LIKE_LIMIT));
+
+/** The catalogue's 429 with its Retry-After. */
+function tooMany(message: string, seconds: number): Response {
+  const response = errorResponse(new CatalogueError(429, 'WDE9429', `${message}; retry in ${seconds} s`));
+  response.headers.set('Retry-After', String(seconds));
+  return response;
+}
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
@@ -58,13 +77,9 @@ export const GET = jsonHandler<Context>(async (request, { params }) => {
 async function write(request: Request, { params }: Context): Promise<Response> {
   const form = isFormPost(request);
   if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
-  const allowed = await consume(limiter(), clientKey(request.headers));
-  if (!allowed.ok) {
-    const seconds = secondsLeft(allowed.res);
-    const response = errorResponse(new CatalogueError(429, 'WDE9429', `too many likes; retry in ${seconds} s`));
-    response.headers.set('Retry-After', String(seconds));
-    return response;
-  }
+  const client = clientKey(request.headers);
+  const allowed = await consume(limiter(), client);
+  if (!allowed.ok) return tooMany('too many likes', secondsLeft(allowed.res));
   const { postId } = await params;
   const intent = await intentOf(request, form);
   const post = await publishedPostById(postId);
@@ -75,6 +90,13 @@ async function write(request: Request, { params }: Context): Promise<Response> {
     // Nobody this browser is has liked anything: nothing to remove, and no cookie to set.
     const state = await likes.state(postId, null);
     return form ? backToPost(post.slug, new Headers(PRIVATE)) : Response.json(state, { headers: PRIVATE });
+  }
+  if (intent === 'like' && liker?.kind !== 'member') {
+    // A visitor's like that would count takes a point of this address's budget on the post; one that likes the post
+    // already changes nothing and takes none.
+    const counts = !liker || !(await likes.state(postId, liker)).liked;
+    const taken = counts ? await consume(visitorLimiter(), visitorLikeKey(client, post.id)) : null;
+    if (taken && !taken.ok) return tooMany('too many likes of this post from this address', secondsLeft(taken.res));
   }
   if (!liker) {
     // A first like: this browser becomes a visitor of its own (an unlike without one has nothing to remove).
