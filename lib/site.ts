@@ -45,20 +45,35 @@ export const SUBSCRIBE_PATH = '/newsletter/subscribe';
 export const SUBSCRIBE_TRAP_FIELD = 'website';
 
 const LOCAL_BASE = 'http://local.invalid';
+/** C0 and C1 control characters and DEL: tabs and newlines among them, which URL parsers drop silently. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
- * A `next` parameter as a path of this site, or null: only a local absolute path (no `//`, no backslash, at most 1000
- * characters) that still names this origin once parsed. What may follow is each login's own rule.
+ * A `next` parameter as one path of this site, or null. The candidate, without its control characters, must be an
+ * absolute path (at most 1000 characters); it is resolved as a browser resolves a Location against this origin (dot
+ * segments, `%2e`, backslashes as slashes), and the result must still be this origin with a path that starts with a
+ * single `/`. So `/.//evil.example`, `/a/..//evil`, `/%2e//evil`, a tab inside `//` are refused: they resolve to
+ * `//evil…`, which a browser would follow to another host. Read the answer's pathname, search and hash (the
+ * resolved form, never the text as given). What may follow is each login's own rule.
  */
 export function localPath(next: unknown): URL | null {
-  if (typeof next !== 'string' || next.length > 1000 || !next.startsWith('/') || next.startsWith('//')) return null;
-  if (next.includes('\\')) return null;
+  if (typeof next !== 'string' || next.length > 1000) return null;
+  const candidate = next.replace(CONTROL_CHARACTERS, '');
+  if (!candidate.startsWith('/')) return null;
+  let url: URL;
   try {
-    const url = new URL(next, LOCAL_BASE);
-    return url.origin === LOCAL_BASE ? url : null;
+    url = new URL(candidate, LOCAL_BASE);
   } catch {
     return null;
   }
+  if (url.origin !== LOCAL_BASE || !url.pathname.startsWith('/') || url.pathname.startsWith('//')) return null;
+  return url;
+}
+
+/** Where a login returns to: `next` as one path of this site (`localPath`), with search and hash; else `fallback`. */
+export function returnPath(next: unknown, fallback: string): string {
+  const url = localPath(next);
+  return url ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }
 
 /**
