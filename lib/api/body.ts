@@ -3,6 +3,17 @@ import { readBodyText } from '@/lib/http/body';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * A body declared as anything but JSON: 415 WDE9415 (the site's own code, numbered after the status: the catalogue has
+ * none for media types).
+ */
+export const unsupportedMediaType = () =>
+  new CatalogueError(415, 'WDE9415', 'request body must be JSON: send Content-Type: application/json');
+
+/** Whether the request declares a JSON body (`application/json`, with or without parameters such as charset). */
+export const declaresJson = (request: Request) =>
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+
 /** Reads a JSON object body of at most 64 KiB (WDE0109). */
 export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const text = await readBodyText(request, maxBytes, () =>

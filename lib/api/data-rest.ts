@@ -1,12 +1,49 @@
+import { authErrors } from '@/lib/auth/login';
 import { errors } from '@/lib/errors';
 import { isRecord } from '@/lib/json';
 import { dataClient, siteCollection } from '@/lib/data';
 import { dataErrors } from '@/lib/data/errors';
 import type { Caller, DataItem } from '@/lib/data/types';
 import { checkCollectionId, checkReferenceTargets } from '@/lib/data/validate';
+import { isCrossSite } from '@/lib/security/same-origin';
+import { declaresJson, readJsonBody, unsupportedMediaType } from './body';
+import { callerOf } from './caller';
+import { jsonHandler } from './respond';
 
 // The Wix Data Items v2 REST shapes (`dataItem: { id, dataCollectionId, data }`, `query.paging`), turned into the data
 // client's arguments and back. What the client checks (ids, items, filters) it checks; this reads the envelope.
+
+/** What a data API route is handed: the request, its JSON body (`{}` for GET and DELETE) and who calls. */
+export interface DataCall {
+  request: Request;
+  body: Record<string, unknown>;
+  caller: Caller;
+}
+
+/** The methods whose body a data API route reads: they must declare it JSON (a GET's or DELETE's is never read). */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Every data API route, reads and writes alike, is one of these: before the body is read, before anything is looked
+ * up or written, a request from another site (`Origin`, `Sec-Fetch-Site`: lib/security/same-origin.ts, as the form
+ * routes check it) is 403 WDE9403, and a POST or PUT whose body is not declared `application/json` is 415 WDE9415
+ * (checked before the body is read).
+ * A text/plain or form body is what a page on another site can send without a CORS preflight, and the owner's
+ * session cookie rides along; scripts (curl, server to server) send no Origin and pass. Reads are refused too: the
+ * caller is the owner whenever the cookie is there, and no page of another site has any business reading what the
+ * owner may read (the API sends no CORS headers, so none can use an answer legitimately).
+ */
+export function dataRoute<C = unknown>(handler: (call: DataCall, context: C) => Promise<Response>) {
+  return jsonHandler<C>(async (request, context) => {
+    if (isCrossSite(request)) throw authErrors.crossSite();
+    let body: Record<string, unknown> = {};
+    if (WITH_BODY.has(request.method)) {
+      if (!declaresJson(request)) throw unsupportedMediaType();
+      body = await readJsonBody(request);
+    }
+    return handler({ request, body, caller: callerOf(request) }, context);
+  });
+}
 
 /** Every data API answer is the caller's own: never cached. */
 export const answer = (body: unknown) => Response.json(body, { headers: { 'Cache-Control': 'no-store' } });

@@ -1,14 +1,11 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { answer, collectionOf, itemFields, restItem } from '@/lib/api/data-rest';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { answer, collectionOf, dataRoute, itemFields, restItem } from '@/lib/api/data-rest';
+import { otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/items: Insert Data Item.
-export const POST = jsonHandler(async (request) => {
-  const body = await readJsonBody(request);
+export const POST = dataRoute(async ({ body, caller }) => {
   const dataCollectionId = collectionOf(body);
-  const item = await dataClient().insert(dataCollectionId, itemFields(body.dataItem), callerOf(request));
+  const item = await dataClient().insert(dataCollectionId, itemFields(body.dataItem), caller);
   return answer({ dataItem: restItem(dataCollectionId, item) });
 });
 

@@ -1,7 +1,5 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { answer, collectionOf, itemFields, restItem } from '@/lib/api/data-rest';
-import { jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
+import { answer, collectionOf, dataRoute, itemFields, restItem } from '@/lib/api/data-rest';
+import { notFound, otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
 // GET, PUT and DELETE /api/data/v2/items/{dataItemId}: Get, Update and Remove Data Item. The collection comes in the
@@ -10,27 +8,26 @@ import { dataClient } from '@/lib/data';
 // The generated RouteContext type exists only after a build's typegen; this is its shape.
 type Context = { params: Promise<{ dataItemId: string }> };
 
-export const GET = jsonHandler<Context>(async (request, { params }) => {
+export const GET = dataRoute<Context>(async ({ request, caller }, { params }) => {
   const { dataItemId } = await params;
   const dataCollectionId = collectionOf(new URL(request.url).searchParams);
-  const item = await dataClient().get(dataCollectionId, dataItemId, callerOf(request));
+  const item = await dataClient().get(dataCollectionId, dataItemId, caller);
   if (!item) throw notFound(`item "${dataItemId}" of "${dataCollectionId}"`);
   return answer({ dataItem: restItem(dataCollectionId, item) });
 });
 
-export const PUT = jsonHandler<Context>(async (request, { params }) => {
+export const PUT = dataRoute<Context>(async ({ body, caller }, { params }) => {
   const { dataItemId } = await params;
-  const body = await readJsonBody(request);
   const dataCollectionId = collectionOf(body);
   const fields = { ...itemFields(body.dataItem), _id: dataItemId };
-  const item = await dataClient().update(dataCollectionId, fields, callerOf(request));
+  const item = await dataClient().update(dataCollectionId, fields, caller);
   return answer({ dataItem: restItem(dataCollectionId, item) });
 });
 
-export const DELETE = jsonHandler<Context>(async (request, { params }) => {
+export const DELETE = dataRoute<Context>(async ({ request, caller }, { params }) => {
   const { dataItemId } = await params;
   const dataCollectionId = collectionOf(new URL(request.url).searchParams);
-  const removed = await dataClient().remove(dataCollectionId, dataItemId, callerOf(request));
+  const removed = await dataClient().remove(dataCollectionId, dataItemId, caller);
   // The seed: not found is tolerated on remove; the answer then has no item.
   return answer(removed ? { dataItem: restItem(dataCollectionId, removed) } : {});
 });

@@ -1,14 +1,11 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { answer, collectionOf } from '@/lib/api/data-rest';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { answer, collectionOf, dataRoute } from '@/lib/api/data-rest';
+import { otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/items/distinct: Query Distinct Values of `fieldName` among the items `filter` matches.
-export const POST = jsonHandler(async (request) => {
-  const body = await readJsonBody(request);
+export const POST = dataRoute(async ({ body, caller }) => {
   const query = body.filter === undefined ? {} : { filter: body.filter };
-  const values = await dataClient().distinct(collectionOf(body), body.fieldName, query, callerOf(request));
+  const values = await dataClient().distinct(collectionOf(body), body.fieldName, query, caller);
   return answer({ distinctValues: values });
 });
 

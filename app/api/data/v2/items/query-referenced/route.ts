@@ -1,19 +1,16 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { answer, collectionOf } from '@/lib/api/data-rest';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { answer, collectionOf, dataRoute } from '@/lib/api/data-rest';
+import { otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/items/query-referenced: the ids an item's multi-reference field holds, in order. The references
 // point outside the data service (series → blog posts), so they come back unresolved, as the platform answers a
 // reference to an item it cannot return.
-export const POST = jsonHandler(async (request) => {
-  const body = await readJsonBody(request);
+export const POST = dataRoute(async ({ body, caller }) => {
   const ids = await dataClient().queryReferenced(
     collectionOf(body),
     body.referringItemId,
     body.referringItemFieldName,
-    callerOf(request),
+    caller,
   );
   const results = ids.map((referencedItemId) => ({
     unresolvedReference: { referringItemId: body.referringItemId, referencedItemId },

@@ -1,17 +1,14 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { answer, clientQuery, collectionOf, restItem } from '@/lib/api/data-rest';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { answer, clientQuery, collectionOf, dataRoute, restItem } from '@/lib/api/data-rest';
+import { otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 import { isRecord } from '@/lib/json';
 
 // POST /api/data/v2/items/query: Query Data Items. Offset paging (`paging: { limit, offset }`) answers the total;
 // cursor paging (`cursorPaging: { limit, cursor }`) answers the cursors of the pages beside this one.
-export const POST = jsonHandler(async (request) => {
-  const body = await readJsonBody(request);
+export const POST = dataRoute(async ({ body, caller }) => {
   const dataCollectionId = collectionOf(body);
   const query = clientQuery(body.query);
-  const page = await dataClient().query(dataCollectionId, query, callerOf(request));
+  const page = await dataClient().query(dataCollectionId, query, caller);
   const dataItems = page.items.map((item) => restItem(dataCollectionId, item));
   const byCursor = isRecord(body.query) && isRecord(body.query.cursorPaging);
   if (byCursor) {

@@ -1,12 +1,9 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { answer, collectionOf, restItem } from '@/lib/api/data-rest';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { answer, collectionOf, dataRoute, restItem } from '@/lib/api/data-rest';
+import { otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/items/replace-references: sets the ids an item's multi-reference field holds.
-export const POST = jsonHandler(async (request) => {
-  const body = await readJsonBody(request);
+export const POST = dataRoute(async ({ body, caller }) => {
   const dataCollectionId = collectionOf(body);
   const item = await dataClient().changeReferences(
     'replace',
@@ -14,7 +11,7 @@ export const POST = jsonHandler(async (request) => {
     body.referringItemFieldName,
     body.referringItemId,
     body.newReferencedItemIds,
-    callerOf(request),
+    caller,
   );
   return answer({ dataItem: restItem(dataCollectionId, item) });
 });

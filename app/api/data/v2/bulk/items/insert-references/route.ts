@@ -1,12 +1,10 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { answer, changeReferenceGroups } from '@/lib/api/data-rest';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { answer, changeReferenceGroups, dataRoute } from '@/lib/api/data-rest';
+import { otherMethods } from '@/lib/api/respond';
 
 // POST /api/data/v2/bulk/items/insert-references: adds references; each referring item and field in one
 // statement, every one checked before the first is written.
-export const POST = jsonHandler(async (request) => {
-  const count = await changeReferenceGroups('insert', await readJsonBody(request), callerOf(request));
+export const POST = dataRoute(async ({ body, caller }) => {
+  const count = await changeReferenceGroups('insert', body, caller);
   return answer({ bulkActionMetadata: { totalSuccesses: count, totalFailures: 0 } });
 });
 

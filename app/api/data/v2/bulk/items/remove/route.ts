@@ -1,14 +1,11 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { answer, collectionOf } from '@/lib/api/data-rest';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { answer, collectionOf, dataRoute } from '@/lib/api/data-rest';
+import { otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/bulk/items/remove: Bulk Remove Data Items by id; ids not stored are reported as failures.
-export const POST = jsonHandler(async (request) => {
-  const body = await readJsonBody(request);
+export const POST = dataRoute(async ({ body, caller }) => {
   const dataCollectionId = collectionOf(body);
-  const { removedItemIds } = await dataClient().bulkRemove(dataCollectionId, body.dataItemIds, callerOf(request));
+  const { removedItemIds } = await dataClient().bulkRemove(dataCollectionId, body.dataItemIds, caller);
   const removed = new Set(removedItemIds);
   const asked = Array.isArray(body.dataItemIds) ? (body.dataItemIds as string[]) : [];
   return answer({

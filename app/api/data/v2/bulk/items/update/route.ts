@@ -1,19 +1,12 @@
-import { readJsonBody } from '@/lib/api/body';
-import { callerOf } from '@/lib/api/caller';
-import { bulkAnswer, bulkItemFields, collectionOf } from '@/lib/api/data-rest';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { bulkAnswer, bulkItemFields, collectionOf, dataRoute } from '@/lib/api/data-rest';
+import { otherMethods } from '@/lib/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/bulk/items/update: Bulk Update Data Items; an item not stored (or not the caller's) is a failure in
 // the results, with the catalogue's not-found code, and the others are written.
-export const POST = jsonHandler(async (request) => {
-  const body = await readJsonBody(request);
+export const POST = dataRoute(async ({ body, caller }) => {
   const dataCollectionId = collectionOf(body);
-  const { items, failedItemIds } = await dataClient().bulkUpdate(
-    dataCollectionId,
-    bulkItemFields(body),
-    callerOf(request),
-  );
+  const { items, failedItemIds } = await dataClient().bulkUpdate(dataCollectionId, bulkItemFields(body), caller);
   return bulkAnswer('UPDATE', dataCollectionId, items, failedItemIds);
 });
 
