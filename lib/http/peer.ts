@@ -39,7 +39,7 @@ export function stampPeerAddresses(hops: number, warn: (line: string) => void) {
   if (s.stamped) return;
   s.stamped = true;
   for (const Server of [http.Server, https.Server]) {
-    const emit = Server.prototype.emit;
+    const emit = Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
     Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
       if (event === 'request') {
         const request = args[0] as http.IncomingMessage;
@@ -59,7 +59,7 @@ export function stampPeerAddresses(hops: number, warn: (line: string) => void) {
         }
       }
       return emit.call(this, event, ...args);
-    } as typeof emit;
+    } as typeof Server.prototype.emit;
   }
 }
 
