@@ -24,7 +24,10 @@ export const members = defineCollection({
     verificationCodeHash: { type: 'text' },
     verificationExpires: { type: 'datetime' },
     verificationAttempts: { type: 'number' },
-    /** Sessions carry it; raising it (a password reset) ends every session signed before. */
+    /**
+     * Sessions carry it; raising it ends every session signed before: a password reset or change, "sign out
+     * everywhere", and the owner's block (or unblock).
+     */
     sessionEpoch: { type: 'number' },
   },
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },

@@ -233,11 +233,18 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
     return member;
   }
 
+  /**
+   * The owner's approval or block. A change of status also raises the member's session epoch, so blocking ends every
+   * session they had for good: unblocking lets them sign in again and brings none back (the status check in
+   * sessionMember alone would). Raised on unblocking too, for a member blocked before blocking raised it; sessions are
+   * signed only while ACTIVE, so approving a PENDING member ends nothing.
+   */
   async function setStatus(id: string, status: MemberStatus): Promise<Member | null> {
     if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) return null;
     const member = await read(id);
     if (!member) return null;
-    return toMember(member.status === status ? member : await write({ ...member, status }));
+    if (member.status === status) return toMember(member);
+    return toMember(await write({ ...member, status, sessionEpoch: (member.sessionEpoch ?? 0) + 1 }));
   }
 
   return {

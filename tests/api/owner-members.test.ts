@@ -21,6 +21,7 @@ const { POST: act, GET: get } = await import('@/app/api/owner/members/route');
 const { POST: setPolicy } = await import('@/app/api/owner/members/policy/route');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
+const { GET: whoIs } = await import('@/app/api/members/session/route');
 const { siteMemberAdmin, siteMembers, LoginState } = await import('@/lib/members');
 
 afterAll(async () => {
@@ -63,6 +64,31 @@ it('lists a new member first as waiting, and the owner approves, blocks and unbl
   expect((await login()).loginState).toBe(LoginState.FAILURE);
   await act(form({ id, action: 'approve' }, { cookie: owner }));
   expect((await login()).loginState).toBe(LoginState.SUCCESS);
+});
+
+it("blocking ends the member's sessions for good: unblocked, the old cookie stays refused and a new sign-in works", async () => {
+  // Issue 26: sessions were refused only while the member was blocked, so unblocking brought every one of them back.
+  await siteMembers().register({ email: 'ada@example.com', password: 'correct horse battery' });
+  const id = (await siteMemberAdmin()!.listMembers({ skip: 0, limit: 10 })).members[0]!.id;
+  await act(form({ id, action: 'approve' }, { cookie: owner }));
+  const signedIn = await login();
+  if (signedIn.loginState !== LoginState.SUCCESS) throw new Error(`not signed in: ${signedIn.loginState}`);
+  const session = (token: string) =>
+    whoIs(new Request('https://blog.example/api/members/session', { headers: { cookie: `member_session=${token}` } }));
+  const old = signedIn.data.sessionToken;
+  expect((await session(old)).status).toBe(200);
+
+  await act(form({ id, action: 'block' }, { cookie: owner }));
+  expect((await session(old)).status).toBe(401);
+  await act(form({ id, action: 'approve' }, { cookie: owner }));
+  expect((await session(old)).status).toBe(401);
+
+  const again = await login();
+  if (again.loginState !== LoginState.SUCCESS) throw new Error(`not signed in: ${again.loginState}`);
+  expect(await (await session(again.data.sessionToken)).json()).toEqual({
+    member: { email: 'ada@example.com', displayName: 'ada' },
+  });
+  expect((await session(old)).status).toBe(401);
 });
 
 it('changes nothing for a visitor, a cross-site post, an unknown member or action', async () => {

@@ -237,6 +237,27 @@ describe('login failures', () => {
     expect(setup.sent).toHaveLength(before);
   });
 
+  it('blocking ends every session for good: unblocked, the member signs in anew and no old session comes back', async () => {
+    // Issue 26: sessions were refused only while the member was BLOCKED, so unblocking brought them all back.
+    const setup = provider();
+    const { identity } = setup;
+    const session = await activeMember(setup, 'ola@example.com');
+    const id = memberId('ola@example.com');
+    await identity.blockMember(id);
+    expect(await identity.memberOf(session)).toBeNull();
+    expect(await identity.approveMember(id)).toMatchObject({ status: 'ACTIVE' });
+    expect(await identity.memberOf(session)).toBeNull();
+    expect(await identity.updateProfile(session, { displayName: 'Back' })).toEqual({
+      ok: false,
+      reason: 'invalidSession',
+    });
+    const fresh = tokenOf(await identity.login({ email: 'ola@example.com', password: PASSWORD }), 'SUCCESS');
+    expect((await identity.memberOf(fresh))?.email).toBe('ola@example.com');
+    // Approving a member already active changes nothing.
+    await identity.approveMember(id);
+    expect((await identity.memberOf(fresh))?.email).toBe('ola@example.com');
+  });
+
   it('a wrong password and an unknown address get the same answer, after a hash check each', async () => {
     const setup = provider();
     await activeMember(setup, 'ivy@example.com');
