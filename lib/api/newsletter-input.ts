@@ -5,12 +5,17 @@ import { SUBSCRIBE_TRAP_FIELD as TRAP_FIELD } from '@/lib/site';
 import { readJsonBody } from './body';
 
 // What POST /newsletter/subscribe accepts: the subscribe form (urlencoded, so it works without JavaScript) or JSON
-// `{ email }`. The form's trap field: people never see it, form-filling robots fill it in.
+// `{ email }`. The form's trap field: people never see it, form-filling robots fill it in. Nothing here refuses the
+// address: a missing, empty or non-string `email` goes on as it came, and the subscribe path refuses it as a bad
+// address (400 WDE0046 for JSON, the form's "invalid address" page for a form), after the cross-site check and the
+// client's limit, as any other bad address.
 
 const MAX_BODY = 4096;
 
 const Input = z.object({
-  email: z.unknown(),
+  // Optional: zod 4 requires an unknown() key to be present, and a body without it (`{}`, an empty form) threw a
+  // ZodError, answered 500.
+  email: z.unknown().optional(),
   [TRAP_FIELD]: z.string().max(1000).optional().catch('filled'),
 });
 
