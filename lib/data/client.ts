@@ -5,7 +5,7 @@ import { checkAggregation, queryableField } from './aggregate';
 import { type DataBackend, type FilterTree, ItemExistsError } from './backend';
 import { openDataCursor, dataCursor } from './cursor';
 import { dataErrors } from './errors';
-import { assertMayDo, mayTouch } from './permissions';
+import { assertMayDo, mayDo, mayTouch } from './permissions';
 import type { Caller, CollectionDeclaration, DataItem, DataOptions, Operation } from './types';
 import {
   checkCollectionId,
@@ -168,6 +168,15 @@ export function createDataClient({
    */
   async function insertAll(rawId: unknown, rawItems: unknown[], caller: Caller, options: DataOptions, save: boolean) {
     const collection = await open(rawId);
+    // The permission before any lookup: a caller who may neither insert nor update is refused alike whether an id is
+    // stored or not (a save reads each id first), so no id can be probed for. An insert reaches the store (and its
+    // 409 for a stored id) only once authorized below.
+    if (save && !options.suppressAuth && !mayDo(collection, 'insert', caller) && !mayDo(collection, 'update', caller)) {
+      const { insert, update } = collection.permissions;
+      throw dataErrors.permissionDenied(
+        `save on "${collection.id}" needs ${insert === update ? insert : `${insert} (new) or ${update} (stored)`}`,
+      );
+    }
     const h = hooksOf(collection, options);
     const items: DataItem[] = [];
     const replaced: DataItem[] = [];

@@ -18,9 +18,13 @@ export function defineCollection<const F extends Record<string, FieldDeclaration
 }
 
 /**
- * Newsletter subscribers: anyone may subscribe; only the owner reads, confirms or removes. `status` is `pending` until
- * the address's confirmation link is followed, then `confirmed`; `week` (ISO week of subscribing, `2026-W48`) is what
- * the dashboard groups by.
+ * Newsletter subscribers: only the owner writes, reads, confirms or removes them. A visitor subscribes through the
+ * subscribe form's route alone (lib/newsletter/subscribe.ts: limited per client and per address, stored `pending`,
+ * mailed a link), which writes as the site; through the data API a visitor's insert or save is WDE0027 (403), so no one
+ * else's address becomes `confirmed`, is probed for by its id (a 409), or gets a `confirmationSentDate` that silences
+ * its real subscription. `status` is `pending` until the address's confirmation link is followed, then `confirmed`;
+ * `week` (ISO week of subscribing, `2026-W48`) is what the dashboard groups by; `confirmationSentDate` is when the last
+ * link was mailed (none again for 10 minutes), `confirmedDate` when it was followed.
  */
 export const subscribers = defineCollection({
   id: 'subscribers',
@@ -31,7 +35,7 @@ export const subscribers = defineCollection({
     confirmationSentDate: { type: 'datetime' },
     confirmedDate: { type: 'datetime' },
   },
-  permissions: { read: 'ADMIN', insert: 'ANYONE', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });
 
 /** Post series, kept by the owner; readers see them on the posts they hold. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { DataClient } from '@/lib/data/client';
-import { OWNER, VISITOR } from '@/lib/data/permissions';
+import { OWNER } from '@/lib/data/permissions';
 import { errors, isCatalogueError } from '@/lib/errors';
 import type { Mailer } from '@/lib/mail';
 import { SITE_NAME } from '@/lib/site';
@@ -10,7 +10,9 @@ import { CONFIRM_LINK_DAYS, confirmToken, confirmTokenHolds } from './key';
 // A newsletter subscription with double opt-in: one stored item per address, however often and however concurrently
 // it is sent (the item's id is derived from the normalised address, so the primary key deduplicates: no read-then-write
 // race), `pending` until the link mailed to the address is followed. What a visitor is told never depends on whether
-// the address was known: "check your inbox" either way.
+// the address was known: "check your inbox" either way. Only the owner may write the `subscribers` collection
+// (lib/data/collections.ts): this path writes as the site (OWNER) after its own checks, so a visitor's address is
+// stored only as it chose here (pending, stamped, mailed), never as a data API caller sends it.
 
 const Email = z.email();
 
@@ -59,14 +61,16 @@ export async function subscribe(newsletter: Newsletter, rawEmail: unknown): Prom
   try {
     // Stamped as sent before sending: a second request racing this one sees a fresh link and sends none.
     const item = { _id, email, status: 'pending', week: isoWeek(now), confirmationSentDate: sentDate };
-    await client.insert('subscribers', item, VISITOR);
+    await client.insert('subscribers', item, OWNER);
   } catch (error) {
     if (!(isCatalogueError(error) && error.wde === 'WDE0074')) throw error;
     const known = await client.get('subscribers', _id, OWNER);
     if (!known) throw error;
     if (known.status === 'confirmed') return 'already-confirmed';
+    // Recently sent means within RESEND_AFTER_MS either side of now (instances' clocks differ by seconds): a date far
+    // in the future (an import, a clock gone wrong) must not silence the address for good.
     const last = Date.parse(String(known.confirmationSentDate ?? ''));
-    if (now.getTime() - last < RESEND_AFTER_MS) return 'recently-sent';
+    if (Math.abs(now.getTime() - last) < RESEND_AFTER_MS) return 'recently-sent';
     await client.update('subscribers', { ...known, confirmationSentDate: sentDate }, OWNER);
     outcome = 'resent';
   }

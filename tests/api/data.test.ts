@@ -231,10 +231,10 @@ describe('the data API', () => {
   });
 
   it('enforces the collection permissions against the caller', async () => {
-    // Anyone may subscribe; only the owner reads the subscribers.
-    const subscribed = await insertRoute(
-      post({ dataCollectionId: 'subscribers', dataItem: { data: { email: 'a@b.c' } } }),
-    );
+    // Only the owner writes or reads the subscribers (a visitor subscribes through /newsletter/subscribe alone).
+    const subscriber = { dataCollectionId: 'subscribers', dataItem: { data: { email: 'a@b.c' } } };
+    await expectError(await insertRoute(post(subscriber)), 403, 'WDE0027');
+    const subscribed = await insertRoute(post(subscriber, owner));
     expect(subscribed.status).toBe(200);
     await expectError(await queryRoute(post({ dataCollectionId: 'subscribers' })), 403, 'WDE0027');
     const id = (await subscribed.json()).dataItem.id as string;
