@@ -4,8 +4,9 @@ import type { CaptchaKind } from '@/lib/members/captcha';
 import { normaliseEmail } from '@/lib/members/local';
 import { processSingleton } from '@/lib/process-singleton';
 
-// Rate limits per client (lib/auth/limits.ts's clientKey) and per account, process-wide. A per-account count never
-// refuses the account's member: it asks for a captcha (sign-in) or stops mails to them (reset links).
+// Rate limits per client (lib/auth/limits.ts's clientKey) and per account, process-wide (with REDIS_URL, shared by
+// every instance: createLimiter). A per-account count never refuses the account's member: it asks for a captcha
+// (sign-in) or stops mails to them (reset links, verification codes).
 
 export const MEMBER_LIMITS = {
   /** Failed sign-ins per client per 15 minutes. */
@@ -20,6 +21,13 @@ export const MEMBER_LIMITS = {
   accountFailures: { keyPrefix: 'members:account-failures', points: 1_000_000, durationSeconds: 15 * 60 },
   /** Reset mails sent to one account per hour, whoever asks: more are not sent (the answer stays the same). */
   accountResets: { keyPrefix: 'members:account-reset-mails', points: 3, durationSeconds: 60 * 60 },
+  /**
+   * New verification codes mailed per client per hour, to any accounts (joins and sign-ins: 5 joins an hour, and as
+   * many codes again): more are not sent, the answer stays the same.
+   */
+  codeMails: { keyPrefix: 'members:code-mails', points: 10, durationSeconds: 60 * 60 },
+  /** New verification codes mailed to one account per hour, whoever asks (as reset mails). */
+  accountCodeMails: { keyPrefix: 'members:account-code-mails', points: 3, durationSeconds: 60 * 60 },
   /** New passwords set by reset link per client per 15 minutes. */
   newPasswords: { keyPrefix: 'members:new-passwords', points: 10, durationSeconds: 15 * 60 },
   /** Wrong current passwords on the account page per client per 15 minutes (a stolen session guessing it). */
@@ -38,10 +46,22 @@ const accountKey = (email: string) => {
   return address ? createHash('sha256').update(`member-account\n${address}`).digest('base64url') : null;
 };
 
-/** Takes a point of an account's reset mails: false when the account has had its share this hour (or no address). */
-export async function allowAccountReset(email: string): Promise<boolean> {
+/** The mails an account is sent, each kind counted on its own: reset links, verification codes. */
+export type AccountMail = 'accountResets' | 'accountCodeMails';
+
+/** Takes a point of an account's mails of a kind: false when it has had its share this hour (or no address). */
+export async function allowAccountMail(kind: AccountMail, email: string): Promise<boolean> {
   const account = accountKey(email);
-  return account !== null && (await consume(memberLimiter('accountResets'), account)).ok;
+  return account !== null && (await consume(memberLimiter(kind), account)).ok;
+}
+
+/**
+ * Takes a point of this client's code mails, then one of the account's: false when either has had its share this hour
+ * (a client over its budget takes nothing of the account's). The provider then mails no code and answers as usual.
+ */
+export async function allowCodeMail(client: string, email: string): Promise<boolean> {
+  if (!(await consume(memberLimiter('codeMails'), client)).ok) return false;
+  return allowAccountMail('accountCodeMails', email);
 }
 
 // When the sign-in asks for a captcha (the local provider's ALTCHA, lib/members/captcha.ts), from the failures counted

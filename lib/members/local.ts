@@ -183,16 +183,38 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
     }
   }
 
-  /** A new code for the member, stored as a keyed hash and mailed: EMAIL_VERIFICATION_REQUIRED with its state. */
-  async function startVerification(member: MemberItem): Promise<LoginResult> {
+  const verificationRequired = (memberId: string, nonce: string): LoginResult => ({
+    loginState: LoginState.EMAIL_VERIFICATION_REQUIRED,
+    data: { stateToken: signVerification(secret, memberId, nonce, nowSeconds()) },
+  });
+
+  /**
+   * EMAIL_VERIFICATION_REQUIRED with its state. A code mailed before that still works (unexpired, tries left) is used
+   * again: a new state token for it, no mail, so signing in again and again mails nothing, and the first mail's code
+   * still works. Else a new code, stored as a keyed hash and mailed, if the caller's budget allows (`allowCodeMail`:
+   * per client and per account); past it nothing is mailed or stored, and the answer is the same (its state token
+   * names no verification: the verify page then says to sign in again).
+   */
+  async function startVerification(member: MemberItem, context: CallContext): Promise<LoginResult> {
+    const expires = Date.parse(member.verificationExpires ?? '');
+    if (
+      member.verificationId &&
+      member.verificationCodeHash &&
+      expires > clock().getTime() &&
+      (member.verificationAttempts ?? 0) < MAX_CODE_ATTEMPTS
+    ) {
+      return verificationRequired(member._id, member.verificationId);
+    }
     const nonce = randomBytes(12).toString('base64url');
+    if (context.allowCodeMail && !(await context.allowCodeMail(member.email!))) {
+      return verificationRequired(member._id, nonce);
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const expires = new Date(clock().getTime() + VERIFICATION_TTL_SECONDS * 1000).toISOString();
     const pending = {
       ...member,
       verificationId: nonce,
       verificationCodeHash: codeHash(member._id, nonce, code),
-      verificationExpires: expires,
+      verificationExpires: new Date(clock().getTime() + VERIFICATION_TTL_SECONDS * 1000).toISOString(),
       verificationAttempts: 0,
     };
     await write(pending);
@@ -209,16 +231,15 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
       await write(withoutVerification(pending));
       throw error;
     }
-    return {
-      loginState: LoginState.EMAIL_VERIFICATION_REQUIRED,
-      data: { stateToken: signVerification(secret, member._id, nonce, nowSeconds()) },
-    };
+    return verificationRequired(member._id, nonce);
   }
 
   /** What a member who proved their password (or their address) may do next. */
-  async function next(member: MemberItem): Promise<LoginResult> {
+  async function next(member: MemberItem, context: CallContext = {}): Promise<LoginResult> {
     if (member.status === 'BLOCKED') return BLOCKED;
-    if ((await policyNow()).emailVerification && member.emailVerified !== true) return startVerification(member);
+    if ((await policyNow()).emailVerification && member.emailVerified !== true) {
+      return startVerification(member, context);
+    }
     if (member.status !== 'ACTIVE') return { loginState: LoginState.OWNER_APPROVAL_REQUIRED };
     const sessionToken = signMemberSession(secret, member._id, member.sessionEpoch ?? 0, nowSeconds());
     return { loginState: LoginState.SUCCESS, data: { sessionToken } };
@@ -258,7 +279,7 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
       return { members: page.items.map((item) => toMember(item as MemberItem)), total: page.totalCount };
     },
 
-    async register({ email, password, profile }: RegisterParams, _context?: CallContext) {
+    async register({ email, password, profile }: RegisterParams, context: CallContext = {}) {
       const address = normaliseEmail(email);
       if (!address) return failure('Please give a valid e-mail address.', 'invalidEmail');
       if (!acceptablePassword(password)) {
@@ -288,7 +309,7 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
         }
         throw error;
       }
-      return next(stored);
+      return next(stored, context);
     },
 
     async login({ email, password, captchaToken }: LoginParams, context: CallContext = {}) {
@@ -311,7 +332,7 @@ export function createLocalMembers(settings: LocalMembersSettings): LocalMembers
         return INVALID_LOGIN;
       }
       if (!(await passwords.verify(member.passwordHash, given))) return INVALID_LOGIN;
-      return next(member);
+      return next(member, context);
     },
 
     async processVerification({ verificationCode }: { verificationCode: string }, stateToken: string) {

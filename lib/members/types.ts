@@ -75,6 +75,13 @@ export interface CallContext {
    * it counted); the local provider answers the captcha states without one. Wix decides its captchas itself.
    */
   captcha?: 'user' | 'silent' | null;
+  /**
+   * Asked before a new verification code is mailed to `email` (the member's stored address): takes a mail from the
+   * budgets the site keeps (per client and per account, lib/api/member-limits.ts) and answers false when one is spent.
+   * The local provider then mails nothing and answers as it would have. Without it, only the reuse of an unexpired code
+   * limits the mails (scripts, tests). Wix mails its own codes.
+   */
+  allowCodeMail?: (email: string) => Promise<boolean>;
 }
 
 /** What a password reset link, followed, gives. */

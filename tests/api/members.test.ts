@@ -350,6 +350,59 @@ describe('per account', () => {
     }
     expect((await readOutbox(outbox)).length).toBe(before + 3);
   });
+
+  /** Mails in the outbox to one address. */
+  const mailsTo = async (to: string) => (await readOutbox(outbox)).filter((m) => m.headers.to === to).length;
+  const later = (minutes: number) => vi.setSystemTime(Date.now() + minutes * 60 * 1000);
+
+  it('mails an account at most 3 codes an hour, however often and from wherever it signs in; the same answer', async () => {
+    // Issue 26: join with someone else's address, then sign in again and again with the password chosen: each
+    // sign-in mailed a new code (55 mails in 1.4 s), under no cap.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const email = 'victim@example.com';
+      await land(await join(post('join', { email, password: PASSWORD })));
+      // 55 sign-ins, each from another client, in four rounds 16 minutes apart: each round comes after the last
+      // code expired (15 minutes), so a sign-in then may mail a new one, within the account's 3 an hour.
+      for (let i = 0; i < 55; i += 1) {
+        if (i > 0 && i % 14 === 0) later(16);
+        nextClient();
+        const asked = await land(await signin(post('signin', { email, password: PASSWORD })));
+        expect(asked.location).toBe('/verify?notice=code-sent');
+      }
+      expect(await mailsTo(email)).toBe(3);
+      // An hour after the first, the account may be mailed again.
+      later(16);
+      await land(await signin(post('signin', { email, password: PASSWORD })));
+      expect(await mailsTo(email)).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 120_000);
+
+  it('mails one client at most 10 codes an hour, across accounts; the rest get the same answer and no mail', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const emails = [0, 1, 2, 3, 4].map((i) => `many${i}@example.com`);
+      const total = async () => (await Promise.all(emails.map(mailsTo))).reduce((a, b) => a + b, 0);
+      for (const email of emails) await land(await join(post('join', { email, password: PASSWORD })));
+      expect(await total()).toBe(5);
+      for (const round of [10, 10]) {
+        later(16);
+        for (const email of emails) {
+          const asked = await land(await signin(post('signin', { email, password: PASSWORD })));
+          expect(asked.location).toBe('/verify?notice=code-sent');
+        }
+        expect(await total()).toBe(round);
+      }
+      // The accounts had a code to spare: another client gets one.
+      nextClient();
+      await land(await signin(post('signin', { email: emails[0]!, password: PASSWORD })));
+      expect(await total()).toBe(11);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 120_000);
 });
 
 describe('every route', () => {

@@ -166,6 +166,72 @@ describe('register → verification → session', () => {
     expect((await identity.processVerification({ verificationCode: lastCode() }, state)).loginState).toBe('FAILURE');
   });
 
+  it('signing in again while the code works mails nothing: the first code goes on working, its tries counted once', async () => {
+    // Issue 26: each sign-in of an unconfirmed account mailed a new code, to an address anyone could join with.
+    const { identity, sent, clock, lastCode } = provider();
+    const login = { email: 'eve@example.com', password: PASSWORD };
+    const states = [tokenOf(await identity.register(login), 'EMAIL_VERIFICATION_REQUIRED')];
+    const code = lastCode();
+    for (let i = 0; i < 5; i += 1) {
+      clock.now += 60 * 1000;
+      states.push(tokenOf(await identity.login(login), 'EMAIL_VERIFICATION_REQUIRED'));
+    }
+    expect(sent).toHaveLength(1);
+    // Wrong codes through any of the states count against the one code.
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (const state of states.slice(0, MAX_CODE_ATTEMPTS - 1)) {
+      expect((await identity.processVerification({ verificationCode: wrong }, state)).loginState).toBe('FAILURE');
+    }
+    expect((await stored('eve@example.com')).verificationAttempts).toBe(MAX_CODE_ATTEMPTS - 1);
+    tokenOf(await identity.processVerification({ verificationCode: code }, states.at(-1)!), 'SUCCESS');
+  });
+
+  it('once the code has expired, signing in mails a new one', async () => {
+    const { identity, sent, clock, lastCode } = provider();
+    const login = { email: 'eli@example.com', password: PASSWORD };
+    tokenOf(await identity.register(login), 'EMAIL_VERIFICATION_REQUIRED');
+    const first = lastCode();
+    clock.now += 15 * 60 * 1000 + 1000;
+    const state = tokenOf(await identity.login(login), 'EMAIL_VERIFICATION_REQUIRED');
+    expect(sent).toHaveLength(2);
+    const code = lastCode();
+    if (code !== first) {
+      expect((await identity.processVerification({ verificationCode: first }, state)).loginState).toBe('FAILURE');
+    }
+    tokenOf(await identity.processVerification({ verificationCode: code }, state), 'SUCCESS');
+  });
+
+  it("mails a new code only within the caller's budget; past it, the same answer, and no mail or code stored", async () => {
+    const { identity, sent, clock, lastCode } = provider();
+    const asked: string[] = [];
+    let left = 1;
+    const context = { allowCodeMail: async (email: string) => (asked.push(email), left-- > 0) };
+    const login = { email: 'Fay@Example.com', password: PASSWORD };
+    tokenOf(await identity.register(login, context), 'EMAIL_VERIFICATION_REQUIRED');
+    expect([sent.length, asked]).toEqual([1, ['fay@example.com']]);
+    const code = lastCode();
+    // While that code works, a sign-in takes nothing of the budget.
+    tokenOf(await identity.login(login, context), 'EMAIL_VERIFICATION_REQUIRED');
+    expect(asked).toHaveLength(1);
+
+    clock.now += 15 * 60 * 1000 + 1000;
+    const refused = tokenOf(await identity.login(login, context), 'EMAIL_VERIFICATION_REQUIRED');
+    expect([sent.length, asked.length]).toEqual([1, 2]);
+    expect((await stored('fay@example.com')).verificationExpires).toBe(
+      new Date(clock.now - 1000).toISOString(), // the expired one, untouched: no new code stored
+    );
+    // Its state names no code: nothing verifies through it.
+    expect((await identity.processVerification({ verificationCode: code }, refused)).loginState).toBe('FAILURE');
+
+    // A member who joins past the budget is stored, unmailed, and gets the same answer.
+    tokenOf(
+      await identity.register({ email: 'gil@example.com', password: PASSWORD }, context),
+      'EMAIL_VERIFICATION_REQUIRED',
+    );
+    expect(sent).toHaveLength(1);
+    expect((await stored('gil@example.com')).verificationCodeHash).toBeUndefined();
+  });
+
   it('without the verification policy, registering signs in at once', async () => {
     const { identity, sent } = provider({ policy: { emailVerification: false } });
     tokenOf(await identity.register({ email: 'di@example.com', password: PASSWORD }), 'SUCCESS');

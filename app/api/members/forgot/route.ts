@@ -1,6 +1,6 @@
 import { otherMethods } from '@/lib/api/respond';
 import { memberFormRoute, seeOther } from '@/lib/api/member-forms';
-import { allowAccountReset } from '@/lib/api/member-limits';
+import { allowAccountMail } from '@/lib/api/member-limits';
 import { config } from '@/lib/config';
 import { siteMembers } from '@/lib/members';
 import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
@@ -13,7 +13,8 @@ export const POST = memberFormRoute(MEMBER_PAGES.forgot, async (form) => {
   if (!(await form.allow('resets'))) return seeOther(memberPagePath(MEMBER_PAGES.forgot, 'rate-limited'));
   const email = form.field('email', 320);
   // 3 mails per account per hour, whoever asks: nobody can fill a member's inbox, and the answer does not change.
-  if (!(await allowAccountReset(email))) return seeOther(memberPagePath(MEMBER_PAGES.forgot, 'reset-sent'));
+  if (!(await allowAccountMail('accountResets', email)))
+    return seeOther(memberPagePath(MEMBER_PAGES.forgot, 'reset-sent'));
   try {
     await siteMembers().sendPasswordResetEmail(email, `${config().siteUrl}${MEMBER_PAGES.reset}`);
   } catch (error) {

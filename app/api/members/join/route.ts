@@ -1,10 +1,12 @@
 import { otherMethods } from '@/lib/api/respond';
 import { memberFormRoute, seeOther } from '@/lib/api/member-forms';
+import { allowCodeMail } from '@/lib/api/member-limits';
 import { answerLoginState } from '@/lib/api/member-states';
 import { siteMembers } from '@/lib/members';
 import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
 
-// POST (the /join form): e-mail, password, display name → register. 5 registrations per client per hour.
+// POST (the /join form): e-mail, password, display name → register. 5 registrations per client per hour; the code
+// mailed counts against the client's and the account's code mails (lib/api/member-limits.ts).
 
 export const POST = memberFormRoute(MEMBER_PAGES.join, async (form) => {
   if (!(await form.allow('registrations'))) return seeOther(memberPagePath(MEMBER_PAGES.join, 'rate-limited'));
@@ -14,7 +16,7 @@ export const POST = memberFormRoute(MEMBER_PAGES.join, async (form) => {
       password: form.field('password', 1024),
       profile: { nickname: form.field('displayName', 200) },
     },
-    { client: form.client },
+    { client: form.client, allowCodeMail: (address) => allowCodeMail(form.client, address) },
   );
   return answerLoginState(form, result, {
     page: MEMBER_PAGES.join,
