@@ -28,6 +28,11 @@ export const MEMBER_LIMITS = {
   codeMails: { keyPrefix: 'members:code-mails', points: 10, durationSeconds: 60 * 60 },
   /** New verification codes mailed to one account per hour, whoever asks (as reset mails). */
   accountCodeMails: { keyPrefix: 'members:account-code-mails', points: 3, durationSeconds: 60 * 60 },
+  /**
+   * Failed sign-ins per known device (member-device.ts) per 15 minutes: a device that signed in to the account before
+   * is counted on its own, never on the client's budget, so nobody sharing its address can use up its share.
+   */
+  deviceFailures: { keyPrefix: 'members:device-failures', points: 10, durationSeconds: 15 * 60 },
   /** New passwords set by reset link per client per 15 minutes. */
   newPasswords: { keyPrefix: 'members:new-passwords', points: 10, durationSeconds: 15 * 60 },
   /** Wrong current passwords on the account page per client per 15 minutes (a stolen session guessing it). */
@@ -41,7 +46,7 @@ export const memberLimiter = (name: MemberLimit): Limiter =>
   processSingleton(`members-limit:${name}`, () => createLimiter(MEMBER_LIMITS[name]));
 
 /** The key of an account's counts: a digest of its normalised address, never the address itself. */
-const accountKey = (email: string) => {
+export const accountKey = (email: string) => {
   const address = normaliseEmail(email);
   return address ? createHash('sha256').update(`member-account\n${address}`).digest('base64url') : null;
 };
