@@ -50,9 +50,9 @@ async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchP
           <h2 id="proxy-heading">Is there a proxy in front of the site?</h2>
           <p>
             {forwarded.count} request{forwarded.count === 1 ? '' : 's'} since {forwarded.since} arrived with an
-            X-Forwarded-For header, but no proxy is trusted (<code>TRUST_PROXY_HOPS</code> is 0). If a reverse proxy
-            or CDN stands in front of the site, every reader is counted as that proxy, and one reader can use up the
-            limits of all. Set <code>TRUST_PROXY_HOPS</code> to the number of proxies that append to X-Forwarded-For
+            X-Forwarded-For header, but no proxy is trusted (<code>TRUST_PROXY_HOPS</code> is 0). If a reverse proxy or
+            CDN stands in front of the site, every reader is counted as that proxy, and one reader can use up the limits
+            of all. Set <code>TRUST_PROXY_HOPS</code> to the number of proxies that append to X-Forwarded-For
             (docs/security.md).
           </p>
         </section>
