@@ -1,43 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { type EnvelopeInput, LOCAL_INSTANCE_ID, entityChange } from '@/lib/webhooks/envelope';
-import { tagsForEvent } from '@/lib/webhooks/event-tags';
-import { deliverLocalEvent } from '@/lib/webhooks/local-events';
-import type { CommentAnnouncer, CommentChange } from './local';
-import { BLOG_APP_ID, type PostComment } from './types';
+import { invalidate } from '@/lib/webhooks/invalidate';
+import type { CommentAnnouncer } from './local';
 
-// The local platform's comment events: what Wix's Comments API sends when a comment is created, updated (edited,
-// approved, hidden) or deleted (`wix.comments.v2.comment_*`, the comment as the entity, its post as `resourceId`),
-// delivered through the webhook path (lib/webhooks/local-events.ts), which clears the post's thread and count.
+// A local comment written, edited, moderated or deleted refreshes its post's thread and count as the Comments API's
+// event would (`wix.comments.v2.comment_*`, the post as its resource), through the site's one invalidation
+// (lib/webhooks/invalidate.ts).
 
-export const COMMENT_FQDN = 'wix.comments.v2.comment';
-
-export function commentEnvelope(change: CommentChange, comment: PostComment): EnvelopeInput {
-  const entity = {
-    id: comment.id,
-    appId: BLOG_APP_ID,
-    contextId: comment.postId,
-    resourceId: comment.postId,
-    status: comment.status,
-  };
-  return {
-    eventType: `${COMMENT_FQDN}_${change}`,
-    instanceId: LOCAL_INSTANCE_ID,
-    identity: comment.author.memberId
-      ? { identityType: 'MEMBER', memberId: comment.author.memberId }
-      : { identityType: 'ANONYMOUS_VISITOR' },
-    data: {
-      id: randomUUID(),
-      entityFqdn: COMMENT_FQDN,
-      entityId: comment.id,
-      eventTime: new Date().toISOString(),
-      ...entityChange(change, entity),
-    },
-  };
-}
-
-/** Delivers a comment event to the site's webhook handler (its tags cleared directly when it cannot be). */
-export const announceThroughWebhook: CommentAnnouncer = (change, comment) =>
-  deliverLocalEvent(
-    commentEnvelope(change, comment),
-    tagsForEvent(`${COMMENT_FQDN}_${change}`, comment.id, comment.postId),
-  );
+export const announceLocally: CommentAnnouncer = async (change, comment) => {
+  invalidate({ type: `wix.comments.v2.comment_${change}`, entityId: comment.id, resourceId: comment.postId });
+};

@@ -5,7 +5,7 @@ import { recordsClient } from '@/lib/data';
 import { postMetricCounter } from '@/lib/files/post-metrics';
 import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/process-singleton';
-import { announceThroughWebhook } from './announce';
+import { announceLocally } from './announce';
 import { createLocalComments, storedCommentCounter } from './local';
 import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
 import type { CommentModeration, PostComment, PostComments } from './types';
@@ -29,7 +29,7 @@ const localComments = () =>
       client,
       counter:
         c.platform.counts === 'content' ? postMetricCounter(c.contentDir, 'comments') : storedCommentCounter(client),
-      announce: announceThroughWebhook,
+      announce: announceLocally,
     });
   });
 

@@ -4,7 +4,7 @@ import { recordsClient } from '@/lib/data';
 import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/process-singleton';
 import { siteKey } from '@/lib/security/site-key';
-import { announceThroughWebhook } from './announce';
+import { announceLocally } from './announce';
 import { postMetricCounter } from '@/lib/files/post-metrics';
 import { createLocalLikes, storedLikeCounter } from './local';
 import type { PostLikes } from './types';
@@ -32,7 +32,7 @@ const localLikes = (): PostLikes =>
     return createLocalLikes({
       client,
       counter: c.platform.counts === 'content' ? postMetricCounter(c.contentDir, 'likes') : storedLikeCounter(client),
-      announce: announceThroughWebhook,
+      announce: announceLocally,
     });
   });
 

@@ -1,12 +1,11 @@
-import { revalidateTag } from 'next/cache';
 import { config, ConfigError } from '@/lib/config';
 import { processSingleton } from '@/lib/process-singleton';
 import { sharedMarks, siteRedis } from '@/lib/redis/shared';
 import { isCatalogueError } from '@/lib/errors';
-import { blogSource } from '@/lib/blog/sources';
 import { parseEnvelope } from './envelope';
 import { webhookErrors } from './errors';
-import { isBlogEventType, isCommentEvent, isPostEvent, tagsForEvent } from './event-tags';
+import { isBlogEventType } from './event-tags';
+import { invalidate } from './invalidate';
 import { verificationKey } from './keys';
 import { readRawBody } from './raw-body';
 import { verifyWebhookToken } from './verify';
@@ -76,16 +75,10 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
       return reply({ eventType, tags: [], duplicate: true });
     }
     const known = isBlogEventType(eventType);
-    let postId: string | undefined;
     if (known) {
       if (!entityId) throw webhookErrors.malformed(`malformed webhook envelope: ${eventType} names no entity id`);
-      line.tags = tagsForEvent(eventType, entityId, resourceId);
-      if (isPostEvent(eventType)) postId = entityId;
-      // A comment's post: its metrics (the comment count) are read again.
-      else if (isCommentEvent(eventType) && resourceId) postId = resourceId;
+      line.tags = invalidate({ type: eventType, entityId, resourceId });
     }
-    if (line.tags.length) blogSource().refresh(postId ? { postId } : undefined);
-    for (const tag of line.tags) revalidateTag(tag, { expire: 0 });
     await seen().mark(eventId, SEEN_SECONDS);
     line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';
     return reply({ eventType, tags: line.tags });

@@ -6,7 +6,6 @@ import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
 import { postMetricCounter } from '@/lib/files/post-metrics';
 import { createLocalLikes, type LikeAnnouncer, likeId, type Liker, postLikes } from '@/lib/likes';
-import { likeEnvelope } from '@/lib/likes/announce';
 import { isVisitorId } from '@/lib/likes/visitor';
 import { makePost, writeContentDir } from '../helpers/posts';
 
@@ -104,22 +103,5 @@ describe('local likes', () => {
     expect(new Set(ids).size).toBe(100);
     expect(ids.every(isVisitorId)).toBe(true);
     expect(likes.isVisitor('short')).toBe(false);
-  });
-});
-
-describe('the like events', () => {
-  it('are the platform’s post_liked / post_unliked envelopes, naming a visitor by a digest only', () => {
-    const event = likeEnvelope('liked', POST, visitor(1));
-    expect(event).toMatchObject({
-      eventType: 'wix.blog.v3.post_liked',
-      identity: { identityType: 'ANONYMOUS_VISITOR' },
-      data: { entityFqdn: 'wix.blog.v3.post', entityId: POST, actionEvent: { body: { postId: POST } } },
-    });
-    expect(JSON.stringify(event)).not.toContain(visitor(1).visitor);
-    expect(likeEnvelope('unliked', POST, member)).toMatchObject({
-      eventType: 'wix.blog.v3.post_unliked',
-      identity: { identityType: 'MEMBER', memberId: 'member-1' },
-      data: { actionEvent: { body: { postId: POST, memberId: 'member-1' } } },
-    });
   });
 });

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { BLOG_EVENT_TYPES, EVENT_TAGS } from '@/lib/webhooks/event-tags';
 import { entityEvent, likeEvent } from '@/scripts/blog/events';
 import { captureLogs, revalidated, routeContext, signed, webhookRequest, webhookSite } from './helpers';
 import type { EnvelopeInput } from '@/lib/webhooks/envelope';
-import { commentEnvelope } from '@/lib/comments/announce';
+import { entityChange } from '@/lib/webhooks/envelope';
 
 const { keys: site, POST } = await webhookSite('events');
 
@@ -33,17 +34,18 @@ const memberEvent = (change: 'created' | 'updated' | 'deleted'): EnvelopeInput =
 };
 
 /** A Wix Comments event (`wix.comments.v2.comment_*`): the comment as the entity, its post as `resourceId`. */
-const comment = {
-  id: 'cm1',
-  postId: 'p1',
-  parentId: null,
-  author: { memberId: 'm1', name: 'Maya' },
-  text: 'Hi',
-  status: 'PUBLISHED' as const,
-  createdDate: '2026-11-24T00:00:00.000Z',
-  updatedDate: '2026-11-24T00:00:00.000Z',
-  edited: false,
-};
+const commentEvent = (change: 'created' | 'updated' | 'deleted'): EnvelopeInput => ({
+  eventType: `wix.comments.v2.comment_${change}`,
+  instanceId: 'site-instance',
+  identity: { identityType: 'MEMBER', memberId: 'm1' },
+  data: {
+    id: randomUUID(),
+    entityFqdn: 'wix.comments.v2.comment',
+    entityId: 'cm1',
+    eventTime: '2026-11-24T00:00:00.000Z',
+    ...entityChange(change, { id: 'cm1', contextId: 'p1', resourceId: 'p1', status: 'PUBLISHED' }),
+  },
+});
 const commentTags = ['comments:p1', 'metrics:p1'];
 
 const cases: Array<[string, EnvelopeInput, string[]]> = [
@@ -64,9 +66,9 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.members.v1.member_created', memberEvent('created'), ['authors', 'author:m1']],
   ['wix.members.v1.member_updated', memberEvent('updated'), ['authors', 'author:m1']],
   ['wix.members.v1.member_deleted', memberEvent('deleted'), ['authors', 'author:m1']],
-  ['wix.comments.v2.comment_created', commentEnvelope('created', comment), commentTags],
-  ['wix.comments.v2.comment_updated', commentEnvelope('updated', comment), commentTags],
-  ['wix.comments.v2.comment_deleted', commentEnvelope('deleted', comment), commentTags],
+  ['wix.comments.v2.comment_created', commentEvent('created'), commentTags],
+  ['wix.comments.v2.comment_updated', commentEvent('updated'), commentTags],
+  ['wix.comments.v2.comment_deleted', commentEvent('deleted'), commentTags],
 ];
 
 describe('event → tags', () => {
@@ -76,7 +78,7 @@ describe('event → tags', () => {
   });
 
   it('clears every thread for a comment deletion that does not carry the comment', async () => {
-    const event = commentEnvelope('deleted', comment);
+    const event = commentEvent('deleted');
     delete event.data.deletedEvent;
     expect(await (await send(event)).json()).toEqual({
       eventType: 'wix.comments.v2.comment_deleted',
