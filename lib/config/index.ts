@@ -13,6 +13,8 @@ export class ConfigError extends Error {
 }
 
 export const MIN_SECRET_LENGTH = 32;
+/** Wix retries a failed webhook delivery for about two days; a day more of margin. */
+export const DEFAULT_WEBHOOK_MAX_AGE_SECONDS = 3 * 24 * 3600;
 /** No proxy trusted unless one is configured: a client's own X-Forwarded-For never chooses its budget. */
 export const DEFAULT_TRUST_PROXY_HOPS = 0;
 const MAX_TRUST_PROXY_HOPS = 20;
@@ -64,6 +66,12 @@ const Env = z.object({
     .optional(),
   WIX_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   WIX_WEBHOOK_PRIVATE_KEY: z.string().optional(),
+  WIX_WEBHOOK_MAX_AGE_SECONDS: z
+    .string()
+    .regex(/^\d{2,7}$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .refine((seconds) => seconds >= 60 && seconds <= 30 * 24 * 3600, 'must be from 60 s to 30 days')
+    .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().max(320).optional(),
   MAIL_OUTBOX: z.string().optional(),
@@ -115,6 +123,11 @@ export interface Config {
   /** PEM text or base64 of it, as set; lib/webhooks/keys.ts parses it. */
   webhookPublicKey: string | undefined;
   webhookPrivateKey: string | undefined;
+  /**
+   * How old a webhook delivery may be (now - its token's iat): Wix retries a failed delivery for about two days, so a
+   * resend is accepted for 3 days by default; replays within it are stopped by the event id (lib/webhooks/handle.ts).
+   */
+  webhookMaxAgeSeconds: number;
   mail: MailConfig;
   members: MembersConfig;
   development: boolean;
@@ -219,6 +232,7 @@ export function readConfig(env: Env = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     webhookPublicKey: e.WIX_WEBHOOK_PUBLIC_KEY,
     webhookPrivateKey: e.WIX_WEBHOOK_PRIVATE_KEY,
+    webhookMaxAgeSeconds: e.WIX_WEBHOOK_MAX_AGE_SECONDS ?? DEFAULT_WEBHOOK_MAX_AGE_SECONDS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

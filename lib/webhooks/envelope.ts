@@ -4,7 +4,7 @@ import { webhookErrors } from './errors';
 // The platform's webhook envelope: the JWT payload's `data` is a JSON string of { eventType, instanceId,
 // identity, data }, and `identity` and the inner `data` are JSON strings again (docs/webhooks.md).
 
-/** A string that must hold JSON matching `schema`. */
+/** A string that must hold JSON matching `schema` (the envelope's levels: `@wix/sdk` JSON.parses each of them). */
 const jsonString = <T extends z.ZodType>(schema: T) =>
   z
     .string()
@@ -19,6 +19,21 @@ const jsonString = <T extends z.ZodType>(schema: T) =>
     .pipe(schema);
 
 /**
+ * An entity or an action's body: the object, or its JSON text (the proto's `AsJson` spellings; the SDK passes either
+ * through untouched, and Wix retries an answered 400 for days).
+ */
+const jsonOrValue = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+      return z.NEVER;
+    }
+  }, schema);
+
+/**
  * An id the site will use: entity ids become cache tags (`post:{id}`) and event ids dedupe keys and log
  * fields. Wix ids are GUIDs; the demo content and the CLI use GUIDs too, and tests short slug-like ids.
  * Anything else (a slash, `..`, a NUL, a 5 KB string) is a malformed envelope, not a tag.
@@ -28,13 +43,25 @@ export const WixId = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, { error: 'is not a valid id (letters, digits, - and _, at most 128)' });
 
 // Entities are the platform's own shapes; only their id matters here, and a comment's resourceId (the post it is on).
-const Entity = z.looseObject({ id: WixId.optional(), resourceId: WixId.optional() });
+// Each may come as the object or as its JSON text: the proto (the `AsJson` fields of @wix/* events' meta typings, e.g.
+// EntityCreatedEvent.entityAsJson) names both spellings, and @wix/auto_sdk_comments_comments types ActionEvent.body as
+// a string.
+const Entity = jsonOrValue(z.looseObject({ id: WixId.optional(), resourceId: WixId.optional() }));
 
-export const LikeBody = z.looseObject({
-  postId: WixId.optional(),
-  memberId: z.string().optional(),
-  anonymousVisitorId: z.string().optional(),
-});
+/**
+ * An action event's body: a like names its post; a comment action (`comment_comment_published`, `_hidden`,
+ * `_content_changed`: CommentPublished, CommentHidden in the SDK) its comment; a count change
+ * (`comment_resource_comment_count_changed`: ResourceCommentCountChanged) the resource.
+ */
+export const ActionBody = jsonOrValue(
+  z.looseObject({
+    postId: WixId.optional(),
+    memberId: z.string().optional(),
+    anonymousVisitorId: z.string().optional(),
+    resourceId: WixId.optional(),
+    comment: z.looseObject({ id: WixId.optional(), resourceId: WixId.optional() }).optional(),
+  }),
+);
 
 export const EventData = z.object({
   id: WixId,
@@ -42,10 +69,10 @@ export const EventData = z.object({
   entityId: WixId.optional(),
   slug: z.string().optional(),
   eventTime: z.string().optional(),
-  createdEvent: z.object({ entity: Entity }).optional(),
-  updatedEvent: z.object({ currentEntity: Entity }).optional(),
-  deletedEvent: z.object({ deletedEntity: Entity.optional() }).optional(),
-  actionEvent: z.object({ body: LikeBody }).optional(),
+  createdEvent: z.object({ entity: Entity.optional(), entityAsJson: Entity.optional() }).optional(),
+  updatedEvent: z.object({ currentEntity: Entity.optional(), currentEntityAsJson: Entity.optional() }).optional(),
+  deletedEvent: z.object({ deletedEntity: Entity.nullish(), deletedEntityAsJson: Entity.nullish() }).optional(),
+  actionEvent: z.object({ body: ActionBody.optional(), bodyAsJson: ActionBody.optional() }).optional(),
 });
 export type EventData = z.input<typeof EventData>;
 
@@ -88,16 +115,17 @@ export function parseEnvelope(payload: unknown): WebhookEvent {
     );
   }
   const { eventType, instanceId, identity, data } = parsed.data.data;
-  const entityId =
-    data.actionEvent?.body.postId ??
-    data.entityId ??
-    data.createdEvent?.entity.id ??
-    data.updatedEvent?.currentEntity.id ??
-    data.deletedEvent?.deletedEntity?.id;
-  const resourceId =
-    data.createdEvent?.entity.resourceId ??
-    data.updatedEvent?.currentEntity.resourceId ??
-    data.deletedEvent?.deletedEntity?.resourceId;
+  const entity =
+    data.createdEvent?.entity ??
+    data.createdEvent?.entityAsJson ??
+    data.updatedEvent?.currentEntity ??
+    data.updatedEvent?.currentEntityAsJson ??
+    data.deletedEvent?.deletedEntity ??
+    data.deletedEvent?.deletedEntityAsJson ??
+    undefined;
+  const body = data.actionEvent?.body ?? data.actionEvent?.bodyAsJson;
+  const entityId = body?.postId ?? data.entityId ?? body?.comment?.id ?? entity?.id ?? body?.resourceId;
+  const resourceId = entity?.resourceId ?? body?.comment?.resourceId ?? body?.resourceId;
   return { eventType, eventId: data.id, instanceId, identityType: identity?.identityType, entityId, resourceId };
 }
 

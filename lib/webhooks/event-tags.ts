@@ -45,6 +45,12 @@ export const EVENT_TAGS = {
   'wix.comments.v2.comment_created': commentChanged,
   'wix.comments.v2.comment_updated': commentChanged,
   'wix.comments.v2.comment_deleted': commentChanged,
+  // Moderation in the Wix dashboard may send only these (@wix/auto_sdk_comments_comments: onCommentPublished,
+  // onCommentHidden, onCommentContentChanged, onCommentResourceCommentCountChanged, with these @eventType values).
+  'wix.comments.v2.comment_comment_published': commentChanged,
+  'wix.comments.v2.comment_comment_hidden': commentChanged,
+  'wix.comments.v2.comment_comment_content_changed': commentChanged,
+  'wix.comments.v2.comment_resource_comment_count_changed': commentChanged,
   'wix.members.v1.member_created': memberChanged,
   'wix.members.v1.member_updated': memberChanged,
   'wix.members.v1.member_deleted': memberChanged,

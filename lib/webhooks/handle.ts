@@ -29,10 +29,11 @@ interface LogLine {
 }
 
 /**
- * Event ids processed: a day in Redis (shared by every instance, so a retry reaching another instance is a duplicate
- * too), the latest 10,000 in process without it. Wix retries a failed delivery with the same id for hours.
+ * Event ids processed, remembered as long as a delivery may be old (WIX_WEBHOOK_MAX_AGE_SECONDS): in Redis (shared by
+ * every instance, so a retry reaching another instance is a duplicate too), the latest 10,000 in process without it.
+ * Wix retries a failed delivery with the same id for about two days. A replay the process forgot (a restart, without
+ * Redis) clears the event's tags again, which costs a fresh render and changes nothing.
  */
-const SEEN_SECONDS = 24 * 60 * 60;
 const seen = () =>
   processSingleton('webhook-seen', () => sharedMarks('webhooks:seen', siteRedis(config().redisUrl), 10_000));
 
@@ -67,7 +68,9 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
   let message: string | undefined;
   try {
     const body = await readRawBody(request);
-    const { eventType, eventId, entityId, resourceId } = parseEnvelope(await verifyWebhookToken(body, await key()));
+    const maxAge = config().webhookMaxAgeSeconds;
+    const verified = await verifyWebhookToken(body, await key(), maxAge);
+    const { eventType, eventId, entityId, resourceId } = parseEnvelope(verified);
     line.eventType = eventType;
     line.eventId = eventId;
     if (await seen().has(eventId)) {
@@ -79,7 +82,7 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
       if (!entityId) throw webhookErrors.malformed(`malformed webhook envelope: ${eventType} names no entity id`);
       line.tags = invalidate({ type: eventType, entityId, resourceId });
     }
-    await seen().mark(eventId, SEEN_SECONDS);
+    await seen().mark(eventId, maxAge);
     line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';
     return reply({ eventType, tags: line.tags });
   } catch (error) {

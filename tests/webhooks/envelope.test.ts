@@ -50,11 +50,6 @@ describe('webhook envelope', () => {
     ['no event id', payload({ data: JSON.stringify({ ...inner, id: undefined }) }), /data\.id/],
     ['an entity id that is not a string', payload({ data: JSON.stringify({ ...inner, entityId: 5 }) }), /entityId/],
     [
-      'an updatedEvent without its entity',
-      payload({ data: JSON.stringify({ ...inner, updatedEvent: {} }) }),
-      /currentEntity/,
-    ],
-    [
       'a like body that is not an object',
       payload({
         eventType: 'wix.blog.v3.post_liked',
@@ -148,6 +143,22 @@ describe('webhook envelope', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ eventType: 'wix.blog.v3.comment_created', tags: [] });
     expect(revalidated()).toEqual([]);
+  });
+
+  it('takes both spellings of an entity (the proto’s entityAsJson, currentEntityAsJson, deletedEntityAsJson), as JSON text or an object, and an event whose entity is only its entityId', async () => {
+    const events: Array<[string, Record<string, unknown>]> = [
+      ['evt-as-json-created', { createdEvent: { entityAsJson: JSON.stringify({ id: 'post-2' }) } }],
+      ['evt-as-json-updated', { updatedEvent: { currentEntityAsJson: JSON.stringify({ id: 'post-2' }) } }],
+      ['evt-as-json-deleted', { deletedEvent: { deletedEntityAsJson: JSON.stringify({ id: 'post-2' }) } }],
+      ['evt-text-entity', { updatedEvent: { currentEntity: JSON.stringify({ id: 'post-2' }) } }],
+      ['evt-deleted-null', { entityId: 'post-2', deletedEvent: { deletedEntity: null } }],
+      ['evt-no-entity', { entityId: 'post-2', updatedEvent: {} }],
+    ];
+    for (const [id, event] of events) {
+      const response = await send(payload({ data: JSON.stringify({ id, ...event }) }));
+      expect(response.status, id).toBe(200);
+      expect(((await response.json()) as { tags: string[] }).tags, id).toContain('post:post-2');
+    }
   });
 
   it('ignores fields it does not know, as the platform adds them', async () => {

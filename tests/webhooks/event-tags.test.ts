@@ -48,6 +48,24 @@ const commentEvent = (change: 'created' | 'updated' | 'deleted'): EnvelopeInput 
 });
 const commentTags = ['comments:p1', 'metrics:p1'];
 
+/**
+ * A Wix Comments action event (@wix/auto_sdk_comments_comments: CommentPublished, CommentHidden,
+ * ResourceCommentCountChanged as the body; ActionEvent.body is typed as a string there, so the body travels as JSON
+ * text, or as `bodyAsJson`).
+ */
+const commentAction = (slug: string, body: object, field: 'body' | 'bodyAsJson' = 'body'): EnvelopeInput => ({
+  eventType: `wix.comments.v2.${slug}`,
+  instanceId: 'site-instance',
+  identity: { identityType: 'WIX_USER' },
+  data: {
+    id: randomUUID(),
+    entityFqdn: 'wix.comments.v2.comment',
+    eventTime: '2026-11-24T00:00:00.000Z',
+    actionEvent: { [field]: JSON.stringify(body) },
+  },
+});
+const wixComment = { id: 'cm1', contextId: 'p1', resourceId: 'p1', status: 'PUBLISHED' };
+
 const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.blog.v3.post_created', entityEvent('post', 'created', p), postTags('p1')],
   ['wix.blog.v3.post_updated', entityEvent('post', 'updated', p), postTags('p1')],
@@ -69,12 +87,32 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.comments.v2.comment_created', commentEvent('created'), commentTags],
   ['wix.comments.v2.comment_updated', commentEvent('updated'), commentTags],
   ['wix.comments.v2.comment_deleted', commentEvent('deleted'), commentTags],
+  [
+    'wix.comments.v2.comment_comment_published',
+    commentAction('comment_comment_published', { comment: wixComment, firstPublish: false }),
+    commentTags,
+  ],
+  [
+    'wix.comments.v2.comment_comment_hidden',
+    commentAction('comment_comment_hidden', { comment: wixComment }, 'bodyAsJson'),
+    commentTags,
+  ],
+  [
+    'wix.comments.v2.comment_comment_content_changed',
+    commentAction('comment_comment_content_changed', { comment: wixComment }),
+    commentTags,
+  ],
+  [
+    'wix.comments.v2.comment_resource_comment_count_changed',
+    commentAction('comment_resource_comment_count_changed', { appId: 'blog', contextId: 'p1', resourceId: 'p1' }),
+    commentTags,
+  ],
 ];
 
 describe('event → tags', () => {
-  it('covers the 14 event types of the design, the 3 member and the 3 comment events, and only those', () => {
+  it('covers the 14 event types of the design, the 3 member and the 7 comment events, and only those', () => {
     expect(cases.map(([type]) => type).sort()).toEqual([...BLOG_EVENT_TYPES].sort());
-    expect(Object.keys(EVENT_TAGS)).toHaveLength(20);
+    expect(Object.keys(EVENT_TAGS)).toHaveLength(24);
   });
 
   it('clears every thread for a comment deletion that does not carry the comment', async () => {
