@@ -111,6 +111,11 @@ export function clientQuery(query: unknown): Record<string, unknown> {
   const { filter, sort } = query;
   const page = pagingObject(query.paging, 'paging') ?? {};
   const cursor = pagingObject(query.cursorPaging, 'cursorPaging');
+  // Cursor paging says where a page starts, first page included (no cursor yet): an offset beside it is the seed's
+  // WDE0080, never an offset silently dropped.
+  if (cursor && page.offset !== undefined && page.offset !== null) {
+    throw errors.skipWithCursor('paging.offset is not supported with cursorPaging: use one paging method');
+  }
   return {
     ...(filter !== undefined && { filter }),
     ...(sort !== undefined && { sort }),

@@ -494,8 +494,15 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
       const what = `the approval of comment ${commentId}`;
       const raw = await getRaw(commentId);
       if (!raw) return null;
-      if (!hasDraft(raw)) return moderate(commentId, '/publish', what);
-      // A held edit (or a held comment's draft): Moderate Draft Content publishes the draft, at the revision read.
+      // Publish Comment only brings back a HIDDEN one. A comment waiting for moderation (PENDING) or a held edit (a
+      // draft) is approved with Moderate Draft Content, at the revision read (DESIGN.md's Wix facts;
+      // moderateDraftContent in @wix/auto_sdk_comments_comments).
+      if (raw.status === 'HIDDEN' && !hasDraft(raw)) return moderate(commentId, '/publish', what);
+      if (raw.status !== 'PENDING' && !hasDraft(raw)) {
+        // Published already, nothing waiting: nothing to approve.
+        const [comment] = await withNames([raw], what);
+        return comment ?? null;
+      }
       const answer = await send({ kind: 'site' }, 'POST', commentUrl(commentId, '/moderate'), what, {
         commentId,
         revision: raw.revision,

@@ -11,7 +11,8 @@ import { POST_FQDN, type Liker, type LikeState, type PostLikes } from './types';
 //
 //   createLike        POST   /blog/v1/likes                        { like: { fqdn, entityId } } (409: liked already)
 //   deleteLike…       DELETE /blog/v1/likes/fqdn/wix.blog.v3.post/entity-id/{postId}
-//   queryLikes        POST   /blog/v1/likes/query     { query: { filter: { fqdn, entityId }, paging: { limit: 1 } } }
+//   queryLikes        POST   /blog/v1/likes/query
+//                     { query: { filter: { fqdn, entityId }, cursorPaging: { limit: 1 } } } (a CursorQuery)
 //   getPostMetrics    GET    /blog/v3/posts/{postId}/metrics                      { metrics: { likes, … } }
 //   the tokens        POST   /oauth2/token   { clientId, grantType: 'anonymous' | 'refresh_token', refreshToken }
 //
@@ -156,7 +157,7 @@ export function createWixLikes(settings: WixLikesSettings): PostLikes {
         {
           method: 'POST',
           body: JSON.stringify({
-            query: { filter: { fqdn: { $eq: POST_FQDN }, entityId: { $eq: postId } }, paging: { limit: 1 } },
+            query: { filter: { fqdn: { $eq: POST_FQDN }, entityId: { $eq: postId } }, cursorPaging: { limit: 1 } },
           }),
         },
         'the liker’s likes',

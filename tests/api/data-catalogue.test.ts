@@ -710,3 +710,15 @@ describe('what the API answers besides errors', () => {
     expect((await deleteItem('deep')).status).toBe(200);
   });
 });
+
+describe('one paging method per query', () => {
+  it('answers WDE0080 to paging.offset beside cursorPaging on the first page too (no cursor yet), never dropping it', async () => {
+    for (const paging of [{ offset: 1 }, { offset: 0, limit: 5 }]) {
+      const response = await query({ cursorPaging: { limit: 5 }, paging });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { wde: 'WDE0080' } });
+    }
+    expect((await query({ cursorPaging: { limit: 5 } })).status).toBe(200);
+    expect((await query({ paging: { offset: 1, limit: 5 } })).status).toBe(200);
+  });
+});

@@ -25,7 +25,7 @@ const comment = {
   appId: BLOG_APP_ID,
   contextId: POST,
   resourceId: POST,
-  status: 'PUBLISHED',
+  status: 'PENDING',
   author: { memberId: 'member-ada' },
   revision: '2',
   content: { richContent: { nodes: [] } },
@@ -35,7 +35,12 @@ const comment = {
 
 strictFakeWix(
   http.get(`${BASE}/comments/v1/comments/:id`, () => HttpResponse.json({ comment })),
-  http.put(`${BASE}/comments/v1/comments/:id/publish`, () => HttpResponse.json({ comment })),
+  // A comment waiting for moderation is approved with Moderate Draft Content (POST .../moderate, APPROVE at its
+  // revision; moderateDraftContent in @wix/auto_sdk_comments_comments), not Publish Comment (for a HIDDEN one).
+  http.post(`${BASE}/comments/v1/comments/:id/moderate`, async ({ request }) => {
+    expect(await request.json()).toMatchObject({ draftContentAction: 'APPROVE', revision: '2' });
+    return HttpResponse.json({ comment: { ...comment, status: 'PUBLISHED' } });
+  }),
   http.post(`${BASE}/members/v1/members/query`, () => HttpResponse.json({ members: [] })),
 );
 

@@ -133,8 +133,9 @@ describe('Wix likes', () => {
       seen.some((r) => r.method === 'DELETE' && r.path === `/blog/v1/likes/fqdn/wix.blog.v3.post/entity-id/${POST}`),
     ).toBe(true);
     const query = seen.find((r) => r.path === '/blog/v1/likes/query')!;
+    // QueryLikesRequest.query is a CursorQuery (@wix/auto_sdk_blog_likes index.typings.d.ts): cursorPaging, no paging.
     expect(query.body).toEqual({
-      query: { filter: { fqdn: { $eq: 'wix.blog.v3.post' }, entityId: { $eq: POST } }, paging: { limit: 1 } },
+      query: { filter: { fqdn: { $eq: 'wix.blog.v3.post' }, entityId: { $eq: POST } }, cursorPaging: { limit: 1 } },
     });
   });
 
