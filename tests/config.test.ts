@@ -11,7 +11,7 @@ describe('readConfig', () => {
       siteUrl: 'http://localhost:3000',
       https: false,
       owner: { status: 'disabled' },
-      trustProxyHops: 1,
+      trustProxyHops: 0,
       sessionSecret: undefined,
       development: false,
     });
