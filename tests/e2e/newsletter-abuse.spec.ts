@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { type APIResponse, expect, test } from '@playwright/test';
-import { readOutbox } from '@/lib/mail/outbox';
 import { subscriberId } from '@/lib/newsletter/subscribe';
 import { ownerSignIn } from './support/members';
+import { confirmLinkFor } from './support/newsletter';
 
 // Issue 26, item 1, on the production build with JavaScript off: a reader subscribes in the footer and confirms by the
 // mailed link (as newsletter.spec.ts does); then the data API, called as a visitor (no cookie), cannot write the
@@ -11,21 +10,6 @@ import { ownerSignIn } from './support/members';
 // reader confirmed.
 
 test.use({ javaScriptEnabled: false });
-
-const OUTBOX = path.resolve('.e2e/data/outbox');
-
-/** The confirmation link of the newest mail to this address. */
-async function linkFor(address: string) {
-  let mail: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
-  await expect
-    .poll(async () => {
-      mail = (await readOutbox(OUTBOX)).findLast((m) => m.headers.to === address);
-      return mail !== undefined;
-    })
-    .toBe(true);
-  const url = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(mail!.text)![0]);
-  return `${url.pathname}${url.search}`;
-}
 
 /** The catalogue's permission error (403 WDE0027); its body, to compare. */
 async function expectRefused(response: APIResponse) {
@@ -50,7 +34,7 @@ test('a confirmed subscriber, then the data API refuses a visitor every write to
   await expect(page).toHaveURL(/\/newsletter\/check-your-inbox$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
 
-  await page.goto(await linkFor(address));
+  await page.goto(await confirmLinkFor(address));
   await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
   await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
 
@@ -114,6 +98,6 @@ test('a far-future confirmationSentDate from a visitor is refused, and the real 
   await form.getByLabel('E-mail address').fill(address);
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
-  await page.goto(await linkFor(address));
+  await page.goto(await confirmLinkFor(address));
   await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
 });

@@ -1,26 +1,12 @@
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { readOutbox } from '@/lib/mail/outbox';
+import { expect, test } from '@playwright/test';
+import { OUTBOX } from './support/members';
+import { confirmLinkFor } from './support/newsletter';
 
 // Subscribing with JavaScript off, as a reader's browser does it: the footer form posts, the mailed link (read from
 // the outbox the server writes without SMTP) confirms, and the owner sees the subscriber in the dashboard and its CSV.
 
 test.use({ javaScriptEnabled: false });
-
-const OUTBOX = path.resolve('.e2e/data/outbox');
-
-/** The confirmation link of the newest mail to this address. */
-async function linkFor(address: string) {
-  let mail: Awaited<ReturnType<typeof readOutbox>>[number] | undefined;
-  await expect
-    .poll(async () => {
-      mail = (await readOutbox(OUTBOX)).findLast((m) => m.headers.to === address);
-      return mail !== undefined;
-    })
-    .toBe(true);
-  const url = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(mail!.text)![0]);
-  return `${url.pathname}${url.search}`;
-}
 
 test('subscribe in the footer, confirm by the mailed link, and the owner counts and exports it', async ({ page }) => {
   const address = `reader-${Date.now()}@example.com`;
@@ -32,7 +18,7 @@ test('subscribe in the footer, confirm by the mailed link, and the owner counts 
   await expect(page).toHaveURL(/\/newsletter\/check-your-inbox$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
 
-  const link = await linkFor(address);
+  const link = await confirmLinkFor(address);
   await page.goto(link);
   await expect(page).toHaveURL(/\/newsletter\/confirmed$/);
   await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
@@ -64,7 +50,7 @@ test('each post ends with the subscribe form, which works there too', async ({ p
   await form.getByLabel('E-mail address').fill(address);
   await form.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
-  await linkFor(address);
+  await confirmLinkFor(address);
 });
 
 test('a mistyped address comes back to the form with a message, and nothing is mailed', async ({ page }) => {
