@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { cacheLife, cacheTag } from 'next/cache';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePosts, writeContentDir } from '../helpers/posts';
+import { OUTAGE_LIFE } from '@/lib/blog/reads/outcome';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 
@@ -60,6 +61,6 @@ describe('cached reads tag what they hold', () => {
     const error = await reads.listPosts({ paging: { limit: 500 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CatalogueError);
     expect(error).toMatchObject({ status: 400, wde: 'WDE0035' });
-    expect(vi.mocked(cacheLife).mock.calls.flat()).toContain('seconds');
+    expect(vi.mocked(cacheLife).mock.calls.flat()).toContainEqual(OUTAGE_LIFE);
   });
 });

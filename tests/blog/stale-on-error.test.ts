@@ -1,7 +1,7 @@
 import { cacheLife } from 'next/cache';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { CatalogueError } from '@/lib/errors';
-import { readKey, settle } from '@/lib/blog/reads/outcome';
+import { OUTAGE_LIFE, readKey, settle } from '@/lib/blog/reads/outcome';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 
@@ -12,7 +12,10 @@ let n = 0;
 const key = () => readKey('test', ++n);
 beforeEach(() => vi.mocked(cacheLife).mockClear());
 
-it('answers the last good value while the platform is unavailable, cached for seconds only', async () => {
+it('answers the last good value while the platform is unavailable, cached briefly but long enough to stay prerenderable', async () => {
+  // An expire under 5 minutes would exclude it from prerenders (Next's cacheLife.md), making a static page fail.
+  expect(OUTAGE_LIFE.expire).toBeGreaterThanOrEqual(300);
+  expect(OUTAGE_LIFE.stale).toBeGreaterThanOrEqual(300);
   const k = key();
   await settle(k, async () => ({ title: 'Good' }));
   for (const failure of [
@@ -22,7 +25,7 @@ it('answers the last good value while the platform is unavailable, cached for se
   ]) {
     vi.mocked(cacheLife).mockClear();
     expect(await settle(k, failure)).toEqual({ ok: true, value: { title: 'Good' } });
-    expect(vi.mocked(cacheLife).mock.calls.flat()).toEqual(['seconds']);
+    expect(vi.mocked(cacheLife).mock.calls.flat()).toEqual([OUTAGE_LIFE]);
   }
 });
 

@@ -54,7 +54,7 @@ async function expectPagesServe(site: SiteProcess) {
     ['/login', 'Owner login'],
   ] as const) {
     const response = await fetch(`${site.url}${page}`);
-    expect(response.status, page).toBe(200);
+    expect(response.status, `${page}\n${site.log.join('').slice(-4000)}`).toBe(200);
     expect(await response.text(), page).toContain(text);
   }
 }

@@ -11,6 +11,16 @@ import { isUnavailable } from '../sources/guard';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; wde: string; message: string };
 
+/**
+ * How long a failure (or a last good value served during one) is cached: briefly, to pick up the recovery (the page
+ * is rendered again 15 s on), but not so briefly that Next takes it for request-time data. An `expire` under 5 minutes
+ * (the `seconds` profile's is 1) excludes an entry from prerenders, and a statically rendered page that reads one
+ * (a post page rendered on demand while its series, comments or settings cannot be read) stops with "uncached or
+ * runtime data on a route that must be fully static": a 500 for an extra that failed (cacheLife.md, "Prerendering
+ * behavior"). 5 minutes of `stale` also keeps it in the App Shell.
+ */
+export const OUTAGE_LIFE = { stale: 300, revalidate: 15, expire: 300 } as const;
+
 /** How many reads keep their last good value: enough for every page a reader is likely to open meanwhile. */
 export const LAST_GOOD_ENTRIES = 256;
 
@@ -51,7 +61,7 @@ export async function settle<T>(key: string, work: () => Promise<T>): Promise<Ou
     // A build cannot cache an outage for seconds: the prerender would take the read for request-time data and stop
     // with "uncached or runtime data", never saying why. It stops with the reason instead.
     if (config().building && error.status >= 500) throw new Error(`${key.slice(0, 200)}: ${error.message}`);
-    cacheLife('seconds');
+    cacheLife(OUTAGE_LIFE);
     const stale = isUnavailable(error) ? lastGood().get(key) : undefined;
     if (stale) {
       console.warn(
