@@ -15,6 +15,10 @@ import { loadTopPosts } from '@/lib/pages/top-posts';
 
 export const metadata: Metadata = { title: { absolute: 'Dashboard' } };
 
+const sinceFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** When the first such request came, as the owner reads it. */
+const since = (iso: string | null) => (iso ? `${sinceFormat.format(new Date(iso))} UTC` : 'start');
+
 export default function DashboardPage({ searchParams }: PageProps<'/dashboard'>) {
   return (
     <>
@@ -49,11 +53,11 @@ async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchP
         <section className="notice" role="status" aria-labelledby="proxy-heading">
           <h2 id="proxy-heading">Is there a proxy in front of the site?</h2>
           <p>
-            {forwarded.count} request{forwarded.count === 1 ? '' : 's'} since {forwarded.since} arrived with an
-            X-Forwarded-For header, but no proxy is trusted (<code>TRUST_PROXY_HOPS</code> is 0). If a reverse proxy or
-            CDN stands in front of the site, every reader is counted as that proxy, and one reader can use up the limits
-            of all. Set <code>TRUST_PROXY_HOPS</code> to the number of proxies that append to X-Forwarded-For
-            (docs/security.md).
+            {forwarded.count} request{forwarded.count === 1 ? '' : 's'} since{' '}
+            <time dateTime={forwarded.since ?? undefined}>{since(forwarded.since)}</time> came with an X-Forwarded-For
+            header, but no proxy is trusted (<code>TRUST_PROXY_HOPS=0</code>). Behind a reverse proxy or CDN every
+            reader then counts as the proxy, and one reader can use up everyone&rsquo;s limits: set{' '}
+            <code>TRUST_PROXY_HOPS</code> to the number of proxies in front (docs/security.md).
           </p>
         </section>
       )}
