@@ -24,6 +24,9 @@ const SCHEMES = ['light', 'dark'] as const;
 
 /** Every image loaded and decoded, every font loaded, nothing lazy left to pop in during the screenshot. */
 async function settle(page: Page) {
+  // A notFound() page is Next's error shell until its script draws the not-found UI, with its title and <html lang>
+  // (docs/architecture.md, "Pages are static"): checked before that, axe saw a page without either (1 run in ~3).
+  await page.waitForFunction(() => document.title !== '' && document.documentElement.lang !== '');
   await page.evaluate(async () => {
     const images = Array.from(document.images);
     for (const img of images) {
