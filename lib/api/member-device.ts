@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { httpOnlyCookie } from '@/lib/auth/cookies';
 import { config } from '@/lib/config';
+import { processSingleton } from '@/lib/process-singleton';
 import { nowSeconds, signToken, verifyToken } from '@/lib/security/signed-token';
 import { siteKey } from '@/lib/security/site-key';
 import { accountKey } from './member-limits';
@@ -22,10 +23,12 @@ const LABEL = 'member-device';
 
 const Payload = z.object({ acc: z.string().max(64), id: z.string().max(64), iat: z.number(), exp: z.number() });
 
-const key = () => {
-  const c = config();
-  return siteKey(LABEL, c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)).toString('base64url');
-};
+/** Derived once per process (without SESSION_SECRET it is a file in DATA_DIR, not to be read on every sign-in). */
+const key = () =>
+  processSingleton('member-device-key', () => {
+    const c = config();
+    return siteKey(LABEL, c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)).toString('base64url');
+  });
 
 /** The cookie that makes this browser a known device of `email`'s account (null when there is no account key). */
 export function memberDeviceCookie(email: string, secure: boolean, now = nowSeconds()): string | null {

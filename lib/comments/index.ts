@@ -72,7 +72,7 @@ const wixComments = () =>
 export async function recordedCommentCount(postId: string): Promise<number | null> {
   const { comments, counts } = config().platform;
   if (comments !== 'local' || counts !== 'records') return null;
-  return storedCommentCounter(recordsClient()).total(postId);
+  return processSingleton('comments-recorded-count', () => storedCommentCounter(recordsClient())).total(postId);
 }
 
 /** Whether comments are at Wix (else the site's own). */
