@@ -8,92 +8,105 @@ import boundaries from 'eslint-plugin-boundaries';
 // a layer fails the build (tests/lint.test.ts proves each rule bites on a fixture).
 
 /** Each layer of the app and what it may import. Order matters: the first matching pattern classifies a file. */
+/** The features (docs/architecture.md, "The house"): each a folder of lib/, one element each. */
+export const FEATURES = [
+  'blog',
+  'data',
+  'members',
+  'comments',
+  'likes',
+  'newsletter',
+  'series',
+  'reading-list',
+  'owner',
+];
+
+/**
+ * What other code may import of a feature: its wiring (index.ts), its port (types.ts), its cached reads (reads.ts, or
+ * reads/index.ts) and its view (view.ts: what pages and components show of it). Everything else is the feature's own.
+ */
+const SURFACE = ['index.ts', 'types.ts', 'reads.ts', 'reads/index.ts', 'view.ts'];
+/** A feature's storage adapters: the local and the Wix one, a file or a folder each. */
+const ADAPTERS = ['local.ts', 'local/**', 'wix.ts', 'wix/**'];
+
+/** Each element of the app and what it may import. Order matters: the first matching pattern classifies a file. */
 export const LAYERS = [
   { type: 'app', pattern: 'app/**', partialMatch: false },
   { type: 'components', pattern: 'components/**', partialMatch: false },
-  { type: 'api', pattern: 'lib/api/**', partialMatch: false },
-  { type: 'webhooks', pattern: 'lib/webhooks/**', partialMatch: false },
-  { type: 'auth', pattern: 'lib/auth/**', partialMatch: false },
-  { type: 'seo', pattern: 'lib/seo/**', partialMatch: false },
-  { type: 'pages', pattern: 'lib/pages/**', partialMatch: false },
-  { type: 'dashboard', pattern: 'lib/dashboard/**', partialMatch: false },
-  { type: 'data', pattern: 'lib/data/**', partialMatch: false },
-  { type: 'newsletter', pattern: 'lib/newsletter/**', partialMatch: false },
-  { type: 'members', pattern: 'lib/members/**', partialMatch: false },
-  { type: 'likes', pattern: 'lib/likes/**', partialMatch: false },
-  { type: 'comments', pattern: 'lib/comments/**', partialMatch: false },
-  { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
-  { type: 'reads', pattern: 'lib/blog/reads/**', partialMatch: false },
-  { type: 'sources', pattern: 'lib/blog/sources/**', partialMatch: false },
-  { type: 'blog', pattern: 'lib/blog/**', partialMatch: false },
-  { type: 'config', pattern: 'lib/config/**', partialMatch: false },
-  { type: 'base', pattern: 'lib/**', partialMatch: false },
+  // The edges: HTTP in and out of the features.
+  { type: 'api', pattern: 'lib/edge/api/**', partialMatch: false },
+  { type: 'webhooks', pattern: 'lib/edge/webhooks/**', partialMatch: false },
+  { type: 'seo', pattern: 'lib/edge/seo/**', partialMatch: false },
+  { type: 'pages', pattern: 'lib/edge/pages/**', partialMatch: false },
+  { type: 'dashboard', pattern: 'lib/edge/dashboard/**', partialMatch: false },
+  // The switchboard: which implementation serves each feature.
+  { type: 'platform', pattern: 'lib/platform.ts', partialMatch: false },
+  // One element per feature (a folder: what lies inside it is the element's own).
+  ...FEATURES.map((feature) => ({ type: feature, pattern: `lib/${feature}`, partialMatch: true })),
+  { type: 'wix', pattern: 'lib/wix', partialMatch: true },
+  { type: 'config', pattern: 'lib/core/config', partialMatch: true },
+  { type: 'core', pattern: 'lib/core', partialMatch: true },
 ];
 
 const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
+const BASE = ['core', 'config', 'wix'];
 
-/** Who may import whom. Everything not listed is refused. */
+/** Who may import whom. Everything not listed is refused; a later policy overrides an earlier one. */
 const POLICIES = [
-  // Routes compose: pages render components with what the reads give; handlers parse with lib/api.
-  may('app', [
-    'app',
-    'components',
-    'api',
-    'webhooks',
-    'auth',
-    'seo',
-    'pages',
-    'dashboard',
-    'data',
-    'newsletter',
-    'members',
-    'likes',
-    'comments',
-    'mail',
-    'reads',
-    'blog',
-    'config',
-    'base',
-  ]),
-  // Components are presentational: they never fetch (no reads, no source, no config) and hold no secrets.
-  may('components', ['components', 'blog', 'dashboard', 'base']),
-  // ...but may name the types of what the pages, the owner's login and the members' service hand them.
+  // Routes compose: pages render components with what the features' reads give; handlers parse with lib/edge/api.
+  may('app', ['app', 'components', 'api', 'webhooks', 'seo', 'pages', 'dashboard', ...FEATURES, 'platform', ...BASE]),
+  // Components are presentational: they never fetch (no reads, no configuration) and hold no secrets. They may show
+  // a feature's view (blog/view.ts: how an image resolves) and name its types.
+  may('components', ['components', 'dashboard', 'core']),
   {
     from: { element: { type: 'components' } },
-    allow: {
-      to: { element: { types: { anyOf: ['pages', 'auth', 'members', 'comments'] } } },
-      dependency: { kind: 'type' },
-    },
+    allow: { to: { element: { types: { anyOf: FEATURES }, fileInternalPath: 'view.ts' } } },
   },
-  // lib never imports app or components; each part only what lies below it.
-  may('api', ['api', 'auth', 'members', 'data', 'blog', 'config', 'base']),
-  may('webhooks', ['webhooks', 'sources', 'blog', 'config', 'base']),
-  may('auth', ['auth', 'config', 'base']),
-  may('seo', ['seo', 'reads', 'blog', 'config', 'base']),
-  // Page view-models: what a page shows, read through the cached reads.
-  may('pages', ['pages', 'dashboard', 'data', 'comments', 'reads', 'blog', 'config', 'base']),
-  // The data-collection service: its own storage (embedded or Wix Data). The query language it shares with the blog
-  // is lib/query (base), so it needs nothing of the blog.
-  may('data', ['data', 'config', 'base']),
-  // Features built on the data service.
-  may('newsletter', ['newsletter', 'data', 'mail', 'config', 'base']),
-  // The members' identity service: members stored through the data service, their mail through lib/mail. Not the
-  // owner's login (lib/auth): both sign their tokens with lib/security/signed-token.ts.
-  may('members', ['members', 'data', 'mail', 'config', 'base']),
-  // Likes on posts: the members' identity (who likes), the data service (local likes), the webhook path (the local
-  // platform's like events), Wix's Likes API through lib/wix (base).
-  may('likes', ['likes', 'members', 'data', 'webhooks', 'config', 'base']),
-  // Comments on posts: the same as likes (the local platform's comment events go through the webhook path).
-  may('comments', ['comments', 'members', 'data', 'webhooks', 'config', 'base']),
-  // Outgoing mail: SMTP, or .eml files in an outbox folder.
-  may('mail', ['mail', 'config', 'base']),
-  may('dashboard', ['dashboard', 'blog', 'base']),
-  // lib/blog/reads is the one module that caches and tags; it alone calls the source (the webhook refreshes it).
-  may('reads', ['reads', 'sources', 'data', 'comments', 'likes', 'blog', 'config', 'base']),
-  may('sources', ['sources', 'blog', 'config', 'base']),
-  may('blog', ['blog', 'config', 'base']),
-  may('config', []),
-  may('base', ['base', 'config']),
+  {
+    from: { element: { type: 'components' } },
+    allow: { to: { element: { types: { anyOf: [...FEATURES, 'pages'] } } }, dependency: { kind: 'type' } },
+  },
+  // The edges: the JSON API and the webhook reach the features; SEO and page view-models read through their reads.
+  may('api', ['api', ...FEATURES, 'platform', ...BASE]),
+  may('webhooks', ['webhooks', 'blog', ...BASE]),
+  may('seo', ['seo', 'blog', ...BASE]),
+  may('pages', ['pages', 'dashboard', ...FEATURES, ...BASE]),
+  may('dashboard', ['dashboard', 'blog', 'core']),
+  // The features, each over the base, and those it is built on.
+  may('blog', ['blog', 'platform', 'likes', 'comments', ...BASE]),
+  may('data', ['data', 'platform', 'series', 'reading-list', ...BASE]),
+  may('series', ['series', 'data', 'blog', ...BASE]),
+  may('reading-list', ['reading-list', 'data', 'blog', ...BASE]),
+  may('owner', ['owner', ...BASE]),
+  may('newsletter', ['newsletter', 'data', 'platform', ...BASE]),
+  may('members', ['members', 'data', 'platform', ...BASE]),
+  may('likes', ['likes', 'blog', 'members', 'data', 'platform', ...BASE]),
+  may('comments', ['comments', 'blog', 'members', 'data', 'platform', ...BASE]),
+  // A feature's storage adapters are thin: the base, Wix's client and their own feature; of another feature, types.
+  {
+    from: { element: { types: { anyOf: FEATURES }, fileInternalPath: ADAPTERS } },
+    disallow: {
+      to: [
+        { element: { types: { anyOf: FEATURES }, fileInternalPath: '!types.ts' } },
+        { element: { types: 'platform' } },
+      ],
+      dependency: { kind: 'value' },
+    },
+    message: 'A storage adapter imports only lib/core, lib/wix and its own feature (of another feature, its types.ts).',
+  },
+  // Another element reaches a feature only through its surface (SURFACE): never its adapters or internals. (What a
+  // feature imports of itself is not checked: the plugin skips dependencies inside one element.)
+  {
+    from: { element: { types: '*' } },
+    disallow: {
+      to: { element: { types: { anyOf: FEATURES }, fileInternalPath: `!{${SURFACE.join(',')}}` } },
+    },
+    message: 'Import a feature through its index.ts, types.ts, reads.ts or view.ts, not its internals.',
+  },
+  may('platform', ['config']),
+  may('wix', ['wix', 'core', 'config']),
+  may('config', ['config', 'platform']),
+  may('core', ['core', 'config', 'blog']),
 ];
 
 const SOURCE = ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts'];
@@ -101,7 +114,7 @@ const SOURCE = ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentatio
 const CACHE_ONLY_IN_READS = {
   name: 'next/cache',
   importNames: ['cacheLife', 'cacheTag'],
-  message: 'Only lib/blog/reads caches and tags.',
+  message: "Only a feature's reads.ts (or reads/) caches and tags.",
 };
 
 const config = [
@@ -129,7 +142,7 @@ const config = [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
-      // Rich content and cards render images the source already sized and resized (lib/blog/media.ts gives
+      // Rich content and cards render images the source already sized and resized (lib/blog/view.ts gives
       // srcset and dimensions, Wix's CDN resizes): next/image would fetch each through the server once more.
       '@next/next/no-img-element': 'off',
       // Prettier keeps code to 120 columns; comments too, here. Strings, templates, regexes and URLs may run on: a
@@ -159,17 +172,17 @@ const config = [
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies: POLICIES }],
-      // The environment is read once, in lib/config.ts.
+      // The environment is read once, in lib/core/config.
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through config() from lib/config.ts.' },
+        { object: 'process', property: 'env', message: 'Read configuration through config() from lib/core/config.' },
       ],
-      // Only lib/blog/reads caches and tags.
+      // Only a feature's reads (lib/<feature>/reads.ts or reads/) caches and tags, beside the feature it reads.
       'no-restricted-syntax': [
         'error',
         {
           selector: "ExpressionStatement[directive='use cache']",
-          message: "Only lib/blog/reads holds 'use cache' functions.",
+          message: "Only a feature's reads.ts (or reads/) holds 'use cache' functions.",
         },
       ],
       'no-restricted-imports': ['error', { paths: [CACHE_ONLY_IN_READS] }],
@@ -189,9 +202,10 @@ const config = [
               group: [
                 '**/components/**',
                 '**/app/**',
-                '**/lib/blog/reads',
-                '**/lib/blog/reads/**',
-                '**/lib/blog/sources/**',
+                '**/lib/*/reads',
+                '**/lib/*/reads/**',
+                '**/lib/blog',
+                '**/lib/blog/**',
               ],
               message: 'proxy.ts decides on the request alone: no components, pages, reads or sources.',
             },
@@ -201,20 +215,20 @@ const config = [
     },
   },
   {
-    // lib/config reads the environment; instrumentation.ts asks Next which runtime loads it (NEXT_RUNTIME is
+    // lib/core/config reads the environment; instrumentation.ts asks Next which runtime loads it (NEXT_RUNTIME is
     // Next's own, set per bundle, not configuration).
-    files: ['lib/config/**', 'instrumentation.ts'],
+    files: ['lib/core/config/**', 'instrumentation.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    files: ['lib/blog/reads/**'],
+    files: ['lib/*/reads.ts', 'lib/*/reads/**'],
     rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
   },
   {
     // The cache handlers are plain modules Next loads at run time, outside the app's bundles: they cannot import
-    // lib/config (TypeScript). They read REDIS_URL (checked by lib/config when next.config loads, so a malformed one
-    // stops the server first), and Next's own NEXT_PHASE and NEXT_DIST_DIR.
-    files: ['lib/cache/*.mjs'],
+    // lib/core/config (TypeScript). They read REDIS_URL (checked by lib/core/config when next.config loads, so a
+    // malformed one stops the server first), and Next's own NEXT_PHASE and NEXT_DIST_DIR.
+    files: ['lib/core/cache/*.mjs'],
     rules: { 'no-restricted-properties': 'off' },
   },
 ];

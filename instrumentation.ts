@@ -4,9 +4,9 @@
 // own: the site serves what it can meanwhile.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { config } = await import('./lib/config');
+  const { config } = await import('./lib/core/config');
   try {
-    const { checkWebhookKey } = await import('./lib/webhooks/keys');
+    const { checkWebhookKey } = await import('./lib/edge/webhooks/keys');
     const { owner, webhookPublicKey } = config();
     checkWebhookKey(webhookPublicKey);
     if (owner.status === 'misconfigured') throw new Error(owner.message);
@@ -17,7 +17,7 @@ export async function register() {
   // The client of each request is its connection's address unless proxies are trusted (TRUST_PROXY_HOPS): stamped
   // here, before Next reads the request, so a client's own X-Forwarded-For never picks its budget.
   if (!config().building) {
-    const { stampPeerAddresses } = await import('./lib/http/peer');
+    const { stampPeerAddresses } = await import('./lib/core/http/peer');
     const hops = config().trustProxyHops;
     stampPeerAddresses(hops, (line) => console.warn(JSON.stringify({ msg: 'client addresses', warning: line })));
     console.log(
@@ -28,11 +28,11 @@ export async function register() {
   }
   const warn = (msg: string) => (error: unknown) => console.warn(JSON.stringify({ msg, error: String(error) }));
   try {
-    const { blogSource } = await import('./lib/blog/sources');
-    const { refreshOnRemoteTags } = await import('./lib/webhooks/remote-tags');
+    const { blogSource } = await import('./lib/blog');
+    const { refreshOnRemoteTags } = await import('./lib/core/cache/remote-tags');
     // With REDIS_URL: connect now (limits counted before it answers are this process's alone), and let another
     // instance's webhook refresh this instance's source too.
-    const { siteRedis } = await import('./lib/redis/shared');
+    const { siteRedis } = await import('./lib/core/redis/shared');
     siteRedis(config().redisUrl);
     refreshOnRemoteTags();
     // Not awaited: the server starts listening meanwhile, and a request that needs the content waits for this read
@@ -47,7 +47,7 @@ export async function register() {
   try {
     const { dataClient } = await import('./lib/data');
     const { OWNER } = await import('./lib/data/permissions');
-    const { isCatalogueError } = await import('./lib/errors');
+    const { isCatalogueError } = await import('./lib/core/errors');
     // An unavailable database (503) has logged its own line, saying why, and keeps trying in the background.
     void dataClient()
       .count('series', {}, OWNER)

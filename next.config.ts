@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
-import { readConfig } from './lib/config/index';
-import { securityHeaders } from './lib/security/headers';
+import { readConfig } from './lib/core/config/index';
+import { securityHeaders } from './lib/core/security/headers';
 
 const nextConfig: NextConfig = {
   cacheComponents: true,
@@ -24,9 +24,9 @@ const nextConfig: NextConfig = {
     cpus: 1,
   },
   // Next's file-system page cache, minus one disk entry per made-up URL (see the handler).
-  cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.mjs', import.meta.url)),
-  // 'use cache': Next's in-memory handler, or with REDIS_URL the shared one (lib/cache/use-cache-handler.mjs).
-  cacheHandlers: { default: fileURLToPath(new URL('./lib/cache/use-cache-handler.mjs', import.meta.url)) },
+  cacheHandler: fileURLToPath(new URL('./lib/core/cache/page-cache-handler.mjs', import.meta.url)),
+  // 'use cache': Next's in-memory handler, or with REDIS_URL the shared one (lib/core/cache/use-cache-handler.mjs).
+  cacheHandlers: { default: fileURLToPath(new URL('./lib/core/cache/use-cache-handler.mjs', import.meta.url)) },
   // Security headers on every response; owner pages get their CSP (with a nonce) from proxy.ts.
   // A misconfigured environment stops the build or the server here, naming the variable.
   async headers() {

@@ -1,10 +1,10 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { loginPath, ownerOf } from './lib/auth/owner';
-import { createNonce, ownerCsp } from './lib/security/csp';
-import { errorResponse } from './lib/api/respond';
-import { errors } from './lib/errors';
-import { config as siteConfig } from './lib/config';
-import { isDashboardPath, isOwnerPath, safeDecode } from './lib/site';
+import { loginPath, ownerOf } from '@/lib/owner';
+import { createNonce, ownerCsp } from './lib/core/security/csp';
+import { errorResponse } from './lib/edge/api/respond';
+import { errors } from './lib/core/errors';
+import { config as siteConfig } from './lib/core/config';
+import { isDashboardPath, isOwnerPath, safeDecode } from './lib/core/site';
 
 // Refuse /dashboard without a valid session before anything renders, and give every owner page a per-request
 // CSP nonce (the pages check the session again themselves). Public pages pass straight through.

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { NotFoundHelp } from '@/components/layout/not-found-help';
 import { SiteShell } from '@/components/layout/site-shell';
 import { listCategories } from '@/lib/blog/reads';
-import { SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
+import { SITE_LANGUAGE, SITE_NAME } from '@/lib/core/site';
 import './globals.css';
 
 export const metadata: Metadata = { title: `Page not found · ${SITE_NAME}` };

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { absoluteUrl } from '@/lib/seo/site-urls';
+import { absoluteUrl } from '@/lib/edge/seo/site-urls';
 
 export default function robots(): MetadataRoute.Robots {
   return {

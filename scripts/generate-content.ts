@@ -9,7 +9,7 @@ import { synthPost } from './content/synth';
 import { authorsJson, categoriesJson, tagsJson } from './content/taxonomy';
 import { writeJson } from './content/write';
 import { searchBody } from '../lib/blog/query/search';
-import { ContentStore } from '../lib/blog/sources/local/store';
+import { ContentStore } from '../lib/blog/local/store';
 
 // npm run content:generate -- --posts N --out DIR [--seed S] [--concurrency K] [--force] [--quiet]
 // Writes a content folder of any size; the same seed always writes the same bytes.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, config, readConfig, resetConfig } from '@/lib/config';
+import { ConfigError, config, readConfig, resetConfig } from '@/lib/core/config';
 
 afterEach(() => vi.unstubAllEnvs());
 

@@ -24,18 +24,18 @@ const refused: [string, string, string, RegExp][] = [
   [
     'a component that reads the configuration',
     'components/layout/probe.tsx',
-    "import { config } from '@/lib/config';\nexport const Probe = () => config().siteUrl;\n",
+    "import { config } from '@/lib/core/config';\nexport const Probe = () => config().siteUrl;\n",
     /^boundaries\/dependencies: .*"components" to elements of type "config"/,
   ],
   [
     'a component that calls a page view-model',
     'components/post/probe.tsx',
-    "import { listingPage } from '@/lib/pages/listing';\nexport const Probe = () => listingPage({}, 1);\n",
+    "import { listingPage } from '@/lib/edge/pages/listing';\nexport const Probe = () => listingPage({}, 1);\n",
     /^boundaries\/dependencies: .*"components" to elements of type "pages"/,
   ],
   [
     'lib importing a component',
-    'lib/seo/probe.ts',
+    'lib/edge/seo/probe.ts',
     "import { PostCard } from '@/components/post/post-card';\nexport const Probe = PostCard;\n",
     /^boundaries\/dependencies: .*"seo" to elements of type "components"/,
   ],
@@ -47,43 +47,43 @@ const refused: [string, string, string, RegExp][] = [
   ],
   [
     'the webhooks importing the JSON API sideways',
-    'lib/webhooks/probe.ts',
+    'lib/edge/webhooks/probe.ts',
     "import { errorResponse } from '../api/respond';\nexport const Probe = errorResponse;\n",
     /^boundaries\/dependencies: .*"webhooks" to elements of type "api"/,
   ],
   [
     'the blog client importing auth',
     'lib/blog/query/probe.ts',
-    "import { authErrors } from '@/lib/auth/login';\nexport const Probe = authErrors;\n",
+    "import { authErrors } from '@/lib/owner/login';\nexport const Probe = authErrors;\n",
     /^boundaries\/dependencies: .*"blog" to elements of type "auth"/,
   ],
   [
     'the login importing the blog client',
-    'lib/auth/probe.ts',
+    'lib/owner/probe.ts',
     "import { listPosts } from '@/lib/blog/reads';\nexport const probe = listPosts;\n",
     /^boundaries\/dependencies: .*"auth" to elements of type "reads"/,
   ],
   [
     'a route calling the source, not the reads',
     'app/api/probe/route.ts',
-    "import { blogSource } from '@/lib/blog/sources';\nexport const GET = () => blogSource().listTags();\n",
+    "import { blogSource } from '@/lib/blog';\nexport const GET = () => blogSource().listTags();\n",
     /^boundaries\/dependencies: .*"app" to elements of type "sources"/,
   ],
   [
     "a second 'use cache' module",
-    'lib/dashboard/probe.ts',
+    'lib/edge/dashboard/probe.ts',
     "export async function probe() {\n  'use cache';\n  return 1;\n}\n",
     /^no-restricted-syntax: Only lib\/blog\/reads holds 'use cache' functions/,
   ],
   [
     'tagging outside the reads',
-    'lib/seo/probe.ts',
+    'lib/edge/seo/probe.ts',
     "import { cacheTag } from 'next/cache';\nexport const probe = () => cacheTag('posts');\n",
     /^no-restricted-imports: .*Only lib\/blog\/reads caches and tags/,
   ],
   [
-    'the environment read outside lib/config',
-    'lib/auth/probe.ts',
+    'the environment read outside lib/core/config',
+    'lib/owner/probe.ts',
     'export const probe = () => process.env.OWNER_PASSWORD;\n',
     /^no-restricted-properties: .*lib\/config/,
   ],
@@ -110,14 +110,14 @@ describe('and allow what the layers draw', () => {
     [
       'a page reading through the reads and rendering components',
       'app/(site)/probe/page.tsx',
-      "import { ListingView } from '@/components/post/listing-view';\nimport { listingPage } from '@/lib/pages/listing';\n" +
+      "import { ListingView } from '@/components/post/listing-view';\nimport { listingPage } from '@/lib/edge/pages/listing';\n" +
         'export default async function Probe() {\n  const listing = await listingPage({}, 1);\n' +
         '  return listing && <ListingView heading="x" listing={listing} href={() => "/"} />;\n}\n',
     ],
     [
       'a component naming a view-model type',
       'components/post/probe.tsx',
-      "import type { Listing } from '@/lib/pages/listing';\nexport const count = (l: Listing) => l.total;\n",
+      "import type { Listing } from '@/lib/edge/pages/listing';\nexport const count = (l: Listing) => l.total;\n",
     ],
     [
       'the reads caching and calling the source',

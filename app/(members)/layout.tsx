@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { PageShell } from '@/components/layout/page-shell';
-import { SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
+import { SITE_LANGUAGE, SITE_NAME } from '@/lib/core/site';
 import '../globals.css';
 
 // The members' pages (join, sign in, verify, forgot, reset, account) have their own root layout, like /login: they

@@ -1,4 +1,4 @@
-import { isMemberNotice, type MemberNotice } from '@/lib/members/session-cookie';
+import { isMemberNotice, type MemberNotice } from '@/lib/members';
 
 // A members' page's query: only known notice names get through (no text from the URL is shown).
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { listCategories } from '@/lib/blog/reads';
-import { RSS_ALTERNATE, SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from '@/lib/site';
+import { RSS_ALTERNATE, SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from '@/lib/core/site';
 import '../globals.css';
 
 export const metadata: Metadata = {

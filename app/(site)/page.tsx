@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PostList } from '@/components/post/post-list';
 import { ListingView } from '@/components/post/listing-view';
-import { listingPage } from '@/lib/pages/listing';
+import { listingPage } from '@/lib/edge/pages/listing';
 import { listPosts } from '@/lib/blog/reads';
-import { FEED_PAGE_SIZE, RSS_ALTERNATE, SITE_DESCRIPTION, SITE_NAME, feedPath } from '@/lib/site';
+import { FEED_PAGE_SIZE, RSS_ALTERNATE, SITE_DESCRIPTION, SITE_NAME, feedPath } from '@/lib/core/site';
 
 export const ensureStatic = 'navigation';
 

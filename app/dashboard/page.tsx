@@ -5,13 +5,13 @@ import { MetricsTable } from '@/components/dashboard/metrics-table';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { PostsChart } from '@/components/dashboard/posts-chart';
 import { TopPosts } from '@/components/dashboard/top-posts';
-import { currentOwner } from '@/lib/auth/owner';
-import { forwardedWithoutProxy } from '@/lib/http/peer';
+import { currentOwner } from '@/lib/owner';
+import { forwardedWithoutProxy } from '@/lib/core/http/peer';
 import { getPostCountStats, getTotalPosts } from '@/lib/blog/reads';
-import { monthSeries } from '@/lib/dashboard/chart';
-import { dashboardHref, parseDashboardParams } from '@/lib/dashboard/params';
-import { loadPostTable } from '@/lib/pages/dashboard-table';
-import { loadTopPosts } from '@/lib/pages/top-posts';
+import { monthSeries } from '@/lib/edge/dashboard/chart';
+import { dashboardHref, parseDashboardParams } from '@/lib/edge/dashboard/params';
+import { loadPostTable } from '@/lib/edge/pages/dashboard-table';
+import { loadTopPosts } from '@/lib/edge/pages/top-posts';
 
 export const metadata: Metadata = { title: { absolute: 'Dashboard' } };
 

@@ -1,11 +1,11 @@
 import { RichContent } from '@/components/rich-content/rich-content';
 import { getMediaSize, listCategories, listPosts } from '@/lib/blog/reads';
-import type { Post } from '@/lib/blog/schemas';
-import { authorsOf } from '@/lib/pages/authors';
-import { renderRss } from '@/lib/seo/rss';
-import { heroImageUrl } from '@/lib/seo/post-metadata';
-import { absoluteUrl } from '@/lib/seo/site-urls';
-import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME, postPath } from '@/lib/site';
+import type { Post } from '@/lib/blog/types';
+import { authorsOf } from '@/lib/edge/pages/authors';
+import { renderRss } from '@/lib/edge/seo/rss';
+import { heroImageUrl } from '@/lib/edge/seo/post-metadata';
+import { absoluteUrl } from '@/lib/edge/seo/site-urls';
+import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME, postPath } from '@/lib/core/site';
 
 const FEED_SIZE = 50;
 

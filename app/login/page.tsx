@@ -2,8 +2,8 @@ import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { LoginForm } from '@/components/dashboard/login-form';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
-import { config } from '@/lib/config';
-import { LOGIN_NOTICES, type LoginNotice, safeNext } from '@/lib/auth/owner';
+import { config } from '@/lib/core/config';
+import { LOGIN_NOTICES, type LoginNotice, safeNext } from '@/lib/owner';
 
 export default function LoginPage({ searchParams }: PageProps<'/login'>) {
   return (

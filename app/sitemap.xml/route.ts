@@ -1,6 +1,6 @@
-import { SITEMAP_MAX_URLS, renderSitemapIndex, renderUrlSet } from '@/lib/seo/sitemap';
-import { siteUrls } from '@/lib/seo/site-urls';
-import { absoluteUrl } from '@/lib/seo/site-urls';
+import { SITEMAP_MAX_URLS, renderSitemapIndex, renderUrlSet } from '@/lib/edge/seo/sitemap';
+import { siteUrls } from '@/lib/edge/seo/site-urls';
+import { absoluteUrl } from '@/lib/edge/seo/site-urls';
 
 // One urlset while the site fits in one; past 50,000 URLs, an index of /sitemaps/<n>.xml parts.
 export async function GET() {

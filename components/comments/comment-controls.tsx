@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useId, useState } from 'react';
-import { commentApi, commentFragment } from '@/lib/site';
+import { commentApi, commentFragment } from '@/lib/core/site';
 import { useReader } from './my-comments-store';
 
 // Edit and Delete on a comment, shown only to the member who wrote it (their own comments come from the page's one

@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
-import { commentFragment, postCommentsApi } from '@/lib/site';
+import { commentFragment, postCommentsApi } from '@/lib/core/site';
 import { addOwnComment, type OwnComment, useReader } from './my-comments-store';
 
 // The comment form (and each thread's reply form). Without JavaScript it is a plain form: the route answers with a

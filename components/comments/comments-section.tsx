@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { PostDate } from '@/components/post/post-date';
-import type { CommentView, CommentsView } from '@/lib/pages/comments';
-import { COMMENTS_FRAGMENT, commentFragment } from '@/lib/site';
+import type { CommentView, CommentsView } from '@/lib/comments/view';
+import { COMMENTS_FRAGMENT, commentFragment } from '@/lib/core/site';
 import { CommentControls } from './comment-controls';
 import { CommentForm } from './comment-form';
 import { CommentsTop } from './comments-top';
@@ -9,7 +9,7 @@ import { CommentsTop } from './comments-top';
 // A post's comments: static HTML, the same for every reader (prerendered with the post, refreshed by each comment
 // event through the `comments:{postId}` tag). What is the reader's own arrives in small islands: the form (which
 // posts without JavaScript too), the edit and delete buttons on a member's comments, and their comments that wait.
-// Written text is rendered as React text and links only (lib/text/comment-text.ts): nothing a reader writes is
+// Written text is rendered as React text and links only (lib/comments/text.ts): nothing a reader writes is
 // markup. Each name and text is isolated (<bdi>, dir="auto"), so right-to-left text cannot reorder what is around it.
 
 const countText = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'comment' : 'comments'}`;

@@ -1,6 +1,6 @@
 'use client';
 
-import { COMMENT_NOTICES } from '@/lib/site';
+import { COMMENT_NOTICES } from '@/lib/core/site';
 import { CommentForm } from './comment-form';
 import { MyComments } from './my-comments';
 

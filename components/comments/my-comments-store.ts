@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { MEMBER_HINT_COOKIE, postCommentsApi } from '@/lib/site';
+import { MEMBER_HINT_COOKIE, postCommentsApi } from '@/lib/core/site';
 
 // What the comment islands of one page share: who the reader is (a member's name) and their own comments on the post,
 // fetched once, only when the readable member hint cookie says a member may be signed in (other readers make no

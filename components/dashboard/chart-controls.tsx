@@ -1,4 +1,4 @@
-import { MONTH_CHOICES, type DashboardParams } from '@/lib/dashboard/params';
+import { MONTH_CHOICES, type DashboardParams } from '@/lib/edge/dashboard/params';
 import { HiddenParams } from './hidden-params';
 
 const timeZones = (current: string) => [...new Set([current, 'UTC', ...Intl.supportedValuesOf('timeZone')])];

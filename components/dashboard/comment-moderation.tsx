@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { CommentSettings, CommentStatus, PostComment } from '@/lib/comments';
-import { commentFragment, postPath } from '@/lib/site';
+import { commentFragment, postPath } from '@/lib/core/site';
 
 // The owner's comments: the settings (who may comment, what waits), and the comments of one status with the owner's
 // actions. Plain forms to app/api/owner/comments, so they work without JavaScript. Written text is shown as text only.

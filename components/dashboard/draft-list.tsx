@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Draft } from '@/lib/blog/schemas';
+import type { Draft } from '@/lib/blog/types';
 import { formatDate } from './format';
 
 const draftPath = (id: string) => `/dashboard/drafts/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 import { PostDate } from '@/components/post/post-date';
 import { PostImage } from '@/components/post/post-image';
 import { RichContent } from '@/components/rich-content/rich-content';
-import type { Draft } from '@/lib/blog/schemas';
+import type { Draft } from '@/lib/blog/types';
 
 /** A draft as its post page will show it: the same hero image and rich-content components. */
 export function DraftPreview({ draft }: { draft: Draft }) {

@@ -1,4 +1,4 @@
-import type { DashboardParams } from '@/lib/dashboard/params';
+import type { DashboardParams } from '@/lib/edge/dashboard/params';
 
 type Key = keyof DashboardParams;
 

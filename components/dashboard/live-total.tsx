@@ -1,6 +1,6 @@
 'use client';
 
-import { TotalAnswer } from '@/lib/dashboard/rows';
+import { TotalAnswer } from '@/lib/edge/dashboard/rows';
 import { formatCount } from './format';
 import { useLive } from './use-live';
 

@@ -1,4 +1,4 @@
-import type { LoginNotice } from '@/lib/auth/owner';
+import type { LoginNotice } from '@/lib/owner';
 
 // A plain form posting to the session route: logging in works without JavaScript.
 

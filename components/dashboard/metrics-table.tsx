@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { type DashboardParams, type TableSort, dashboardHref } from '@/lib/dashboard/params';
-import type { PostTable } from '@/lib/pages/dashboard-table';
+import { type DashboardParams, type TableSort, dashboardHref } from '@/lib/edge/dashboard/params';
+import type { PostTable } from '@/lib/edge/pages/dashboard-table';
 import { MetricsRows } from './metrics-rows-client';
 import { TablePager } from './table-pager';
 

@@ -1,4 +1,4 @@
-import type { MonthBar } from '@/lib/dashboard/chart';
+import type { MonthBar } from '@/lib/edge/dashboard/chart';
 
 // Posts per month as a server-rendered SVG bar chart; the numbers are also in a table for screen readers.
 

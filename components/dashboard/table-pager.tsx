@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { type DashboardParams, dashboardHref } from '@/lib/dashboard/params';
-import type { TablePaging } from '@/lib/pages/dashboard-table';
+import { type DashboardParams, dashboardHref } from '@/lib/edge/dashboard/params';
+import type { TablePaging } from '@/lib/edge/pages/dashboard-table';
 import { formatCount } from './format';
 import { HiddenParams } from './hidden-params';
 

@@ -1,7 +1,7 @@
 'use client';
 
-import { PostsAnswer, type MetricRow } from '@/lib/dashboard/rows';
-import type { ApiRequest } from '@/lib/pages/dashboard-table';
+import { PostsAnswer, type MetricRow } from '@/lib/edge/dashboard/rows';
+import type { ApiRequest } from '@/lib/edge/pages/dashboard-table';
 import { formatCount, postHref } from './format';
 import { useLive } from './use-live';
 

@@ -1,4 +1,4 @@
-import type { TopPosts as TopPostsData } from '@/lib/pages/top-posts';
+import type { TopPosts as TopPostsData } from '@/lib/edge/pages/top-posts';
 import { TopPostsList } from './top-posts-client';
 
 export function TopPosts({ title, data, metric }: { title: string; data: TopPostsData; metric: 'views' | 'likes' }) {

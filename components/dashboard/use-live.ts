@@ -2,7 +2,7 @@
 
 import useSWR from 'swr';
 import type { z } from 'zod';
-import type { ApiRequest } from '@/lib/pages/dashboard-table';
+import type { ApiRequest } from '@/lib/edge/pages/dashboard-table';
 
 // Counts on the dashboard come back from the JSON API every 30 s and when the tab regains focus; the
 // server-rendered numbers are the fallback, so the page is complete without JavaScript.

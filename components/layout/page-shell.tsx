@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { SITE_NAME } from '@/lib/site';
+import { SITE_NAME } from '@/lib/core/site';
 
 interface PageShellProps {
   lang: string;

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Category } from '@/lib/blog/schemas';
-import { SITE_NAME, categoryPath } from '@/lib/site';
+import type { Category } from '@/lib/blog/types';
+import { SITE_NAME, categoryPath } from '@/lib/core/site';
 import { MemberBadge } from '../members/member-badge';
 import { SubscribeForm } from '../newsletter/subscribe-form';
 import { PageShell } from './page-shell';

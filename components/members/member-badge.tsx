@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { MEMBER_HINT_COOKIE, MEMBER_SESSION_API } from '@/lib/site';
+import { MEMBER_HINT_COOKIE, MEMBER_SESSION_API } from '@/lib/core/site';
 
 // "Signed in as …" in the public header: the one part of a prerendered page that depends on the visitor. The HTML
 // (the same for everyone, cached) says "Sign in"; in a browser that signed in, the readable hint cookie says there is

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { CaptchaKind } from '@/lib/members/captcha';
+import type { CaptchaKind } from '@/lib/members';
 import { CaptchaField } from './captcha-field';
 import { MEMBER_NOTICE_TEXT } from './notices';
 

@@ -1,6 +1,6 @@
 import { PostDate } from '@/components/post/post-date';
-import type { ReadingListRow } from '@/lib/pages/reading-list';
-import { READING_LIST_API, SAVED_FRAGMENT, postPath } from '@/lib/site';
+import type { ReadingListRow } from '@/lib/reading-list/view';
+import { READING_LIST_API, SAVED_FRAGMENT, postPath } from '@/lib/core/site';
 
 // The reading list's two sides, plain HTML forms posting to app/api/members/reading-list (so both work without
 // JavaScript): "Save for later" under each post, and the account page's list of saved posts with "Remove" on each.

@@ -1,4 +1,4 @@
-import { SUBSCRIBE_PATH, SUBSCRIBE_TRAP_FIELD as TRAP_FIELD } from '@/lib/site';
+import { SUBSCRIBE_PATH, SUBSCRIBE_TRAP_FIELD as TRAP_FIELD } from '@/lib/core/site';
 
 interface SubscribeFormProps {
   /** Keeps the ids of two forms on one page apart (after a post, and in the footer). */

@@ -1,7 +1,7 @@
 'use client';
 
 import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
-import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, MEMBER_HINT_COOKIE, postLikesApi } from '@/lib/site';
+import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, MEMBER_HINT_COOKIE, postLikesApi } from '@/lib/core/site';
 
 // The like button under a post. The HTML is the same for everyone (prerendered, cached): a form that posts to the
 // post's likes route and comes back with a 303, so it works without JavaScript, and the count as of the last like

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Listing } from '@/lib/pages/listing';
+import type { Listing } from '@/lib/edge/pages/listing';
 import { Pagination } from './pagination';
 import { PostList } from './post-list';
 

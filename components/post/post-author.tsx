@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import type { Author } from '@/lib/blog/authors';
-import { resolveImage } from '@/lib/blog/media';
-import { authorPath } from '@/lib/site';
+import type { Author } from '@/lib/blog';
+import { resolveImage } from '@/lib/blog/view';
+import { authorPath } from '@/lib/core/site';
 
 /** A writer's picture, decorative (their name is beside it): a square `size` px image, shown round. */
 export function AuthorAvatar({ author, size }: { author: Author; size: number }) {

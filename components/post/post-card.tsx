@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import type { Post } from '@/lib/blog/schemas';
-import { postPath } from '@/lib/site';
+import type { Post } from '@/lib/blog/types';
+import { postPath } from '@/lib/core/site';
 import { PostDate } from './post-date';
 import { PostImage } from './post-image';
 

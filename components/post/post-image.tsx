@@ -1,5 +1,5 @@
-import { postImage, resolveImage } from '@/lib/blog/media';
-import type { Post } from '@/lib/blog/schemas';
+import { postImage, resolveImage } from '@/lib/blog/view';
+import type { Post } from '@/lib/blog/types';
 
 interface PostImageProps {
   post: Post;

@@ -1,4 +1,4 @@
-import type { Post } from '@/lib/blog/schemas';
+import type { Post } from '@/lib/blog/types';
 import { PostCard } from './post-card';
 
 export function PostList({ posts, eager = 0 }: { posts: Post[]; eager?: number }) {

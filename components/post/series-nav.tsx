@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import type { PostSeriesView } from '@/lib/pages/post';
-import { postPath } from '@/lib/site';
+import type { PostSeriesView } from '@/lib/edge/pages/post';
+import { postPath } from '@/lib/core/site';
 
 interface SeriesNavProps {
   series: PostSeriesView;

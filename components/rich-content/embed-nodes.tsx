@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { httpUrl, resolveImage } from '@/lib/blog/media';
+import { httpUrl, resolveImage } from '@/lib/blog/view';
 import { anchorId, type NodeProps } from './context';
 import { get, nodeData, obj, rec, str, text } from './fields';
 import { FrameFacade } from './frame-facade';

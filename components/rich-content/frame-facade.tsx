@@ -1,4 +1,4 @@
-import type { ResolvedImage } from '@/lib/blog/media';
+import type { ResolvedImage } from '@/lib/blog/view';
 
 export interface FrameFacadeProps {
   /** Where the frame goes when the reader asks: a player or an embed page (https). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { resolveImage } from '@/lib/blog/media';
+import { resolveImage } from '@/lib/blog/view';
 import { rec } from './fields';
 
 const CONTENT_WIDTH = 768;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { httpUrl, isMediaFileUrl, localMediaUrl, resolveImage, resolveMediaFile } from '@/lib/blog/media';
+import { httpUrl, isMediaFileUrl, localMediaUrl, resolveImage, resolveMediaFile } from '@/lib/blog/view';
 import { renderChildren } from './children';
 import { GRAPHIC_CONTRAST } from './color';
 import { anchorId, anchorResolver, type NodeProps, type RenderContext } from './context';

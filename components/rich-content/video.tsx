@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isMediaFileUrl, resolveImage, resolveMediaFile, type ResolvedImage } from '@/lib/blog/media';
+import { isMediaFileUrl, resolveImage, resolveMediaFile, type ResolvedImage } from '@/lib/blog/view';
 import { int, rec } from './fields';
 import { FrameFacade } from './frame-facade';
 import { safeHref } from './safe-href';

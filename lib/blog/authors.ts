@@ -1,5 +1,5 @@
-import { isRecord } from '@/lib/json';
-import { httpUrl, localMediaUrl } from './media';
+import { isRecord } from '@/lib/core/json';
+import { httpUrl, localMediaUrl } from './view';
 
 // A post's writer as the site shows them: a member's public profile (Wix Members, PUBLIC fieldset), never more. Both
 // sources read the same shape, a Wix `Member` in REST (`{ id, profile: { nickname, slug, photo: { url }, title } }`):

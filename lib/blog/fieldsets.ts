@@ -1,4 +1,4 @@
-import type { Post, PostFieldset } from './schemas';
+import type { Post, PostFieldset } from './types';
 
 // The parts of a post that are only returned when their fieldset is asked for, as on the platform.
 const OPTIONAL_PARTS: Record<PostFieldset, keyof Post> = {

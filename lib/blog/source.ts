@@ -10,9 +10,9 @@ import type {
   PostSort,
   StatsOrder,
   Tag,
-} from './schemas';
+} from './types';
 import type { Author } from './authors';
-import type { FileStamp } from '../http/validators';
+import type { FileStamp } from '../core/http/validators';
 import type { SortSpec } from './query/sort';
 
 /** Options shared by every call that returns posts: which optional parts of a post to include. */
@@ -110,7 +110,7 @@ export interface BlogSource {
 export const MAX_LISTED_MEDIA = 48;
 
 export interface MediaFile {
-  /** What its validators are made of (lib/http/validators.ts). */
+  /** What its validators are made of (lib/core/http/validators.ts). */
   stamp: FileStamp;
   size: number;
   mtimeMs: number;

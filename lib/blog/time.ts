@@ -1,4 +1,4 @@
-import { errors } from '@/lib/errors';
+import { errors } from '@/lib/core/errors';
 
 // Dates and time zones given to the post-count stats, checked once for the API and the sources alike.
 

@@ -1,4 +1,4 @@
-import { defineCollection } from '@/lib/data/collections';
+import { defineCollection } from '@/lib/data';
 import type { ItemOf } from '@/lib/data/types';
 
 /**

@@ -1,10 +1,10 @@
 import { revalidateTag } from 'next/cache';
-import { cacheTags } from '@/lib/cache/tags';
-import { config } from '@/lib/config';
+import { cacheTags } from '@/lib/core/cache/tags';
+import { config } from '@/lib/core/config';
 import { recordsClient } from '@/lib/data';
-import { postMetricCounter } from '@/lib/files/post-metrics';
+import { postMetricCounter } from '@/lib/blog';
 import { wixRefreshTokenOf } from '@/lib/members';
-import { processSingleton } from '@/lib/process-singleton';
+import { processSingleton } from '@/lib/core/process-singleton';
 import { announceLocally } from './announce';
 import { createLocalComments, storedCommentCounter } from './local';
 import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
@@ -96,3 +96,5 @@ export const commentSettingsStore = (): CommentSettingsStore =>
     if (!commentsAtWix()) return store;
     return { ...store, get: async () => ({ ...(await store.get()), visitorsMayComment: false }) };
   });
+
+export { commentText, displayName, plainName } from './text';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { DataClient } from '@/lib/data/client';
-import { dataErrors } from '@/lib/data/errors';
-import { OWNER } from '@/lib/data/permissions';
-import type { MetricCounter } from '@/lib/files/post-metrics';
-import { errors } from '@/lib/errors';
+import type { DataClient } from '@/lib/data';
+import { dataErrors } from '@/lib/data/types';
+import { OWNER } from '@/lib/data/types';
+import type { MetricCounter } from '@/lib/blog';
+import { errors } from '@/lib/core/errors';
 import { type PostCommentItem, postComments } from './collection';
 import type { CommentModeration, CommentStatus, CommentThread, MemberWriter, PostComment, PostComments } from './types';
 

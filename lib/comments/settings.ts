@@ -1,5 +1,5 @@
-import type { DataClient } from '@/lib/data/client';
-import { OWNER } from '@/lib/data/permissions';
+import type { DataClient } from '@/lib/data';
+import { OWNER } from '@/lib/data';
 import { commentSettings } from './collection';
 import { type CommentSettings, DEFAULT_COMMENT_SETTINGS } from './types';
 

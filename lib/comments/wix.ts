@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { ConfigError } from '@/lib/config';
-import { dataErrors } from '@/lib/data/errors';
-import { type CatalogueError, errors } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { ConfigError } from '@/lib/core/config';
+import { dataErrors } from '@/lib/data/types';
+import { type CatalogueError, errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import { type TransportSettings, UpstreamFailure, discard as freeBody, transportFor } from '@/lib/wix/transport';
 import { readWixJson } from '@/lib/wix/upstream';
 import {

@@ -1,5 +1,5 @@
-import { errors } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import type { AggregateOp, Aggregation } from './backend';
 import type { CollectionDeclaration } from './types';
 import { checkDataQuery, checkFieldName, dataSchema } from './validate';

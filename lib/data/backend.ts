@@ -1,11 +1,11 @@
-import type { FilterNode } from '@/lib/query/filter';
-import type { SortSpec } from '@/lib/query/sort';
+import type { FilterNode } from '@/lib/core/query/filter';
+import type { SortSpec } from '@/lib/core/query/sort';
 import type { CollectionDeclaration, DataItem } from './types';
 
 // What a backend does with input the client has already validated (validate.ts): it stores, finds and counts. The
 // embedded backend (embedded.ts, PGlite) and the Wix Data one implement this; the same contract tests run on both.
 
-/** A parsed filter and sort (the Wix filter language, lib/query), for any collection's fields. */
+/** A parsed filter and sort (the Wix filter language, lib/core/query), for any collection's fields. */
 export type FilterTree = FilterNode;
 export type SortKey = SortSpec;
 

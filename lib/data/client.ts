@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { errors } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import { checkAggregation, queryableField } from './aggregate';
 import { type DataBackend, type FilterTree, ItemExistsError } from './backend';
 import { openDataCursor, dataCursor } from './cursor';

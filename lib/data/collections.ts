@@ -51,7 +51,7 @@ export const series = defineCollection({
 });
 
 /**
- * Members' reading lists (lib/data/reading-list.ts): one item per member and post, `post` referring to the post by id.
+ * Members' reading lists (lib/reading-list/index.ts): one item per member and post, `post` referring to the post by id.
  * SITE_MEMBER_AUTHOR: a member reads and removes only the items they saved; the owner may read all.
  */
 export const readingList = defineCollection({

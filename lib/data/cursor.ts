@@ -1,5 +1,5 @@
-import { errors } from '@/lib/errors';
-import { canonical, seal, unseal } from '@/lib/query/seal';
+import { errors } from '@/lib/core/errors';
+import { canonical, seal, unseal } from '@/lib/core/query/seal';
 
 // Cursor paging for data queries (`cursorPaging: { limit, cursor }`): a cursor is sealed (tamper-evident) and holds
 // the collection, the query as it was sent (filter and sort, checked again on use) and where the page starts. The

@@ -1,4 +1,4 @@
-import { CatalogueError } from '@/lib/errors';
+import { CatalogueError } from '@/lib/core/errors';
 
 // The data service's errors the seed's catalogue (section 8) does not list, with the codes Wix Data gives them.
 

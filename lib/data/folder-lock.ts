@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CatalogueError } from '@/lib/errors';
+import { CatalogueError } from '@/lib/core/errors';
 
 // One database per folder at a time. PGlite runs Postgres inside this process and has no lock of its own: a second
 // process (or a second instance in this one) on the same folder writes over the first one's pages. The lock file names

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { revalidateTag } from 'next/cache';
-import { config } from '@/lib/config';
-import { processSingleton } from '@/lib/process-singleton';
+import { config } from '@/lib/core/config';
+import { processSingleton } from '@/lib/core/process-singleton';
 import { createDataClient, type DataChange, type DataClient } from './client';
 import { SITE_COLLECTIONS } from './collections';
 import type { DataBackend } from './backend';
 import type { CollectionDeclaration } from './types';
 import { createEmbeddedBackend } from './embedded';
 import { createPostgresBackend } from './postgres';
-import { type ReadingListStore, readingListStore } from './reading-list';
-import { seriesChangeTags } from './series';
+import { type ReadingListStore, readingListStore } from '../reading-list';
+import { seriesChangeTags } from '../series';
 import { createWixBackend } from './wix';
 
 /**
@@ -50,7 +50,7 @@ export function recordsClient(...declared: CollectionDeclaration[]): DataClient 
   return client;
 }
 
-/** Where the site's collections live: `config().platform.data` (lib/config/platform.ts decides). */
+/** Where the site's collections live: `config().platform.data` (lib/platform.ts decides). */
 export function siteBackend(): DataBackend {
   const c = config();
   if (c.platform.data !== 'wix') return ownBackend();
@@ -75,3 +75,10 @@ function ownBackend(): DataBackend {
 const EMBEDDED_RETRY_MS = 1_000;
 /** The build closes the embedded database once its pages have not read it for this long. */
 const BUILD_IDLE_CLOSE_MS = 1_000;
+
+export type { DataChange, DataClient } from './client';
+export { defineCollection, readingList, series } from './collections';
+export type { ReadingListItem } from './collections';
+export { dataErrors } from './errors';
+export { OWNER, VISITOR, memberCaller } from './permissions';
+export { checkCollectionId, checkReferenceTargets } from './validate';

@@ -53,7 +53,7 @@ export function isUnavailable(error: unknown): boolean {
   return typeof message === 'string' && CLIENT_MESSAGES.test(message);
 }
 
-/** `url`: postgres://user:password@host:port/database (lib/config checked it). */
+/** `url`: postgres://user:password@host:port/database (lib/core/config checked it). */
 export function createPostgresBackend(url: string): DataBackend {
   const password = passwordOf(url);
   const pool = new pg.Pool({

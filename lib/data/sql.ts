@@ -1,12 +1,12 @@
 import type { Aggregation, FilterTree, SortKey } from './backend';
-import type { FieldKind } from '@/lib/query/schema';
+import type { FieldKind } from '@/lib/core/query/schema';
 import { type CollectionDeclaration, FIELD_KINDS } from './types';
 
-// The Wix filter language (lib/query) as Postgres SQL over one table per collection: the system fields are columns,
-// the declared fields live in a jsonb `data` column. Values always travel as parameters ($1...), never in the SQL text.
-// The meaning is the blog's (`matches` in lib/blog/query/filter.ts): text operators fold case, `$between` includes its
-// start and excludes its end, `$eq null` means empty. Dates are ISO strings in UTC (the client writes them so), which
-// order as text; the filter parser hands dates over as epoch milliseconds.
+// The Wix filter language (lib/core/query) as Postgres SQL over one table per collection: the system fields are
+// columns, the declared fields live in a jsonb `data` column. Values always travel as parameters ($1...), never in the
+// SQL text. The meaning is the blog's (`matches` in lib/blog/query/filter.ts): text operators fold case, `$between`
+// includes its start and excludes its end, `$eq null` means empty. Dates are ISO strings in UTC (the client writes them
+// so), which order as text; the filter parser hands dates over as epoch milliseconds.
 
 type Kind = FieldKind;
 

@@ -1,4 +1,4 @@
-import type { FieldKind } from '@/lib/query/schema';
+import type { FieldKind } from '@/lib/core/query/schema';
 
 // The data-collection service's vocabulary (the seed's sections 5, 6 and 9), shared by the client, the validation
 // rules and both backends. Collections are declared in code (collections.ts); item types derive from the declaration.
@@ -103,3 +103,7 @@ export const DEFAULT_DATA_PAGE_SIZE = 50;
 export const MAX_DATA_PAGE_SIZE = 1000;
 /** Items per bulk request and ids per list. */
 export const MAX_BULK_ITEMS = 1000;
+
+// The callers and the error catalogue are part of the port: adapters built on a data client name them.
+export { OWNER, VISITOR, memberCaller } from './permissions';
+export { dataErrors } from './errors';

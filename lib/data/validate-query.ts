@@ -1,13 +1,13 @@
-import { errors } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
-import { type FilterNode, parseFilter } from '@/lib/query/filter';
-import { checkLimit, checkOffset } from '@/lib/query/paging';
-import { type FieldInfo, type FieldSchema, fieldSchema } from '@/lib/query/schema';
-import { type SortSpec, parseSort } from '@/lib/query/sort';
+import { errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
+import { type FilterNode, parseFilter } from '@/lib/core/query/filter';
+import { checkLimit, checkOffset } from '@/lib/core/query/paging';
+import { type FieldInfo, type FieldSchema, fieldSchema } from '@/lib/core/query/schema';
+import { type SortSpec, parseSort } from '@/lib/core/query/sort';
 import { type CollectionDeclaration, DEFAULT_DATA_PAGE_SIZE, FIELD_KINDS, MAX_DATA_PAGE_SIZE } from './types';
 
 // A data query's rules (the seed's section 5: filter, sort, limit and skip), checked by the query language the blog
-// uses too (lib/query) against the collection's fields; the client imports them through validate.ts.
+// uses too (lib/core/query) against the collection's fields; the client imports them through validate.ts.
 
 /** `_owner` holds a member id: like the blog's `memberId`, a list of them is an id list (WDE0068 past 1000). */
 const SYSTEM_FIELDS: [string, FieldInfo][] = [

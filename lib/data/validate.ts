@@ -1,12 +1,12 @@
-import { type CatalogueError, errors } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { type CatalogueError, errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import { type CollectionDeclaration, type DataOptions, type FieldType, MAX_BULK_ITEMS } from './types';
 import { isStorableText } from './validate-query';
 
 // The seed's validation rules of the data service (section 5), each refused with its catalogue code (section 8)
 // before the client opens a collection, asks for permission or stores anything. Where the seed names no code, the
-// site's conventions in lib/errors.ts decide: a value of the wrong kind outside a filter is WDE0046 (`badValue`), a
-// name the collection does not declare is WDE0045 (`unknownField`, as in a filter).
+// site's conventions in lib/core/errors.ts decide: a value of the wrong kind outside a filter is WDE0046 (`badValue`),
+// a name the collection does not declare is WDE0045 (`unknownField`, as in a filter).
 //
 // An empty string is refused wherever a name or an id is asked for, with the code of a non-string: it can never name
 // anything, and the caller learns which argument is wrong rather than getting "not found". So is an id or a value

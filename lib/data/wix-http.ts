@@ -1,7 +1,7 @@
 import { createClient } from '@wix/sdk';
-import { ConfigError, checkWixCredentials } from '@/lib/config';
-import { type CatalogueError, errors } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { ConfigError, checkWixCredentials } from '@/lib/core/config';
+import { type CatalogueError, errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 // What the blog source's Wix client uses too: the API-key strategy, the transport (reroutes *.wixapis.com to
 // WIX_API_BASE_URL, retries 429/5xx and network failures) and the mapping of upstream failures to catalogue errors.
 import { apiKeyAuth } from '@/lib/wix/auth';

@@ -1,5 +1,5 @@
-import { errors } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import type { Aggregation, FilterTree, SortKey } from './backend';
 import type { CollectionDeclaration, DataItem } from './types';
 import { dataSchema } from './validate-query';
@@ -59,7 +59,7 @@ export function records(value: unknown, what: string): Json[] {
 
 type Condition = Extract<FilterTree, { kind: 'condition' }>;
 
-/** The parsed filter (lib/query) in the platform's filter JSON; `{}` matches everything. */
+/** The parsed filter (lib/core/query) in the platform's filter JSON; `{}` matches everything. */
 export function toWixFilter(collection: CollectionDeclaration, filter: FilterTree): Json {
   const schema = dataSchema(collection);
   // The parser hands date operands over as epoch milliseconds.

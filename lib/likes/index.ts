@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { recordsClient } from '@/lib/data';
 import { wixRefreshTokenOf } from '@/lib/members';
-import { processSingleton } from '@/lib/process-singleton';
-import { siteKey } from '@/lib/security/site-key';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { siteKey } from '@/lib/core/security/site-key';
 import { announceLocally } from './announce';
-import { postMetricCounter } from '@/lib/files/post-metrics';
+import { postMetricCounter } from '@/lib/blog';
 import { createLocalLikes, storedLikeCounter } from './local';
 import type { PostLikes } from './types';
 import { createWixLikes } from './wix';

@@ -5,7 +5,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 // a point of a budget kept per client address and post, which no cookie resets: at most VISITOR_LIKES_PER_POST such
 // likes from one address on one post per window. A member likes as their account (one like per member and post, in
 // either implementation) and is not counted here. The limiter itself is built where the site's limiters are
-// (lib/auth/limits.ts createLimiter: rate-limiter-flexible, on the site's Redis when REDIS_URL is set), by the route.
+// (lib/core/security/limits.ts createLimiter: rate-limiter-flexible, on the site's Redis when REDIS_URL is set), by the
+// route.
 
 /** Likes a visitor may add to one post from one client address (an IPv6 client: its /64) per window. */
 export const VISITOR_LIKES_PER_POST = 3;

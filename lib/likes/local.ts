@@ -1,7 +1,7 @@
-import { isCatalogueError } from '@/lib/errors';
-import type { DataClient } from '@/lib/data/client';
-import type { MetricCounter } from '@/lib/files/post-metrics';
-import { OWNER } from '@/lib/data/permissions';
+import { isCatalogueError } from '@/lib/core/errors';
+import type { DataClient } from '@/lib/data';
+import type { MetricCounter } from '@/lib/blog';
+import { OWNER } from '@/lib/data/types';
 import { likeId, postLikes } from './collection';
 import type { Liker, LikeState, PostLikes } from './types';
 import { isVisitorId, newVisitorId } from './visitor';
@@ -11,7 +11,7 @@ import { isVisitorId, newVisitorId } from './visitor';
 // like was really stored or removed, and each change is announced with the event Wix would send (`announce`: the
 // signed post_liked / post_unliked through the webhook path), which refreshes the post's cached pages.
 
-/** The post's like count: the content folder's `metrics.likes` (lib/files/post-metrics.ts). */
+/** The post's like count: the content folder's `metrics.likes` (lib/blog/local/post-metrics.ts). */
 export type LikeCounter = MetricCounter;
 
 export type LikeAnnouncer = (change: 'liked' | 'unliked', postId: string, liker: Liker) => Promise<void>;

@@ -1,13 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import { errors } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import { type TransportSettings, transportFor } from '@/lib/wix/transport';
 import { readWixJson } from '@/lib/wix/upstream';
 import { POST_FQDN, type Liker, type LikeState, type PostLikes } from './types';
 
 // Likes at Wix: the Blog Likes API (`@wix/blog` likes: createLike, deleteLikeByFqdnAndEntityId, queryLikes) called as
 // the liker, which Wix requires (visitor or member authentication), and the post's count from its metrics. Wix then
-// sends post_liked / post_unliked, which clear the post's `metrics:` tag (lib/webhooks/event-tags.ts).
+// sends post_liked / post_unliked, which clear the post's `metrics:` tag (lib/core/cache/event-tags.ts).
 //
 //   createLike        POST   /blog/v1/likes                        { like: { fqdn, entityId } } (409: liked already)
 //   deleteLike…       DELETE /blog/v1/likes/fqdn/wix.blog.v3.post/entity-id/{postId}

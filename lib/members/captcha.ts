@@ -1,5 +1,5 @@
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
-import { type SharedMarks, sharedMarks } from '@/lib/redis/shared';
+import { type SharedMarks, sharedMarks } from '@/lib/core/redis/shared';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 

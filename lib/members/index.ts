@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { recordsClient } from '@/lib/data';
-import { mailer } from '@/lib/mail';
-import { processSingleton } from '@/lib/process-singleton';
+import { mailer } from '@/lib/core/mail';
+import { processSingleton } from '@/lib/core/process-singleton';
 import { members } from './collection';
-import { siteKey } from '@/lib/security/site-key';
+import { siteKey } from '@/lib/core/security/site-key';
 import { createLocalMembers, type LocalMembers } from './local';
 import { createPolicyStore, memberPolicy } from './policy';
 import { siteCaptcha } from './site-captcha';
@@ -74,3 +74,27 @@ export const siteWixMembers = (): WixMembers | null => (atWix() ? wixMembers() :
 
 /** The owner's member management: the local provider's; null on Wix, where the Wix dashboard manages members. */
 export const siteMemberAdmin = (): MemberAdmin | null => (atWix() ? null : localMembers());
+
+export { CAPTCHA_FIELD } from './captcha';
+export type { CaptchaKind } from './captcha';
+export { normaliseEmail } from './local';
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password';
+export {
+  MEMBER_PAGES,
+  MEMBER_RESET_COOKIE,
+  MEMBER_RESET_TTL_SECONDS,
+  MEMBER_ROUTES_PATH,
+  MEMBER_SESSION_COOKIE,
+  MEMBER_SESSION_TTL_SECONDS,
+  MEMBER_STATE_COOKIE,
+  MEMBER_STATE_TTL_SECONDS,
+  isMemberNotice,
+  memberOfCookie,
+  memberPagePath,
+  safeMemberNext,
+  wixLoginPath,
+} from './session-cookie';
+export type { MemberNotice, MemberPage } from './session-cookie';
+export { siteCaptcha } from './site-captcha';
+export { WIX_LOGIN_COOKIE } from './wix';
+export type { WixLoginResult } from './wix';

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { Captcha } from './captcha';
 import type { PolicyStore } from './policy';
 import { resetLinkBase } from './reset-link';
-import type { MembersPolicy } from '@/lib/config';
-import type { DataClient } from '@/lib/data/client';
-import { OWNER } from '@/lib/data/permissions';
-import { errors, isCatalogueError } from '@/lib/errors';
-import type { Mailer } from '@/lib/mail';
-import { SITE_NAME } from '@/lib/site';
+import type { MembersPolicy } from '@/lib/core/config';
+import type { DataClient } from '@/lib/data';
+import { OWNER } from '@/lib/data/types';
+import { errors, isCatalogueError } from '@/lib/core/errors';
+import type { Mailer } from '@/lib/core/mail';
+import { SITE_NAME } from '@/lib/core/site';
 import type { MemberItem } from './collection';
 import {
   acceptablePassword,
@@ -49,9 +49,9 @@ import {
 } from './types';
 
 // The local identity provider: members in the data service's internal `members` collection (collection.ts), argon2id
-// password hashes, verification codes and reset links mailed through lib/mail, sessions as signed tokens that name the
-// member (tokens.ts). Every login state the Wix SDK names can be reached without Wix. Nothing here logs or returns a
-// password, hash, code or token but the tokens a caller is given: messages name no secret.
+// password hashes, verification codes and reset links mailed through lib/core/mail, sessions as signed tokens that name
+// the member (tokens.ts). Every login state the Wix SDK names can be reached without Wix. Nothing here logs or returns
+// a password, hash, code or token but the tokens a caller is given: messages name no secret.
 
 /** A verification code works this many times wrong; then its state token is dead (sign in again for a new code). */
 export const MAX_CODE_ATTEMPTS = 5;

@@ -1,4 +1,4 @@
-import { errors } from '@/lib/errors';
+import { errors } from '@/lib/core/errors';
 
 /**
  * The page a password-reset mail links to, checked: the link carries the reset token, so it may only lead to this

@@ -1,4 +1,4 @@
-import { localPath } from '@/lib/site';
+import { localPath } from '@/lib/core/site';
 import { siteMembers } from './index';
 import { MEMBER_SESSION_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from './tokens';
 import type { Member } from './types';

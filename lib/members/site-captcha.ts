@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { config } from '@/lib/config';
-import { processSingleton } from '@/lib/process-singleton';
-import { siteKey } from '@/lib/security/site-key';
-import { siteRedis, sharedMarks } from '@/lib/redis/shared';
+import { config } from '@/lib/core/config';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { siteKey } from '@/lib/core/security/site-key';
+import { siteRedis, sharedMarks } from '@/lib/core/redis/shared';
 import { type Captcha, MAX_USED_CHALLENGES, createCaptcha } from './captcha';
 
 /** The site's captcha, one per process, keyed apart from sessions; its used challenges shared through Redis if set. */

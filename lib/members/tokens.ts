@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { config } from '@/lib/config';
-import { processSingleton } from '@/lib/process-singleton';
-import { type SharedMarks, sharedMarks, siteRedis } from '@/lib/redis/shared';
-import { signToken, verifyToken } from '@/lib/security/signed-token';
+import { config } from '@/lib/core/config';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { type SharedMarks, sharedMarks, siteRedis } from '@/lib/core/redis/shared';
+import { signToken, verifyToken } from '@/lib/core/security/signed-token';
 
-// The members' signed tokens, each under its own label (lib/security/signed-token.ts, as the owner's): the session,
-// the verification state token, the captcha state token and the password reset token. A token of one kind is never
-// accepted as another, nor as the owner's.
+// The members' signed tokens, each under its own label (lib/core/security/signed-token.ts, as the owner's): the
+// session, the verification state token, the captcha state token and the password reset token. A token of one kind is
+// never accepted as another, nor as the owner's.
 
 export const MEMBER_SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
 export const VERIFICATION_TTL_SECONDS = 15 * 60;
@@ -80,7 +80,7 @@ export const signReset = (secret: string, memberId: string, passwordHash: string
 export const verifyReset = (token: unknown, secret: string, now: number) =>
   verifyToken('member-reset', ResetPayload, RESET_TTL_SECONDS, token, secret, now);
 
-// Sessions ended by logout, kept until they would have expired anyway (as the owner's, lib/auth/tokens.ts): in Redis
+// Sessions ended by logout, kept until they would have expired anyway (as the owner's, lib/owner/tokens.ts): in Redis
 // when REDIS_URL is set (every instance refuses the session at once), else in process. A password reset ends every
 // session of the member at once, on every instance, through the member's session epoch instead.
 
@@ -95,7 +95,7 @@ const MAX_REVOKED = 100_000;
 export const memoryRevocations = (): Revocations =>
   sharedRevocations(sharedMarks('members:revoked', null, MAX_REVOKED));
 
-/** Revocations as shared marks (lib/redis/shared.ts): in Redis while it answers, in process otherwise. */
+/** Revocations as shared marks (lib/core/redis/shared.ts): in Redis while it answers, in process otherwise. */
 export function sharedRevocations(marks: SharedMarks): Revocations {
   return {
     revoke: async (jti, exp, now) => void (await marks.mark(jti, exp - now)),

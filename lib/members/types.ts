@@ -1,4 +1,4 @@
-import type { MembersPolicy } from '@/lib/config';
+import type { MembersPolicy } from '@/lib/core/config';
 
 // The members' identity service: its login states and results as the Wix SDK names them (`@wix/sdk`'s `LoginState`
 // and `StateMachine`), and the interface every provider implements: the local one (local.ts, members in the embedded
@@ -68,7 +68,7 @@ export interface LoginParams {
 
 /** Who is asking, and what the site asks of them. */
 export interface CallContext {
-  /** The client the request is counted against (lib/auth's client address). */
+  /** The client the request is counted against (lib/owner's client address). */
   client?: string;
   /**
    * A captcha the site asks of this client before a login is looked at (the sign-in route decides it from the failures
@@ -77,9 +77,9 @@ export interface CallContext {
   captcha?: 'user' | 'silent' | null;
   /**
    * Asked before a new verification code is mailed to `email` (the member's stored address): takes a mail from the
-   * budgets the site keeps (per client and per account, lib/api/member-limits.ts) and answers false when one is spent.
-   * The local provider then mails nothing and answers as it would have. Without it, only the reuse of an unexpired code
-   * limits the mails (scripts, tests). Wix mails its own codes.
+   * budgets the site keeps (per client and per account, lib/edge/api/member-limits.ts) and answers false when one is
+   * spent. The local provider then mails nothing and answers as it would have. Without it, only the reuse of an
+   * unexpired code limits the mails (scripts, tests). Wix mails its own codes.
    */
   allowCodeMail?: (email: string) => Promise<boolean>;
 }

@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createClient } from '@wix/sdk';
 import { z } from 'zod';
-import { errors, isCatalogueError } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { errors, isCatalogueError } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import { visitorAuth } from '@/lib/wix/auth';
-import { processSingleton } from '@/lib/process-singleton';
+import { processSingleton } from '@/lib/core/process-singleton';
 import { discard, type TransportSettings, transportFor } from '@/lib/wix/transport';
 import { readWixJson, redact, toCatalogueError } from '@/lib/wix/upstream';
 import { isAvatarPath } from './local';

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { dataClient } from '@/lib/data';
-import { mailer } from '@/lib/mail';
-import { processSingleton } from '@/lib/process-singleton';
-import { siteKey } from '@/lib/security/site-key';
+import { mailer } from '@/lib/core/mail';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { siteKey } from '@/lib/core/security/site-key';
 import type { Newsletter } from './subscribe';
 
 export { confirm, normaliseEmail, subscribe, type ConfirmOutcome, type SubscribeOutcome } from './subscribe';
@@ -19,3 +19,7 @@ export const siteNewsletter = (): Newsletter =>
       key: siteKey('newsletter', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)),
     };
   });
+
+export { subscriberWeeks, subscribersCsv } from './report';
+export { NEWSLETTER_STATES, isNewsletterState, newsletterStatePath } from './states';
+export type { NewsletterStateName } from './states';

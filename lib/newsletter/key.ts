@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// The newsletter's confirmation links: signed with the site key labelled `newsletter` (lib/security/site-key.ts).
+// The newsletter's confirmation links: signed with the site key labelled `newsletter` (lib/core/security/site-key.ts).
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_DAYS = 7;

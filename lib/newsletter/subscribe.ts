@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { DataClient } from '@/lib/data/client';
-import { OWNER } from '@/lib/data/permissions';
-import { errors, isCatalogueError } from '@/lib/errors';
-import type { Mailer } from '@/lib/mail';
-import { SITE_NAME } from '@/lib/site';
+import type { DataClient } from '@/lib/data';
+import { OWNER } from '@/lib/data';
+import { errors, isCatalogueError } from '@/lib/core/errors';
+import type { Mailer } from '@/lib/core/mail';
+import { SITE_NAME } from '@/lib/core/site';
 import { CONFIRM_LINK_DAYS, confirmToken, confirmTokenHolds } from './key';
 
 // A newsletter subscription with double opt-in: one stored item per address, however often and however concurrently

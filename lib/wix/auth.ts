@@ -1,5 +1,5 @@
 import { ApiKeyStrategy, OAuthStrategy, TokenRole, type Tokens } from '@wix/sdk';
-import { errors } from '@/lib/errors';
+import { errors } from '@/lib/core/errors';
 import { UpstreamFailure, discard } from './transport';
 
 // OAuthStrategy fetches its visitor tokens with the global fetch, straight to www.wixapis.com. We fetch

@@ -1,4 +1,4 @@
-import { type CatalogueError, errors } from '@/lib/errors';
+import { type CatalogueError, errors } from '@/lib/core/errors';
 import { callSignal } from './call-signal';
 
 // The fetch every Wix request goes through (SDK calls and the OAuth token request alike): it reroutes

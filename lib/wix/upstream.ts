@@ -1,5 +1,5 @@
-import { CatalogueError, errors, isCatalogueError } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { CatalogueError, errors, isCatalogueError } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import { UpstreamFailure } from './transport';
 
 // Turns whatever a Wix SDK call threw into a catalogue CatalogueError. SDK errors carry the HTTP status in

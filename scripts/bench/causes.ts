@@ -12,7 +12,7 @@ import { load } from './throughput';
 // per-request work against the app as shipped, and each is measured like figure 1 against the same floor:
 //   baseline         the app as it is;
 //   with ETags       Next's default generateEtags (a hash of the whole HTML on every request);
-//   no cache handler without the custom page cache handler (lib/cache/page-cache-handler.mjs);
+//   no cache handler without the custom page cache handler (lib/core/cache/page-cache-handler.mjs);
 //   no headers()     without next.config's headers() (security headers, CSP);
 //   no proxy         without proxy.ts (its matcher already skips public pages);
 // and, on the baseline, the same page asked with Accept-Encoding: gzip (what browsers send; Next compresses).

@@ -1,6 +1,6 @@
-import { signSession, SESSION_COOKIE } from '@/lib/auth/tokens';
-import { FEED_PAGE_SIZE } from '@/lib/site';
-import { signingKey } from '@/lib/webhooks/keys';
+import { signSession, SESSION_COOKIE } from '@/lib/owner/tokens';
+import { FEED_PAGE_SIZE } from '@/lib/core/site';
+import { signingKey } from '@/lib/edge/webhooks/keys';
 import { ContentFolder } from '../blog/content-folder';
 import { postToken, signEvent } from '../blog/deliver';
 import { entityEvent } from '../blog/events';

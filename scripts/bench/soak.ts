@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
-import { signingKey } from '@/lib/webhooks/keys';
+import { signingKey } from '@/lib/edge/webhooks/keys';
 import { ContentFolder } from '../blog/content-folder';
 import { postToken, signEvent } from '../blog/deliver';
 import { updatePost } from '../blog/posts';

@@ -1,9 +1,9 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { encodeEnvelope } from '@/lib/webhooks/envelope';
-import { keyFolder, localKeyPair, PUBLIC_KEY_FILE, signingKey } from '@/lib/webhooks/keys';
-import { MAX_WEBHOOK_BYTES } from '@/lib/webhooks/raw-body';
-import { writeFileAtomic } from '@/lib/files/atomic';
+import { encodeEnvelope } from '@/lib/edge/webhooks/envelope';
+import { keyFolder, localKeyPair, PUBLIC_KEY_FILE, signingKey } from '@/lib/edge/webhooks/keys';
+import { MAX_WEBHOOK_BYTES } from '@/lib/edge/webhooks/raw-body';
+import { writeFileAtomic } from '@/lib/core/files/atomic';
 import { ContentFolder, type RawPost } from '../blog/content-folder';
 import { signEvent, WEBHOOK_PATH } from '../blog/deliver';
 import { entityEvent } from '../blog/events';

@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { signingKey } from '@/lib/webhooks/keys';
+import { signingKey } from '@/lib/edge/webhooks/keys';
 import { ContentFolder, type RawPost } from '../blog/content-folder';
 import { postToken, signEvent } from '../blog/deliver';
 import { entityEvent } from '../blog/events';

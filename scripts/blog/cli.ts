@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { ConfigError } from '@/lib/config';
-import { signingKey } from '@/lib/webhooks/keys';
+import { ConfigError } from '@/lib/core/config';
+import { signingKey } from '@/lib/edge/webhooks/keys';
 import { parseCommand, USAGE } from './args';
 import { ContentFolder } from './content-folder';
 import { DATA_USAGE, parseDataCommand } from './data-args';

@@ -1,7 +1,7 @@
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeJsonAtomic } from '@/lib/files/atomic';
+import { writeJsonAtomic } from '@/lib/core/files/atomic';
 import { UsageError } from './errors';
 
 // The content folder as files. Only the fields the CLI reads are checked; a post, category or tag is kept

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SITE_COLLECTIONS } from '@/lib/data/collections';
-import type { SortSpec } from '@/lib/query/sort';
+import type { SortSpec } from '@/lib/core/query/sort';
 import { UsageError } from './errors';
 
 // `npm run blog -- data <action> ...`: the data collections' own arguments. What the service checks (a filter's

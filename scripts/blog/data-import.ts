@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { isCatalogueError } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
+import { isCatalogueError } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import type { CollectionDeclaration, FieldType } from '@/lib/data/types';
 import { checkItem } from '@/lib/data/validate';
 import { UsageError } from './errors';

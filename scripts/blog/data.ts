@@ -1,7 +1,7 @@
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { stringify } from 'csv-stringify/sync';
-import { readConfig } from '@/lib/config';
+import { readConfig } from '@/lib/core/config';
 import type { DataBackend } from '@/lib/data/backend';
 import { createDataClient, type DataClient } from '@/lib/data/client';
 import { SITE_COLLECTIONS } from '@/lib/data/collections';
@@ -9,7 +9,7 @@ import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { DataFolderBusyError } from '@/lib/data/folder-lock';
 import { OWNER } from '@/lib/data/permissions';
 import { type DataItem, MAX_BULK_ITEMS, MAX_DATA_PAGE_SIZE } from '@/lib/data/types';
-import { errors, isCatalogueError } from '@/lib/errors';
+import { errors, isCatalogueError } from '@/lib/core/errors';
 import { DATA_USAGE, type DataCommand } from './data-args';
 import { type ImportRow, readImportFile, RowError } from './data-import';
 import { UsageError } from './errors';

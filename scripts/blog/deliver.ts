@@ -1,13 +1,13 @@
 import { SignJWT } from 'jose';
 import type { KeyObject } from 'node:crypto';
-import { encodeEnvelope, type EnvelopeInput } from '@/lib/webhooks/envelope';
+import { encodeEnvelope, type EnvelopeInput } from '@/lib/edge/webhooks/envelope';
 
 export const WEBHOOK_PATH = '/api/webhooks/wix';
 const DELIVERY_TIMEOUT_MS = 15_000;
 
 /**
  * The JWT the platform would POST for `event`: RS256, `iat` now and `exp` five minutes on. The site
- * refuses a token without both, or valid for more than 10 minutes (lib/webhooks/verify.ts).
+ * refuses a token without both, or valid for more than 10 minutes (lib/edge/webhooks/verify.ts).
  */
 export const signEvent = (event: EnvelopeInput, key: KeyObject, expiresIn: string | number = '5m') =>
   new SignJWT(encodeEnvelope(event))

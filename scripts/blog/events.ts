@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type EnvelopeInput, type Identity, LOCAL_INSTANCE_ID, entityChange } from '@/lib/webhooks/envelope';
-import type { BlogEventType } from '@/lib/webhooks/event-tags';
+import { type EnvelopeInput, type Identity, LOCAL_INSTANCE_ID, entityChange } from '@/lib/edge/webhooks/envelope';
+import type { BlogEventType } from '@/lib/core/cache/event-tags';
 
 // The events the platform sends, built the way it builds them, for the CLI, the tests and the benchmarks.
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readConfig } from '@/lib/config';
-import { readOutbox } from '@/lib/mail/outbox';
+import { readConfig } from '@/lib/core/config';
+import { readOutbox } from '@/lib/core/mail/outbox';
 import { UsageError } from './errors';
 
 // `npm run blog -- outbox [--last N]`: the mail the site wrote to its outbox folder (MAIL_OUTBOX, default

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnvelopeInput } from '@/lib/webhooks/envelope';
+import type { EnvelopeInput } from '@/lib/edge/webhooks/envelope';
 import type { PostFields } from './args';
 import { type ContentFolder, isPublished, type RawPost, type TermKind } from './content-folder';
 import { UsageError } from './errors';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signingKey } from '@/lib/webhooks/keys';
-import { writeFileAtomic } from '@/lib/files/atomic';
+import { signingKey } from '@/lib/edge/webhooks/keys';
+import { writeFileAtomic } from '@/lib/core/files/atomic';
 import { type ContentFolder, isPublished, type RawPost } from './content-folder';
 import { type Delivery, postToken, signEvent } from './deliver';
 import { entityEvent } from './events';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { revalidateTag } from 'next/cache';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import { solved } from '../helpers/captcha';
 import { makePost, writeContentDir } from '../helpers/posts';
 
@@ -11,7 +11,7 @@ import { makePost, writeContentDir } from '../helpers/posts';
 // owner allows it, a visitor with a name) writes a comment or a reply to a post (JSON: 201 and the comment; a form: a
 // 303 back to the post), edits and deletes their own, and the owner approves, hides, deletes and blocks from the
 // dashboard and sets who may comment and what waits. The post file's `metrics.comments` counts the published ones;
-// every change clears the post's thread and metrics tags (lib/webhooks/invalidate.ts). Cross-site posts, bad
+// every change clears the post's thread and metrics tags (lib/core/cache/invalidate.ts). Cross-site posts, bad
 // input, floods (a captcha past three, a 429 past twenty) and other people's comments change nothing.
 
 const SECRET = 'comments-api-test-secret-long-enough-0123456789';

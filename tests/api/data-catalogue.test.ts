@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 
 // Issue 13: each catalogue row the data service raises, through the JSON API (the Wix Data Items v2 REST paths), on
 // the embedded backend. Each row sends one real request, in the platform's shape, to the route a client would hit

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 
 // Issue 26, item 5: the data API takes the owner's session cookie, so a page on another site could make the owner's
 // browser write (a form or a no-preflight fetch: text/plain, Origin evil, the cookie riding along). Every data API
@@ -307,7 +307,7 @@ describe('the order of the checks', () => {
 });
 
 describe('every data API route', () => {
-  it('goes through dataRoute (lib/api/data-rest.ts), so a new route cannot skip the checks', () => {
+  it('goes through dataRoute (lib/edge/api/data-rest.ts), so a new route cannot skip the checks', () => {
     const files = readdirSync('app/api/data', { recursive: true, encoding: 'utf8' })
       .filter((file) => path.basename(file) === 'route.ts')
       .map((file) => path.join('app/api/data', file));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 
 // The data API at the Wix Data v2 REST paths, on the embedded backend: body shapes, permissions against the caller
 // (a visitor, the owner by session cookie), and every error in the catalogue's JSON shape.

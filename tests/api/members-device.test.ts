@@ -26,7 +26,7 @@ const { POST: signin } = await import('@/app/api/members/signin/route');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
 const { siteMembers } = await import('@/lib/members');
-const { MEMBER_DEVICE_COOKIE } = await import('@/lib/api/member-device');
+const { MEMBER_DEVICE_COOKIE } = await import('@/lib/edge/api/member-device');
 const { siteCaptcha } = await import('@/lib/members/site-captcha');
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 
 // The members collection holds password hashes: the data API never serves it. With the collection in the site's data
 // client (as lib/members puts it), every route answers its name exactly as an unknown collection's, even to the owner,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { http } from 'msw';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import {
   ACCESS,
   appError,
@@ -39,7 +39,7 @@ const { GET: wixLogin, POST: postWixLogin } = await import('@/app/api/members/wi
 const { GET: callback } = await import('@/app/api/members/callback/route');
 const { POST: signin } = await import('@/app/api/members/signin/route');
 const { POST: ownerMembers } = await import('@/app/api/owner/members/route');
-const { resetConfig } = await import('@/lib/config');
+const { resetConfig } = await import('@/lib/core/config');
 const { siteMemberAdmin, siteMembers, siteWixMembers } = await import('@/lib/members');
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readOutbox } from '@/lib/mail/outbox';
+import { readOutbox } from '@/lib/core/mail/outbox';
 import { solved } from '../helpers/captcha';
 import { type Jar, memberForms } from '../helpers/member-forms';
 

@@ -81,7 +81,7 @@ describe.each(ROUTES)('$path', ({ load, path, allowed }) => {
 
 describe('otherMethods()', () => {
   it('names the methods a route lacks and answers 414 before 405 on an overlong URL', async () => {
-    const { otherMethods } = await import('@/lib/api/respond');
+    const { otherMethods } = await import('@/lib/edge/api/respond');
     const handlers = otherMethods(['POST', 'DELETE']);
     // @ts-expect-error the route implements POST itself: otherMethods has no POST to give (checked by tsc)
     expect(handlers.POST).toBeUndefined();

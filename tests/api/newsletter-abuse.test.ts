@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
-import { readOutbox } from '@/lib/mail/outbox';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { readOutbox } from '@/lib/core/mail/outbox';
 import { subscriberId } from '@/lib/newsletter/subscribe';
 
 // Issue 26, item 1: the `subscribers` collection written through the data API by a visitor (no cookie), skipping the

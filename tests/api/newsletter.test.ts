@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
-import { readOutbox } from '@/lib/mail/outbox';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { readOutbox } from '@/lib/core/mail/outbox';
 
 // The subscribe form's and the confirmation link's routes, and the owner's CSV, on the embedded backend with the
 // outbox as the mailbox: what a visitor's browser (a form, no JavaScript) and a script (JSON) get back.

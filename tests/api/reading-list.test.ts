@@ -7,7 +7,7 @@ import { makePost, writeContentDir } from '../helpers/posts';
 
 // The reading list's form route (app/api/members/reading-list) as a browser without JavaScript uses it: "Save for
 // later" under a post and "Remove" on the account page, each a 303 with a notice; what a visitor, another site, another
-// member or a bad id gets; and the account page's view of the list (lib/pages/reading-list.ts), titles read from the
+// member or a bad id gets; and the account page's view of the list (lib/reading-list/view.ts), titles read from the
 // blog.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'reading-list-'));
@@ -31,9 +31,9 @@ const readingListRoute = await import('@/app/api/members/reading-list/route');
 const { dataClient, siteReadingList } = await import('@/lib/data');
 const { readingList } = await import('@/lib/data/collections');
 const { OWNER } = await import('@/lib/data/permissions');
-const { readingListItemId } = await import('@/lib/data/reading-list');
+const { readingListItemId } = await import('@/lib/reading-list');
 const { siteMembers } = await import('@/lib/members');
-const { readingListView } = await import('@/lib/pages/reading-list');
+const { readingListView } = await import('@/lib/reading-list/view');
 
 afterAll(async () => {
   await dataClient().close();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientKey } from '@/lib/auth/limits';
-import { readConfig, resetConfig } from '@/lib/config';
-import { PEER_HEADER } from '@/lib/http/peer';
+import { clientKey } from '@/lib/core/security/limits';
+import { readConfig, resetConfig } from '@/lib/core/config';
+import { PEER_HEADER } from '@/lib/core/http/peer';
 
 const SECRET = 's'.repeat(40);
 const headers = (h: Record<string, string>) => new Headers(h);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/auth/cookies';
-import { loginPath, safeNext } from '@/lib/auth/owner';
+import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/owner/cookies';
+import { loginPath, safeNext } from '@/lib/owner/owner';
 
 /** A Set-Cookie value's attributes, in a fixed order (their order means nothing). */
 const attributes = (cookie: string) => cookie.split('; ').slice(1).sort();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST } from '@/app/api/owner/session/route';
-import { signSession } from '@/lib/auth/tokens';
+import { signSession } from '@/lib/owner/tokens';
 
 // Issue 9, defect 4: an attacker who rotates forged X-Forwarded-For values must not lock the owner out.
 // Time is Vitest's fake clock (Date and the limiter's timers), so "2 seconds later" costs nothing and never flakes.

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '@/lib/config';
-import { attemptLogin } from '@/lib/auth/login';
-import { createLoginLimits } from '@/lib/auth/limits';
-import { verifyDevice } from '@/lib/auth/tokens';
-import { verifySession } from '@/lib/auth/tokens';
+import { readConfig } from '@/lib/core/config';
+import { attemptLogin } from '@/lib/owner/login';
+import { createLoginLimits } from '@/lib/core/security/limits';
+import { verifyDevice } from '@/lib/owner/tokens';
+import { verifySession } from '@/lib/owner/tokens';
 
 const readOwnerConfig = (env: Record<string, string | undefined>) => readConfig(env).owner;
 const SECRET = 's'.repeat(40);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordMatches } from '@/lib/auth/login';
+import { passwordMatches } from '@/lib/owner/login';
 
 describe('passwordMatches', () => {
   it('accepts the exact password only', () => {

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientKey } from '@/lib/auth/limits';
-import { forwardedWithoutProxy, PEER_HEADER, stampPeerAddresses } from '@/lib/http/peer';
+import { clientKey } from '@/lib/core/security/limits';
+import { forwardedWithoutProxy, PEER_HEADER, stampPeerAddresses } from '@/lib/core/http/peer';
 
 // The server stamps each request with its connection's address, replacing any value a client sent under that name,
 // so with no proxy trusted (TRUST_PROXY_HOPS=0, the default) a client's X-Forwarded-For never chooses its budget. A

@@ -1,9 +1,9 @@
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, signSession } from '@/lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import { pathToRegexp } from 'next/dist/compiled/path-to-regexp';
 import { config, proxy } from '@/proxy';
-import { isOwnerPath } from '@/lib/site';
+import { isOwnerPath } from '@/lib/core/site';
 
 const SECRET = 'proxy-test-secret-that-is-long-enough-0123456789';
 const request = (path: string, cookie?: string) =>

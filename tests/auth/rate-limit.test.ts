@@ -1,10 +1,10 @@
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '@/lib/config';
-import { DEVICE_TTL_SECONDS, signDevice, verifyDevice } from '@/lib/auth/tokens';
-import { type LoginResult, attemptLogin } from '@/lib/auth/login';
-import { LOGIN_WINDOW_SECONDS, PRESSURE_FAILURES, createLoginLimits } from '@/lib/auth/limits';
-import { signSession } from '@/lib/auth/tokens';
+import { readConfig } from '@/lib/core/config';
+import { DEVICE_TTL_SECONDS, signDevice, verifyDevice } from '@/lib/owner/tokens';
+import { type LoginResult, attemptLogin } from '@/lib/owner/login';
+import { LOGIN_WINDOW_SECONDS, PRESSURE_FAILURES, createLoginLimits } from '@/lib/core/security/limits';
+import { signSession } from '@/lib/owner/tokens';
 
 // The login limits through attemptLogin, on Vitest's fake clock (Date and the limiter's expiry timers).
 

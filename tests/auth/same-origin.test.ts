@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossSite } from '@/lib/security/same-origin';
+import { isCrossSite } from '@/lib/core/security/same-origin';
 
 const SITE = 'https://blog.example';
 const request = (headers: Record<string, string>) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ownerCsp, publicCsp } from '@/lib/security/csp';
-import { securityHeaders } from '@/lib/security/headers';
-import { isOwnerPath } from '@/lib/site';
+import { ownerCsp, publicCsp } from '@/lib/core/security/csp';
+import { securityHeaders } from '@/lib/core/security/headers';
+import { isOwnerPath } from '@/lib/core/site';
 
 const directives = (policy: string) =>
   Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));

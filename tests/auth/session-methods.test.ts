@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as route from '@/app/api/owner/session/route';
 
-// The session route serves POST and DELETE; every other method is a JSON 405 with Allow (lib/api/respond.ts).
+// The session route serves POST and DELETE; every other method is a JSON 405 with Allow (lib/edge/api/respond.ts).
 
 type Handler = (request: Request, context?: unknown) => Promise<Response>;
 const handlers = route as unknown as Record<string, Handler | undefined>;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETE, POST } from '@/app/api/owner/session/route';
-import { SESSION_COOKIE, verifySession } from '@/lib/auth/tokens';
-import { resetConfig } from '@/lib/config';
+import { SESSION_COOKIE, verifySession } from '@/lib/owner/tokens';
+import { resetConfig } from '@/lib/core/config';
 
 const PASSWORD = 'route-test-password';
 const SECRET = 'route-test-secret-that-is-long-enough-0123456789';
@@ -130,7 +130,7 @@ describe('logging out', () => {
     const response = await DELETE(new Request(URL, { method: 'DELETE', headers: { cookie } }));
     expect(response.status).toBe(204);
     expect(response.headers.get('set-cookie')).toMatch(/^owner_session=; Max-Age=0;/);
-    const { ownerState } = await import('@/lib/auth/owner');
+    const { ownerState } = await import('@/lib/owner/owner');
     expect(ownerState(token).kind).toBe('anonymous');
   });
 

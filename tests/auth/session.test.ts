@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SESSION_TTL_SECONDS, signSession, verifySession } from '@/lib/auth/tokens';
+import { SESSION_TTL_SECONDS, signSession, verifySession } from '@/lib/owner/tokens';
 
 const SECRET = 'a-session-secret-for-the-unit-tests-0123456789';
 const NOW = 1_800_000_000;

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { cacheTag } from 'next/cache';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authorFromMember } from '@/lib/blog/authors';
-import { createLocalSource } from '@/lib/blog/sources/local';
-import { blogPostingJsonLd } from '@/lib/seo/json-ld';
-import { renderRss } from '@/lib/seo/rss';
+import { createLocalSource } from '@/lib/blog/local';
+import { blogPostingJsonLd } from '@/lib/edge/seo/json-ld';
+import { renderRss } from '@/lib/edge/seo/rss';
 import { authorsJson } from '@/scripts/content/taxonomy';
 import { makePost, writeContentDir } from '../helpers/posts';
 
@@ -18,7 +18,7 @@ const CONTENT = path.resolve('content');
 process.env.BLOG_CONTENT_DIR = CONTENT;
 process.env.BLOG_SOURCE = 'local';
 const reads = await import('@/lib/blog/reads');
-const { authorPage, authorStaticParams, authorsOf } = await import('@/lib/pages/authors');
+const { authorPage, authorStaticParams, authorsOf } = await import('@/lib/edge/pages/authors');
 
 const demo = JSON.parse(readFileSync(path.join(CONTENT, 'authors.json'), 'utf8')) as ReturnType<typeof authorsJson>;
 const MAYA = demo.find((m) => m.profile.slug === 'maya-okafor')!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseQueryBody } from '@/lib/api/query-body';
-import { CatalogueError } from '@/lib/errors';
+import { parseQueryBody } from '@/lib/edge/api/query-body';
+import { CatalogueError } from '@/lib/core/errors';
 import { decodeCursor, encodeCursor } from '@/lib/blog/query/cursor';
 import { runQuery } from '@/lib/blog/query/engine';
 import { makePosts } from '../helpers/posts';

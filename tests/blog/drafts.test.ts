@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalSource } from '@/lib/blog/sources/local';
+import { createLocalSource } from '@/lib/blog/local';
 import { makePost, makePosts, writeContentDir } from '../helpers/posts';
 
 const published = makePosts(5);

@@ -5,7 +5,7 @@ import { expect, it, vi } from 'vitest';
 
 async function freshCopy() {
   vi.resetModules();
-  return import('@/lib/errors');
+  return import('@/lib/core/errors');
 }
 
 it('a CatalogueError from another copy of the module is still a CatalogueError', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueError } from '@/lib/errors';
+import { CatalogueError } from '@/lib/core/errors';
 import { matches, parseFilter } from '@/lib/blog/query/filter';
 import { makePost, makePosts } from '../helpers/posts';
 

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, wri
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NAMED_SORTS, patchSorted, sortPosts } from '@/lib/blog/query/sort';
-import { createLocalSource } from '@/lib/blog/sources/local';
-import { ContentStore } from '@/lib/blog/sources/local/store';
+import { createLocalSource } from '@/lib/blog/local';
+import { ContentStore } from '@/lib/blog/local/store';
 import { searchBody } from '@/lib/blog/query/search';
 import { runQuery } from '@/lib/blog/query/engine';
 import { matches, parseFilter } from '@/lib/blog/query/filter';

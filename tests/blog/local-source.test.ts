@@ -1,8 +1,8 @@
 import { renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CatalogueError } from '@/lib/errors';
-import { createLocalSource } from '@/lib/blog/sources/local';
+import { CatalogueError } from '@/lib/core/errors';
+import { createLocalSource } from '@/lib/blog/local';
 import { makePost, makePosts, writeContentDir } from '../helpers/posts';
 
 const posts = makePosts(40);

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createLocalSource } from '@/lib/blog/sources/local';
+import { createLocalSource } from '@/lib/blog/local';
 import { makePost, writeContentDir } from '../helpers/posts';
 
 const dir = writeContentDir([makePost(1)]);

@@ -18,7 +18,7 @@ const posts = [
 const dir = writeContentDir(posts);
 process.env.BLOG_CONTENT_DIR = dir;
 process.env.BLOG_SOURCE = 'local';
-const { postNeighbours, relatedPosts } = await import('@/lib/pages/post');
+const { postNeighbours, relatedPosts } = await import('@/lib/edge/pages/post');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const post = (i: number) => posts.find((p) => p.id === `post-${String(i).padStart(4, '0')}`)!;

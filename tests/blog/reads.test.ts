@@ -10,7 +10,7 @@ const dir = writeContentDir(makePosts(12));
 process.env.BLOG_CONTENT_DIR = dir;
 process.env.BLOG_SOURCE = 'local';
 const reads = await import('@/lib/blog/reads');
-const { CatalogueError } = await import('@/lib/errors');
+const { CatalogueError } = await import('@/lib/core/errors');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const tags = () => vi.mocked(cacheTag).mock.calls.flat();

@@ -19,9 +19,9 @@ process.env.BLOG_SOURCE = 'local';
 process.env.DATA_DIR = dataDir;
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
-const { getSeriesOfPost } = await import('@/lib/blog/reads/series');
-const { postSeries, seriesViews } = await import('@/lib/pages/post');
-const { CatalogueError } = await import('@/lib/errors');
+const { getSeriesOfPost } = await import('@/lib/series/reads');
+const { postSeries, seriesViews } = await import('@/lib/edge/pages/post');
+const { CatalogueError } = await import('@/lib/core/errors');
 
 const post = (i: number) => posts.find((p) => p.id === `post-${String(i).padStart(4, '0')}`)!;
 const tags = () => vi.mocked(cacheTag).mock.calls.flat();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import { makePost, writeContentDir } from '../helpers/posts';
 
-// In a production build, pages and route handlers load their own copies of lib/blog/sources: the copy the
+// In a production build, pages and route handlers load their own copies of lib/blog: the copy the
 // webhook refreshes must hand out the same store the pages read.
 
 const dir = writeContentDir([makePost(1)]);
@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function freshModuleCopy() {
   vi.resetModules();
-  return (await import('@/lib/blog/sources')).blogSource;
+  return (await import('@/lib/blog')).blogSource;
 }
 
 it('every copy of the module hands out one source per process', async () => {

@@ -1,6 +1,6 @@
 import { cacheLife } from 'next/cache';
 import { beforeEach, expect, it, vi } from 'vitest';
-import { CatalogueError } from '@/lib/errors';
+import { CatalogueError } from '@/lib/core/errors';
 import { OUTAGE_LIFE, readKey, settle } from '@/lib/blog/reads/outcome';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
@@ -52,7 +52,7 @@ it('a recovery replaces the fallback with the new value', async () => {
 it('at build, stops with the reason of a failure instead of caching it for seconds (a 4xx is still an answer)', async () => {
   vi.stubEnv('NEXT_PHASE', 'phase-production-build');
   try {
-    (await import('@/lib/config')).resetConfig();
+    (await import('@/lib/core/config')).resetConfig();
     const k = key();
     await expect(settle(k, down)).rejects.toThrow(`${k}: Wix is failing`);
     expect(vi.mocked(cacheLife)).not.toHaveBeenCalled();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import nodeFs from 'next/dist/server/lib/node-fs-methods.js';
-import PageCacheHandler from '@/lib/cache/page-cache-handler.mjs';
+import PageCacheHandler from '@/lib/core/cache/page-cache-handler.mjs';
 
 // Next's page cache writes every rendered page to disk; made-up URLs must not grow it.
 

@@ -5,8 +5,8 @@ import { type CommentAnnouncer, type MemberWriter, createLocalComments, postComm
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
-import { postMetricCounter } from '@/lib/files/post-metrics';
-import { tagsForEvent } from '@/lib/webhooks/event-tags';
+import { postMetricCounter } from '@/lib/blog/local/post-metrics';
+import { tagsForEvent } from '@/lib/core/cache/event-tags';
 import { makePost, writeContentDir } from '../helpers/posts';
 
 // The local comments on the embedded database (in memory) and a content folder: threads one level deep, newest first

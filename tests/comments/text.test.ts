@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MAX_CHARS, commentParagraphs, commentText, displayName, plainName } from '@/lib/text/comment-text';
+import { COMMENT_MAX_CHARS, commentParagraphs, commentText, displayName, plainName } from '@/lib/comments/text';
 
 // What readers write is cleaned on the way in (nothing that spoofs or breaks a page) and becomes text and http(s)
 // links on the way out; nothing written is markup.

@@ -34,7 +34,7 @@ const { seen } = strictFakeWix(
   ),
 );
 
-const { config } = await import('@/lib/config');
+const { config } = await import('@/lib/core/config');
 const { siteComments, recordedCommentCount } = await import('@/lib/comments');
 const { getPostCommentCount, getPostLikeCount } = await import('@/lib/blog/reads');
 const { recordsClient } = await import('@/lib/data');

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CommentsSection } from '@/components/comments/comments-section';
-import type { CommentView, CommentsView } from '@/lib/pages/comments';
-import { commentParagraphs } from '@/lib/text/comment-text';
+import type { CommentView, CommentsView } from '@/lib/comments/view';
+import { commentParagraphs } from '@/lib/comments/text';
 
 // The thread as every reader gets it (static HTML): what a reader wrote is text and http(s) links only, names and
 // texts are isolated from the text around them, and a closed post keeps its thread but offers no form.

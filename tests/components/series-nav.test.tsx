@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SeriesNav } from '@/components/post/series-nav';
-import type { PostSeriesView } from '@/lib/pages/post';
+import type { PostSeriesView } from '@/lib/edge/pages/post';
 
 // The series box on a post page: a named navigation landmark, the parts as an ordered list of plain links (no
 // script needed), and the post being read marked current instead of linked.

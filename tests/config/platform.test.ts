@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '@/lib/config';
-import type { Platform } from '@/lib/config/platform';
+import { ConfigError, readConfig } from '@/lib/core/config';
+import type { Platform } from '@/lib/platform';
 
 // Which platform serves each feature, for every configuration docs/deploy.md lists (one row each, in its order), and
 // the combinations the site refuses at start, each naming the variables to set.

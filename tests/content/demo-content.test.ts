@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Category, Post, Tag } from '@/lib/blog/schemas';
+import { Category, Post, Tag } from '@/lib/blog/types';
 import { CONTENT_DIR, decorationsOf, readJson, readPosts, walk, type RawNode, type RawPost } from './helpers';
 
 const files = readPosts(CONTENT_DIR);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Post } from '@/lib/blog/schemas';
+import { Post } from '@/lib/blog/types';
 import { CONTENT_DIR, FIXTURE_CONTENT_DIR, readJson, readPosts, walk, type RawNode } from './helpers';
 
 // tests/fixtures/content holds posts that tests add to a copy of content/ (the e2e build copies them into

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Category, Post, Tag } from '@/lib/blog/schemas';
+import { Category, Post, Tag } from '@/lib/blog/types';
 import { generateContent, main, parseCli, UsageError } from '@/scripts/generate-content';
 import { readJson, readPosts, walk } from './helpers';
 

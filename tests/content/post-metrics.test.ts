@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postMetricCounter } from '@/lib/files/post-metrics';
+import { postMetricCounter } from '@/lib/blog/local/post-metrics';
 import { makePost, writeContentDir } from '../helpers/posts';
 
 // The local platform's post metrics: likes and comments are two fields of one post file. Their counters queue their

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthSeries } from '@/lib/dashboard/chart';
+import { monthSeries } from '@/lib/edge/dashboard/chart';
 
 const NOW = Date.parse('2026-03-15T12:00:00Z');
 

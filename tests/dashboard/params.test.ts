@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardHref, parseDashboardParams } from '@/lib/dashboard/params';
+import { dashboardHref, parseDashboardParams } from '@/lib/edge/dashboard/params';
 
 describe('dashboard URL params', () => {
   it('defaults everything', () => {

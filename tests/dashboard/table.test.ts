@@ -9,21 +9,21 @@ const posts = makePosts(120);
 const dir = writeContentDir([...posts, makePost(500, { status: 'UNPUBLISHED' })]);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let table: typeof import('@/lib/pages/dashboard-table');
-let rows: typeof import('@/lib/dashboard/rows');
+let table: typeof import('@/lib/edge/pages/dashboard-table');
+let rows: typeof import('@/lib/edge/dashboard/rows');
 let listRoute: typeof import('@/app/api/posts/route');
 let queryRoute: typeof import('@/app/api/posts/query/route');
 
 beforeAll(async () => {
   vi.stubEnv('BLOG_SOURCE', 'local');
   vi.stubEnv('BLOG_CONTENT_DIR', dir);
-  table = await import('@/lib/pages/dashboard-table');
-  rows = await import('@/lib/dashboard/rows');
+  table = await import('@/lib/edge/pages/dashboard-table');
+  rows = await import('@/lib/edge/dashboard/rows');
   listRoute = await import('@/app/api/posts/route');
   queryRoute = await import('@/app/api/posts/query/route');
 });
 
-async function answer(api: import('@/lib/pages/dashboard-table').ApiRequest) {
+async function answer(api: import('@/lib/edge/pages/dashboard-table').ApiRequest) {
   const url = `http://localhost${api.url}`;
   const response =
     api.method === 'GET'

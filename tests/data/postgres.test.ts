@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readConfig, resetConfig } from '@/lib/config';
+import { readConfig, resetConfig } from '@/lib/core/config';
 import { siteBackend } from '@/lib/data';
 import { type DataClient, createDataClient } from '@/lib/data/client';
 import { defineCollection } from '@/lib/data/collections';

@@ -9,7 +9,7 @@ import {
   isReadingListItemId,
   readingListItemId,
   readingListStore,
-} from '@/lib/data/reading-list';
+} from '@/lib/reading-list';
 
 // Members' reading lists on the data service (the readingList collection, SITE_MEMBER_AUTHOR): each member sees and
 // removes only their own items, saving twice keeps one, and the catalogue's errors say why something is refused.

@@ -5,7 +5,7 @@ import { series, subscribers } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { clearChangedPages } from '@/lib/data';
 import { OWNER } from '@/lib/data/permissions';
-import { seriesChangeTags, seriesPostIds } from '@/lib/data/series';
+import { seriesChangeTags, seriesPostIds } from '@/lib/series';
 import type { DataItem } from '@/lib/data/types';
 
 // A write to the data service reports what it changed (the client's onChange); a change to a series clears the pages

@@ -6,7 +6,7 @@ import { type DataClient, createDataClient } from '@/lib/data/client';
 import { subscribers } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
-import type { Mail, Mailer } from '@/lib/mail';
+import type { Mail, Mailer } from '@/lib/core/mail';
 import { confirmToken } from '@/lib/newsletter/key';
 import { subscriberWeeks, subscribersCsv } from '@/lib/newsletter/report';
 import {

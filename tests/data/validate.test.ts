@@ -14,7 +14,7 @@ import {
   checkReferenceTargets,
 } from '@/lib/data/validate';
 import type { CollectionDeclaration } from '@/lib/data/types';
-import { errors, isCatalogueError } from '@/lib/errors';
+import { errors, isCatalogueError } from '@/lib/core/errors';
 
 // The seed's validation rules (section 5): each catalogue code the data service's checks raise (section 8), and the
 // forms they accept.

@@ -7,11 +7,11 @@ import { createEmbeddedBackend } from '@/lib/data/embedded';
 import type { CollectionDeclaration, DataItem } from '@/lib/data/types';
 import { dataSchema } from '@/lib/data/validate-query';
 import { type WixDataConfig, createWixBackend } from '@/lib/data/wix';
-import { isCatalogueError } from '@/lib/errors';
-import { isRecord } from '@/lib/json';
-import { type FilterNode, parseFilter } from '@/lib/query/filter';
-import { checkLimit, checkOffset } from '@/lib/query/paging';
-import { parseSort } from '@/lib/query/sort';
+import { isCatalogueError } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
+import { type FilterNode, parseFilter } from '@/lib/core/query/filter';
+import { checkLimit, checkOffset } from '@/lib/core/query/paging';
+import { parseSort } from '@/lib/core/query/sort';
 
 // A fake Wix Data Items REST API v2 behind WIX_API_BASE_URL=http://wix.test, in memory, for the Wix Data backend's
 // tests. It takes and answers the platform's shapes (`{ dataCollectionId, dataItem: { id, data } }`, `query: { filter,
@@ -21,9 +21,9 @@ import { parseSort } from '@/lib/query/sort';
 // or date field value that is not `{ $date }` is 400, and every request it does not route is an error (msw).
 //
 // What it does not re-implement, it borrows: filters, sorts, distinct values and aggregations are evaluated by the
-// embedded backend (PGlite, in memory) underneath, after the filter JSON is parsed by our own query parser (lib/query).
-// So its query semantics are the embedded backend's by construction; what these tests check is the wire: the REST
-// paths, the bodies, the dates, the paging, the per-item bulk outcomes and the error codes.
+// embedded backend (PGlite, in memory) underneath, after the filter JSON is parsed by our own query parser
+// (lib/core/query). So its query semantics are the embedded backend's by construction; what these tests check is the
+// wire: the REST paths, the bodies, the dates, the paging, the per-item bulk outcomes and the error codes.
 //
 // Where the fake keeps to what it is given rather than to the platform (the report lists these): it stores the system
 // fields the request carries (`_owner`, `_createdDate`, `_updatedDate`; Wix sets the dates itself and `_owner` to the
@@ -126,7 +126,7 @@ function fromWire(c: CollectionDeclaration, raw: unknown, where: string, pathId?
 /** `$between`, `$isEmpty` and `$isNotEmpty` are our query language's, not what the SDK's filter builder sends. */
 const NOT_WIX = new Set(['$between', '$isEmpty', '$isNotEmpty']);
 
-/** A filter from the wire, in our parser's dialect (`$not` one filter, not a list of one), parsed by lib/query. */
+/** A filter from the wire, in our parser's dialect (`$not` one filter, not a list of one), parsed by lib/core/query. */
 function wixFilter(c: CollectionDeclaration, raw: unknown): FilterNode {
   const schema = dataSchema(c);
   const dateOperand = (op: string, operand: unknown, where: string) => {

@@ -7,9 +7,9 @@ import { createDataClient } from '@/lib/data/client';
 import { defineCollection } from '@/lib/data/collections';
 import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { createWixBackend } from '@/lib/data/wix';
-import { ConfigError, resetConfig } from '@/lib/config';
+import { ConfigError, resetConfig } from '@/lib/core/config';
 import { siteBackend } from '@/lib/data';
-import { isCatalogueError } from '@/lib/errors';
+import { isCatalogueError } from '@/lib/core/errors';
 import { dataContract, diaries, member, notes, secrets } from './contract';
 import { API, API_KEY, BASE, SITE_ID, withFakeWixData } from './wix-server';
 

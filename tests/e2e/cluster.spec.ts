@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { writeFileAtomic } from '../../lib/files/atomic';
-import { readOutbox } from '../../lib/mail/outbox';
+import { writeFileAtomic } from '../../lib/core/files/atomic';
+import { readOutbox } from '../../lib/core/mail/outbox';
 import { ContentFolder } from '../../scripts/blog/content-folder';
 import { type ProbePost, probePost, restorePost, sendPostUpdated } from '../../scripts/blog/probe';
 import {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from '../../lib/auth/tokens';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/auth/tokens';
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from '../../lib/owner/tokens';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from '../../lib/owner/tokens';
 
 // The owner's dashboard behind its login, against the production build (playwright.config.ts sets
 // OWNER_PASSWORD and SESSION_SECRET). Every test counts its failed logins under its own client address,

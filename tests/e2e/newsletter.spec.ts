@@ -1,4 +1,4 @@
-import { readOutbox } from '@/lib/mail/outbox';
+import { readOutbox } from '@/lib/core/mail/outbox';
 import { expect, test } from '@playwright/test';
 import { OUTBOX } from './support/members';
 import { confirmLinkFor } from './support/newsletter';

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { SESSION_COOKIE, signSession } from '../../lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
 
 // A series on the production build: the owner writes it through the data API, and the posts' pages (prerendered by
 // the build, so cached before the write) show it on the next request; removing a post from it refreshes them again.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { SESSION_COOKIE, signSession } from '../../lib/auth/tokens';
+import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
 
 // What a reader sees, page by page, at 320 px and 1280 px, light and dark: no serious axe violation, no sideways
 // scroll, and a full-page screenshot compared with the committed baseline (a visual change fails until reviewed:

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { writeFileAtomic } from '../../lib/files/atomic';
+import { writeFileAtomic } from '../../lib/core/files/atomic';
 import { main } from '../../scripts/blog/cli';
 import { ContentFolder, type RawPost } from '../../scripts/blog/content-folder';
 import { postToken, signEvent } from '../../scripts/blog/deliver';

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Post } from '@/lib/blog/schemas';
+import { Post } from '@/lib/blog/types';
 
 /** A deterministic post; `i` spreads dates one day apart from 2025-01-01 and varies every field. */
 export function makePost(i: number, overrides: Partial<Post> = {}): Post {

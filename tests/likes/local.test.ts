@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
-import { postMetricCounter } from '@/lib/files/post-metrics';
+import { postMetricCounter } from '@/lib/blog/local/post-metrics';
 import { createLocalLikes, type LikeAnnouncer, likeId, type Liker, postLikes } from '@/lib/likes';
 import { isVisitorId } from '@/lib/likes/visitor';
 import { makePost, writeContentDir } from '../helpers/posts';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createMailer, fromAddress } from '@/lib/mail';
-import { readOutbox } from '@/lib/mail/outbox';
+import { createMailer, fromAddress } from '@/lib/core/mail';
+import { readOutbox } from '@/lib/core/mail/outbox';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from '@/lib/http/range';
+import { parseRange } from '@/lib/core/http/range';
 
 describe('parseRange', () => {
   it('reads a closed range and clamps its end to the file', () => {

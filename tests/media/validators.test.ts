@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagOf, ifRangeHolds, isNotModified } from '@/lib/http/validators';
+import { etagOf, ifRangeHolds, isNotModified } from '@/lib/core/http/validators';
 
 const stamp = { size: 1234n, mtimeNs: 1_700_000_000_123_456_789n, ino: 42n };
 const etag = etagOf(stamp);

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
-import type { Mail } from '@/lib/mail';
+import type { Mail } from '@/lib/core/mail';
 import { members, type MemberItem } from '@/lib/members/collection';
 import { createLocalMembers, memberId } from '@/lib/members/local';
 import { createPasswords } from '@/lib/members/password';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MembersPolicy } from '@/lib/config';
+import type { MembersPolicy } from '@/lib/core/config';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
-import type { Mail, Mailer } from '@/lib/mail';
+import type { Mail, Mailer } from '@/lib/core/mail';
 import { members, type MemberItem } from '@/lib/members/collection';
 import { createCaptcha, type Captcha } from '@/lib/members/captcha';
 import { solved } from '../helpers/captcha';

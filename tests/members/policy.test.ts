@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '@/lib/config';
+import { ConfigError, readConfig } from '@/lib/core/config';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { members } from '@/lib/members/collection';

@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { isCatalogueError } from '@/lib/errors';
+import { isCatalogueError } from '@/lib/core/errors';
 import { memorySignOuts, openSession, SILENT_LOGIN_TIMEOUT_SECONDS } from '@/lib/members/wix';
 import {
   ACCESS,

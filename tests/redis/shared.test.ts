@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import { connectRedis, type SharedRedis, sharedMarks, syncedMarks } from '@/lib/redis/shared';
+import { connectRedis, type SharedRedis, sharedMarks, syncedMarks } from '@/lib/core/redis/shared';
 import { sharedRevocations } from '@/lib/members/tokens';
 import { servicesRequired } from '@/scripts/ci/services';
 import { type RedisServer, redisServerMissing, skipWithoutRedis, startRedisServer } from '../helpers/redis-server';

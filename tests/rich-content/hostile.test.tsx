@@ -3,8 +3,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { MAX_DEPTH } from '@/components/rich-content/document';
 import { plainText } from '@/components/rich-content/plain-text';
 import { tableOfContents } from '@/components/rich-content/toc';
-import { Post } from '@/lib/blog/schemas';
-import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
+import { Post } from '@/lib/blog/types';
+import { blogPostingJsonLd, serializeJsonLd } from '@/lib/edge/seo/json-ld';
 import { node, paragraph, render, renderNodes, tags, text, visibleText, type Node } from './helpers';
 
 const BAD_URLS = [

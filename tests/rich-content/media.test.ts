@@ -7,7 +7,7 @@ import {
   srcSetWidths,
   wixImageUrl,
   wixSrcSet,
-} from '@/lib/blog/media';
+} from '@/lib/blog/view';
 
 describe('parseWixImage', () => {
   test('reads a wix:image URI with its original size', () => {

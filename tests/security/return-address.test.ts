@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext } from '@/lib/auth/owner';
+import { safeNext } from '@/lib/owner/owner';
 import { MEMBER_PAGES, memberPagePath, safeMemberNext, wixLoginPath } from '@/lib/members/session-cookie';
-import { localPath, returnPath } from '@/lib/site';
+import { localPath, returnPath } from '@/lib/core/site';
 
 // Issue 26, item 6: the sign-in return address (`next`) may name one path of this site and nothing else. A
 // browser resolves a Location such as `//evil.example` to another host, so every spelling that resolves to it (dot

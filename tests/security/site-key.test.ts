@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { siteKey } from '@/lib/security/site-key';
+import { siteKey } from '@/lib/core/security/site-key';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'site-key-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, postTitle } from '@/lib/seo/post-metadata';
+import { documentTitle, postTitle } from '@/lib/edge/seo/post-metadata';
 import { makePost } from '../helpers/posts';
 
 const withSeoTitle = (title: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderRss } from '@/lib/seo/rss';
-import { renderSitemapIndex, renderUrlSet } from '@/lib/seo/sitemap';
+import { renderRss } from '@/lib/edge/seo/rss';
+import { renderSitemapIndex, renderUrlSet } from '@/lib/edge/seo/sitemap';
 import { makePost } from '../helpers/posts';
 
 const channel = (title: string, html: string) =>

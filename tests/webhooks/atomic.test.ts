@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic, writeJsonAtomic } from '@/lib/files/atomic';
+import { writeFileAtomic, writeJsonAtomic } from '@/lib/core/files/atomic';
 
-const ATOMIC_MODULE = fileURLToPath(new URL('../../lib/files/atomic.ts', import.meta.url));
+const ATOMIC_MODULE = fileURLToPath(new URL('../../lib/core/files/atomic.ts', import.meta.url));
 
 const dirs: string[] = [];
 const scratch = () => {

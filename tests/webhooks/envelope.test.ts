@@ -170,7 +170,7 @@ describe('webhook envelope', () => {
   });
 
   it('takes the ids the platform, the CLI and the demo content use', async () => {
-    const { WixId } = await import('@/lib/webhooks/envelope');
+    const { WixId } = await import('@/lib/edge/webhooks/envelope');
     const { randomUUID } = await import('node:crypto');
     const { readdirSync, readFileSync } = await import('node:fs');
     const demo = [

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { BLOG_EVENT_TYPES, EVENT_TAGS } from '@/lib/webhooks/event-tags';
+import { BLOG_EVENT_TYPES, EVENT_TAGS } from '@/lib/core/cache/event-tags';
 import { entityEvent, likeEvent } from '@/scripts/blog/events';
 import { captureLogs, revalidated, routeContext, signed, webhookRequest, webhookSite } from './helpers';
-import type { EnvelopeInput } from '@/lib/webhooks/envelope';
-import { entityChange } from '@/lib/webhooks/envelope';
+import type { EnvelopeInput } from '@/lib/edge/webhooks/envelope';
+import { entityChange } from '@/lib/edge/webhooks/envelope';
 
 const { keys: site, POST } = await webhookSite('events');
 

@@ -7,7 +7,7 @@ import { revalidateTag } from 'next/cache';
 import { afterAll, vi } from 'vitest';
 import { entityEvent } from '@/scripts/blog/events';
 import { signEvent } from '@/scripts/blog/deliver';
-import { encodeEnvelope, type EnvelopeInput } from '@/lib/webhooks/envelope';
+import { encodeEnvelope, type EnvelopeInput } from '@/lib/edge/webhooks/envelope';
 
 export const WEBHOOK_URL = 'http://localhost:3000/api/webhooks/wix';
 

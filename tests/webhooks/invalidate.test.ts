@@ -1,13 +1,13 @@
 import { revalidateTag } from 'next/cache';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The one way a change reaches the pages (lib/webhooks/invalidate.ts): the event's tags cleared at once, the post it
+// The one way a change reaches the pages (lib/core/cache/invalidate.ts): the event's tags cleared at once, the post it
 // names read again. A local like, comment or moderation goes through it with the event Wix would send, in process:
 // no token is signed, no request is made to the site's own webhook.
 
 const refresh = vi.fn();
-vi.mock('@/lib/blog/sources', () => ({ blogSource: () => ({ refresh }) }));
-const { invalidate } = await import('@/lib/webhooks/invalidate');
+vi.mock('@/lib/blog', () => ({ blogSource: () => ({ refresh }) }));
+const { invalidate } = await import('@/lib/core/cache/invalidate');
 const likes = await import('@/lib/likes/announce');
 const comments = await import('@/lib/comments/announce');
 

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '@/lib/config';
-import { checkWebhookKey, localKeyPair, pemFromEnv, signingKey, verificationKey } from '@/lib/webhooks/keys';
+import { ConfigError } from '@/lib/core/config';
+import { checkWebhookKey, localKeyPair, pemFromEnv, signingKey, verificationKey } from '@/lib/edge/webhooks/keys';
 import { privatePem, publicPem, rsaPair } from './helpers';
 
 const dirs: string[] = [];

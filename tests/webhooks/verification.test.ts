@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { encodeEnvelope } from '@/lib/webhooks/envelope';
+import { encodeEnvelope } from '@/lib/edge/webhooks/envelope';
 import {
   b64url,
   captureLogs,

@@ -74,7 +74,7 @@ describe('wix source: auth and rerouting', () => {
   });
 
   it('a half configuration fails at creation, naming the variable', async () => {
-    const { createWixSource } = await import('@/lib/blog/sources/wix');
+    const { createWixSource } = await import('@/lib/blog/wix');
     expect(() => createWixSource({ apiKey: API_KEY })).toThrow(/WIX_SITE_ID/);
     expect(() => createWixSource({ siteId: SITE_ID })).toThrow(/WIX_API_KEY/);
     expect(() => createWixSource({})).toThrow(/WIX_CLIENT_ID/);

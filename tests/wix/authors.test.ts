@@ -86,13 +86,13 @@ describe('a post whose writer Wix does not know', () => {
     vi.stubEnv('WIX_API_KEY', 'IST.test-api-key-0123456789');
     vi.stubEnv('WIX_SITE_ID', 'site-0001');
     vi.stubEnv('WIX_API_BASE_URL', BASE);
-    (await import('@/lib/config')).resetConfig();
+    (await import('@/lib/core/config')).resetConfig();
     wix.server.use(
       on.get('/members/v1/members/ghost', () => json({ message: 'member not found' }, { status: 404 })),
       on.get('/members/v1/members/broken', () => json({}, { status: 400 })),
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { authorOf } = await import('@/lib/pages/authors');
+    const { authorOf } = await import('@/lib/edge/pages/authors');
     await expect(authorOf('ghost')).resolves.toBeNull();
     await expect(authorOf('broken')).resolves.toBeNull();
     await expect(authorOf(undefined)).resolves.toBeNull();

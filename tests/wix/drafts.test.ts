@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueError } from '@/lib/errors';
+import { CatalogueError } from '@/lib/core/errors';
 import { restPost, richContent } from './fixtures';
 import { json, on, withFakeWix } from './server';
 

@@ -1,6 +1,6 @@
 import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { guardSource } from '@/lib/blog/sources/guard';
+import { guardSource } from '@/lib/blog/guard';
 import { restPost } from './fixtures';
 import { json, on, withFakeWix } from './server';
 

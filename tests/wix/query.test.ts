@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFilter } from '@/lib/blog/query/filter';
-import { toWixFilter } from '@/lib/blog/sources/wix/query';
+import { toWixFilter } from '@/lib/blog/wix/query';
 import { restPost } from './fixtures';
 import { json, on, withFakeWix } from './server';
 

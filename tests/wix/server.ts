@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { strictFakeWix } from '../helpers/fake-wix';
-import { createWixSource, type WixSourceConfig } from '@/lib/blog/sources/wix';
+import { createWixSource, type WixSourceConfig } from '@/lib/blog/wix';
 import { BASE } from './fixtures';
 
 // A fake Wix behind WIX_API_BASE_URL=http://wix.test. Every request is logged; none may leave for the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toImage, toPageUrl, toVideo } from '@/lib/blog/sources/wix/reshape';
-import { pathSegment } from '@/lib/blog/sources/wix/segments';
+import { toImage, toPageUrl, toVideo } from '@/lib/blog/wix/reshape';
+import { pathSegment } from '@/lib/blog/wix/segments';
 import { reroute } from '@/lib/wix/transport';
 import { redact } from '@/lib/wix/upstream';
 

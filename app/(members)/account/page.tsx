@@ -11,9 +11,9 @@ import {
 import { MemberNotice, SignOutForm } from '@/components/members/member-forms';
 import { ReadingList } from '@/components/members/reading-list';
 import { listMediaImages } from '@/lib/blog/reads';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members/password';
-import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
-import { readingListView } from '@/lib/pages/reading-list';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members';
+import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members';
+import { readingListView } from '@/lib/reading-list/view';
 import { noticeOf, type MemberPageProps } from '../query';
 
 export const metadata: Metadata = { title: 'Your account' };

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { JoinForm } from '@/components/members/member-forms';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members/password';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members';
 import { noticeOf, type MemberPageProps } from '../query';
 
 export const metadata: Metadata = { title: 'Create an account' };

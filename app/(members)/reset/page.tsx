@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ForgotForm, ResetForm } from '@/components/members/member-forms';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members/password';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members';
 import { first, noticeOf, type MemberPageProps } from '../query';
 
 // The token is in this page's URL: other sites get no Referer from it, and this site only the origin. Not

@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { SignInForm } from '@/components/members/member-forms';
-import { captchaAsked } from '@/lib/api/member-limits';
-import { clientKey } from '@/lib/auth/limits';
-import type { CaptchaKind } from '@/lib/members/captcha';
+import { captchaAsked } from '@/lib/edge/api/member-limits';
+import { clientKey } from '@/lib/core/security/limits';
+import type { CaptchaKind } from '@/lib/members';
 import { siteWixMembers } from '@/lib/members';
-import { MEMBER_PAGES, type MemberNotice, safeMemberNext, wixLoginPath } from '@/lib/members/session-cookie';
+import { MEMBER_PAGES, type MemberNotice, safeMemberNext, wixLoginPath } from '@/lib/members';
 import { first, noticeOf, type MemberPageProps } from '../query';
 
 export const metadata: Metadata = { title: 'Sign in' };

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { AuthorAvatar } from '@/components/post/post-author';
 import { ListingView } from '@/components/post/listing-view';
-import { authorPage } from '@/lib/pages/authors';
-import { RSS_ALTERNATE, authorPath, pageNumber } from '@/lib/site';
+import { authorPage } from '@/lib/edge/pages/authors';
+import { RSS_ALTERNATE, authorPath, pageNumber } from '@/lib/core/site';
 
 // A writer's page: their name, picture and title over their posts, paged like a category's.
 
-export { authorStaticParams } from '@/lib/pages/authors';
+export { authorStaticParams } from '@/lib/edge/pages/authors';
 
 export async function authorMetadata(segment: string, n: string): Promise<Metadata> {
   const page = pageNumber(n) ?? 1;

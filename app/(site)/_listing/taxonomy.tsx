@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ListingView } from '@/components/post/listing-view';
-import { listingPage } from '@/lib/pages/listing';
-import { type Taxonomy, findTerm, taxonomyPaths as paths } from '@/lib/pages/taxonomy';
-import { RSS_ALTERNATE, pageNumber } from '@/lib/site';
+import { listingPage } from '@/lib/edge/pages/listing';
+import { type Taxonomy, findTerm, taxonomyPaths as paths } from '@/lib/edge/pages/taxonomy';
+import { RSS_ALTERNATE, pageNumber } from '@/lib/core/site';
 
 // Category, tag and hashtag listings share one shape: resolve the term, page its posts, 404 otherwise.
 
-export { taxonomyStaticParams } from '@/lib/pages/taxonomy';
+export { taxonomyStaticParams } from '@/lib/edge/pages/taxonomy';
 
 export async function taxonomyMetadata(taxonomy: Taxonomy, segment: string, n: string): Promise<Metadata> {
   const term = await findTerm(taxonomy, segment);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PostList } from '@/components/post/post-list';
 import { listCategories, searchPosts } from '@/lib/blog/reads';
-import { categoryPath } from '@/lib/site';
+import { categoryPath } from '@/lib/core/site';
 
 export const metadata: Metadata = { title: 'Search', robots: { index: false } };
 

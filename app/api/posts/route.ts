@@ -1,5 +1,5 @@
-import { parseListPosts } from '@/lib/api/params';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { parseListPosts } from '@/lib/edge/api/params';
+import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { listPosts } from '@/lib/blog/reads';
 
 export const GET = jsonHandler(async (request) => {

@@ -7,7 +7,7 @@ import {
   type ModeratedComment,
 } from '@/components/dashboard/comment-moderation';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
-import { currentOwner } from '@/lib/auth/owner';
+import { currentOwner } from '@/lib/owner';
 import { getPost } from '@/lib/blog/reads';
 import { type CommentStatus, commentModeration, commentSettingsStore, commentsAtWix } from '@/lib/comments';
 import { siteMemberAdmin } from '@/lib/members';

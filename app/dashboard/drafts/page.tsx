@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DraftList } from '@/components/dashboard/draft-list';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
-import { currentOwner } from '@/lib/auth/owner';
-import { isCatalogueError } from '@/lib/errors';
+import { currentOwner } from '@/lib/owner';
+import { isCatalogueError } from '@/lib/core/errors';
 import { listDrafts } from '@/lib/blog/reads';
 
 export const metadata: Metadata = { title: 'Drafts' };

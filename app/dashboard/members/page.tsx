@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { MemberList } from '@/components/dashboard/member-list';
 import { MemberPolicyForm } from '@/components/dashboard/member-policy-form';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
-import { currentOwner } from '@/lib/auth/owner';
+import { currentOwner } from '@/lib/owner';
 import { siteMemberAdmin } from '@/lib/members';
 
 export const metadata: Metadata = { title: 'Members' };

@@ -1,7 +1,7 @@
-import { callerOf } from '@/lib/api/caller';
-import { errorResponse, otherMethods } from '@/lib/api/respond';
+import { callerOf } from '@/lib/edge/api/caller';
+import { errorResponse, otherMethods } from '@/lib/edge/api/respond';
 import { dataClient } from '@/lib/data';
-import { subscribersCsv } from '@/lib/newsletter/report';
+import { subscribersCsv } from '@/lib/newsletter';
 
 // GET /dashboard/subscribers.csv: every subscriber (address, status, dates) for the owner, streamed a page of 1000 at a
 // time. Anyone else gets the data service's 403 (the collection is ADMIN-read), and nothing of it.

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { SubscriberWeeks } from '@/components/dashboard/subscriber-weeks';
-import { currentOwner } from '@/lib/auth/owner';
+import { currentOwner } from '@/lib/owner';
 import { dataClient } from '@/lib/data';
-import { subscriberWeeks } from '@/lib/newsletter/report';
+import { subscriberWeeks } from '@/lib/newsletter';
 
 export const metadata: Metadata = { title: 'Subscribers' };
 

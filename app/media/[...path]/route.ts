@@ -1,7 +1,7 @@
-import { mediaType } from '@/lib/blog/media';
+import { mediaType } from '@/lib/blog/view';
 import { openMedia } from '@/lib/blog/reads';
-import { parseRange } from '@/lib/http/range';
-import { etagOf, ifRangeHolds, isNotModified } from '@/lib/http/validators';
+import { parseRange } from '@/lib/core/http/range';
+import { etagOf, ifRangeHolds, isNotModified } from '@/lib/core/http/validators';
 
 // Serves the media the source keeps (the local source's media folder): plain file names only, streamed, with ranges.
 

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
-import { config } from '@/lib/config';
-import { getPublicPost } from '@/lib/pages/post';
+import { config } from '@/lib/core/config';
+import { getPublicPost } from '@/lib/edge/pages/post';
 import { listCategories } from '@/lib/blog/reads';
-import { RSS_ALTERNATE, SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/site';
+import { RSS_ALTERNATE, SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/core/site';
 import '../../globals.css';
 import '@/components/rich-content/rich-content.css';
 

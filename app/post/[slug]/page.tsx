@@ -11,16 +11,16 @@ import { SubscribeForm } from '@/components/newsletter/subscribe-form';
 import { PostLikes } from './post-likes';
 import { PostActions } from '@/components/post/post-actions';
 import { CommentsSection } from '@/components/comments/comments-section';
-import { commentsView } from '@/lib/pages/comments';
-import { absoluteUrl } from '@/lib/seo/site-urls';
+import { commentsView } from '@/lib/comments/view';
+import { absoluteUrl } from '@/lib/edge/seo/site-urls';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
-import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/pages/post';
-import { authorOf } from '@/lib/pages/authors';
+import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/edge/pages/post';
+import { authorOf } from '@/lib/edge/pages/authors';
 import { listPosts } from '@/lib/blog/reads';
-import { blogPostingJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
-import { postMetadata } from '@/lib/seo/post-metadata';
-import { categoryPath, decodeSegment, hashtagPath, postPath, tagPath } from '@/lib/site';
+import { blogPostingJsonLd, serializeJsonLd } from '@/lib/edge/seo/json-ld';
+import { postMetadata } from '@/lib/edge/seo/post-metadata';
+import { categoryPath, decodeSegment, hashtagPath, postPath, tagPath } from '@/lib/core/site';
 
 export const ensureStatic = 'navigation';
 

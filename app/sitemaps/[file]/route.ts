@@ -1,5 +1,5 @@
-import { SITEMAP_MAX_URLS, renderUrlSet } from '@/lib/seo/sitemap';
-import { siteUrls } from '@/lib/seo/site-urls';
+import { SITEMAP_MAX_URLS, renderUrlSet } from '@/lib/edge/seo/sitemap';
+import { siteUrls } from '@/lib/edge/seo/site-urls';
 
 export async function GET(_request: Request, { params }: RouteContext<'/sitemaps/[file]'>) {
   const match = /^(0|[1-9]\d{0,4})\.xml$/.exec((await params).file);

@@ -1,5 +1,5 @@
-import { canonical, seal, unseal } from '@/lib/query/seal';
-import { errors } from '@/lib/errors';
+import { canonical, seal, unseal } from '@/lib/core/query/seal';
+import { errors } from '@/lib/core/errors';
 import { parseSort, type SortSpec } from './sort';
 
 // Cursors are opaque and tamper-evident: base64url(JSON) + "." + HMAC. They carry the query itself

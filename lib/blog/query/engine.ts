@@ -1,9 +1,9 @@
-import type { CursorPage, Post } from '../schemas';
+import type { CursorPage, Post } from '../types';
 import { DEFAULT_PAGE_SIZE, type PostQuery } from '../source';
 import { assertCursorQuery, decodeCursor, encodeCursor } from './cursor';
 import { type Condition, type FilterNode, fieldValue, matches, parseFilter } from './filter';
 import { fieldSpec } from './fields';
-import { checkLimit } from '@/lib/query/paging';
+import { checkLimit } from '@/lib/core/query/paging';
 import { type SortSpec, compareKeys, parseSort, sortKey, sortPosts } from './sort';
 
 /** A filter as a predicate, with a key that names it (equal keys, equal filters) so a source can memoise by it. */

@@ -1,5 +1,5 @@
-import { type FieldInfo, type FieldSchema, fieldSchema } from '@/lib/query/schema';
-import type { Post } from '../schemas';
+import { type FieldInfo, type FieldSchema, fieldSchema } from '@/lib/core/query/schema';
+import type { Post } from '../types';
 
 // The fields a post query may filter and sort on, and how to read each from a post.
 

@@ -3,11 +3,11 @@ import {
   type FilterNode as AnyFilterNode,
   type Scalar,
   parseFilter as parse,
-} from '@/lib/query/filter';
-import type { Post } from '../schemas';
+} from '@/lib/core/query/filter';
+import type { Post } from '../types';
 import { POST_SCHEMA, QUERY_FIELDS, type QueryField } from './fields';
 
-// Post filters: the query language (lib/query/filter.ts) over the post fields, and what a filter means for a post
+// Post filters: the query language (lib/core/query/filter.ts) over the post fields, and what a filter means for a post
 // held in memory (the local source and the engine; the Wix source translates the tree instead, wix/query.ts).
 
 export type { Scalar };

@@ -1,4 +1,4 @@
-import type { Post } from '../schemas';
+import type { Post } from '../types';
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
 

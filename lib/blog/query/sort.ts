@@ -1,9 +1,10 @@
-import { type SortSpec as AnySortSpec, parseSort as parse } from '@/lib/query/sort';
-import type { Post, PostSort } from '../schemas';
+import { type SortSpec as AnySortSpec, parseSort as parse } from '@/lib/core/query/sort';
+import type { Post, PostSort } from '../types';
 import { POST_SCHEMA, type QueryField } from './fields';
 import { fieldValue } from './filter';
 
-// Post sorts: the query language's sorts (lib/query/sort.ts) over the post fields, and the order they put posts in.
+// Post sorts: the query language's sorts (lib/core/query/sort.ts) over the post fields, and the order they put posts
+// in.
 
 export type SortSpec = AnySortSpec<QueryField>;
 

@@ -1,8 +1,8 @@
 import { cacheLife, cacheTag } from 'next/cache';
-import { cacheTags } from '@/lib/cache/tags';
+import { cacheTags } from '@/lib/core/cache/tags';
 import { readKey, settle, unwrap } from './outcome';
 import type { Author } from '../authors';
-import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from '../schemas';
+import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from '../types';
 import type {
   FieldsetOptions,
   GetPostBySlugOptions,
@@ -10,11 +10,11 @@ import type {
   PostCountStatsOptions,
   PostQuery,
 } from '../source';
-import { blogSource } from '../sources';
+import { blogSource } from '..';
 import { recordedCommentCount } from '@/lib/comments';
 import { recordedLikeCount } from '@/lib/likes';
 
-// The cached reads everything goes through. Each tags its entry with what it holds (lib/cache/tags.ts),
+// The cached reads everything goes through. Each tags its entry with what it holds (lib/core/cache/tags.ts),
 // so a webhook clears exactly what changed. Catalogue errors cross the cache as values (outcome.ts).
 
 // Views have no event, so reads that carry counters expire within minutes; everything else waits for a webhook.

@@ -1,8 +1,8 @@
-import { config } from '@/lib/config';
+import { config } from '@/lib/core/config';
 import { cacheLife } from 'next/cache';
-import { processSingleton } from '../../process-singleton';
-import { CatalogueError, isCatalogueError } from '@/lib/errors';
-import { isUnavailable } from '../sources/guard';
+import { processSingleton } from '../../core/process-singleton';
+import { CatalogueError, isCatalogueError } from '@/lib/core/errors';
+import { isUnavailable } from '../guard';
 
 // A 'use cache' function serialises what it returns; a thrown CatalogueError would lose its class crossing that
 // boundary. Cached reads therefore return catalogue errors as values (cached only briefly) and rethrow outside.

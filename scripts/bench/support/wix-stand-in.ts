@@ -5,7 +5,7 @@ import path from 'node:path';
 import { NAMED_SORTS, type SortSpec } from '@/lib/blog/query/sort';
 
 // A stand-in for www.wixapis.com on 127.0.0.1 for the upstream-fault figure: it answers the Wix Blog REST calls the
-// site makes (the paths and shapes of tests/wix/fixtures.ts and lib/blog/sources/wix/*) from a content folder, until
+// site makes (the paths and shapes of tests/wix/fixtures.ts and lib/blog/wix/*) from a content folder, until
 // told to fail: every answer a 500, a 429, no answer at all, or malformed JSON. Reachable only on loopback.
 
 export type Mode = 'ok' | '500' | '429' | 'hang' | 'malformed';
@@ -34,7 +34,7 @@ const cmp = (a: unknown, b: unknown) =>
           ? -1
           : 1;
 
-/** The Wix filter language, enough for what the site sends (lib/blog/sources/wix/query.ts). */
+/** The Wix filter language, enough for what the site sends (lib/blog/wix/query.ts). */
 function matches(post: Raw, filter: unknown): boolean {
   if (!filter || typeof filter !== 'object') return true;
   return Object.entries(filter as Json).every(([key, cond]) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { readOutbox } from '@/lib/mail/outbox';
+import { readOutbox } from '@/lib/core/mail/outbox';
 
 // What the members' browser tests share: the outbox the e2e server writes mail to, and the steps every one of them
 // takes (join with the mailed code, sign in, the owner's sign-in). Locators stay inside the page's main content.

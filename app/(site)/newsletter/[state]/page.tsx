@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SubscribeForm } from '@/components/newsletter/subscribe-form';
-import { NEWSLETTER_STATES, isNewsletterState } from '@/lib/newsletter/states';
+import { NEWSLETTER_STATES, isNewsletterState } from '@/lib/newsletter';
 
 export const generateStaticParams = async () => Object.keys(NEWSLETTER_STATES).map((state) => ({ state }));
 

@@ -1,6 +1,6 @@
-import { otherMethods } from '@/lib/api/respond';
+import { otherMethods } from '@/lib/edge/api/respond';
 import { confirm, siteNewsletter } from '@/lib/newsletter';
-import { newsletterStatePath } from '@/lib/newsletter/states';
+import { newsletterStatePath } from '@/lib/newsletter';
 
 // GET /newsletter/confirm?s=<subscriber>&t=<token>: the link in the confirmation mail. Confirming twice is harmless;
 // a bad, altered or expired link says so (and offers the form again). Either way a 303 to a static page.

@@ -1,12 +1,12 @@
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { readNewsletterInput } from '@/lib/api/newsletter-input';
-import { authErrors } from '@/lib/auth/login';
-import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/auth/limits';
-import { CatalogueError, isCatalogueError } from '@/lib/errors';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { readNewsletterInput } from '@/lib/edge/api/newsletter-input';
+import { authErrors } from '@/lib/owner';
+import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
+import { CatalogueError, isCatalogueError } from '@/lib/core/errors';
 import { siteNewsletter, subscribe } from '@/lib/newsletter';
-import { type NewsletterStateName, newsletterStatePath } from '@/lib/newsletter/states';
-import { processSingleton } from '@/lib/process-singleton';
-import { isCrossSite } from '@/lib/security/same-origin';
+import { type NewsletterStateName, newsletterStatePath } from '@/lib/newsletter';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { isCrossSite } from '@/lib/core/security/same-origin';
 
 // POST subscribes an address: the form (urlencoded) gets a 303 to a /newsletter/<state> page, JSON gets 202
 // `{ status: 'pending' }` or a catalogue error. Whether an address was known never shows: a new, pending or

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ListingView } from '@/components/post/listing-view';
-import { listingPage } from '@/lib/pages/listing';
-import { RSS_ALTERNATE, SITE_NAME, feedPath, pageNumber } from '@/lib/site';
+import { listingPage } from '@/lib/edge/pages/listing';
+import { RSS_ALTERNATE, SITE_NAME, feedPath, pageNumber } from '@/lib/core/site';
 
 export const ensureStatic = 'navigation';
 

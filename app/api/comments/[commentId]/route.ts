@@ -1,12 +1,12 @@
-import { commentFields, commentWriteLimit } from '@/lib/api/comments';
-import { memberOfRequest } from '@/lib/api/member-forms';
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { authErrors } from '@/lib/auth/login';
-import { clientKey } from '@/lib/auth/limits';
+import { commentFields, commentWriteLimit } from '@/lib/edge/api/comments';
+import { memberOfRequest } from '@/lib/edge/api/member-forms';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { authErrors } from '@/lib/owner';
+import { clientKey } from '@/lib/core/security/limits';
 import { type MemberWriter, commentSettingsStore, siteComments, waitsForApproval } from '@/lib/comments';
-import { CatalogueError } from '@/lib/errors';
-import { isCrossSite } from '@/lib/security/same-origin';
-import { commentText } from '@/lib/text/comment-text';
+import { CatalogueError } from '@/lib/core/errors';
+import { isCrossSite } from '@/lib/core/security/same-origin';
+import { commentText } from '@/lib/comments';
 
 // One comment, as its writer: PATCH `{ text }` changes its text (answers `{ comment }`), DELETE deletes it and its
 // replies (answers `{ comment }`, as it was). An edit waits for the owner as a new comment by this writer would: where

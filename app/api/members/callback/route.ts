@@ -1,7 +1,7 @@
-import { clearedCookie, isSecureRequest, requestCookie } from '@/lib/auth/cookies';
-import { memberSessionCookies, seeOther } from '@/lib/api/member-forms';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
-import { errors, isCatalogueError } from '@/lib/errors';
+import { clearedCookie, isSecureRequest, requestCookie } from '@/lib/owner';
+import { memberSessionCookies, seeOther } from '@/lib/edge/api/member-forms';
+import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { errors, isCatalogueError } from '@/lib/core/errors';
 import { siteWixMembers } from '@/lib/members';
 import {
   MEMBER_PAGES,
@@ -10,8 +10,8 @@ import {
   type MemberNotice,
   memberPagePath,
   safeMemberNext,
-} from '@/lib/members/session-cookie';
-import { WIX_LOGIN_COOKIE, type WixLoginResult } from '@/lib/members/wix';
+} from '@/lib/members';
+import { WIX_LOGIN_COOKIE, type WixLoginResult } from '@/lib/members';
 
 // GET ?code&state (or ?error&state): Wix's login page sends the browser back here (the OAuth app's redirect URI).
 // The state must match the one sealed in the cookie /api/members/wix-login set, within its time (120 s for the silent

@@ -1,6 +1,6 @@
 import { connection } from 'next/server';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
-import { siteCaptcha } from '@/lib/members/site-captcha';
+import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { siteCaptcha } from '@/lib/members';
 
 // GET: a new signed ALTCHA challenge for the sign-in page's captcha widget (components/members/captcha-field.tsx).
 // Making one costs an HMAC; solving it costs the browser about half a second. Never cached: each is used once.

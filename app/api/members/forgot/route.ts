@@ -1,10 +1,10 @@
 import { after } from 'next/server';
-import { otherMethods } from '@/lib/api/respond';
-import { memberFormRoute, seeOther } from '@/lib/api/member-forms';
-import { allowAccountMail } from '@/lib/api/member-limits';
-import { config } from '@/lib/config';
+import { otherMethods } from '@/lib/edge/api/respond';
+import { memberFormRoute, seeOther } from '@/lib/edge/api/member-forms';
+import { allowAccountMail } from '@/lib/edge/api/member-limits';
+import { config } from '@/lib/core/config';
 import { siteMembers } from '@/lib/members';
-import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
+import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
 
 // POST (the /forgot form): an e-mail → a reset link mailed if it is a member's. The answer is the same whether it is
 // or not, and whether the mail went out or failed (a failure only for members would tell); and it costs the same:

@@ -1,12 +1,12 @@
-import { otherMethods } from '@/lib/api/respond';
-import { memberFormRoute, seeOther } from '@/lib/api/member-forms';
-import { allowCodeMail } from '@/lib/api/member-limits';
-import { answerLoginState } from '@/lib/api/member-states';
+import { otherMethods } from '@/lib/edge/api/respond';
+import { memberFormRoute, seeOther } from '@/lib/edge/api/member-forms';
+import { allowCodeMail } from '@/lib/edge/api/member-limits';
+import { answerLoginState } from '@/lib/edge/api/member-states';
 import { siteMembers } from '@/lib/members';
-import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
+import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
 
 // POST (the /join form): e-mail, password, display name → register. 5 registrations per client per hour; the code
-// mailed counts against the client's and the account's code mails (lib/api/member-limits.ts).
+// mailed counts against the client's and the account's code mails (lib/edge/api/member-limits.ts).
 
 export const POST = memberFormRoute(MEMBER_PAGES.join, async (form) => {
   if (!(await form.allow('registrations'))) return seeOther(memberPagePath(MEMBER_PAGES.join, 'rate-limited'));

@@ -1,7 +1,12 @@
-import { otherMethods } from '@/lib/api/respond';
-import { clearedMemberSessionCookies, memberFormRoute, memberSessionCookies, seeOther } from '@/lib/api/member-forms';
+import { otherMethods } from '@/lib/edge/api/respond';
+import {
+  clearedMemberSessionCookies,
+  memberFormRoute,
+  memberSessionCookies,
+  seeOther,
+} from '@/lib/edge/api/member-forms';
 import { siteMembers } from '@/lib/members';
-import { type MemberNotice, MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members/session-cookie';
+import { type MemberNotice, MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members';
 
 // POST (the account page's password form): the current password and a new one. Changed: every other session of the
 // member ends, and this browser gets a new session cookie. 10 wrong current passwords per client per 15 minutes, so a

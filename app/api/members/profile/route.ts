@@ -1,8 +1,8 @@
-import { otherMethods } from '@/lib/api/respond';
-import { clearedMemberSessionCookies, memberFormRoute, seeOther } from '@/lib/api/member-forms';
+import { otherMethods } from '@/lib/edge/api/respond';
+import { clearedMemberSessionCookies, memberFormRoute, seeOther } from '@/lib/edge/api/member-forms';
 import { listMediaImages } from '@/lib/blog/reads';
 import { type ProfileChange, siteMembers } from '@/lib/members';
-import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members/session-cookie';
+import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members';
 
 // POST (the account page's profile form): display name and picture. A field the form did not send stays as it is; an
 // empty picture removes it. A picture must be one the page offered, an image of the site's media folder: the provider

@@ -1,17 +1,11 @@
-import { clearedMemberSessionCookies, memberFormRoute, seeOther, type MemberForm } from '@/lib/api/member-forms';
-import { otherMethods } from '@/lib/api/respond';
+import { clearedMemberSessionCookies, memberFormRoute, seeOther, type MemberForm } from '@/lib/edge/api/member-forms';
+import { otherMethods } from '@/lib/edge/api/respond';
 import { getPost } from '@/lib/blog/reads';
 import { siteReadingList } from '@/lib/data';
-import { isReadingListItemId } from '@/lib/data/reading-list';
-import { isCatalogueError } from '@/lib/errors';
-import {
-  MEMBER_PAGES,
-  MEMBER_SESSION_COOKIE,
-  type MemberNotice,
-  memberOfCookie,
-  memberPagePath,
-} from '@/lib/members/session-cookie';
-import { SAVED_FRAGMENT, postPath } from '@/lib/site';
+import { isReadingListItemId } from '@/lib/reading-list';
+import { isCatalogueError } from '@/lib/core/errors';
+import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, type MemberNotice, memberOfCookie, memberPagePath } from '@/lib/members';
+import { SAVED_FRAGMENT, postPath } from '@/lib/core/site';
 
 // POST: the reading list's forms. `intent=save` with a `postId` (the "Save for later" form under each post) saves the
 // post for the signed-in member and goes back to the post at its `#saved-for-later` notice (the page is prerendered,

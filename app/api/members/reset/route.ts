@@ -1,13 +1,13 @@
-import { otherMethods } from '@/lib/api/respond';
+import { otherMethods } from '@/lib/edge/api/respond';
 import {
   clearedMemberReset,
   clearedMemberSessionCookies,
   memberFormRoute,
   memberResetCookie,
   seeOther,
-} from '@/lib/api/member-forms';
+} from '@/lib/edge/api/member-forms';
 import { siteMembers } from '@/lib/members';
-import { MEMBER_PAGES, MEMBER_RESET_COOKIE, memberPagePath } from '@/lib/members/session-cookie';
+import { MEMBER_PAGES, MEMBER_RESET_COOKIE, memberPagePath } from '@/lib/members';
 
 // POST (the /reset form): the link's token (a hidden field, or the cookie a refused try left) and a new password.
 // Set: every session of the member ends, and they sign in with the new password. A refused password keeps the token

@@ -1,8 +1,8 @@
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { clearedMemberSessionCookies } from '@/lib/api/member-forms';
-import { isSecureRequest, requestCookie } from '@/lib/auth/cookies';
-import { CatalogueError } from '@/lib/errors';
-import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members/session-cookie';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { clearedMemberSessionCookies } from '@/lib/edge/api/member-forms';
+import { isSecureRequest, requestCookie } from '@/lib/owner';
+import { CatalogueError } from '@/lib/core/errors';
+import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members';
 
 // GET: who the member session cookie signs in, as JSON (`{ member: { email, displayName } }`), or 401 when it names
 // nobody (absent, tampered, expired, revoked, blocked). Private to the caller, never cached.

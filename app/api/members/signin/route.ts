@@ -1,26 +1,26 @@
-import { otherMethods } from '@/lib/api/respond';
-import { memberFormRoute, seeOther } from '@/lib/api/member-forms';
-import { consume } from '@/lib/auth/limits';
-import { MEMBER_DEVICE_COOKIE, knownDevice, memberDeviceCookie } from '@/lib/api/member-device';
+import { otherMethods } from '@/lib/edge/api/respond';
+import { memberFormRoute, seeOther } from '@/lib/edge/api/member-forms';
+import { consume } from '@/lib/core/security/limits';
+import { MEMBER_DEVICE_COOKIE, knownDevice, memberDeviceCookie } from '@/lib/edge/api/member-device';
 import {
   allowCodeMail,
   captchaAsked,
   countAccountFailure,
   forgetAccountFailures,
   memberLimiter,
-} from '@/lib/api/member-limits';
-import { answerLoginState } from '@/lib/api/member-states';
+} from '@/lib/edge/api/member-limits';
+import { answerLoginState } from '@/lib/edge/api/member-states';
 import { LoginState, siteMembers, siteWixMembers } from '@/lib/members';
-import { CAPTCHA_FIELD } from '@/lib/members/captcha';
-import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
+import { CAPTCHA_FIELD } from '@/lib/members';
+import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
 
 // POST (the /signin form): e-mail, password, next, and the captcha's payload when one was asked → login. A wrong
 // password and an unknown address get the same notice. 10 failed sign-ins per client per 15 minutes: a point is taken
 // before the check (so parallel guesses cannot pass the budget) and given back when the sign-in did not fail on its
 // password (a refused captcha is not a password failure). Failures before that ask for a captcha
-// (lib/api/member-limits.ts), as do failures on the account from anywhere. A browser that signed in to the account
-// before (its known device, lib/api/member-device.ts) is counted on its own budget instead, without a captcha: nobody
-// sharing its address can spend its share. A member who has not confirmed their address is mailed a code: 10 per
+// (lib/edge/api/member-limits.ts), as do failures on the account from anywhere. A browser that signed in to the account
+// before (its known device, lib/edge/api/member-device.ts) is counted on its own budget instead, without a captcha:
+// nobody sharing its address can spend its share. A member who has not confirmed their address is mailed a code: 10 per
 // client and 3 per account an hour, then none (same answer).
 
 export const POST = memberFormRoute(MEMBER_PAGES.signin, async (form) => {

@@ -1,7 +1,12 @@
-import { otherMethods } from '@/lib/api/respond';
-import { clearedMemberSessionCookies, clearedMemberState, memberFormRoute, seeOther } from '@/lib/api/member-forms';
+import { otherMethods } from '@/lib/edge/api/respond';
+import {
+  clearedMemberSessionCookies,
+  clearedMemberState,
+  memberFormRoute,
+  seeOther,
+} from '@/lib/edge/api/member-forms';
 import { siteMembers } from '@/lib/members';
-import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie, memberPagePath } from '@/lib/members/session-cookie';
+import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie, memberPagePath } from '@/lib/members';
 
 // POST (the account page's "sign out everywhere" button): every session of the member ends, on every device, this one
 // included, and its cookie is cleared. A session that names nobody (absent, ended already) is asked to sign in.

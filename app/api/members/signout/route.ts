@@ -1,7 +1,12 @@
-import { otherMethods } from '@/lib/api/respond';
-import { clearedMemberSessionCookies, clearedMemberState, memberFormRoute, seeOther } from '@/lib/api/member-forms';
+import { otherMethods } from '@/lib/edge/api/respond';
+import {
+  clearedMemberSessionCookies,
+  clearedMemberState,
+  memberFormRoute,
+  seeOther,
+} from '@/lib/edge/api/member-forms';
 import { siteMembers } from '@/lib/members';
-import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members/session-cookie';
+import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members';
 
 // POST (the account page's button): the session is revoked and its cookie cleared.
 

@@ -1,8 +1,8 @@
-import { otherMethods } from '@/lib/api/respond';
-import { clearedMemberState, memberFormRoute, seeOther } from '@/lib/api/member-forms';
-import { answerLoginState } from '@/lib/api/member-states';
+import { otherMethods } from '@/lib/edge/api/respond';
+import { clearedMemberState, memberFormRoute, seeOther } from '@/lib/edge/api/member-forms';
+import { answerLoginState } from '@/lib/edge/api/member-states';
 import { siteMembers } from '@/lib/members';
-import { MEMBER_PAGES, MEMBER_STATE_COOKIE, memberPagePath } from '@/lib/members/session-cookie';
+import { MEMBER_PAGES, MEMBER_STATE_COOKIE, memberPagePath } from '@/lib/members';
 
 // POST (the /verify form): the mailed code, with the state token from its HttpOnly cookie → processVerification.
 // No state (expired, or never asked): back to sign in, which mails a new code. 20 codes per client per 15 minutes.

@@ -1,10 +1,10 @@
-import { httpOnlyCookie, isSecureRequest } from '@/lib/auth/cookies';
-import { seeOther } from '@/lib/api/member-forms';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
-import { errors, isCatalogueError } from '@/lib/errors';
+import { httpOnlyCookie, isSecureRequest } from '@/lib/owner';
+import { seeOther } from '@/lib/edge/api/member-forms';
+import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { errors, isCatalogueError } from '@/lib/core/errors';
 import { siteWixMembers } from '@/lib/members';
-import { MEMBER_PAGES, MEMBER_ROUTES_PATH, memberPagePath, safeMemberNext } from '@/lib/members/session-cookie';
-import { WIX_LOGIN_COOKIE } from '@/lib/members/wix';
+import { MEMBER_PAGES, MEMBER_ROUTES_PATH, memberPagePath, safeMemberNext } from '@/lib/members';
+import { WIX_LOGIN_COOKIE } from '@/lib/members';
 
 // GET ?next=/path[&silent=1]: the Wix-managed login page, the alternative to our forms when members are kept at Wix.
 // A redirect session as the SDK's `generateOAuthData` + `getAuthUrl` make it (PKCE, a state; `prompt=none` for the

@@ -1,6 +1,6 @@
-import { errors } from '@/lib/errors';
-import { ownerForm } from '@/lib/api/owner-form';
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
+import { errors } from '@/lib/core/errors';
+import { ownerForm } from '@/lib/edge/api/owner-form';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { commentModeration } from '@/lib/comments';
 import { siteMemberAdmin } from '@/lib/members';
 

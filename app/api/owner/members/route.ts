@@ -1,6 +1,6 @@
-import { errors } from '@/lib/errors';
-import { ownerForm } from '@/lib/api/owner-form';
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
+import { errors } from '@/lib/core/errors';
+import { ownerForm } from '@/lib/edge/api/owner-form';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { siteMemberAdmin } from '@/lib/members';
 
 // POST (the dashboard's member list, a form): approve or block a member, as the owner; a 303 back to the list. Anyone

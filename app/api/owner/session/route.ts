@@ -1,17 +1,17 @@
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { config } from '@/lib/config';
-import { clientKey } from '@/lib/auth/limits';
-import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/auth/cookies';
-import { DEVICE_COOKIE } from '@/lib/auth/tokens';
-import { authErrors } from '@/lib/auth/login';
-import { type LoginResult, attemptLogin } from '@/lib/auth/login';
-import { SLOWED_INTERVAL_SECONDS } from '@/lib/auth/limits';
-import { ownerState } from '@/lib/auth/owner';
-import { type LoginNotice, loginPath, safeNext } from '@/lib/auth/owner';
-import { revokeSession } from '@/lib/auth/tokens';
-import { SESSION_COOKIE } from '@/lib/auth/tokens';
-import { readSessionInput } from '@/lib/api/session-input';
-import { isCrossSite } from '@/lib/security/same-origin';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { config } from '@/lib/core/config';
+import { clientKey } from '@/lib/core/security/limits';
+import { clearedSessionCookie, deviceCookie, isSecureRequest, requestCookie, sessionCookie } from '@/lib/owner';
+import { DEVICE_COOKIE } from '@/lib/owner';
+import { authErrors } from '@/lib/owner';
+import { type LoginResult, attemptLogin } from '@/lib/owner';
+import { SLOWED_INTERVAL_SECONDS } from '@/lib/core/security/limits';
+import { ownerState } from '@/lib/owner';
+import { type LoginNotice, loginPath, safeNext } from '@/lib/owner';
+import { revokeSession } from '@/lib/owner';
+import { SESSION_COOKIE } from '@/lib/owner';
+import { readSessionInput } from '@/lib/edge/api/session-input';
+import { isCrossSite } from '@/lib/core/security/same-origin';
 
 // POST logs the owner in (JSON: 204 / 401 / 403 / 429; the login form: 303 back to a page), DELETE and
 // the form's logout end the session; any other method is a JSON 405 with Allow. Nothing here is cacheable.

@@ -1,6 +1,6 @@
-import { readJsonBody } from '@/lib/api/body';
-import { parseQueryBody } from '@/lib/api/query-body';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { readJsonBody } from '@/lib/edge/api/body';
+import { parseQueryBody } from '@/lib/edge/api/query-body';
+import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { queryPosts } from '@/lib/blog/reads';
 
 export const POST = jsonHandler(async (request) => {

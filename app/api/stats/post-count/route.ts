@@ -1,5 +1,5 @@
-import { parseStatsParams } from '@/lib/api/params';
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { parseStatsParams } from '@/lib/edge/api/params';
+import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { getPostCountStats } from '@/lib/blog/reads';
 
 export const GET = jsonHandler(async (request) => {

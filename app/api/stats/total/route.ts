@@ -1,4 +1,4 @@
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
+import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { getTotalPosts } from '@/lib/blog/reads';
 
 export const GET = jsonHandler(async (request) => {

@@ -1,5 +1,5 @@
-import { jsonHandler, otherMethods } from '@/lib/api/respond';
-import { handleWixWebhook } from '@/lib/webhooks/handle';
+import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { handleWixWebhook } from '@/lib/edge/webhooks/handle';
 
 export const POST = jsonHandler(handleWixWebhook);
 

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DraftPreview } from '@/components/dashboard/draft-preview';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
-import { currentOwner } from '@/lib/auth/owner';
-import { isCatalogueError } from '@/lib/errors';
+import { currentOwner } from '@/lib/owner';
+import { isCatalogueError } from '@/lib/core/errors';
 import { getDraft } from '@/lib/blog/reads';
-import { decodeSegment } from '@/lib/site';
+import { decodeSegment } from '@/lib/core/site';
 
 export const metadata: Metadata = { title: 'Draft preview' };
 

@@ -1,8 +1,8 @@
 import { revalidateTag } from 'next/cache';
-import { errors } from '@/lib/errors';
-import { ownerForm } from '@/lib/api/owner-form';
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { cacheTags } from '@/lib/cache/tags';
+import { errors } from '@/lib/core/errors';
+import { ownerForm } from '@/lib/edge/api/owner-form';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { cacheTags } from '@/lib/core/cache/tags';
 import { commentSettingsStore, isApproval } from '@/lib/comments';
 
 // POST (the dashboard's "Comment settings" form): whether visitors without an account may comment (a checkbox: left

@@ -1,19 +1,19 @@
-import { commentCaptchaAsked, commentFields, commentWriteLimit } from '@/lib/api/comments';
-import { memberOfRequest } from '@/lib/api/member-forms';
-import { isFormPost } from '@/lib/http/body';
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { authErrors } from '@/lib/auth/login';
-import { clientKey } from '@/lib/auth/limits';
+import { commentCaptchaAsked, commentFields, commentWriteLimit } from '@/lib/edge/api/comments';
+import { memberOfRequest } from '@/lib/edge/api/member-forms';
+import { isFormPost } from '@/lib/core/http/body';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { authErrors } from '@/lib/owner';
+import { clientKey } from '@/lib/core/security/limits';
 import { getPost } from '@/lib/blog/reads';
-import { publishedPostById } from '@/lib/pages/post';
+import { publishedPostById } from '@/lib/edge/pages/post';
 import { type CommentWriter, commentSettingsStore, siteComments, waitsForApproval } from '@/lib/comments';
-import { CatalogueError, isCatalogueError } from '@/lib/errors';
-import { CAPTCHA_FIELD } from '@/lib/members/captcha';
-import { siteCaptcha } from '@/lib/members/site-captcha';
-import { MEMBER_PAGES, memberPagePath } from '@/lib/members/session-cookie';
-import { isCrossSite } from '@/lib/security/same-origin';
-import { COMMENTS_FRAGMENT, COMMENT_NOTICES, commentFragment, postPath } from '@/lib/site';
-import { commentText, displayName, plainName } from '@/lib/text/comment-text';
+import { CatalogueError, isCatalogueError } from '@/lib/core/errors';
+import { CAPTCHA_FIELD } from '@/lib/members';
+import { siteCaptcha } from '@/lib/members';
+import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
+import { isCrossSite } from '@/lib/core/security/same-origin';
+import { COMMENTS_FRAGMENT, COMMENT_NOTICES, commentFragment, postPath } from '@/lib/core/site';
+import { commentText, displayName, plainName } from '@/lib/comments';
 
 // A post's comments. GET answers what this browser's reader may see beyond the cached page: who they are (a member's
 // name, or null) and their own comments on the post, whatever their status (private, never cached). POST writes a

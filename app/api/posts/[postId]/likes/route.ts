@@ -1,11 +1,11 @@
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/api/respond';
-import { readJsonBody } from '@/lib/api/body';
-import { authErrors } from '@/lib/auth/login';
-import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/auth/limits';
-import { httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '@/lib/auth/cookies';
-import { publishedPostById } from '@/lib/pages/post';
-import { CatalogueError, errors } from '@/lib/errors';
-import { readBodyText, isFormPost } from '@/lib/http/body';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { readJsonBody } from '@/lib/edge/api/body';
+import { authErrors } from '@/lib/owner';
+import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
+import { httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '@/lib/owner';
+import { publishedPostById } from '@/lib/edge/pages/post';
+import { CatalogueError, errors } from '@/lib/core/errors';
+import { readBodyText, isFormPost } from '@/lib/core/http/body';
 import {
   LIKER_COOKIE,
   LIKER_COOKIE_TTL_SECONDS,
@@ -14,10 +14,10 @@ import {
   siteLikes,
   visitorLikeKey,
 } from '@/lib/likes';
-import { memberOfRequest } from '@/lib/api/member-forms';
-import { processSingleton } from '@/lib/process-singleton';
-import { isCrossSite } from '@/lib/security/same-origin';
-import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, postPath } from '@/lib/site';
+import { memberOfRequest } from '@/lib/edge/api/member-forms';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { isCrossSite } from '@/lib/core/security/same-origin';
+import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, postPath } from '@/lib/core/site';
 
 // A post's likes. GET answers `{ total, liked }` for this browser (private, never cached). POST likes (or, with
 // `intent=unlike`, unlikes) and DELETE unlikes: a form post (the button without JavaScript) gets a 303 back to the

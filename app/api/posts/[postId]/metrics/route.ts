@@ -1,4 +1,4 @@
-import { jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
+import { jsonHandler, notFound, otherMethods } from '@/lib/edge/api/respond';
 import { getPostMetrics } from '@/lib/blog/reads';
 
 export const GET = jsonHandler<RouteContext<'/api/posts/[postId]/metrics'>>(async (_request, { params }) => {

@@ -1,5 +1,5 @@
-import { parseFieldsets } from '@/lib/api/params';
-import { jsonHandler, notFound, otherMethods } from '@/lib/api/respond';
+import { parseFieldsets } from '@/lib/edge/api/params';
+import { jsonHandler, notFound, otherMethods } from '@/lib/edge/api/respond';
 import { getPostBySlug } from '@/lib/blog/reads';
 
 export const GET = jsonHandler<RouteContext<'/api/posts/slugs/[slug]'>>(async (request, { params }) => {

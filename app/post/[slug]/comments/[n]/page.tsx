@@ -3,9 +3,9 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { CommentsSection } from '@/components/comments/comments-section';
 import { listPosts } from '@/lib/blog/reads';
-import { commentsView } from '@/lib/pages/comments';
-import { getPublicPost } from '@/lib/pages/post';
-import { decodeSegment, pageNumber, postCommentsPath, postPath } from '@/lib/site';
+import { commentsView } from '@/lib/comments/view';
+import { getPublicPost } from '@/lib/edge/pages/post';
+import { decodeSegment, pageNumber, postCommentsPath, postPath } from '@/lib/core/site';
 
 // Older comments of a post, a page at a time (the post's own page shows the newest). Cached as the post page is, by
 // the post's `comments:{id}` tag: rendered on the first visit, refreshed by the next comment event. Not indexed: the

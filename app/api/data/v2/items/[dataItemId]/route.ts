@@ -1,5 +1,5 @@
-import { answer, collectionOf, dataRoute, itemFields, restItem } from '@/lib/api/data-rest';
-import { notFound, otherMethods } from '@/lib/api/respond';
+import { answer, collectionOf, dataRoute, itemFields, restItem } from '@/lib/edge/api/data-rest';
+import { notFound, otherMethods } from '@/lib/edge/api/respond';
 import { dataClient } from '@/lib/data';
 
 // GET, PUT and DELETE /api/data/v2/items/{dataItemId}: Get, Update and Remove Data Item. The collection comes in the

@@ -1,5 +1,5 @@
-import { answer, clientAggregation, collectionOf, dataRoute } from '@/lib/api/data-rest';
-import { otherMethods } from '@/lib/api/respond';
+import { answer, clientAggregation, collectionOf, dataRoute } from '@/lib/edge/api/data-rest';
+import { otherMethods } from '@/lib/edge/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/items/aggregate: Aggregate Data Items (groups, and counts, sums, averages, extremes).

@@ -1,7 +1,7 @@
-import { answer, clientQuery, collectionOf, dataRoute, restItem } from '@/lib/api/data-rest';
-import { otherMethods } from '@/lib/api/respond';
+import { answer, clientQuery, collectionOf, dataRoute, restItem } from '@/lib/edge/api/data-rest';
+import { otherMethods } from '@/lib/edge/api/respond';
 import { dataClient } from '@/lib/data';
-import { isRecord } from '@/lib/json';
+import { isRecord } from '@/lib/core/json';
 
 // POST /api/data/v2/items/query: Query Data Items. Offset paging (`paging: { limit, offset }`) answers the total;
 // cursor paging (`cursorPaging: { limit, cursor }`) answers the cursors of the pages beside this one.

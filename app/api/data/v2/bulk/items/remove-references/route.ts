@@ -1,5 +1,5 @@
-import { answer, changeReferenceGroups, dataRoute } from '@/lib/api/data-rest';
-import { otherMethods } from '@/lib/api/respond';
+import { answer, changeReferenceGroups, dataRoute } from '@/lib/edge/api/data-rest';
+import { otherMethods } from '@/lib/edge/api/respond';
 
 // POST /api/data/v2/bulk/items/remove-references: removes references; each referring item and field in one
 // statement, every one checked before the first is written.

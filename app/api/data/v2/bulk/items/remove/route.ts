@@ -1,5 +1,5 @@
-import { answer, collectionOf, dataRoute } from '@/lib/api/data-rest';
-import { otherMethods } from '@/lib/api/respond';
+import { answer, collectionOf, dataRoute } from '@/lib/edge/api/data-rest';
+import { otherMethods } from '@/lib/edge/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/bulk/items/remove: Bulk Remove Data Items by id; ids not stored are reported as failures.

@@ -1,5 +1,5 @@
-import { bulkAnswer, bulkItemFields, collectionOf, dataRoute } from '@/lib/api/data-rest';
-import { otherMethods } from '@/lib/api/respond';
+import { bulkAnswer, bulkItemFields, collectionOf, dataRoute } from '@/lib/edge/api/data-rest';
+import { otherMethods } from '@/lib/edge/api/respond';
 import { dataClient } from '@/lib/data';
 
 // POST /api/data/v2/bulk/items/update: Bulk Update Data Items; an item not stored (or not the caller's) is a failure in

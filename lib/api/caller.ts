@@ -1,9 +1,0 @@
-import { requestCookie } from '@/lib/auth/cookies';
-import { ownerState } from '@/lib/auth/owner';
-import { SESSION_COOKIE } from '@/lib/auth/tokens';
-import { OWNER, VISITOR } from '@/lib/data/permissions';
-import type { Caller } from '@/lib/data/types';
-
-/** Who calls the data API: the owner with a valid session, else a visitor (members come with issue 14). */
-export const callerOf = (request: Request): Caller =>
-  ownerState(requestCookie(request, SESSION_COOKIE)).kind === 'owner' ? OWNER : VISITOR;

@@ -1,0 +1,41 @@
+import { cacheLife, cacheTag } from 'next/cache';
+import { cacheTags } from '@/lib/core/cache/tags';
+import { type CommentPage, type CommentSettings, commentSettingsStore, siteComments } from '@/lib/comments';
+import { readKey, settle, unwrap } from '@/lib/blog';
+
+// A post's comment thread, a page at a time: the published comments and their published replies, newest thread
+// first. Tagged `comments:{postId}` (every comment event about the post clears it: a comment written, edited,
+// approved, hidden or deleted) and `comments` (an event that names no post, and the owner's settings). Pages are
+// counted from 1; page n starts where page n − 1's cursor points, each page cached on its own.
+
+/** Threads per page: the post page shows the newest ones, older ones are a link away. */
+export const COMMENT_THREADS_PER_PAGE = 20;
+
+async function cachedCommentPage(postId: string, page: number) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.comments, cacheTags.commentsOf(postId));
+  return settle(readKey('comments', postId, page), async (): Promise<CommentPage> => {
+    let cursor: string | null = null;
+    if (page > 1) {
+      cursor = unwrap(await cachedCommentPage(postId, page - 1)).cursor;
+      if (!cursor) return { threads: [], cursor: null };
+    }
+    return siteComments().list(postId, { limit: COMMENT_THREADS_PER_PAGE, cursor });
+  });
+}
+
+/** Page `page` (from 1) of a post's published comments; an empty page past the last. */
+export const getCommentPage = async (postId: string, page = 1): Promise<CommentPage> =>
+  unwrap(await cachedCommentPage(postId, page));
+
+// The blog's comment settings decide what the thread's form asks (a visitor's name, or "sign in"): tagged `comments`,
+// which the settings' route clears with every thread.
+async function cachedCommentSettings() {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.comments);
+  return settle(readKey('comment-settings'), () => commentSettingsStore().get());
+}
+
+export const getCommentSettings = async (): Promise<CommentSettings> => unwrap(await cachedCommentSettings());

@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { type Platform, platformOf, refusal } from '../../platform';
+
+export type { Platform } from '../../platform';
+
+// The server's environment, read once (the first time `config()` is asked) and checked with zod. Nothing else in
+// lib/, app/, components/ or proxy.ts reads process.env (the lint forbids it): a variable is added here, with its
+// check, and reaches the code as a typed field. A misconfiguration names its variable; the server refuses to start
+// with one (instrumentation.ts), except the owner login's, which turns the login off with a message on /login.
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const MIN_SECRET_LENGTH = 32;
+/** Wix retries a failed webhook delivery for about two days; a day more of margin. */
+export const DEFAULT_WEBHOOK_MAX_AGE_SECONDS = 3 * 24 * 3600;
+/** No proxy trusted unless one is configured: a client's own X-Forwarded-For never chooses its budget. */
+export const DEFAULT_TRUST_PROXY_HOPS = 0;
+const MAX_TRUST_PROXY_HOPS = 20;
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+/** postgres://user:password@host:port/database (or postgresql://), as node-postgres and libpq read it. */
+const postgresUrl = z.string().refine((text) => {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && !url.hash;
+  } catch {
+    return false;
+  }
+}, 'must be a postgres:// or postgresql:// URL (user:password@host:port/database)');
+/** A yes/no variable: `true`/`false` or `1`/`0` (any case). */
+const flag = z
+  .string()
+  .regex(/^(true|false|1|0)$/i, "must be 'true', 'false', '1' or '0'")
+  .transform((value) => /^(true|1)$/i.test(value));
+
+/** Variables whose value may hold a password: a ConfigError names them without repeating what was set. */
+const SECRET_VALUES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+/** redis://[user:password@]host:port[/db] or rediss:// (TLS), as node-redis reads it. */
+const redisUrl = z.string().refine((text) => {
+  try {
+    return /^rediss?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be a redis:// or rediss:// URL (redis://[:password@]host:port)');
+
+const Env = z.object({
+  BLOG_SOURCE: z.enum(['local', 'wix']).optional(),
+  BLOG_CONTENT_DIR: z.string().default('content'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: redisUrl.optional(),
+  WIX_CLIENT_ID: z.string().optional(),
+  WIX_API_KEY: z.string().optional(),
+  WIX_SITE_ID: z.string().optional(),
+  WIX_API_BASE_URL: z.string().optional(),
+  SITE_URL: httpUrl.default('http://localhost:3000'),
+  SESSION_SECRET: z.string().optional(),
+  TRUST_PROXY_HOPS: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a whole number')
+    .transform(Number)
+    .refine((hops) => hops <= MAX_TRUST_PROXY_HOPS, `must be at most ${MAX_TRUST_PROXY_HOPS}`)
+    .optional(),
+  WIX_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+  WIX_WEBHOOK_PRIVATE_KEY: z.string().optional(),
+  WIX_WEBHOOK_MAX_AGE_SECONDS: z
+    .string()
+    .regex(/^\d{2,7}$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .refine((seconds) => seconds >= 60 && seconds <= 30 * 24 * 3600, 'must be from 60 s to 30 days')
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().max(320).optional(),
+  MAIL_OUTBOX: z.string().optional(),
+  MEMBERS_EMAIL_VERIFICATION: flag.default(true),
+  MEMBERS_OWNER_APPROVAL: flag.default(false),
+  NODE_ENV: z.string().optional(),
+  NEXT_PHASE: z.string().optional(),
+});
+
+export interface WixCredentials {
+  clientId?: string;
+  apiKey?: string;
+  siteId?: string;
+  apiBaseUrl?: string;
+}
+
+export type OwnerConfig =
+  | { status: 'disabled'; message: string }
+  | { status: 'misconfigured'; message: string }
+  | { status: 'ready'; password: string; secret: string };
+
+export interface Config {
+  source: 'local' | 'wix';
+  contentDir: string;
+  /** The embedded data service's database folder (git-ignored). */
+  dataDir: string;
+  /**
+   * DATABASE_URL: the data service (collections, members) on this Postgres server instead of the embedded database in
+   * `dataDir`. It holds the password: never logged, never in an error.
+   */
+  databaseUrl: string | undefined;
+  /**
+   * REDIS_URL: what several instances share (lib/core/redis/shared.ts): rate limits, webhook deduplication,
+   * revocations, the captcha's used challenges, and the page and data caches. It may hold a password: never logged.
+   */
+  redisUrl: string | undefined;
+  /** The public origin, without a trailing slash: canonical links, feeds, the sitemap, same-origin checks. */
+  siteUrl: string;
+  /** The public origin is https: Secure cookies, HSTS, `upgrade-insecure-requests`. */
+  https: boolean;
+  wix: WixCredentials;
+  /** Which platform serves each feature (platform.ts): the one decision every feature's index follows. */
+  platform: Platform;
+  owner: OwnerConfig;
+  /** How many reverse proxies stand in front of the server (lib/core/security/limits.ts); 0 when unset. */
+  trustProxyHops: number;
+  /** SESSION_SECRET, trimmed; also keys the query cursors' signatures (a random key per process without it). */
+  sessionSecret: string | undefined;
+  /** PEM text or base64 of it, as set; lib/edge/webhooks/keys.ts parses it. */
+  webhookPublicKey: string | undefined;
+  webhookPrivateKey: string | undefined;
+  /**
+   * How old a webhook delivery may be (now - its token's iat): Wix retries a failed delivery for about two days, so a
+   * resend is accepted for 3 days by default; replays within it are stopped by the event id
+   * (lib/edge/webhooks/handle.ts).
+   */
+  webhookMaxAgeSeconds: number;
+  mail: MailConfig;
+  members: MembersConfig;
+  development: boolean;
+  /** `next build` is running (Next sets NEXT_PHASE): prerendering, not serving. */
+  building: boolean;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// with its credentials (never logged); unset: mail is written to `outboxDir` as .eml files. */
+  smtpUrl: string | undefined;
+  /** The From header as set (lib/core/mail's default: the site's name at `newsletter@` the site's host). */
+  from: string | undefined;
+  /** MAIL_OUTBOX, by default `<DATA_DIR>/outbox` (git-ignored with it). */
+  outboxDir: string;
+}
+
+/** The site's policy for new members (lib/members). */
+export interface MembersPolicy {
+  /** MEMBERS_EMAIL_VERIFICATION (default true): a new member confirms their address with a mailed code. */
+  emailVerification: boolean;
+  /** MEMBERS_OWNER_APPROVAL (default false): a new member waits for the owner's approval before signing in. */
+  ownerApproval: boolean;
+}
+
+/** The local members' policy for new ones (who keeps members: `platform.members`). */
+export type MembersConfig = MembersPolicy;
+
+type Env = Record<string, string | undefined>;
+
+function isHttpBase(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+/** Wix credentials that can make a client; a ConfigError names the variable that is missing or wrong. */
+export function checkWixCredentials(c: WixCredentials): void {
+  if (c.apiKey && !c.siteId) throw new ConfigError('WIX_SITE_ID is required when WIX_API_KEY is set');
+  if (c.siteId && !c.apiKey) throw new ConfigError('WIX_API_KEY is required when WIX_SITE_ID is set');
+  if (!c.apiKey && !c.clientId) throw new ConfigError('Wix needs WIX_CLIENT_ID, or WIX_API_KEY with WIX_SITE_ID');
+  if (c.apiBaseUrl !== undefined && !isHttpBase(c.apiBaseUrl)) {
+    throw new ConfigError('WIX_API_BASE_URL must be an absolute http(s) URL without query or fragment');
+  }
+}
+
+const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+function ownerConfig(password: string, secret: string | undefined): OwnerConfig {
+  if (password === '') return { status: 'disabled', message: 'Owner login is disabled: OWNER_PASSWORD is not set.' };
+  if ((secret ?? '').length < MIN_SECRET_LENGTH) {
+    return {
+      status: 'misconfigured',
+      message: `SESSION_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters when OWNER_PASSWORD is set.`,
+    };
+  }
+  return { status: 'ready', password, secret: secret! };
+}
+
+/** The configuration `env` describes; a ConfigError names the first variable that is wrong. */
+export function readConfig(env: Env = process.env): Config {
+  const parsed = Env.safeParse(Object.fromEntries(Object.keys(Env.shape).map((name) => [name, blank(env[name])])));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    const got = SECRET_VALUES.has(name) ? '' : ` (got ${JSON.stringify(env[name]?.slice(0, 80))})`;
+    throw new ConfigError(`${name} is invalid: ${issue.message}${got}`);
+  }
+  const e = parsed.data;
+  const wix = {
+    clientId: e.WIX_CLIENT_ID,
+    apiKey: e.WIX_API_KEY,
+    siteId: e.WIX_SITE_ID,
+    apiBaseUrl: e.WIX_API_BASE_URL,
+  };
+  // No Wix credential at all means "not configured"; any one of them must come with the rest.
+  if (wix.clientId || wix.apiKey || wix.siteId) checkWixCredentials(wix);
+  const hasWix = Boolean(wix.clientId || wix.apiKey);
+  const source = e.BLOG_SOURCE ?? (hasWix ? 'wix' : 'local');
+  if (source === 'wix' && !hasWix) {
+    throw new ConfigError('BLOG_SOURCE=wix needs WIX_CLIENT_ID, or WIX_API_KEY with WIX_SITE_ID');
+  }
+  const siteUrl = e.SITE_URL.replace(/\/+$/, '');
+  const platform = platformOf({ source, databaseUrl: e.DATABASE_URL, wix });
+  const refused = refusal(platform, env, e.SESSION_SECRET);
+  if (refused) throw new ConfigError(refused);
+  return {
+    source,
+    contentDir: e.BLOG_CONTENT_DIR,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    siteUrl,
+    https: siteUrl.startsWith('https:'),
+    wix,
+    platform,
+    // The password is taken as typed: spaces are part of it.
+    owner: ownerConfig(env.OWNER_PASSWORD ?? '', e.SESSION_SECRET),
+    trustProxyHops: e.TRUST_PROXY_HOPS ?? DEFAULT_TRUST_PROXY_HOPS,
+    sessionSecret: e.SESSION_SECRET,
+    webhookPublicKey: e.WIX_WEBHOOK_PUBLIC_KEY,
+    webhookPrivateKey: e.WIX_WEBHOOK_PRIVATE_KEY,
+    webhookMaxAgeSeconds: e.WIX_WEBHOOK_MAX_AGE_SECONDS ?? DEFAULT_WEBHOOK_MAX_AGE_SECONDS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: e.MAIL_OUTBOX ?? `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
+    },
+    members: {
+      emailVerification: e.MEMBERS_EMAIL_VERIFICATION,
+      ownerApproval: e.MEMBERS_OWNER_APPROVAL,
+    },
+    development: e.NODE_ENV === 'development',
+    building: e.NEXT_PHASE === 'phase-production-build',
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, read on first use. */
+export const config = (): Config => (cached ??= readConfig());
+
+/** Forgets what was read, so the next `config()` reads the environment again (tests that change it). */
+export const resetConfig = () => {
+  cached = undefined;
+};

@@ -1,0 +1,74 @@
+import { unstable_rethrow } from 'next/navigation';
+import { CatalogueError, errors, isCatalogueError } from '@/lib/core/errors';
+
+// Every JSON API answer goes through here: catalogue errors keep their status and code, anything else
+// is logged and answered as WDE0053 without a stack trace.
+
+export const MAX_URL_LENGTH = 2048;
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+/** Wraps a route handler: URL length check, and every thrown error answered from the catalogue. */
+export function jsonHandler<C = unknown>(handler: Handler<C>): (request: Request, context?: C) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      if (request.url.length > MAX_URL_LENGTH)
+        throw errors.urlTooLong(`request URL is longer than ${MAX_URL_LENGTH} characters`);
+      return await handler(request, context as C);
+    } catch (error) {
+      // Next signals "render this at request time" by throwing; that is not an API error.
+      unstable_rethrow(error);
+      return errorResponse(error);
+    }
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  const known: CatalogueError = isCatalogueError(error) ? error : errors.internal();
+  if (!isCatalogueError(error)) console.error(JSON.stringify({ msg: 'unhandled API error', error: String(error) }));
+  return Response.json(known.toJSON(), { status: known.status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+export const notFound = (what: string) => errors.notFound(`${what} does not exist`);
+
+/** The methods a route handler module can export and `otherMethods` can answer for it. */
+export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Answered = RouteMethod | 'OPTIONS';
+type RouteHandler = (request: Request, context?: unknown) => Promise<Response>;
+
+const ROUTE_METHODS: readonly RouteMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Handlers for every method a route does not implement: a JSON 405 (WDE9405, the site's own code: the
+ * catalogue has none for methods) with an `Allow` header, and OPTIONS answered 204 with the same header.
+ * Without them Next answers 405 with an empty body and no `Allow`; and its automatic OPTIONS would list
+ * these 405 handlers as allowed, hence our own. HEAD is left to Next where GET exists (it runs GET).
+ *
+ *   export const GET = jsonHandler(...);
+ *   export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+ *
+ * The type names exactly the methods missing from `allowed` (plus OPTIONS), so destructuring one the
+ * route implements does not compile.
+ */
+export function otherMethods<const A extends readonly Exclude<RouteMethod, 'HEAD'>[]>(
+  allowed: A,
+): Record<Exclude<Answered, A[number] | ('GET' extends A[number] ? 'HEAD' : never)>, RouteHandler> {
+  const served = new Set<Answered>([...allowed, 'OPTIONS']);
+  if (served.has('GET')) served.add('HEAD');
+  const allow = [...served].sort().join(', ');
+  const uses = allowed.join(' or ');
+  const handlers: Partial<Record<Answered, RouteHandler>> = {
+    OPTIONS: async () => new Response(null, { status: 204, headers: { Allow: allow, 'Cache-Control': 'no-store' } }),
+  };
+  for (const method of ROUTE_METHODS.filter((m) => !served.has(m))) {
+    handlers[method] = jsonHandler(async (request) => {
+      const { pathname } = new URL(request.url);
+      const response = errorResponse(
+        new CatalogueError(405, 'WDE9405', `${method} is not allowed on ${pathname}; use ${uses}`),
+      );
+      response.headers.set('Allow', allow);
+      return response;
+    });
+  }
+  return handlers as Record<Exclude<Answered, A[number] | ('GET' extends A[number] ? 'HEAD' : never)>, RouteHandler>;
+}

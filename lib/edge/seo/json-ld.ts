@@ -1,0 +1,50 @@
+import type { Author } from '@/lib/blog';
+import type { Category, Post } from '@/lib/blog/types';
+import { SITE_NAME, authorPath, categoryPath, postPath } from '@/lib/core/site';
+import { absoluteUrl } from './site-urls';
+import { heroImageUrl, postDescription, postTitle } from './post-metadata';
+
+/** A writer as schema.org's Person: their name and, when they have a page here, its URL; nothing private. */
+export const personJsonLd = (author: Author) => ({
+  '@type': 'Person',
+  name: author.name,
+  url: author.slug ? absoluteUrl(authorPath(author.slug)) : undefined,
+});
+
+export function blogPostingJsonLd(post: Post, categories: Category[], author: Author | null = null) {
+  const url = absoluteUrl(postPath(post.slug));
+  const image = heroImageUrl(post);
+  const first = categories[0];
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: postTitle(post),
+      description: postDescription(post),
+      url,
+      mainEntityOfPage: url,
+      datePublished: post.firstPublishedDate,
+      dateModified: post.lastPublishedDate ?? post.firstPublishedDate,
+      inLanguage: post.language ?? undefined,
+      image: image ? [image.url] : undefined,
+      keywords: post.hashtags.length ? post.hashtags.join(', ') : undefined,
+      author: author ? personJsonLd(author) : undefined,
+      publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/') },
+      wordCount: post.contentText ? post.contentText.split(/\s+/).filter(Boolean).length : undefined,
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: SITE_NAME, item: absoluteUrl('/') },
+        ...(first
+          ? [{ '@type': 'ListItem', position: 2, name: first.label, item: absoluteUrl(categoryPath(first.slug)) }]
+          : []),
+        { '@type': 'ListItem', position: first ? 3 : 2, name: post.title, item: url },
+      ],
+    },
+  ];
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the script. */
+export const serializeJsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

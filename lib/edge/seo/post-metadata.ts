@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import { postImage, resolveImage } from '@/lib/blog/view';
+import type { Post } from '@/lib/blog/types';
+import { RSS_ALTERNATE, SITE_NAME, postPath } from '@/lib/core/site';
+import { absoluteUrl } from './site-urls';
+
+const seoTag = (post: Post, type: string, name?: string) =>
+  post.seoData?.tags.find(
+    (t) => !t.disabled && t.type === type && (!name || t.props?.name === name || t.props?.property === name),
+  );
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** "Title | Site", "Title - Site", "Title — Site"...: the site's name as an author may have added it by hand. */
+const SITE_SUFFIX = new RegExp(`\\s*[|·•—–:-]\\s*${escapeRegExp(SITE_NAME)}\\s*$`, 'i');
+
+/** The SEO title as the author set it, without a site name they appended, else the post's title. */
+const seoTitle = (post: Post) => seoTag(post, 'title')?.children?.trim().replace(SITE_SUFFIX, '').trim() || undefined;
+
+export const postTitle = (post: Post) => seoTitle(post) ?? post.title;
+
+/** The document title: one separator everywhere, the site's name once. */
+export const documentTitle = (post: Post) => `${postTitle(post)} · ${SITE_NAME}`;
+
+export const postDescription = (post: Post) => {
+  const content = seoTag(post, 'meta', 'description')?.props?.content;
+  return (typeof content === 'string' && content.trim()) || post.excerpt;
+};
+
+/** The hero image as an absolute URL, for cards and feeds. */
+export function heroImageUrl(post: Post): { url: string; width?: number; height?: number; alt: string } | null {
+  const image = postImage(post);
+  const resolved = image && resolveImage(image.url ?? image.id, { width: image.width, height: image.height });
+  if (!resolved) return null;
+  const url = resolved.src.startsWith('/') ? absoluteUrl(resolved.src) : resolved.src;
+  return { url, width: resolved.width, height: resolved.height, alt: image.altText ?? '' };
+}
+
+export function postMetadata(post: Post): Metadata {
+  const title = postTitle(post);
+  const description = postDescription(post);
+  const image = heroImageUrl(post);
+  const languages = Object.fromEntries(
+    (post.translations ?? [])
+      .filter((t) => t.language && t.slug)
+      .map((t) => [t.language!, absoluteUrl(postPath(t.slug!))]),
+  );
+  if (post.language && Object.keys(languages).length) languages[post.language] = absoluteUrl(postPath(post.slug));
+  const keywords = post.seoData?.settings?.keywords?.map((k) => k.term);
+  return {
+    title: { absolute: documentTitle(post) },
+    description,
+    keywords: keywords?.length ? keywords : undefined,
+    alternates: {
+      canonical: postPath(post.slug),
+      languages: Object.keys(languages).length ? languages : undefined,
+      types: RSS_ALTERNATE,
+    },
+    openGraph: {
+      type: 'article',
+      siteName: SITE_NAME,
+      title,
+      description,
+      url: postPath(post.slug),
+      locale: post.language ?? undefined,
+      publishedTime: post.firstPublishedDate,
+      modifiedTime: post.lastPublishedDate,
+      images: image ? [{ url: image.url, width: image.width, height: image.height, alt: image.alt }] : undefined,
+    },
+    twitter: {
+      card: image ? 'summary_large_image' : 'summary',
+      title,
+      description,
+      images: image ? [image.url] : undefined,
+    },
+  };
+}

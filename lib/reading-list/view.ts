@@ -1,0 +1,30 @@
+import { queryPosts } from '@/lib/blog/reads';
+import { siteReadingList } from '@/lib/data';
+import { READING_LIST_MAX } from '@/lib/reading-list';
+import { isCatalogueError } from '@/lib/core/errors';
+
+// The account page's reading list: the member's saved items (the data service), each with its post as the blog has it
+// now (one cached query for all of them), so a renamed post shows its new title and a post no longer published says so.
+
+export interface ReadingListRow {
+  itemId: string;
+  savedDate: string;
+  /** The post, or null when it is no longer published (the member can still remove it). */
+  post: { title: string; slug: string } | null;
+}
+
+/** The member's reading list, the latest saved first; null when it cannot be read now (the page says so). */
+export async function readingListView(memberId: string): Promise<ReadingListRow[] | null> {
+  try {
+    const entries = await siteReadingList().list(memberId);
+    if (!entries.length) return [];
+    const ids = [...new Set(entries.map((e) => e.postId))].slice(0, READING_LIST_MAX);
+    const { items } = await queryPosts({ filter: { id: { $in: ids } }, cursorPaging: { limit: READING_LIST_MAX } });
+    const posts = new Map(items.map((p) => [p.id, { title: p.title, slug: p.slug }]));
+    return entries.map((e) => ({ itemId: e.itemId, savedDate: e.savedDate, post: posts.get(e.postId) ?? null }));
+  } catch (error) {
+    const what = isCatalogueError(error) ? `${error.status} ${error.wde}` : (error as Error)?.name;
+    console.error(JSON.stringify({ msg: 'reading list: read failed', error: what }));
+    return null;
+  }
+}
