@@ -1,0 +1,152 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Category, type Post, Tag } from '../../types';
+import { checkAll, readNamed } from './check';
+import { readList, readPost } from './files';
+import { makeSnapshot } from './snapshot';
+import { createStoreState, type StoreState } from './state';
+import { loadTexts } from './texts';
+import type { PostBody, Snapshot, StoreOptions } from './types';
+
+// The content folder in memory. A snapshot is reused while the folder is unchanged: edits are written
+// atomically (write + rename), which bumps the posts folder's mtime, so three stats tell if anything moved.
+// Only files whose mtime or size changed are read again.
+//
+// Posts are held without their bodies (rich content and text): `body()` reads them from the post's file when a
+// page or a call asks for them, so memory grows with the number of posts, not with what they say. What each file
+// gave is kept in an index beside the content (`file-index.ts`), so a start reads only the files changed since.
+//
+// An event that names its post (`invalidate([id])`) is trusted: only that post's file is read again (the folder is
+// listed only when the post has no file yet), and the new snapshot says what changed, so views can be patched
+// instead of rebuilt: the cost of an edit does not grow with the folder. A change no event explains gets the full
+// check (every file's mtime and size).
+//
+// Here: when to load and what a load answers for. The files as read and the steps over them are the state's
+// (state.ts): the checks (check.ts), the posts' files (files.ts, catalog.ts, interner.ts), the search texts
+// (texts.ts) and the index writes (index-writer.ts).
+
+export type { PostBody, PostChange, Snapshot, StoreOptions } from './types';
+
+export class ContentStore {
+  private signature = '';
+  private snapshot: Snapshot | null = null;
+  private loading: { signature: string; snapshot: Promise<Snapshot> } | null = null;
+  /** Posts an event named since the last load (their files are read again), and whether a full check is due. */
+  private readonly changed = new Set<string>();
+  private fullCheck = false;
+  /** Bumped by every invalidate(): part of the state a snapshot answers for. */
+  private generation = 0;
+  private textsLoading: Promise<void> | null = null;
+  private readonly state: StoreState;
+
+  constructor(
+    readonly dir: string,
+    options: StoreOptions = {},
+  ) {
+    this.state = createStoreState(dir, options);
+  }
+
+  async read(): Promise<Snapshot> {
+    const signature = `${await this.folderSignature()}#${this.generation}`;
+    if (this.snapshot && signature === this.signature) return this.snapshot;
+    // A load that began before a later write must not answer for it: share a load only for the same signature.
+    if (this.loading?.signature !== signature) {
+      const previous = this.loading?.snapshot.catch(() => undefined) ?? Promise.resolve();
+      const snapshot = previous.then(() => this.load(signature));
+      const loading = { signature, snapshot };
+      this.loading = loading;
+      void snapshot
+        .finally(() => {
+          if (this.loading === loading) this.loading = null;
+        })
+        .catch(() => undefined);
+    }
+    return this.loading!.snapshot;
+  }
+
+  /**
+   * Something changed. With post ids (an event named them), the next read reads those posts' files again;
+   * without, it checks every file's mtime and size again.
+   */
+  invalidate(postIds?: readonly string[]): void {
+    if (postIds?.length) for (const id of postIds) this.changed.add(id);
+    else this.fullCheck = true;
+    this.generation++;
+  }
+
+  /** A post's body, read from its file (null when the post or its file is gone). */
+  async body(postId: string): Promise<PostBody | null> {
+    const name = this.state.catalog.fileOf.get(postId);
+    if (!name) return null;
+    const post = await readPost(path.join(this.state.postsDir, name));
+    if (!post || post.id !== postId) return null;
+    return {
+      richContent: post.richContent,
+      richContentCompressed: post.richContentCompressed,
+      contentText: post.contentText,
+    };
+  }
+
+  /** A post by id, as last read (drafts too); lookups by id and slug cost the same at any folder size. */
+  post(postId: string): Post | null {
+    const { catalog } = this.state;
+    return catalog.postOf(catalog.fileOf.get(postId));
+  }
+
+  /** The posts with a slug (one per language at most, in a well-formed folder), as last read. */
+  postsWithSlug(slug: string): Post[] {
+    return this.state.catalog.withSlug(slug);
+  }
+
+  /**
+   * What search looks at in each post, by post id. The first call reads it from the search index (or the files);
+   * afterwards every post file the store reads keeps it current.
+   */
+  async searchTexts(): Promise<(postId: string) => string | undefined> {
+    await this.read();
+    const { state } = this;
+    if (!state.texts) {
+      this.textsLoading ??= loadTexts(state).finally(() => (this.textsLoading = null));
+      await this.textsLoading;
+    }
+    return (postId) => {
+      const name = state.catalog.fileOf.get(postId);
+      return name === undefined ? undefined : state.texts?.get(name)?.value;
+    };
+  }
+
+  /** Resolves when every index write started so far has finished (tests, and the content generator). */
+  flushed(): Promise<void> {
+    return this.state.indexes.flushed();
+  }
+
+  private async folderSignature(): Promise<string> {
+    const parts = await Promise.all(
+      ['posts', 'categories.json', 'tags.json'].map((name) =>
+        stat(path.join(/*turbopackIgnore: true*/ this.dir, name)).then(
+          (s) => `${s.mtimeMs}:${s.size}`,
+          () => 'missing',
+        ),
+      ),
+    );
+    return parts.join('|');
+  }
+
+  private async load(signature: string): Promise<Snapshot> {
+    // What this load answers for; an invalidate() during it bumps the generation, so the next read loads again.
+    const changed = new Set(this.changed);
+    const base = this.snapshot;
+    const full = this.fullCheck || !base || changed.size === 0;
+    this.changed.clear();
+    this.fullCheck = false;
+    const [changes, categories, tags] = await Promise.all([
+      full ? checkAll(this.state) : readNamed(this.state, changed),
+      readList(path.join(/*turbopackIgnore: true*/ this.dir, 'categories.json'), Category),
+      readList(path.join(/*turbopackIgnore: true*/ this.dir, 'tags.json'), Tag),
+    ]);
+    const snapshot = makeSnapshot(this.state.catalog, categories, tags, changes, base);
+    this.snapshot = snapshot;
+    this.signature = signature;
+    return snapshot;
+  }
+}
