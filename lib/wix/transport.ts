@@ -1,8 +1,9 @@
 import { type CatalogueError, errors } from '@/lib/core/errors';
+import { reroute } from './base-url';
 import { callSignal } from './call-signal';
 
 // The fetch every Wix request goes through (SDK calls and the OAuth token request alike): it reroutes
-// Wix hosts to WIX_API_BASE_URL and retries 429/5xx and network failures with capped, jittered backoff.
+// Wix hosts to WIX_API_BASE_URL (base-url.ts) and retries 429/5xx and network failures with capped, jittered backoff.
 
 export interface TransportOptions {
   fetch?: typeof fetch;
@@ -31,32 +32,8 @@ export class UpstreamFailure extends Error {
   }
 }
 
-const WIX_HOST = /(^|\.)wixapis\.com$/i;
 /** One attempt may take this long before it counts as failed. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
-
-export function reroute(url: string, apiBaseUrl: string | undefined): string {
-  if (!apiBaseUrl) return url;
-  const parsed = new URL(url);
-  if (!WIX_HOST.test(parsed.hostname)) return url;
-  return `${apiBaseUrl.replace(/\/+$/, '')}${fixSlugQuery(parsed).pathname}${parsed.search}`;
-}
-
-/**
- * The SDK repeats path parameters in the query string. Slugs are encoded by us before the SDK sees
- * them, so its copy in the query is encoded twice; put the plain slug back.
- */
-function fixSlugQuery(url: URL): URL {
-  const match = /\/slugs\/([^/]+)$/.exec(url.pathname);
-  if (match && url.searchParams.has('slug')) {
-    try {
-      url.searchParams.set('slug', decodeURIComponent(match[1]!));
-    } catch {
-      // leave a malformed escape as it is
-    }
-  }
-  return url;
-}
 
 /** Frees the connection; not awaited, as a cancel can wait on a body nobody reads (msw's streams do). */
 export const discard = (response: Response | undefined) => void response?.body?.cancel().catch(() => {});

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { strictFakeWix } from '../helpers/fake-wix';
 import { createWixMembers, type WixMembersSettings } from '@/lib/members/wix';
 import { memoryRevocations } from '@/lib/members/tokens';
+import { memoryTokenCache } from '@/lib/wix/tokens';
 
 // A fake Wix for the members provider at WIX_API_BASE_URL=http://wix.test, in the platform's REST shapes. Strict:
 // an unhandled request is an error, and none may reach *.wixapis.com.
@@ -28,6 +29,8 @@ export function withFakeWixMembers() {
       apiBaseUrl: BASE,
       retryBaseMs: 1,
       revocations: memoryRevocations(),
+      // Tokens of its own, as a new process's: the process's cache is tests/wix/tokens.test.ts's.
+      tokens: memoryTokenCache(),
       ...settings,
     });
   return { server, seen, provider, to };

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { strictFakeWix } from '../helpers/fake-wix';
 import { createWixSource, type WixSourceConfig } from '@/lib/blog/wix';
+import { memoryTokenCache } from '@/lib/wix/tokens';
 import { BASE } from './fixtures';
 
 // A fake Wix behind WIX_API_BASE_URL=http://wix.test. Every request is logged; none may leave for the
@@ -14,9 +15,16 @@ export const SITE_ID = 'site-0001';
 export function withFakeWix() {
   const { server, seen, to } = strictFakeWix();
 
-  /** A source on the fake Wix, API-key auth unless told otherwise. */
+  /** A source on the fake Wix, API-key auth unless told otherwise; with tokens of its own (a process's first). */
   const source = (config: Partial<WixSourceConfig> = {}) =>
-    createWixSource({ apiKey: API_KEY, siteId: SITE_ID, apiBaseUrl: BASE, retryBaseMs: 1, ...config });
+    createWixSource({
+      apiKey: API_KEY,
+      siteId: SITE_ID,
+      apiBaseUrl: BASE,
+      retryBaseMs: 1,
+      tokens: memoryTokenCache(),
+      ...config,
+    });
 
   return { server, seen, source, to };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toImage, toPageUrl, toVideo } from '@/lib/blog/wix/reshape';
 import { pathSegment } from '@/lib/blog/wix/segments';
-import { reroute } from '@/lib/wix/transport';
+import { reroute } from '@/lib/wix/base-url';
 import { redact } from '@/lib/wix/upstream';
 
 describe('wix reshape helpers', () => {

@@ -1,4 +1,5 @@
 import { errors } from '@/lib/core/errors';
+import { wixApi } from '@/lib/wix/base-url';
 import { readWixJson } from '@/lib/wix/upstream';
 import { type Author, authorFromMember } from '../authors';
 import type { BlogSource } from '../source';
@@ -14,7 +15,7 @@ import { pathSegment } from './segments';
 // A member Wix does not know, or will not show (a private profile: 403 or 404), is no author: the post renders
 // without a byline. Failures (5xx, an unparseable answer) are catalogue errors, as for every other call.
 
-const MEMBERS = 'https://www.wixapis.com/members/v1/members';
+const MEMBERS = wixApi('/members/v1/members');
 
 type AuthorMethods = Pick<BlogSource, 'getAuthor' | 'getAuthorBySlug'>;
 

@@ -6,11 +6,12 @@ import { MAX_PAGE_SIZE } from '../source';
 import { apiKeyAuth, visitorAuth } from '@/lib/wix/auth';
 import { checkWixCredentials, type WixCredentials } from '@/lib/core/config';
 import { pathSegment } from './segments';
+import type { TokenSettings } from '@/lib/wix/tokens';
 import { type TransportSettings, transportFor } from '@/lib/wix/transport';
 import { isNotFound, toCatalogueError } from '@/lib/wix/upstream';
 
-/** Credentials, and the transport's settings (the fetch under it, retries and backoff). */
-export interface WixSourceConfig extends WixCredentials, TransportSettings {}
+/** Credentials, the transport's settings (the fetch under it, retries and backoff) and the token cache. */
+export interface WixSourceConfig extends WixCredentials, TransportSettings, TokenSettings {}
 
 /** Listing everything stops after this many pages, should Wix never say it is done. */
 const MAX_PAGES = 100;
@@ -46,7 +47,9 @@ export const count = (value: unknown) =>
 export function createWixContext(config: WixSourceConfig) {
   checkWixCredentials(config);
   const transport = transportFor(config);
-  const auth = config.apiKey ? apiKeyAuth(config.apiKey, config.siteId!) : visitorAuth(config.clientId!, transport);
+  const auth = config.apiKey
+    ? apiKeyAuth(config.apiKey, config.siteId!)
+    : visitorAuth(config.clientId!, transport, config.tokens);
   const client = createClient({ modules: { posts, categories, tags, draftPosts }, auth, fetch: transport });
   const secrets = [config.apiKey ?? ''];
 

@@ -5,9 +5,10 @@ import { isRecord } from '@/lib/core/json';
 // What the blog source's Wix client uses too: the API-key strategy, the transport (reroutes *.wixapis.com to
 // WIX_API_BASE_URL, retries 429/5xx and network failures) and the mapping of upstream failures to catalogue errors.
 import { apiKeyAuth } from '@/lib/wix/auth';
+import { wixApi } from '@/lib/wix/base-url';
 import { type TransportSettings, transportFor } from '@/lib/wix/transport';
 import { readWixJson, redact, toCatalogueError } from '@/lib/wix/upstream';
-import { dataErrors } from './errors';
+import { dataErrors } from '../errors';
 
 // The Wix Data Items REST API v2 (https://www.wixapis.com/wix-data/v2/...) through the @wix/sdk client: its API-key
 // auth headers and its fetch (the shared transport). The calls are made with `fetchWithAuth` in the platform's REST
@@ -23,7 +24,7 @@ export interface WixDataConfig extends TransportSettings {
 
 export type Json = Record<string, unknown>;
 
-export const WIX_DATA_API = 'https://www.wixapis.com/wix-data/v2';
+export const WIX_DATA_API = wixApi('/wix-data/v2');
 
 /** The calls sent as POST that only read: safe to send twice. */
 const READ_PATHS = new Set([

@@ -1,8 +1,8 @@
 import { errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
-import type { Aggregation, FilterTree, SortKey } from './backend';
-import type { CollectionDeclaration, DataItem } from './types';
-import { dataSchema } from './validate-query';
+import type { Aggregation, FilterTree, SortKey } from '../backend';
+import type { CollectionDeclaration, DataItem } from '../types';
+import { dataSchema } from '../validate-query';
 
 // Our items and parsed queries in the Wix Data Items REST v2 shapes, and back:
 // - an item is `{ id, data }`, `data` holding every field, the system ones (`_id`, `_owner`, `_createdDate`,

@@ -1,6 +1,7 @@
-import { type BackendQuery, type DataBackend, ItemExistsError } from './backend';
-import type { CollectionDeclaration, DataItem } from './types';
-import { type Json, type WixDataConfig, createWixDataHttp } from './wix-http';
+import { type BackendQuery, type DataBackend, ItemExistsError } from '../backend';
+import type { CollectionDeclaration, DataItem } from '../types';
+import { type Json, type WixDataConfig, createWixDataHttp } from './http';
+import { describe, idOf, itemResults, pathSegment } from './results';
 import {
   compareValues,
   fromWixAggregateRow,
@@ -12,12 +13,13 @@ import {
   toWixFilter,
   toWixItem,
   toWixSort,
-} from './wix-wire';
+} from './wire';
 
-export type { WixDataConfig } from './wix-http';
+export type { WixDataConfig } from './http';
 
-// The Wix Data backend: the site's collections in a Wix site's CMS, through the Data Items REST API v2 (wix-http.ts;
-// the shapes in wix-wire.ts). The client has validated everything, checked permissions and run the hooks; this stores.
+// The Wix Data backend: the site's collections in a Wix site's CMS, through the Data Items REST API v2 (http.ts;
+// the shapes in wire.ts, a bulk call's per-item results in results.ts). The client has validated everything, checked
+// permissions and run the hooks; this stores.
 //
 // What Wix does differently from the embedded database, and what is done about it:
 // - Reads are eventually consistent on Wix: every read asks `consistentRead`, since the client reads what it has just
@@ -36,50 +38,6 @@ export type { WixDataConfig } from './wix-http';
 const PAGE = 1000;
 /** Distinct values and aggregation groups are read in pages of 1000, up to this many pages. */
 const MAX_PAGES = 100;
-
-/** An id as one URL path segment, or null when it cannot be one ('.' and '..' are dot segments, even encoded). */
-function pathSegment(id: string): string | null {
-  if (id === '.' || id === '..') return null;
-  try {
-    return encodeURIComponent(id);
-  } catch {
-    return null; // a lone surrogate
-  }
-}
-
-interface ItemResult {
-  id?: string;
-  /** The item's place in the request. */
-  index?: number;
-  success: boolean;
-  code?: string;
-  description?: string;
-}
-
-/** The per-item outcomes of a bulk call (`results[].itemMetadata` or, for references, `referenceMetadata`). */
-function itemResults(body: Json, what: string, key: 'itemMetadata' | 'referenceMetadata' = 'itemMetadata') {
-  return records(body.results ?? [], what).map((result): ItemResult => {
-    const meta = (result[key] ?? {}) as Json;
-    const error = (meta.error ?? {}) as Json;
-    return {
-      ...(typeof meta.id === 'string' && { id: meta.id }),
-      ...(typeof meta.originalIndex === 'number' && { index: meta.originalIndex }),
-      // A result that does not say it succeeded did not: never report an item written that may not be.
-      success: meta.success === true,
-      ...(typeof error.code === 'string' && { code: error.code }),
-      ...(typeof error.description === 'string' && { description: error.description }),
-    };
-  });
-}
-
-/** The id a result is about: its own, else the item at its `originalIndex` in the request. */
-const idOf = (result: ItemResult, sent: { _id: string }[]) => result.id ?? sent[result.index ?? -1]?._id;
-
-const describe = (failures: ItemResult[]) =>
-  failures
-    .slice(0, 3)
-    .map((f) => `${f.id ?? '?'}: ${f.code ?? 'error'} ${f.description ?? ''}`.trim())
-    .join('; ');
 
 /**
  * `prepare` makes no call: Wix collections are created in the Wix dashboard (or the Data Collections API), not by this
