@@ -39,13 +39,13 @@ export const LAYERS = [
   { type: 'seo', pattern: 'lib/edge/seo/**', partialMatch: false },
   { type: 'pages', pattern: 'lib/edge/pages/**', partialMatch: false },
   { type: 'dashboard', pattern: 'lib/edge/dashboard/**', partialMatch: false },
-  // The switchboard: which implementation serves each feature.
-  { type: 'platform', pattern: 'lib/platform.ts', partialMatch: false },
   // One element per feature (a folder: what lies inside it is the element's own).
   ...FEATURES.map((feature) => ({ type: feature, pattern: `lib/${feature}`, partialMatch: true })),
   { type: 'wix', pattern: 'lib/wix', partialMatch: true },
   { type: 'config', pattern: 'lib/core/config', partialMatch: true },
   { type: 'core', pattern: 'lib/core', partialMatch: true },
+  // The switchboard: which implementation serves each feature.
+  { type: 'platform', pattern: 'lib/platform', partialMatch: true },
 ];
 
 const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
@@ -73,8 +73,8 @@ const POLICIES = [
   may('pages', ['pages', 'dashboard', ...FEATURES, ...BASE]),
   may('dashboard', ['dashboard', 'blog', 'core']),
   // The features, each over the base, and those it is built on.
-  may('blog', ['blog', 'platform', 'likes', 'comments', ...BASE]),
-  may('data', ['data', 'platform', 'series', 'reading-list', ...BASE]),
+  may('blog', ['blog', 'platform', ...BASE]),
+  may('data', ['data', 'platform', ...BASE]),
   may('series', ['series', 'data', 'blog', ...BASE]),
   may('reading-list', ['reading-list', 'data', 'blog', ...BASE]),
   may('owner', ['owner', ...BASE]),
@@ -103,10 +103,16 @@ const POLICIES = [
     },
     message: 'Import a feature through its index.ts, types.ts, reads.ts or view.ts, not its internals.',
   },
+  // Routes and the edges read the blog through its cached reads, never its source (the features built on posts do).
+  {
+    from: { element: { types: { anyOf: ['app', 'components', 'api', 'webhooks', 'seo', 'pages', 'dashboard'] } } },
+    disallow: { to: { element: { types: 'blog' } }, dependency: { specifiers: 'blogSource' } },
+    message: 'Read the blog through lib/blog/reads (cached, tagged), never its source.',
+  },
   may('platform', ['config']),
   may('wix', ['wix', 'core', 'config']),
   may('config', ['config', 'platform']),
-  may('core', ['core', 'config', 'blog']),
+  may('core', ['core', 'config']),
 ];
 
 const SOURCE = ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts'];
@@ -115,6 +121,24 @@ const CACHE_ONLY_IN_READS = {
   name: 'next/cache',
   importNames: ['cacheLife', 'cacheTag'],
   message: "Only a feature's reads.ts (or reads/) caches and tags.",
+};
+/** Every write ends in invalidate(event): nothing else clears a cache tag. */
+const CLEAR_ONLY_BY_INVALIDATE = {
+  name: 'next/cache',
+  importNames: ['revalidateTag', 'updateTag', 'revalidatePath'],
+  message: 'A write refreshes pages through invalidate(event) (lib/core/cache/invalidate.ts), the one door.',
+};
+const USE_CACHE_ONLY_IN_READS = {
+  selector: "ExpressionStatement[directive='use cache']",
+  message: "Only a feature's reads.ts (or reads/) holds 'use cache' functions.",
+};
+/** The platform's decision is read in lib/platform only: features build with serve() and ask servedBy(). */
+const PLATFORM_CHOSEN_ONCE = {
+  selector: [
+    "MemberExpression[property.name='platform']:not([object.name='process'])",
+    "VariableDeclarator > ObjectPattern > Property[key.name='platform']",
+  ].join(', '),
+  message: 'Only lib/platform chooses: build with serve(feature, offers), or ask servedBy(feature).',
 };
 
 const config = [
@@ -177,15 +201,10 @@ const config = [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config() from lib/core/config.' },
       ],
-      // Only a feature's reads (lib/<feature>/reads.ts or reads/) caches and tags, beside the feature it reads.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ExpressionStatement[directive='use cache']",
-          message: "Only a feature's reads.ts (or reads/) holds 'use cache' functions.",
-        },
-      ],
-      'no-restricted-imports': ['error', { paths: [CACHE_ONLY_IN_READS] }],
+      // Only a feature's reads (lib/<feature>/reads.ts or reads/) caches and tags, beside the feature it reads; only
+      // invalidate() clears; only lib/platform chooses.
+      'no-restricted-syntax': ['error', USE_CACHE_ONLY_IN_READS, PLATFORM_CHOSEN_ONCE],
+      'no-restricted-imports': ['error', { paths: [CACHE_ONLY_IN_READS, CLEAR_ONLY_BY_INVALIDATE] }],
     },
   },
   {
@@ -196,7 +215,7 @@ const config = [
       'no-restricted-imports': [
         'error',
         {
-          paths: [CACHE_ONLY_IN_READS],
+          paths: [CACHE_ONLY_IN_READS, CLEAR_ONLY_BY_INVALIDATE],
           patterns: [
             {
               group: [
@@ -222,7 +241,20 @@ const config = [
   },
   {
     files: ['lib/*/reads.ts', 'lib/*/reads/**'],
-    rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-syntax': ['error', PLATFORM_CHOSEN_ONCE],
+      'no-restricted-imports': ['error', { paths: [CLEAR_ONLY_BY_INVALIDATE] }],
+    },
+  },
+  {
+    // The one door that clears cache tags.
+    files: ['lib/core/cache/invalidate.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [CACHE_ONLY_IN_READS] }] },
+  },
+  {
+    // The switchboard itself, and the configuration that holds its decision.
+    files: ['lib/platform/**', 'lib/core/config/**'],
+    rules: { 'no-restricted-syntax': ['error', USE_CACHE_ONLY_IN_READS] },
   },
   {
     // The cache handlers are plain modules Next loads at run time, outside the app's bundles: they cannot import

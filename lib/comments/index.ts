@@ -1,14 +1,15 @@
-import { revalidateTag } from 'next/cache';
-import { cacheTags } from '@/lib/core/cache/tags';
 import { config } from '@/lib/core/config';
+import { invalidate } from '@/lib/core/cache/invalidate';
 import { recordsClient } from '@/lib/data';
-import { postMetricCounter } from '@/lib/blog';
+import { blogSource } from '@/lib/blog';
+import { serve, servedBy } from '@/lib/platform';
 import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { announceLocally } from './announce';
-import { createLocalComments, storedCommentCounter } from './local';
+import { createLocalComments, publishedCount } from './local';
 import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
 import type { CommentModeration, PostComment, PostComments } from './types';
+import type { CommentChange } from './local';
 import { createWixComments } from './wix';
 
 export { postComments, commentSettings } from './collection';
@@ -16,26 +17,17 @@ export { createLocalComments, type CommentAnnouncer, type CommentChange } from '
 export { createCommentSettingsStore, waitsForApproval, isApproval } from './settings';
 export * from './types';
 
-// The site's comments, one per process, where `config().platform.comments` says: at Wix when its members are and the
-// site has an API key (the owner's moderation and the public thread are read as the site), else in the site's own
-// records (the count: the local blog's post files, or counted in the comments on a Wix blog). Wix keeps no name for a
-// visitor's comment, so there only members comment (commentSettingsStore says so).
+// The site's comments, one per process, where the platform says (lib/platform): at Wix when its members are and
+// the site has an API key (the owner's moderation and the public thread are read as the site), else in the site's own
+// records. Wix keeps no name for a visitor's comment, so there only members comment (commentSettingsStore says so).
 
 const localComments = () =>
-  processSingleton('comments-local', () => {
-    const c = config();
-    const client = recordsClient();
-    return createLocalComments({
-      client,
-      counter:
-        c.platform.counts === 'content' ? postMetricCounter(c.contentDir, 'comments') : storedCommentCounter(client),
-      announce: announceLocally,
-    });
-  });
+  processSingleton('comments-local', () => createLocalComments({ client: recordsClient(), announce: announceLocally }));
 
 /**
  * Comments at Wix. Wix sends its comment events to the webhook route (which clears the post's thread and count); the
- * site clears them too after each change it makes, so the writer sees it without waiting for the delivery.
+ * site announces each change it makes too, through the same invalidation, so the writer sees it without waiting for
+ * the delivery.
  */
 const wixComments = () =>
   processSingleton('comments-wix', () => {
@@ -47,38 +39,40 @@ const wixComments = () =>
       memberRefreshToken: wixRefreshTokenOf,
       apiBaseUrl: c.wix.apiBaseUrl,
     });
-    const cleared = <T extends PostComment | null>(comment: T): T => {
-      if (comment) {
-        revalidateTag(cacheTags.commentsOf(comment.postId), { expire: 0 });
-        revalidateTag(cacheTags.metrics(comment.postId), { expire: 0 });
-      }
-      return comment;
-    };
+    const announced =
+      (change: CommentChange) =>
+      async <T extends PostComment | null>(comment: T): Promise<T> => {
+        if (comment) await announceLocally(change, comment);
+        return comment;
+      };
+    const [created, updated, deleted] = [announced('created'), announced('updated'), announced('deleted')];
     return {
       ...wix,
-      create: async (...args) => cleared(await wix.create(...args)),
-      edit: async (...args) => cleared(await wix.edit(...args)),
-      remove: async (...args) => cleared(await wix.remove(...args)),
-      approve: async (id) => cleared(await wix.approve(id)),
-      hide: async (id) => cleared(await wix.hide(id)),
-      discard: async (id) => cleared(await wix.discard(id)),
+      create: async (...args) => created(await wix.create(...args)),
+      edit: async (...args) => updated(await wix.edit(...args)),
+      remove: async (...args) => deleted(await wix.remove(...args)),
+      approve: async (id) => updated(await wix.approve(id)),
+      hide: async (id) => updated(await wix.hide(id)),
+      discard: async (id) => deleted(await wix.discard(id)),
     } satisfies PostComments & CommentModeration;
   });
 
 /**
- * The post's comment count when the site keeps it in its own records (local comments on a Wix blog); null when the
- * blog's platform keeps it with the post (`metrics.comments`: Wix's comments, or the local blog's post files).
+ * A post's comment count: what the blog's platform counts (the post's `metrics.comments`: all of them when comments
+ * are at Wix), plus, when the site keeps comments, its published ones, counted where they are kept.
  */
-export async function recordedCommentCount(postId: string): Promise<number | null> {
-  const { comments, counts } = config().platform;
-  if (comments !== 'local' || counts !== 'records') return null;
-  return processSingleton('comments-recorded-count', () => storedCommentCounter(recordsClient())).total(postId);
+export async function commentCount(postId: string): Promise<number> {
+  const [metrics, kept] = await Promise.all([
+    blogSource().getPostMetrics(postId),
+    serve('comments', { wix: async () => 0, local: () => publishedCount(recordsClient(), postId) }),
+  ]);
+  return (metrics?.comments ?? 0) + kept;
 }
 
 /** Whether comments are at Wix (else the site's own). */
-export const commentsAtWix = () => config().platform.comments === 'wix';
+export const commentsAtWix = () => servedBy('comments') === 'wix';
 
-const provider = (): PostComments & CommentModeration => (commentsAtWix() ? wixComments() : localComments());
+const provider = (): PostComments & CommentModeration => serve('comments', { wix: wixComments, local: localComments });
 
 /** Comments where the blog's members are: Wix's Comments API with an OAuth app, else the site's own store. */
 export const siteComments = (): PostComments => provider();
@@ -92,7 +86,16 @@ export const commentModeration = (): CommentModeration => provider();
  */
 export const commentSettingsStore = (): CommentSettingsStore =>
   processSingleton('comment-settings', () => {
-    const store = createCommentSettingsStore(recordsClient());
+    const stored = createCommentSettingsStore(recordsClient());
+    // A change refreshes every thread (their forms ask a visitor's name, or not).
+    const store: CommentSettingsStore = {
+      ...stored,
+      set: async (settings) => {
+        const saved = await stored.set(settings);
+        invalidate({ type: 'site.comments.settings_changed', entityId: 'comment-settings' });
+        return saved;
+      },
+    };
     if (!commentsAtWix()) return store;
     return { ...store, get: async () => ({ ...(await store.get()), visitorsMayComment: false }) };
   });

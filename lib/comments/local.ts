@@ -2,33 +2,27 @@ import { randomUUID } from 'node:crypto';
 import type { DataClient } from '@/lib/data';
 import { dataErrors } from '@/lib/data/types';
 import { OWNER } from '@/lib/data/types';
-import type { MetricCounter } from '@/lib/blog';
 import { errors } from '@/lib/core/errors';
 import { type PostCommentItem, postComments } from './collection';
 import type { CommentModeration, CommentStatus, CommentThread, MemberWriter, PostComment, PostComments } from './types';
 
-// Comments kept by the site: the internal `post-comments` collection of the data service. The post's count is the
-// platform's, as on Wix: the content folder's `metrics.comments` (`counter`), which counts published comments and
-// replies and moves only when one is published or leaves. Every change is announced with the event Wix's Comments
-// API sends (`announce`: comment_created / _updated / _deleted through the webhook path), which clears the post's
-// thread and count.
+// Comments kept by the site: the internal `post-comments` collection of the data service. The post's count is derived,
+// never written: its published comments and replies, counted by a query (`publishedCount`, as Ghost counts its
+// comments), added to what the blog's platform counts (lib/comments/index.ts). Every change is announced with the
+// event Wix's Comments API sends (`announce`: comment_created / _updated / _deleted through the site's one
+// invalidation), which clears the post's thread and count.
 
 export type CommentChange = 'created' | 'updated' | 'deleted';
 export type CommentAnnouncer = (change: CommentChange, comment: PostComment) => Promise<void>;
 
-/**
- * The count kept in the comments themselves (a Wix blog, whose posts have no file here): the post's published
- * comments and replies in `post-comments`. Nothing is written for it; `add` answers the count the store already holds.
- */
-export function storedCommentCounter(client: DataClient): MetricCounter {
+/** A post's published comments and replies in `post-comments`. */
+export function publishedCount(client: DataClient, postId: string): Promise<number> {
   client.declare(postComments);
-  const total = (postId: string) => client.count(postComments.id, { filter: { postId, status: 'PUBLISHED' } }, OWNER);
-  return { total, add: (postId) => total(postId) };
+  return client.count(postComments.id, { filter: { postId, status: 'PUBLISHED' } }, OWNER);
 }
 
 export interface LocalCommentsSettings {
   client: DataClient;
-  counter: MetricCounter;
   announce: CommentAnnouncer;
 }
 
@@ -58,11 +52,7 @@ const OLDEST_FIRST = [
   { fieldName: '_id', order: 'ASC' },
 ];
 
-export function createLocalComments({
-  client,
-  counter,
-  announce,
-}: LocalCommentsSettings): PostComments & CommentModeration {
+export function createLocalComments({ client, announce }: LocalCommentsSettings): PostComments & CommentModeration {
   client.declare(postComments);
 
   async function get(commentId: string): Promise<PostCommentItem | null> {
@@ -87,22 +77,18 @@ export function createLocalComments({
     return item;
   }
 
-  /** Sets a comment's status (and text), moving the post's count when it enters or leaves the published ones. */
+  /** Sets a comment's status (and text); the announcement clears the post's thread and count. */
   async function change(item: PostCommentItem, status: CommentStatus, text = String(item.text)) {
     const edited = item.edited === true || text !== item.text;
     const updated = (await client.update(postComments.id, { ...item, status, text, edited }, OWNER)) as PostCommentItem;
-    const was = item.status === 'PUBLISHED';
-    const is = status === 'PUBLISHED';
-    if (was !== is) await counter.add(String(item.postId), is ? 1 : -1);
     const comment = commentOf(updated);
     await announce('updated', comment);
     return comment;
   }
 
-  /** Deletes a comment and its replies; the count loses the published ones. */
+  /** Deletes a comment and its replies. */
   async function removeItem(item: PostCommentItem): Promise<PostComment> {
     const children = item.parentId ? [] : await replies([item._id], null);
-    const gone = [item, ...children];
     if (children.length)
       await client.bulkRemove(
         postComments.id,
@@ -110,8 +96,6 @@ export function createLocalComments({
         OWNER,
       );
     await client.remove(postComments.id, item._id, OWNER);
-    const published = gone.filter((c) => c.status === 'PUBLISHED').length;
-    if (published) await counter.add(String(item.postId), -published);
     const comment = commentOf(item);
     await announce('deleted', comment);
     return comment;
@@ -179,7 +163,6 @@ export function createLocalComments({
         },
         OWNER,
       )) as PostCommentItem;
-      if (status === 'PUBLISHED') await counter.add(postId, 1);
       const comment = commentOf(item);
       await announce('created', comment);
       return comment;

@@ -1,7 +1,13 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/core/cache/tags';
-import { type CommentPage, type CommentSettings, commentSettingsStore, siteComments } from '@/lib/comments';
-import { readKey, settle, unwrap } from '@/lib/blog';
+import {
+  type CommentPage,
+  type CommentSettings,
+  commentCount,
+  commentSettingsStore,
+  siteComments,
+} from '@/lib/comments';
+import { readKey, settle, unwrap } from '@/lib/core/reads';
 
 // A post's comment thread, a page at a time: the published comments and their published replies, newest thread
 // first. Tagged `comments:{postId}` (every comment event about the post clears it: a comment written, edited,
@@ -39,3 +45,14 @@ async function cachedCommentSettings() {
 }
 
 export const getCommentSettings = async (): Promise<CommentSettings> => unwrap(await cachedCommentSettings());
+
+// A post's comment count: hours long, since every comment event (from Wix, or the site's own invalidation) clears
+// `metrics:{id}`.
+async function cachedCommentCount(id: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.metrics(id), cacheTags.post(id));
+  return settle(readKey('comment-count', id), () => commentCount(id));
+}
+
+export const getPostCommentCount = async (id: string): Promise<number> => unwrap(await cachedCommentCount(id));

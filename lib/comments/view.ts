@@ -1,4 +1,4 @@
-import { getPostCommentCount } from '@/lib/blog/reads';
+import { getPostCommentCount } from './reads';
 import { getCommentPage, getCommentSettings } from '@/lib/comments/reads';
 import type { CommentSettings, PostComment } from '@/lib/comments';
 import { isCatalogueError } from '@/lib/core/errors';

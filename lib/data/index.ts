@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { revalidateTag } from 'next/cache';
 import { config } from '@/lib/core/config';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { createDataClient, type DataChange, type DataClient } from './client';
@@ -8,8 +7,8 @@ import type { DataBackend } from './backend';
 import type { CollectionDeclaration } from './types';
 import { createEmbeddedBackend } from './embedded';
 import { createPostgresBackend } from './postgres';
-import { type ReadingListStore, readingListStore } from '../reading-list';
-import { seriesChangeTags } from '../series';
+import { invalidate } from '@/lib/core/cache/invalidate';
+import { serve } from '@/lib/platform';
 import { createWixBackend } from './wix';
 
 /**
@@ -25,49 +24,74 @@ export function dataClient(...declared: CollectionDeclaration[]): DataClient {
   return client;
 }
 
-/** The members' reading lists (reading-list.ts) on the site's data client. */
-export const siteReadingList = (): ReadingListStore => readingListStore(dataClient());
-
 /** A collection the site's client holds, by id (undefined when none is declared by that name). */
 export const siteCollection = (id: string): CollectionDeclaration | undefined => dataClient().collection(id);
 
-/** A write that changes what public pages show clears their cache tags at once, as a webhook does for the blog. */
+/**
+ * Every write ends in the site's one invalidation, named as Wix Data names its item events: the tags table decides what
+ * it clears (a series: the pages of the posts it held and holds; most collections: nothing public).
+ */
 export function clearChangedPages(change: DataChange) {
-  for (const tag of seriesChangeTags(change)) revalidateTag(tag, { expire: 0 });
+  invalidate(dataChangeEvent(change));
+}
+
+/** A write as Wix Data's event would name it: created, updated or deleted items of a collection. */
+export function dataChangeEvent({ collectionId, truncated, before, after }: DataChange) {
+  const type = truncated || after.length === 0 ? 'deleted' : before.length === 0 ? 'created' : 'updated';
+  const first = after[0] ?? before[0];
+  return {
+    type: `wix.data.v2.data_item_${type}` as const,
+    entityId: typeof first?._id === 'string' ? first._id : collectionId,
+    resourceId: collectionId,
+    items: truncated ? undefined : [...before, ...after],
+  };
 }
 
 /**
  * The site's own records (local members and their password hashes, sign-up rules, local comments and likes, comment
  * settings), one client per process: the site's data client itself unless that is a Wix site's CMS, where none of
- * them may go (`config().platform.records`: the embedded database or DATABASE_URL's server).
+ * them may go (the platform's `records`: the embedded database or DATABASE_URL's server).
  */
 export function recordsClient(...declared: CollectionDeclaration[]): DataClient {
-  if (config().platform.data !== 'wix') return dataClient(...declared);
-  const client = processSingleton('records-client', () =>
-    createDataClient({ backend: ownBackend(), collections: [], onChange: clearChangedPages }),
-  );
-  for (const collection of declared) client.declare(collection);
-  return client;
+  const records = () => {
+    const client = processSingleton('records-client', () =>
+      createDataClient({ backend: ownBackend(), collections: [], onChange: clearChangedPages }),
+    );
+    for (const collection of declared) client.declare(collection);
+    return client;
+  };
+  return serve('data', {
+    embedded: () => dataClient(...declared),
+    postgres: () => dataClient(...declared),
+    wix: records,
+  });
 }
 
-/** Where the site's collections live: `config().platform.data` (lib/platform.ts decides). */
+/** Where the site's collections live: the platform's `data` (lib/platform decides). */
 export function siteBackend(): DataBackend {
-  const c = config();
-  if (c.platform.data !== 'wix') return ownBackend();
-  const { apiKey, siteId, apiBaseUrl } = c.wix;
-  return createWixBackend({ apiKey: apiKey!, siteId: siteId!, apiBaseUrl });
+  return serve('data', {
+    embedded: ownBackend,
+    postgres: ownBackend,
+    wix: () => {
+      const { apiKey, siteId, apiBaseUrl } = config().wix;
+      return createWixBackend({ apiKey: apiKey!, siteId: siteId!, apiBaseUrl });
+    },
+  });
 }
 
 /** The site's own database: DATABASE_URL's server (instances share it; no folder lock), else DATA_DIR's. */
 function ownBackend(): DataBackend {
   const c = config();
-  if (c.platform.records === 'postgres') return createPostgresBackend(c.databaseUrl!);
-  // A folder held elsewhere (a build worker still ending) never stops the site: data calls answer 503 meanwhile and
-  // the open is retried every second. The build holds the folder only while its pages read it.
-  return createEmbeddedBackend(path.resolve(/*turbopackIgnore: true*/ c.dataDir), {
-    retryMs: c.building ? undefined : EMBEDDED_RETRY_MS,
-    idleCloseMs: c.building ? BUILD_IDLE_CLOSE_MS : undefined,
-    releaseOnSignal: c.building,
+  return serve('records', {
+    postgres: () => createPostgresBackend(c.databaseUrl!),
+    // A folder held elsewhere (a build worker still ending) never stops the site: data calls answer 503 meanwhile and
+    // the open is retried every second. The build holds the folder only while its pages read it.
+    embedded: () =>
+      createEmbeddedBackend(path.resolve(/*turbopackIgnore: true*/ c.dataDir), {
+        retryMs: c.building ? undefined : EMBEDDED_RETRY_MS,
+        idleCloseMs: c.building ? BUILD_IDLE_CLOSE_MS : undefined,
+        releaseOnSignal: c.building,
+      }),
   });
 }
 

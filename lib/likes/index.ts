@@ -5,36 +5,35 @@ import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { siteKey } from '@/lib/core/security/site-key';
 import { announceLocally } from './announce';
-import { postMetricCounter } from '@/lib/blog';
-import { createLocalLikes, storedLikeCounter } from './local';
+import { blogSource } from '@/lib/blog';
+import { serve } from '@/lib/platform';
+import { createLocalLikes } from './local';
 import type { PostLikes } from './types';
 import { createWixLikes } from './wix';
 
 export { postLikes, likeId } from './collection';
-export { createLocalLikes, type LikeCounter, type LikeAnnouncer } from './local';
+export { createLocalLikes, type LikeBaseline, type LikeAnnouncer } from './local';
 export { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS } from './visitor';
 export { VISITOR_LIKE_LIMIT, VISITOR_LIKES_PER_POST, VISITOR_LIKES_WINDOW_SECONDS, visitorLikeKey } from './limits';
 export * from './types';
 
-// The site's likes, one per process, where `config().platform.likes` says: at Wix when the members are (a Wix blog with
-// an OAuth app: likes need a visitor or member identity), else in the site's own records.
+// The site's likes, one per process, where the platform says (lib/platform): at Wix when the members are (a Wix
+// blog with an OAuth app: likes need a visitor or member identity), else in the site's own records.
 
 const dataDirPath = () => path.resolve(/*turbopackIgnore: true*/ config().dataDir);
 
 /**
- * The local likes: `post-likes` in the site's records, the count where `platform.counts` says (the local blog's post
- * files, or counted in `post-likes` on a Wix blog), events through the webhook path.
+ * The local likes: `post-likes` in the site's records; a post's count is what its platform counts (`metrics.likes`)
+ * plus its items there; each change goes through the site's one invalidation.
  */
 const localLikes = (): PostLikes =>
-  processSingleton('likes-local', () => {
-    const c = config();
-    const client = recordsClient();
-    return createLocalLikes({
-      client,
-      counter: c.platform.counts === 'content' ? postMetricCounter(c.contentDir, 'likes') : storedLikeCounter(client),
+  processSingleton('likes-local', () =>
+    createLocalLikes({
+      client: recordsClient(),
+      baseline: async (postId) => (await blogSource().getPostMetrics(postId))?.likes ?? 0,
       announce: announceLocally,
-    });
-  });
+    }),
+  );
 
 const wixLikes = (): PostLikes =>
   processSingleton('likes-wix', () => {
@@ -47,15 +46,12 @@ const wixLikes = (): PostLikes =>
     });
   });
 
-/**
- * The post's like count when the site keeps it in its own records (local likes on a Wix blog); null when the blog's
- * platform keeps it with the post (`metrics.likes`: Wix's likes, or the local blog's post files).
- */
-export async function recordedLikeCount(postId: string): Promise<number | null> {
-  const { likes, counts } = config().platform;
-  if (likes !== 'local' || counts !== 'records') return null;
-  return (await localLikes().state(postId, null)).total;
-}
-
 /** Likes where the blog's members are: Wix's Likes API with an OAuth app, else the site's own store. */
-export const siteLikes = (): PostLikes => (config().platform.likes === 'wix' ? wixLikes() : localLikes());
+export const siteLikes = (): PostLikes => serve('likes', { wix: wixLikes, local: localLikes });
+
+/** A post's like count: Wix's (the post's metrics) when likes are at Wix, else derived by the local likes. */
+export const likeCount = (postId: string): Promise<number> =>
+  serve('likes', {
+    wix: async () => (await blogSource().getPostMetrics(postId))?.likes ?? 0,
+    local: async () => (await localLikes().state(postId, null)).total,
+  });

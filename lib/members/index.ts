@@ -2,6 +2,7 @@ import path from 'node:path';
 import { config } from '@/lib/core/config';
 import { recordsClient } from '@/lib/data';
 import { mailer } from '@/lib/core/mail';
+import { servedBy } from '@/lib/platform';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { members } from './collection';
 import { siteKey } from '@/lib/core/security/site-key';
@@ -63,8 +64,8 @@ const wixMembers = (): WixMembers =>
 export const wixRefreshTokenOf = (sessionToken: string): string | null =>
   openSession(membersKey(), sessionToken, Math.floor(Date.now() / 1000))?.rt ?? null;
 
-/** Members sign in at Wix (`config().platform.members`: a Wix blog with an OAuth app), else on the site. */
-const atWix = () => config().platform.members === 'wix';
+/** Members sign in at Wix (the platform's `members`: a Wix blog with an OAuth app), else on the site. */
+const atWix = () => servedBy('members') === 'wix';
 
 /** The site's identity provider: Wix's when the blog reads Wix with an OAuth app. */
 export const siteMembers = (): SiteMembers => (atWix() ? wixMembers() : localMembers());

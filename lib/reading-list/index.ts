@@ -4,6 +4,7 @@ import type { DataClient } from '@/lib/data';
 import { type ReadingListItem, readingList } from '@/lib/data';
 import { dataErrors } from '@/lib/data';
 import { memberCaller } from '@/lib/data';
+import { dataClient } from '@/lib/data';
 
 // Members' reading lists on the data service: the `readingList` collection (SITE_MEMBER_AUTHOR), one item per member
 // and post. Every call acts as the member (`memberCaller`), so the collection's permissions decide what they reach: a
@@ -78,3 +79,6 @@ export function readingListStore(client: DataClient) {
 }
 
 export type ReadingListStore = ReturnType<typeof readingListStore>;
+
+/** The members' reading lists on the site's data client. */
+export const siteReadingList = (): ReadingListStore => readingListStore(dataClient());

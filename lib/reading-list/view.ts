@@ -1,6 +1,6 @@
 import { queryPosts } from '@/lib/blog/reads';
-import { siteReadingList } from '@/lib/data';
-import { READING_LIST_MAX } from '@/lib/reading-list';
+import { siteReadingList } from '.';
+import { READING_LIST_MAX } from '.';
 import { isCatalogueError } from '@/lib/core/errors';
 
 // The account page's reading list: the member's saved items (the data service), each with its post as the blog has it

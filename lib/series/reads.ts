@@ -4,7 +4,7 @@ import { dataClient } from '@/lib/data';
 import { VISITOR } from '@/lib/data';
 import { seriesPostIds } from '@/lib/series';
 import { blogSource } from '../blog';
-import { readKey, settle, unwrap } from '@/lib/blog';
+import { readKey, settle, unwrap } from '@/lib/core/reads';
 
 // The series a post is in, with their parts: the series from the data service, the parts' titles and slugs from the
 // blog. Tagged `series-of:{postId}` (a write to a series clears the posts it names, lib/series/index.ts), `series` (a

@@ -28,7 +28,8 @@ process.env.MEMBERS_OWNER_APPROVAL = 'false';
 
 const { POST: join } = await import('@/app/api/members/join/route');
 const readingListRoute = await import('@/app/api/members/reading-list/route');
-const { dataClient, siteReadingList } = await import('@/lib/data');
+const { dataClient } = await import('@/lib/data');
+const { siteReadingList } = await import('@/lib/reading-list');
 const { readingList } = await import('@/lib/data/collections');
 const { OWNER } = await import('@/lib/data/permissions');
 const { readingListItemId } = await import('@/lib/reading-list');

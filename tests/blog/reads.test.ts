@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { cacheLife, cacheTag } from 'next/cache';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePosts, writeContentDir } from '../helpers/posts';
-import { OUTAGE_LIFE } from '@/lib/blog/reads/outcome';
+import { OUTAGE_LIFE } from '@/lib/core/reads';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 

@@ -1,7 +1,7 @@
 import { cacheLife } from 'next/cache';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { CatalogueError } from '@/lib/core/errors';
-import { OUTAGE_LIFE, readKey, settle } from '@/lib/blog/reads/outcome';
+import { OUTAGE_LIFE, readKey, settle } from '@/lib/core/reads';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 

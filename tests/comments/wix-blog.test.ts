@@ -35,8 +35,9 @@ const { seen } = strictFakeWix(
 );
 
 const { config } = await import('@/lib/core/config');
-const { siteComments, recordedCommentCount } = await import('@/lib/comments');
-const { getPostCommentCount, getPostLikeCount } = await import('@/lib/blog/reads');
+const { siteComments, commentCount } = await import('@/lib/comments');
+const { getPostCommentCount } = await import('@/lib/comments/reads');
+const { getPostLikeCount } = await import('@/lib/likes/reads');
 const { recordsClient } = await import('@/lib/data');
 
 afterAll(async () => {
@@ -51,7 +52,7 @@ describe('comments on a Wix blog with members at Wix and no API key', () => {
   const writer = { kind: 'member', memberId: 'wix-member-ada', name: 'Ada', sessionToken: 'sealed' } as const;
 
   it('are the site’s own: a member comments, sees it, the count moves and the post’s pages are cleared', async () => {
-    expect(config().platform).toMatchObject({ blog: 'wix', members: 'wix', comments: 'local', counts: 'records' });
+    expect(config().platform).toMatchObject({ blog: 'wix', members: 'wix', comments: 'local' });
     vi.spyOn(console, 'log').mockImplementation(() => {});
     vi.mocked(revalidateTag).mockClear();
 
@@ -60,8 +61,9 @@ describe('comments on a Wix blog with members at Wix and no API key', () => {
 
     const page = await siteComments().list(POST, { limit: 20 });
     expect(page.threads.map((thread) => thread.comment.id)).toEqual([comment.id]);
-    expect(await recordedCommentCount(POST)).toBe(1);
-    // What the post page shows: the comments counted where they are kept; the likes are Wix's.
+    // Wix's count of the post's comments (0) plus the site's, counted where they are kept.
+    expect(await commentCount(POST)).toBe(1);
+    // What the post page shows: that count; the likes are Wix's.
     expect(await getPostCommentCount(POST)).toBe(1);
     expect(await getPostLikeCount(POST)).toBe(3);
     // The comment's event cleared the post's thread and count, so the next reader gets a fresh page.
@@ -69,7 +71,7 @@ describe('comments on a Wix blog with members at Wix and no API key', () => {
     expect(cleared).toEqual(expect.arrayContaining([`comments:${POST}`, `metrics:${POST}`]));
 
     await siteComments().remove(comment.id, writer);
-    expect(await recordedCommentCount(POST)).toBe(0);
+    expect(await commentCount(POST)).toBe(0);
     expect(seen.some((request) => request.url.pathname.startsWith('/comments/'))).toBe(false);
   });
 });

@@ -20,7 +20,6 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'local',
       comments: 'local',
       likes: 'local',
-      counts: 'content',
     },
   ],
   [
@@ -33,7 +32,6 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'local',
       comments: 'local',
       likes: 'local',
-      counts: 'content',
     },
   ],
   [
@@ -46,7 +44,6 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'wix',
       comments: 'local',
       likes: 'wix',
-      counts: 'records',
     },
   ],
   [
@@ -59,13 +56,12 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'local',
       comments: 'local',
       likes: 'local',
-      counts: 'records',
     },
   ],
   [
     'a Wix blog with WIX_CLIENT_ID and an API key',
     { ...CLIENT, ...API_KEY },
-    { blog: 'wix', data: 'wix', records: 'embedded', members: 'wix', comments: 'wix', likes: 'wix', counts: 'records' },
+    { blog: 'wix', data: 'wix', records: 'embedded', members: 'wix', comments: 'wix', likes: 'wix' },
   ],
   [
     'a Wix blog with WIX_CLIENT_ID, an API key and DATABASE_URL',
@@ -77,7 +73,6 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'wix',
       comments: 'wix',
       likes: 'wix',
-      counts: 'records',
     },
   ],
   [
@@ -90,7 +85,6 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'local',
       comments: 'local',
       likes: 'local',
-      counts: 'content',
     },
   ],
 ];

@@ -3,13 +3,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { type DataChange, createDataClient } from '@/lib/data/client';
 import { series, subscribers } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
-import { clearChangedPages } from '@/lib/data';
+import { clearChangedPages, dataChangeEvent } from '@/lib/data';
 import { OWNER } from '@/lib/data/permissions';
-import { seriesChangeTags, seriesPostIds } from '@/lib/series';
+import { seriesPostIds } from '@/lib/series';
+import { tagsForEvent } from '@/lib/core/cache/event-tags';
 import type { DataItem } from '@/lib/data/types';
 
-// A write to the data service reports what it changed (the client's onChange); a change to a series clears the pages
-// of the posts it held and holds (`series-of:{postId}`), a truncate every series read (`series`).
+// A write to the data service reports what it changed (the client's onChange) as Wix Data's item event, through the
+// site's one invalidation: a change to a series clears the pages of the posts it held and holds
+// (`series-of:{postId}`), a truncate every series read (`series`), another collection nothing.
+
+/** The tags the event of a write clears. */
+const seriesChangeTags = (change: DataChange) => {
+  const event = dataChangeEvent(change);
+  return tagsForEvent(event.type, event);
+};
 
 const item = (posts: unknown, fields: Record<string, unknown> = {}): DataItem => ({
   _id: 's',
@@ -25,7 +33,7 @@ const change = (before: DataItem[], after: DataItem[], collectionId = 'series'):
   after,
 });
 
-describe('seriesChangeTags', () => {
+describe('the tags a data write clears', () => {
   it('clears every post the series held or holds, each once', () => {
     expect(seriesChangeTags(change([], [item(['a', 'b'])]))).toEqual(['series-of:a', 'series-of:b']);
     expect(seriesChangeTags(change([item(['a', 'b', 'c'])], [item(['b', 'd', 'a'])]))).toEqual([

@@ -5,7 +5,7 @@ import { E2E_SITE_ENV } from './support/site-process';
 import { freePort } from '../helpers/redis-server';
 
 // A combination of variables that cannot work stops `next start` at once, with a message naming the variables to set
-// (lib/platform.ts). Before, a failing start hook left the server up, answering 500 to every request.
+// (lib/platform). Before, a failing start hook left the server up, answering 500 to every request.
 
 const REFUSED: [string, Record<string, string>, RegExp][] = [
   [

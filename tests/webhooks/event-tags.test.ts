@@ -66,6 +66,23 @@ const commentAction = (slug: string, body: object, field: 'body' | 'bodyAsJson' 
 });
 const wixComment = { id: 'cm1', contextId: 'p1', resourceId: 'p1', status: 'PUBLISHED' };
 
+/**
+ * A Wix Data item event (@wix/data: onDataItemCreated / Updated / Deleted; DataItemEntity is `{ id, dataCollectionId,
+ * data }`). It carries the item as it is now, not as it was, so a series event clears every series read.
+ */
+const dataItemEvent = (change: 'created' | 'updated' | 'deleted', dataCollectionId: string): EnvelopeInput => ({
+  eventType: `wix.data.v2.data_item_${change}`,
+  instanceId: 'site-instance',
+  identity: { identityType: 'WIX_USER' },
+  data: {
+    id: randomUUID(),
+    entityFqdn: 'wix.data.v2.data_item',
+    entityId: 'item-1',
+    eventTime: '2026-11-24T00:00:00.000Z',
+    ...entityChange(change, { id: 'item-1', dataCollectionId, data: { title: 'Part one', posts: ['p1'] } }),
+  },
+});
+
 const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.blog.v3.post_created', entityEvent('post', 'created', p), postTags('p1')],
   ['wix.blog.v3.post_updated', entityEvent('post', 'updated', p), postTags('p1')],
@@ -107,12 +124,19 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
     commentAction('comment_resource_comment_count_changed', { appId: 'blog', contextId: 'p1', resourceId: 'p1' }),
     commentTags,
   ],
+  ['wix.data.v2.data_item_created', dataItemEvent('created', 'series'), ['series']],
+  ['wix.data.v2.data_item_updated', dataItemEvent('updated', 'series'), ['series']],
+  ['wix.data.v2.data_item_deleted', dataItemEvent('deleted', 'series'), ['series']],
 ];
 
 describe('event → tags', () => {
-  it('covers the 14 event types of the design, the 3 member and the 7 comment events, and only those', () => {
+  it('covers the 14 event types of the design, the 3 member, the 7 comment and the 3 data item events, and only those', () => {
     expect(cases.map(([type]) => type).sort()).toEqual([...BLOG_EVENT_TYPES].sort());
-    expect(Object.keys(EVENT_TAGS)).toHaveLength(24);
+    expect(Object.keys(EVENT_TAGS)).toHaveLength(27);
+  });
+
+  it('clears nothing for a data item of another collection (subscribers show on no public page)', async () => {
+    expect(await (await send(dataItemEvent('updated', 'subscribers'))).json()).toMatchObject({ tags: [] });
   });
 
   it('clears every thread for a comment deletion that does not carry the comment', async () => {

@@ -2,12 +2,14 @@ import { revalidateTag } from 'next/cache';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The one way a change reaches the pages (lib/core/cache/invalidate.ts): the event's tags cleared at once, the post it
-// names read again. A local like, comment or moderation goes through it with the event Wix would send, in process:
-// no token is signed, no request is made to the site's own webhook.
+// names read again (the blog's source listens: lib/blog/index.ts). A local like, comment or moderation goes through
+// it with the event Wix would send, in process: no token is signed, no request is made to the site's own webhook.
 
 const refresh = vi.fn();
-vi.mock('@/lib/blog', () => ({ blogSource: () => ({ refresh }) }));
+vi.mock('@/lib/blog/local', () => ({ createLocalSource: () => ({ refresh }) }));
 const { invalidate } = await import('@/lib/core/cache/invalidate');
+// The site's source, made once per process, listens from then on.
+(await import('@/lib/blog')).blogSource();
 const likes = await import('@/lib/likes/announce');
 const comments = await import('@/lib/comments/announce');
 
@@ -47,6 +49,13 @@ describe('invalidate', () => {
     expect(refresh).toHaveBeenLastCalledWith({ postId: 'p-1' });
     invalidate({ type: 'wix.blog.v3.category_updated', entityId: 'cat-1' });
     expect(refresh).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('reads nothing again for a data item or a settings change (no post shows them from the source)', () => {
+    invalidate({ type: 'wix.data.v2.data_item_updated', entityId: 's-1', resourceId: 'series', items: [] });
+    invalidate({ type: 'site.comments.settings_changed', entityId: 'comment-settings' });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(cleared()).toEqual([['comments', { expire: 0 }]]);
   });
 
   it('touches nothing for an event without tags', () => {

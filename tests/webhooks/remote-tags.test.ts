@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postsOfTags } from '@/lib/core/cache/remote-tags';
+import { postsOfTags } from '@/lib/blog/remote-tags';
 
 // Another instance's invalidation names what this instance's source reads again.
 describe('postsOfTags', () => {

@@ -1,5 +1,5 @@
 import { LikeButton } from '@/components/post/like-button';
-import { getPostLikeCount } from '@/lib/blog/reads';
+import { getPostLikeCount } from '@/lib/likes/reads';
 
 /**
  * The post's like button with its count, read through the cache (tagged `metrics:{id}`, so each like's event refreshes

@@ -1,6 +1,6 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/core/cache/tags';
-import { readKey, settle, unwrap } from './outcome';
+import { readKey, settle, unwrap } from '../../core/reads';
 import type { Author } from '../authors';
 import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from '../types';
 import type {
@@ -11,8 +11,6 @@ import type {
   PostQuery,
 } from '../source';
 import { blogSource } from '..';
-import { recordedCommentCount } from '@/lib/comments';
-import { recordedLikeCount } from '@/lib/likes';
 
 // The cached reads everything goes through. Each tags its entry with what it holds (lib/core/cache/tags.ts),
 // so a webhook clears exactly what changed. Catalogue errors cross the cache as values (outcome.ts).
@@ -80,24 +78,6 @@ async function cachedMetrics(id: string) {
   return settle(readKey('metrics', id), () => blogSource().getPostMetrics(id));
 }
 
-// A post page's like count: hours long, unlike the metrics (views have no event), since every like and unlike sends
-// post_liked / post_unliked, which clear `metrics:{id}` (the post page carries it through this read).
-// The comment count likewise: every comment event clears `metrics:{id}`.
-async function cachedCounts(id: string) {
-  'use cache';
-  cacheLife('hours');
-  cacheTag(cacheTags.metrics(id), cacheTags.post(id));
-  return settle(readKey('counts', id), async () => {
-    // Local likes and comments on a Wix blog are counted where they are kept; otherwise the platform counts them.
-    const [metrics, likes, comments] = await Promise.all([
-      blogSource().getPostMetrics(id),
-      recordedLikeCount(id),
-      recordedCommentCount(id),
-    ]);
-    return { likes: likes ?? metrics?.likes ?? 0, comments: comments ?? metrics?.comments ?? 0 };
-  });
-}
-
 // Stats also depend on posts: an update can publish, unpublish or re-date a post.
 async function cachedPostCountStats(options: PostCountStatsOptions) {
   'use cache';
@@ -147,10 +127,6 @@ export const searchPosts = async (text: string): Promise<Post[]> =>
   unwrap(await cachedSearch(text.trim().toLowerCase()));
 
 export const getPostMetrics = async (id: string): Promise<PostMetrics | null> => unwrap(await cachedMetrics(id));
-
-export const getPostLikeCount = async (id: string): Promise<number> => unwrap(await cachedCounts(id)).likes;
-
-export const getPostCommentCount = async (id: string): Promise<number> => unwrap(await cachedCounts(id)).comments;
 
 export const getPostCountStats = async (options: PostCountStatsOptions = {}): Promise<PostCountStat[]> =>
   unwrap(await cachedPostCountStats(options));

@@ -4,28 +4,57 @@ import { cacheTags } from '@/lib/core/cache/tags';
 // deviation: post_updated also clears `stats`, since an update can publish, unpublish or re-date a post.
 // Draft events clear only the owner's draft views (the dashboard); public pages never show drafts.
 
-/** The tags an event clears, from the entity it names and what that entity belongs to (a comment's post). */
-type TagRule = (entityId: string, resourceId?: string) => string[];
+/** What an event names: the entity, what it belongs to (a comment's post, a data item's collection), and for a data
+ * service write the items it touched (before and after). */
+export interface EventSubject {
+  entityId: string;
+  resourceId?: string;
+  items?: readonly Record<string, unknown>[];
+}
 
-const postChanged: TagRule = (id) => [
+/** The tags an event clears, from what it names. */
+type TagRule = (subject: EventSubject) => string[];
+
+const postChanged: TagRule = ({ entityId: id }) => [
   cacheTags.posts,
   cacheTags.post(id),
   cacheTags.stats,
   cacheTags.categories,
   cacheTags.tags,
 ];
-const postLikes: TagRule = (postId) => [cacheTags.metrics(postId)];
-const categoryChanged: TagRule = (id) => [cacheTags.categories, cacheTags.category(id)];
-const tagChanged: TagRule = (id) => [cacheTags.tags, cacheTags.tag(id)];
-const draftChanged: TagRule = (id) => [cacheTags.drafts, cacheTags.draft(id)];
+const postLikes: TagRule = ({ entityId: postId }) => [cacheTags.metrics(postId)];
+const categoryChanged: TagRule = ({ entityId: id }) => [cacheTags.categories, cacheTags.category(id)];
+const tagChanged: TagRule = ({ entityId: id }) => [cacheTags.tags, cacheTags.tag(id)];
+const draftChanged: TagRule = ({ entityId: id }) => [cacheTags.drafts, cacheTags.draft(id)];
 /**
  * A comment written, edited, moderated or deleted: its post's thread and count. A deletion that does not carry the
  * comment (so names no post) clears every thread.
  */
-const commentChanged: TagRule = (_id, postId) =>
+const commentChanged: TagRule = ({ resourceId: postId }) =>
   postId ? [cacheTags.commentsOf(postId), cacheTags.metrics(postId)] : [cacheTags.comments];
 /** A member's profile (a writer's byline, page, JSON-LD and feed line); `authors`: a slug taken or freed. */
-const memberChanged: TagRule = (id) => [cacheTags.authors, cacheTags.author(id)];
+const memberChanged: TagRule = ({ entityId: id }) => [cacheTags.authors, cacheTags.author(id)];
+/**
+ * An item of a data collection written: a series shows on the pages of the posts it holds, so a change to one clears
+ * the posts it held and the posts it holds (one that joined, one that left, and the others, whose part numbers and
+ * titles moved). Without the items (a truncated collection, or Wix's event, which names the item only), every series.
+ * Other collections show on no public page.
+ */
+const dataItemChanged: TagRule = ({ resourceId: collectionId, items }) => {
+  if (collectionId !== undefined && collectionId !== SERIES_COLLECTION) return [];
+  if (!items) return [cacheTags.series];
+  return [...new Set(items.flatMap(seriesPostIds))].map(cacheTags.seriesOf);
+};
+
+/** The collection that holds the series (lib/data/collections.ts declares it). */
+export const SERIES_COLLECTION = 'series';
+
+/** The post ids a series item lists, each once, in their order. */
+export function seriesPostIds(item: Record<string, unknown>): string[] {
+  const posts = item.posts;
+  if (!Array.isArray(posts)) return [];
+  return [...new Set(posts.filter((id): id is string => typeof id === 'string' && id !== ''))];
+}
 
 export const EVENT_TAGS = {
   'wix.blog.v3.post_created': postChanged,
@@ -54,7 +83,23 @@ export const EVENT_TAGS = {
   'wix.members.v1.member_created': memberChanged,
   'wix.members.v1.member_updated': memberChanged,
   'wix.members.v1.member_deleted': memberChanged,
+  // Wix Data's item events (@wix/data: onDataItemCreated, onDataItemUpdated, onDataItemDeleted); the site's own data
+  // service names its writes the same way.
+  'wix.data.v2.data_item_created': dataItemChanged,
+  'wix.data.v2.data_item_updated': dataItemChanged,
+  'wix.data.v2.data_item_deleted': dataItemChanged,
 } as const satisfies Record<string, TagRule>;
+
+/**
+ * Changes no platform sends, made on the site only (the webhook refuses these types): they clear their tags through
+ * the same door.
+ */
+export const SITE_EVENT_TAGS = {
+  /** Who may comment, what waits for approval: every thread's form and notice. */
+  'site.comments.settings_changed': () => [cacheTags.comments],
+} as const satisfies Record<string, TagRule>;
+
+export type SiteEventType = keyof typeof SITE_EVENT_TAGS;
 
 export type BlogEventType = keyof typeof EVENT_TAGS;
 
@@ -62,11 +107,13 @@ export const BLOG_EVENT_TYPES = Object.keys(EVENT_TAGS) as BlogEventType[];
 
 export const isBlogEventType = (eventType: string): eventType is BlogEventType => Object.hasOwn(EVENT_TAGS, eventType);
 
-export const tagsForEvent = (eventType: BlogEventType, entityId: string, resourceId?: string): string[] =>
-  EVENT_TAGS[eventType](entityId, resourceId);
+export const tagsForEvent = (eventType: BlogEventType | SiteEventType, subject: EventSubject): string[] =>
+  (Object.hasOwn(EVENT_TAGS, eventType)
+    ? EVENT_TAGS[eventType as BlogEventType]
+    : SITE_EVENT_TAGS[eventType as SiteEventType])(subject);
 
 /** Events about a comment: the post it is on is their `resourceId`. */
-export const isCommentEvent = (eventType: BlogEventType): boolean => eventType.startsWith('wix.comments.');
+export const isCommentEvent = (eventType: string): boolean => eventType.startsWith('wix.comments.');
 
 /** Events about one post or draft (its entity id is the post's id): a source may refresh just that post. */
-export const isPostEvent = (eventType: BlogEventType): boolean => /\.(post|draft)_/.test(eventType);
+export const isPostEvent = (eventType: string): boolean => /\.(post|draft)_/.test(eventType);

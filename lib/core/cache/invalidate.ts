@@ -1,28 +1,33 @@
 import { revalidateTag } from 'next/cache';
-import { blogSource } from '@/lib/blog';
-import { type BlogEventType, isCommentEvent, isPostEvent, tagsForEvent } from './event-tags';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { type BlogEventType, type EventSubject, type SiteEventType, tagsForEvent } from './event-tags';
 
 // The one way a change reaches the pages. An event, as the platform names it (its type, the entity, what the entity
-// belongs to), clears its tags (event-tags.ts) at once and tells the blog source which post to read again. The webhook
-// route calls it for what Wix sends, once verified; the site's own writes (local likes, comments and their moderation)
-// call it directly with the same event: no write signs a token to itself. With REDIS_URL every instance hears the
-// cleared tags (lib/core/cache/redis-shared.mjs) and refreshes its own source (remote-tags.ts).
+// belongs to), clears its tags (event-tags.ts) at once and tells what keeps state in memory (the blog source's posts:
+// it registers with `onInvalidate`). The webhook route calls it for what Wix sends, once verified; the site's own
+// writes (local likes, comments and their moderation, the data service's writes, comment settings) call it directly
+// with the same event: no write signs a token to itself, and nothing else calls revalidateTag (the lint holds that).
+// With REDIS_URL every instance hears the cleared tags (redis-shared.mjs) and refreshes its own state (the blog's
+// remote-tags.ts).
 
-export interface SiteEvent {
-  type: BlogEventType;
-  /** The entity the event is about: a post, category, tag, draft, comment or member id. */
-  entityId: string;
-  /** What the entity belongs to: a comment's post. */
-  resourceId?: string;
+export interface SiteEvent extends EventSubject {
+  type: BlogEventType | SiteEventType;
 }
 
-/** Clears the event's tags and refreshes the post it names; answers the tags cleared. */
-export function invalidate({ type, entityId, resourceId }: SiteEvent): string[] {
-  const tags = tagsForEvent(type, entityId, resourceId);
+type Listener = (event: SiteEvent) => void;
+
+const listeners = () => processSingleton('invalidate-listeners', () => new Set<Listener>());
+
+/** Runs `listener` after every invalidation in this process (once per listener, however often it registers). */
+export function onInvalidate(listener: Listener): void {
+  listeners().add(listener);
+}
+
+/** Clears the event's tags and tells the listeners; answers the tags cleared. */
+export function invalidate(event: SiteEvent): string[] {
+  const tags = tagsForEvent(event.type, event);
   if (tags.length === 0) return tags;
-  // A post's own event names it; a comment's names its post, whose count is read again.
-  const postId = isPostEvent(type) ? entityId : isCommentEvent(type) ? resourceId : undefined;
-  blogSource().refresh(postId ? { postId } : undefined);
+  for (const listener of listeners()) listener(event);
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
   return tags;
 }

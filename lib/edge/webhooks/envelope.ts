@@ -42,11 +42,18 @@ export const WixId = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, { error: 'is not a valid id (letters, digits, - and _, at most 128)' });
 
-// Entities are the platform's own shapes; only their id matters here, and a comment's resourceId (the post it is on).
+// Entities are the platform's own shapes; only their id matters here, a comment's resourceId (the post it is on), and
+// a data item's collection (`dataCollectionId`: @wix/data's DataItemEntity).
 // Each may come as the object or as its JSON text: the proto (the `AsJson` fields of @wix/* events' meta typings, e.g.
 // EntityCreatedEvent.entityAsJson) names both spellings, and @wix/auto_sdk_comments_comments types ActionEvent.body as
 // a string.
-const Entity = jsonOrValue(z.looseObject({ id: WixId.optional(), resourceId: WixId.optional() }));
+const Entity = jsonOrValue(
+  z.looseObject({
+    id: WixId.optional(),
+    resourceId: WixId.optional(),
+    dataCollectionId: z.string().max(256).optional(),
+  }),
+);
 
 /**
  * An action event's body: a like names its post; a comment action (`comment_comment_published`, `_hidden`,
@@ -101,7 +108,7 @@ export interface WebhookEvent {
   identityType?: string;
   /** The entity the event is about: the liked post for likes, else the created, updated or deleted entity. */
   entityId?: string;
-  /** What the entity belongs to: a comment's post (`resourceId`), when the event carries the entity. */
+  /** What the entity belongs to (a comment's post, a data item's collection), when the event carries it. */
   resourceId?: string;
 }
 
@@ -125,7 +132,7 @@ export function parseEnvelope(payload: unknown): WebhookEvent {
     undefined;
   const body = data.actionEvent?.body ?? data.actionEvent?.bodyAsJson;
   const entityId = body?.postId ?? data.entityId ?? body?.comment?.id ?? entity?.id ?? body?.resourceId;
-  const resourceId = entity?.resourceId ?? body?.comment?.resourceId ?? body?.resourceId;
+  const resourceId = entity?.resourceId ?? entity?.dataCollectionId ?? body?.comment?.resourceId ?? body?.resourceId;
   return { eventType, eventId: data.id, instanceId, identityType: identity?.identityType, entityId, resourceId };
 }
 

@@ -1,7 +1,7 @@
 import { clearedMemberSessionCookies, memberFormRoute, seeOther, type MemberForm } from '@/lib/edge/api/member-forms';
 import { otherMethods } from '@/lib/edge/api/respond';
 import { getPost } from '@/lib/blog/reads';
-import { siteReadingList } from '@/lib/data';
+import { siteReadingList } from '@/lib/reading-list';
 import { isReadingListItemId } from '@/lib/reading-list';
 import { isCatalogueError } from '@/lib/core/errors';
 import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, type MemberNotice, memberOfCookie, memberPagePath } from '@/lib/members';

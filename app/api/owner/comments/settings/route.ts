@@ -1,8 +1,6 @@
-import { revalidateTag } from 'next/cache';
 import { errors } from '@/lib/core/errors';
 import { ownerForm } from '@/lib/edge/api/owner-form';
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
-import { cacheTags } from '@/lib/core/cache/tags';
 import { commentSettingsStore, isApproval } from '@/lib/comments';
 
 // POST (the dashboard's "Comment settings" form): whether visitors without an account may comment (a checkbox: left
@@ -22,7 +20,6 @@ export const POST = jsonHandler(async (request: Request): Promise<Response> => {
   const approval = form.get('approval');
   if (!isApproval(approval)) return errorResponse(errors.badValue('approval must be none, visitors or everyone'));
   await commentSettingsStore().set({ visitorsMayComment: form.get('visitorsMayComment') === 'on', approval });
-  revalidateTag(cacheTags.comments, { expire: 0 });
   return new Response(null, {
     status: 303,
     headers: { Location: '/dashboard/comments?saved=settings', 'Cache-Control': 'no-store' },

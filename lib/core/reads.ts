@@ -1,11 +1,11 @@
 import { config } from '@/lib/core/config';
 import { cacheLife } from 'next/cache';
-import { processSingleton } from '../../core/process-singleton';
+import { processSingleton } from '@/lib/core/process-singleton';
 import { CatalogueError, isCatalogueError } from '@/lib/core/errors';
-import { isUnavailable } from '../guard';
 
-// A 'use cache' function serialises what it returns; a thrown CatalogueError would lose its class crossing that
-// boundary. Cached reads therefore return catalogue errors as values (cached only briefly) and rethrow outside.
+// What every feature's cached reads share (lib/<feature>/reads.ts). A 'use cache' function serialises what it
+// returns; a thrown CatalogueError would lose its class crossing that boundary. Cached reads therefore return catalogue
+// errors as values (cached only briefly) and rethrow outside.
 // While the platform is unavailable, a read answers the last good value it had instead of the failure, so a
 // cached failure never replaces good data; that value is cached for seconds only, to pick up the recovery.
 
@@ -62,7 +62,9 @@ export async function settle<T>(key: string, work: () => Promise<T>): Promise<Ou
     // with "uncached or runtime data", never saying why. It stops with the reason instead.
     if (config().building && error.status >= 500) throw new Error(`${key.slice(0, 200)}: ${error.message}`);
     cacheLife(OUTAGE_LIFE);
-    const stale = isUnavailable(error) ? lastGood().get(key) : undefined;
+    // 502–504: the platform failed, timed out or is shed (lib/blog/guard.ts answers a deadline as 504); a 4xx or our
+    // own 500 says nothing about its health.
+    const stale = error.status >= 502 && error.status <= 504 ? lastGood().get(key) : undefined;
     if (stale) {
       console.warn(
         JSON.stringify({ msg: 'serving the last good copy', read: key.slice(0, 200), error: error.message }),

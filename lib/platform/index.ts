@@ -1,7 +1,10 @@
+import { config } from '../core/config';
+
 // Which platform serves each feature: the one place that decides, from the checked environment. Every feature's index
-// (lib/blog, lib/data, lib/members, lib/comments, lib/likes) asks `config().platform` and nothing else, and
-// docs/deploy.md lists every combination as a table (tests/config/platform.test.ts runs each row). A combination that
-// cannot work is refused here, at start and at build, naming the variables to set.
+// (lib/blog, lib/data, lib/members, lib/comments, lib/likes) builds its implementation with `serve` and nothing else
+// reads the decision (the lint refuses `.platform` elsewhere); docs/deploy.md lists every combination as a table
+// (tests/config/platform.test.ts runs each row). A combination that cannot work is refused here, at start and at
+// build, naming the variables to set.
 
 /** Where each feature's data lives. */
 export interface Platform {
@@ -23,12 +26,6 @@ export interface Platform {
   comments: 'local' | 'wix';
   /** Wix's Likes API (members at Wix: a member's or a visitor's Wix identity likes), else the site's records. */
   likes: 'local' | 'wix';
-  /**
-   * A local like or comment count: the local blog's post files (`metrics`, as the platform keeps them, where the
-   * dashboard and the CLI read and move them), or, on a Wix blog (no post file to write), counted in the feature's own
-   * records. Never written into another platform's files.
-   */
-  counts: 'content' | 'records';
 }
 
 export interface PlatformInput {
@@ -48,9 +45,17 @@ export function platformOf({ source, databaseUrl, wix }: PlatformInput): Platfor
     members,
     comments: members === 'wix' && apiKey ? 'wix' : 'local',
     likes: members,
-    counts: source === 'local' ? 'content' : 'records',
   };
 }
+
+/** Which implementation serves `feature` here. */
+export const servedBy = <F extends keyof Platform>(feature: F): Platform[F] => config().platform[feature];
+
+/** Builds the implementation of `feature` the platform names, from those the feature offers (one per choice). */
+export const serve = <F extends keyof Platform, O extends Record<Platform[F], () => unknown>>(
+  feature: F,
+  offers: O,
+): ReturnType<O[Platform[F]]> => offers[servedBy(feature)]() as ReturnType<O[Platform[F]]>;
 
 /**
  * Why this combination cannot work, naming the variables to set or unset; null when it can. `env` is what was set
