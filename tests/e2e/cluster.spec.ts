@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
 import { writeFileAtomic } from '../../lib/core/files/atomic';
 import { readOutbox } from '../../lib/core/mail/outbox';
 import { ContentFolder } from '../../scripts/blog/content-folder';
@@ -183,44 +185,56 @@ test.describe('two instances sharing Redis', () => {
     expect((await login(b)).status).toBe(429);
   });
 
-  test("one database: a member who joins on A signs in on B, and a comment written on A is on B's page", async () => {
-    test.skip(withoutPostgres, postgresServerMissing ?? '');
-    // (Before the Redis restart: it needs no outage, and a failure there would skip it.)
-    // A client of its own (the registration, sign-in and comment limits are shared, and outlive a run in Redis).
+  /** An address of its own (the registration, sign-in and comment limits are shared, and outlive a run in Redis). */
+  const freshClient = () => {
     const n = Math.floor(Math.random() * 2 ** 16);
-    const client = `198.18.${n >> 8}.${n & 255}`;
-    const address = `cluster-${Date.now()}-${n}@example.com`;
-    const password = 'cluster member password';
-    /** A members' form posted as a browser would: same site, urlencoded, with the cookies it holds. */
-    const postForm = (instance: Instance, pathname: string, fields: Record<string, string>, cookie = '') =>
-      fetch(`${instance.url}${pathname}`, {
-        method: 'POST',
-        headers: {
-          origin: SITE_URL,
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-forwarded-for': client,
-          ...(cookie && { cookie }),
-        },
-        body: new URLSearchParams(fields),
-        redirect: 'manual',
-      });
-    /** The value of the cookie a response sets (undefined when it sets none by that name). */
-    const setCookie = (response: Response, name: string) =>
-      response.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0]!)
-        .find((pair) => pair.startsWith(`${name}=`))
-        ?.slice(name.length + 1);
-    const where = (response: Response, instance: Instance) =>
-      `${response.status} ${response.headers.get('location')}\n${instance.log.join('')}`;
+    return `198.18.${n >> 8}.${n & 255}`;
+  };
 
-    // Joins on A: A mails the code (to the outbox both share) and keeps the pending member in the database.
-    const joined = await postForm(a, '/api/members/join', {
-      email: address,
-      displayName: 'Cluster Member',
-      password,
+  /** A members' form posted as a browser would: same site, urlencoded, with the cookies it holds. */
+  const postForm = (
+    instance: Instance,
+    pathname: string,
+    fields: Record<string, string>,
+    client: string,
+    cookie = '',
+  ) =>
+    fetch(`${instance.url}${pathname}`, {
+      method: 'POST',
+      headers: {
+        origin: SITE_URL,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': client,
+        ...(cookie && { cookie }),
+      },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
     });
-    expect(joined.headers.get('location'), where(joined, a)).toBe('/verify?notice=code-sent');
+
+  /** The value of the cookie a response sets (undefined when it sets none by that name). */
+  const setCookie = (response: Response, name: string) =>
+    response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .find((pair) => pair.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
+  const where = (response: Response, instance: Instance) =>
+    `${response.status} ${response.headers.get('location')}\n${instance.log.join('')}`;
+
+  /**
+   * A member who joins on `joinOn` (the code mailed to the outbox both share, the pending member in the database) and
+   * signs in on `signInOn`; answers their session cookie's value.
+   */
+  async function memberSession(joinOn: Instance, signInOn: Instance, client: string): Promise<string> {
+    const address = `cluster-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = 'cluster member password';
+    const joined = await postForm(
+      joinOn,
+      '/api/members/join',
+      { email: address, displayName: 'Cluster Member', password },
+      client,
+    );
+    expect(joined.headers.get('location'), where(joined, joinOn)).toBe('/verify?notice=code-sent');
     const state = setCookie(joined, 'member_state');
     expect(state).toBeTruthy();
     let code = '';
@@ -231,21 +245,31 @@ test.describe('two instances sharing Redis', () => {
         return code;
       })
       .not.toBe('');
-    const verified = await postForm(a, '/api/members/verify', { code }, `member_state=${state}`);
-    expect(verified.headers.get('location'), where(verified, a)).toBe('/account');
-
-    // Signs in on B, which never saw the member: B finds them (and their password) in the shared database.
-    const signedIn = await postForm(b, '/api/members/signin', { email: address, password });
-    expect(signedIn.headers.get('location'), where(signedIn, b)).toBe('/account');
+    const verified = await postForm(joinOn, '/api/members/verify', { code }, client, `member_state=${state}`);
+    expect(verified.headers.get('location'), where(verified, joinOn)).toBe('/account');
+    // Signs in on the other instance, which never saw the member: it finds them (and their password) in the database.
+    const signedIn = await postForm(signInOn, '/api/members/signin', { email: address, password }, client);
+    expect(signedIn.headers.get('location'), where(signedIn, signInOn)).toBe('/account');
     const session = setCookie(signedIn, 'member_session');
     expect(session).toBeTruthy();
+    return session!;
+  }
+
+  /** The post id a post page's comment form posts to. */
+  const postIdOf = (html: string) => /action="\/api\/posts\/([^"/]+)\/comments"/.exec(html)?.[1];
+
+  test("one database: a member who joins on A signs in on B, and a comment written on A is on B's page", async () => {
+    test.skip(withoutPostgres, postgresServerMissing ?? '');
+    // (Before the Redis restart: it needs no outage, and a failure there would skip it.)
+    const client = freshClient();
+    const session = await memberSession(a, b, client);
 
     // B caches the post's page before the comment: the comment must reach it through the tag bus, not a first render.
     // Not the post the other tests edit: its page stays as they expect it.
     const page = '/post/keyboard-first-auditing-our-navigation';
     const before = await get(b, page);
     expect(before.status).toBe(200);
-    const postId = /action="\/api\/posts\/([^"/]+)\/comments"/.exec(await before.text())?.[1];
+    const postId = postIdOf(await before.text());
     expect(postId, 'the post page has a comment form').toBeTruthy();
 
     // Comments on A with the session B made: A finds it in the shared database.
@@ -267,6 +291,73 @@ test.describe('two instances sharing Redis', () => {
     // A's event cleared the post's comments tag there and, through Redis, on B: B renders the page again, reading the
     // comment from the shared database. (The tag reaches B on its own connection a moment later: polled.)
     await expect.poll(async () => (await (await get(b, page)).text()).includes(text), { timeout: 10_000 }).toBe(true);
+  });
+
+  test('200 likes and comments at once over both instances: the counts shown are the rows stored', async () => {
+    test.skip(withoutPostgres, postgresServerMissing ?? '');
+    test.setTimeout(120_000);
+    // A post no other test writes to. Its file's own counts are its platform's: no like or comment moves them.
+    const page = '/post/a-performance-checklist-for-new-projects';
+    const html = await (await get(a, page)).text();
+    const postId = postIdOf(html);
+    expect(postId, 'the post page has a comment form').toBeTruthy();
+    const file = path.join(CONTENT_DIR, 'posts', `${postId}.json`);
+    const fileMetrics = async () =>
+      JSON.parse(await readFile(file, 'utf8')).metrics as { likes: number; comments: number };
+    const platform = await fileMetrics();
+    const session = await memberSession(b, a, freshClient());
+
+    // 100 visitors like it and a member comments 100 times, each request from an address of its own, alternately on
+    // A and B, all at once.
+    const writes = Array.from({ length: 200 }, (_, i) => {
+      const instance = i % 2 ? b : a;
+      const headers = {
+        origin: SITE_URL,
+        'content-type': 'application/json',
+        'x-forwarded-for': `198.19.${i >> 8}.${(i & 255) + 1}`,
+      };
+      return i % 4 < 2
+        ? fetch(`${instance.url}/api/posts/${postId}/likes`, { method: 'POST', headers, body: '{}' })
+        : fetch(`${instance.url}/api/posts/${postId}/comments`, {
+            method: 'POST',
+            headers: { ...headers, cookie: `member_session=${session}` },
+            body: JSON.stringify({ text: `At once ${i}` }),
+          });
+    });
+    const statuses = (await Promise.all(writes)).map((response) => response.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 201)).toEqual([]);
+
+    // The rows stored, counted in the shared database itself.
+    const db = new pg.Client({ connectionString: postgres!.url });
+    await db.connect();
+    const rows = async (table: string, extra = '') =>
+      (await db.query(`select count(*)::int as n from "${table}" where data->>'postId' = $1 ${extra}`, [postId]))
+        .rows[0].n as number;
+    const likes = await rows('data_post-likes');
+    const comments = await rows('data_post-comments', `and data->>'status' = 'PUBLISHED'`);
+    await db.end();
+    expect([likes, comments]).toEqual([100, 100]);
+
+    // Shown on both instances: the platform's counts plus every row, on the page and in the likes API.
+    const shownLikes = platform.likes + likes;
+    const shownComments = platform.comments + comments;
+    for (const instance of [a, b]) {
+      const state = await (await get(instance, `/api/posts/${postId}/likes`)).json();
+      expect(state.total).toBe(shownLikes);
+      await expect
+        .poll(
+          async () => {
+            const text = await (await get(instance, page)).text();
+            return [
+              /class="likes__count"[^>]*>([\d,]+) likes?</.exec(text)?.[1],
+              /id="comments-heading">([\d,]+) comments?</.exec(text)?.[1],
+            ];
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual([shownLikes.toLocaleString('en'), shownComments.toLocaleString('en')]);
+    }
+    expect(await fileMetrics()).toMatchObject(platform);
   });
 
   test('Redis restarted mid-run: no request fails, and sharing resumes', async () => {
