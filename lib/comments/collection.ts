@@ -1,4 +1,4 @@
-import { defineCollection } from '@/lib/data';
+import { defineCollection } from '@/lib/data/types';
 import type { ItemOf } from '@/lib/data/types';
 
 /**

@@ -6,7 +6,7 @@ import { serve, servedBy } from '@/lib/platform';
 import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { announceLocally } from './announce';
-import { createLocalComments, publishedCount } from './local';
+import { createLocalComments, publishedCount, publishedCounts } from './local';
 import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
 import type { CommentModeration, PostComment, PostComments } from './types';
 import type { CommentChange } from './local';
@@ -68,6 +68,13 @@ export async function commentCount(postId: string): Promise<number> {
   ]);
   return (metrics?.comments ?? 0) + kept;
 }
+
+/**
+ * The published comments the site keeps for each of `postIds`, beyond what their platform counts
+ * (`metrics.comments`): one grouped count when comments are the site's own, none at Wix.
+ */
+export const keptCommentCounts = (postIds: string[]): Promise<Map<string, number>> =>
+  serve('comments', { wix: async () => new Map(), local: () => publishedCounts(recordsClient(), postIds) });
 
 /** Whether comments are at Wix (else the site's own). */
 export const commentsAtWix = () => servedBy('comments') === 'wix';

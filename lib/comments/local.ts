@@ -21,6 +21,22 @@ export function publishedCount(client: DataClient, postId: string): Promise<numb
   return client.count(postComments.id, { filter: { postId, status: 'PUBLISHED' } }, OWNER);
 }
 
+/** The published comments and replies of each of `postIds` (one grouped count query; a post with none is absent). */
+export async function publishedCounts(client: DataClient, postIds: string[]): Promise<Map<string, number>> {
+  client.declare(postComments);
+  if (!postIds.length) return new Map();
+  const groups = await client.aggregate(
+    postComments.id,
+    {
+      filter: { postId: { $in: postIds }, status: 'PUBLISHED' },
+      groupBy: ['postId'],
+      operations: { n: { op: 'count' } },
+    },
+    OWNER,
+  );
+  return new Map(groups.map((group) => [String(group.postId), Number(group.n)]));
+}
+
 export interface LocalCommentsSettings {
   client: DataClient;
   announce: CommentAnnouncer;

@@ -1,5 +1,5 @@
 import type { DataClient } from '@/lib/data';
-import { OWNER } from '@/lib/data';
+import { OWNER } from '@/lib/data/types';
 import { commentSettings } from './collection';
 import { type CommentSettings, DEFAULT_COMMENT_SETTINGS } from './types';
 

@@ -104,6 +104,8 @@ export const MAX_DATA_PAGE_SIZE = 1000;
 /** Items per bulk request and ids per list. */
 export const MAX_BULK_ITEMS = 1000;
 
-// The callers and the error catalogue are part of the port: adapters built on a data client name them.
+// The callers, the error catalogue and the way to declare a collection are part of the port: features built on a data
+// client name them (importing them here, not through lib/data's index, keeps a declaration free of the backends).
 export { OWNER, VISITOR, memberCaller } from './permissions';
 export { dataErrors } from './errors';
+export { defineCollection } from './collections';

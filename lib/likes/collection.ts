@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { defineCollection } from '@/lib/data';
+import { defineCollection } from '@/lib/data/types';
 import type { ItemOf } from '@/lib/data/types';
 
 /**

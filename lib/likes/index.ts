@@ -7,7 +7,7 @@ import { siteKey } from '@/lib/core/security/site-key';
 import { announceLocally } from './announce';
 import { blogSource } from '@/lib/blog';
 import { serve } from '@/lib/platform';
-import { createLocalLikes } from './local';
+import { createLocalLikes, storedLikeCounts } from './local';
 import type { PostLikes } from './types';
 import { createWixLikes } from './wix';
 
@@ -55,3 +55,10 @@ export const likeCount = (postId: string): Promise<number> =>
     wix: async () => (await blogSource().getPostMetrics(postId))?.likes ?? 0,
     local: async () => (await localLikes().state(postId, null)).total,
   });
+
+/**
+ * The likes the site keeps for each of `postIds`, beyond what their platform counts (`metrics.likes`): one grouped
+ * count when likes are the site's own, none at Wix (Wix's count is the platform's).
+ */
+export const keptLikeCounts = (postIds: string[]): Promise<Map<string, number>> =>
+  serve('likes', { wix: async () => new Map(), local: () => storedLikeCounts(recordsClient(), postIds) });

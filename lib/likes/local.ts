@@ -22,6 +22,18 @@ export interface LocalLikesSettings {
   announce: LikeAnnouncer;
 }
 
+/** The likes stored for each of `postIds` (one grouped count query; a post with none is absent). */
+export async function storedLikeCounts(client: DataClient, postIds: string[]): Promise<Map<string, number>> {
+  client.declare(postLikes);
+  if (!postIds.length) return new Map();
+  const groups = await client.aggregate(
+    postLikes.id,
+    { filter: { postId: { $in: postIds } }, groupBy: ['postId'], operations: { n: { op: 'count' } } },
+    OWNER,
+  );
+  return new Map(groups.map((group) => [String(group.postId), Number(group.n)]));
+}
+
 const likerKey = (liker: Liker) => (liker.kind === 'member' ? `member:${liker.memberId}` : `visitor:${liker.visitor}`);
 
 export function createLocalLikes({ client, baseline, announce }: LocalLikesSettings): PostLikes {

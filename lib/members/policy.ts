@@ -1,7 +1,7 @@
 import type { MembersPolicy } from '@/lib/core/config';
 import type { DataClient } from '@/lib/data';
-import { defineCollection } from '@/lib/data';
-import { OWNER } from '@/lib/data';
+import { defineCollection } from '@/lib/data/types';
+import { OWNER } from '@/lib/data/types';
 import type { ItemOf } from '@/lib/data/types';
 
 // The site's sign-up policy, as the owner sets it in the dashboard (Members → Sign-up): whether new members confirm

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { DataClient } from '@/lib/data';
-import { OWNER } from '@/lib/data';
+import { OWNER } from '@/lib/data/types';
 import type { Caller } from '@/lib/data/types';
 import { MAX_DATA_PAGE_SIZE } from '@/lib/data/types';
 

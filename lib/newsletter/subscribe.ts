@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { DataClient } from '@/lib/data';
-import { OWNER } from '@/lib/data';
+import { OWNER } from '@/lib/data/types';
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import type { Mailer } from '@/lib/core/mail';
 import { SITE_NAME } from '@/lib/core/site';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { isCatalogueError } from '@/lib/core/errors';
 import type { DataClient } from '@/lib/data';
 import { type ReadingListItem, readingList } from '@/lib/data';
-import { dataErrors } from '@/lib/data';
-import { memberCaller } from '@/lib/data';
+import { dataErrors } from '@/lib/data/types';
+import { memberCaller } from '@/lib/data/types';
 import { dataClient } from '@/lib/data';
 
 // Members' reading lists on the data service: the `readingList` collection (SITE_MEMBER_AUTHOR), one item per member

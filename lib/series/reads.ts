@@ -1,7 +1,7 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/core/cache/tags';
 import { dataClient } from '@/lib/data';
-import { VISITOR } from '@/lib/data';
+import { VISITOR } from '@/lib/data/types';
 import { seriesPostIds } from '@/lib/series';
 import { blogSource } from '../blog';
 import { readKey, settle, unwrap } from '@/lib/core/reads';

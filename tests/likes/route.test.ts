@@ -196,6 +196,31 @@ describe('the likes route', () => {
   });
 });
 
+describe('what the JSON API and the dashboard count', () => {
+  it('a like shows in the post’s metrics, the posts list and the dashboard’s table, as on its page', async () => {
+    const metricsRoute = await import('@/app/api/posts/[postId]/metrics/route');
+    const listRoute = await import('@/app/api/posts/route');
+    const { loadPostTable } = await import('@/lib/edge/pages/dashboard-table');
+    const counts = async () => {
+      const { metrics } = await (
+        await metricsRoute.GET(new Request(`${site}/api/posts/${POST}/metrics`), ctx())
+      ).json();
+      const { posts } = await (
+        await listRoute.GET(new Request(`${site}/api/posts?fieldsets=METRICS&paging.limit=100`))
+      ).json();
+      const listed = posts.find((p: { id: string }) => p.id === POST);
+      const table = await loadPostTable({ sort: 'newest', page: 1, cursor: undefined });
+      const row = table.rows.find((r) => r.id === POST);
+      return [metrics.likes, listed.metrics.likes, row?.likes];
+    };
+    const before = await shownLikes();
+    expect(await counts()).toEqual([before, before, before]);
+    expect((await json('POST', {})).status).toBe(200);
+    expect(await shownLikes()).toBe(before + 1);
+    expect(await counts()).toEqual([before + 1, before + 1, before + 1]);
+  });
+});
+
 describe('a visitor’s likes from one address', () => {
   /** A like as a browser without the cookie sends it, from `address`. */
   const cookieless = (address: string, postId = POST) =>

@@ -2,7 +2,7 @@ import { authErrors } from '@/lib/owner';
 import { errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
 import { dataClient, siteCollection } from '@/lib/data';
-import { dataErrors } from '@/lib/data';
+import { dataErrors } from '@/lib/data/types';
 import type { Caller, DataItem } from '@/lib/data/types';
 import { checkCollectionId, checkReferenceTargets } from '@/lib/data';
 import { isCrossSite } from '@/lib/core/security/same-origin';

@@ -4,6 +4,7 @@ import type { PostFieldset, PostSort } from '@/lib/blog/types';
 import type { PostQuery } from '@/lib/blog';
 import type { DashboardParams, TableSort } from '@/lib/edge/dashboard/params';
 import { type MetricRow, toRow } from '@/lib/edge/dashboard/rows';
+import { withReaderCounts } from './reader-counts';
 
 // The metrics table, one page at a time, read through the same cached calls as the JSON API. Named
 // sorts page by offset (page N of M); comments have no named sort on the platform, so that order pages
@@ -49,7 +50,7 @@ async function byComments(cursor: string | undefined): Promise<PostTable> {
     : { sort: [{ fieldName: 'metrics.comments', order: 'DESC' }], cursorPaging: { limit: TABLE_PAGE_SIZE } };
   const page = await queryPosts(query, { fieldsets: FIELDSETS });
   return {
-    rows: page.items.map(toRow),
+    rows: (await withReaderCounts(page.items)).map(toRow),
     paging: { kind: 'cursor', next: page.cursors.next, prev: page.cursors.prev },
     api: { method: 'POST', url: '/api/posts/query', body: { query, fieldsets: FIELDSETS } },
   };
@@ -59,7 +60,7 @@ async function byName(sort: PostSort, pageNumber: number): Promise<PostTable> {
   const offset = (pageNumber - 1) * TABLE_PAGE_SIZE;
   const page = await listPosts({ sort, paging: { offset, limit: TABLE_PAGE_SIZE }, fieldsets: FIELDSETS });
   return {
-    rows: page.items.map(toRow),
+    rows: (await withReaderCounts(page.items)).map(toRow),
     paging: {
       kind: 'offset',
       page: pageNumber,

@@ -2,12 +2,13 @@ import { readJsonBody } from '@/lib/edge/api/body';
 import { parseQueryBody } from '@/lib/edge/api/query-body';
 import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { queryPosts } from '@/lib/blog/reads';
+import { withReaderCounts } from '@/lib/edge/pages/reader-counts';
 
 export const POST = jsonHandler(async (request) => {
   const { query, fieldsets } = parseQueryBody(await readJsonBody(request));
   const page = await queryPosts(query, { fieldsets });
   return Response.json({
-    posts: page.items,
+    posts: await withReaderCounts(page.items),
     pagingMetadata: { count: page.items.length, cursors: page.cursors, hasNext: page.hasNext },
   });
 });

@@ -1,6 +1,7 @@
 import { parseFieldsets } from '@/lib/edge/api/params';
 import { jsonHandler, notFound, otherMethods } from '@/lib/edge/api/respond';
 import { getPostBySlug } from '@/lib/blog/reads';
+import { withReaderCounts } from '@/lib/edge/pages/reader-counts';
 
 export const GET = jsonHandler<RouteContext<'/api/posts/slugs/[slug]'>>(async (request, { params }) => {
   const { slug } = await params;
@@ -10,7 +11,8 @@ export const GET = jsonHandler<RouteContext<'/api/posts/slugs/[slug]'>>(async (r
     language: search.get('language') || undefined,
   });
   if (!post) throw notFound(`post with slug "${slug}"`);
-  return Response.json({ post });
+  const [counted] = await withReaderCounts([post]);
+  return Response.json({ post: counted });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

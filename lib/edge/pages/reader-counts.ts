@@ -1,0 +1,35 @@
+import { keptCommentCounts } from '@/lib/comments';
+import { keptLikeCounts } from '@/lib/likes';
+import type { PostMetrics } from '@/lib/blog/types';
+
+// Posts' metrics as readers see them on the post page: the platform's views, and its likes and comments plus those the
+// site keeps (lib/likes, lib/comments: one grouped count each for a whole page of posts). The JSON API and the
+// dashboard answer these, so the owner's table and a client of the API agree with the page. (An order by likes or
+// comments is still the platform's: the site's own are not in its index.)
+
+type Counted = { id: string; metrics?: PostMetrics | null };
+
+/** The posts, each one's metrics (when it carries them) with the likes and comments the site keeps added. */
+export async function withReaderCounts<P extends Counted>(posts: P[]): Promise<P[]> {
+  const ids = posts.filter((post) => post.metrics).map((post) => post.id);
+  if (!ids.length) return posts;
+  const [likes, comments] = await Promise.all([keptLikeCounts(ids), keptCommentCounts(ids)]);
+  return posts.map((post) =>
+    post.metrics
+      ? {
+          ...post,
+          metrics: {
+            ...post.metrics,
+            likes: post.metrics.likes + (likes.get(post.id) ?? 0),
+            comments: post.metrics.comments + (comments.get(post.id) ?? 0),
+          },
+        }
+      : post,
+  );
+}
+
+/** One post's metrics as readers see them. */
+export async function readerMetrics(postId: string, metrics: PostMetrics): Promise<PostMetrics> {
+  const [post] = await withReaderCounts([{ id: postId, metrics }]);
+  return post!.metrics!;
+}
