@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { withSite } from '../helpers/site';
 
 // Issue 13: each catalogue row the data service raises, through the JSON API (the Wix Data Items v2 REST paths), on
 // the embedded backend. Each row sends one real request, in the platform's shape, to the route a client would hit
@@ -24,11 +22,8 @@ import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 //   (asserted below), so there is nothing to send. "No next page" likewise answers `cursors.next: null`; the API's
 //   WDE0165 is for a cursor that is malformed, forged, or sent with another query.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'data-catalogue-'));
 const SECRET = 'data-catalogue-test-secret-that-is-long-enough-0123';
-process.env.DATA_DIR = dataDir;
-process.env.OWNER_PASSWORD = 'owner-password';
-process.env.SESSION_SECRET = SECRET;
+withSite({ OWNER_PASSWORD: 'owner-password', SESSION_SECRET: SECRET }, { database: true });
 
 const { POST: insertRoute } = await import('@/app/api/data/v2/items/route');
 const itemRoutes = await import('@/app/api/data/v2/items/[dataItemId]/route');
@@ -49,11 +44,6 @@ const { POST: insertReferencesRoute } = await import('@/app/api/data/v2/bulk/ite
 const { POST: removeReferencesRoute } = await import('@/app/api/data/v2/bulk/items/remove-references/route');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
-
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const base = 'http://localhost:3000/api/data/v2';
 const owner = { cookie: `${SESSION_COOKIE}=${signSession(SECRET).token}` };

@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { withSite } from '../helpers/site';
 
 // Issue 26, item 5: the data API takes the owner's session cookie, so a page on another site could make the owner's
 // browser write (a form or a no-preflight fetch: text/plain, Origin evil, the cookie riding along). Every data API
@@ -11,13 +11,9 @@ import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 // nothing changed (every item of `series`, references included, read with the owner's rights), and that the same
 // request from the site itself, or from a script (no Origin), still works.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'data-cross-site-'));
 const SECRET = 'data-cross-site-test-secret-that-is-long-enough-01';
 const SITE = 'https://blog.example';
-process.env.DATA_DIR = dataDir;
-process.env.OWNER_PASSWORD = 'owner-password';
-process.env.SESSION_SECRET = SECRET;
-process.env.SITE_URL = SITE;
+withSite({ OWNER_PASSWORD: 'owner-password', SESSION_SECRET: SECRET, SITE_URL: SITE }, { database: true });
 
 const { POST: insertRoute } = await import('@/app/api/data/v2/items/route');
 const itemRoutes = await import('@/app/api/data/v2/items/[dataItemId]/route');
@@ -38,11 +34,6 @@ const { POST: insertReferencesRoute } = await import('@/app/api/data/v2/bulk/ite
 const { POST: removeReferencesRoute } = await import('@/app/api/data/v2/bulk/items/remove-references/route');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
-
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const base = 'http://localhost:3000/api/data/v2';
 const cookie = `${SESSION_COOKIE}=${signSession(SECRET).token}`;
@@ -204,11 +195,6 @@ async function expectError(response: Response, status: number, wde: string) {
   expect(JSON.parse(text).error).toMatchObject({ wde, code: 'WD_VALIDATION_ERROR' });
   expect(response.headers.get('cache-control')).toBe('no-store');
 }
-
-// Opening the embedded database takes seconds on a busy machine: once, with time for it, not in the first test's hook.
-beforeAll(async () => {
-  await dataClient().count('series', {}, OWNER);
-}, 60_000);
 
 beforeEach(async () => {
   const client = dataClient();

@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { withSite } from '../helpers/site';
 
 // The data API at the Wix Data v2 REST paths, on the embedded backend: body shapes, permissions against the caller
 // (a visitor, the owner by session cookie), and every error in the catalogue's JSON shape.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'data-api-'));
 const SECRET = 'data-api-test-secret-that-is-long-enough-0123456789';
-process.env.DATA_DIR = dataDir;
-process.env.OWNER_PASSWORD = 'owner-password';
-process.env.SESSION_SECRET = SECRET;
+withSite({ OWNER_PASSWORD: 'owner-password', SESSION_SECRET: SECRET }, { database: true });
 
 const { POST: insertRoute } = await import('@/app/api/data/v2/items/route');
 const itemRoutes = await import('@/app/api/data/v2/items/[dataItemId]/route');
@@ -30,12 +25,6 @@ const { POST: insertReferencesRoute } = await import('@/app/api/data/v2/bulk/ite
 const { POST: removeReferencesRoute } = await import('@/app/api/data/v2/bulk/items/remove-references/route');
 const { POST: bulkSaveRoute } = await import('@/app/api/data/v2/bulk/items/save/route');
 const { POST: bulkUpdateRoute } = await import('@/app/api/data/v2/bulk/items/update/route');
-const { dataClient } = await import('@/lib/data');
-
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const base = 'http://localhost:3000/api/data/v2';
 const owner = { cookie: `${SESSION_COOKIE}=${signSession(SECRET).token}` };

@@ -1,28 +1,27 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Jar, memberForms } from '../helpers/member-forms';
+import { withSite } from '../helpers/site';
 
 // The account page's form routes (profile, password, sign out everywhere) on the embedded database and a media folder
 // of its own: what a browser without JavaScript gets back (a 303 with a notice, cookies), that a refused post changes
 // nothing, and that no password, hash or token shows in a body or a Location.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'members-account-'));
-const contentDir = path.join(dataDir, 'content');
+const { contentDir } = withSite(
+  {
+    SESSION_SECRET: 'members-account-test-secret-long-enough-0123456789',
+    SITE_URL: 'https://blog.example',
+    TRUST_PROXY_HOPS: '1',
+    MEMBERS_EMAIL_VERIFICATION: 'false',
+    MEMBERS_OWNER_APPROVAL: 'false',
+  },
+  { content: true, database: true },
+);
 mkdirSync(path.join(contentDir, 'media', 'sub'), { recursive: true });
 for (const name of ['pic-a.png', 'pic-b.jpg', 'notes.csv', '.hidden.png', 'sub/c.png']) {
   writeFileSync(path.join(contentDir, 'media', name), 'not really an image');
 }
-process.env.DATA_DIR = dataDir;
-process.env.MAIL_OUTBOX = path.join(dataDir, 'mail');
-process.env.BLOG_SOURCE = 'local';
-process.env.BLOG_CONTENT_DIR = contentDir;
-process.env.SESSION_SECRET = 'members-account-test-secret-long-enough-0123456789';
-process.env.SITE_URL = 'https://blog.example';
-process.env.TRUST_PROXY_HOPS = '1';
-process.env.MEMBERS_EMAIL_VERIFICATION = 'false';
-process.env.MEMBERS_OWNER_APPROVAL = 'false';
 
 const { POST: join } = await import('@/app/api/members/join/route');
 const { POST: signin } = await import('@/app/api/members/signin/route');
@@ -35,11 +34,6 @@ const { OWNER } = await import('@/lib/data/permissions');
 const { siteMembers } = await import('@/lib/members');
 const { memberId } = await import('@/lib/members/local');
 type MemberItem = import('@/lib/members').MemberItem;
-
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const site = 'https://blog.example';
 const PASSWORD = 'correct horse battery';

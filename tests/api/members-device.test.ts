@@ -1,42 +1,33 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { solved } from '../helpers/captcha';
 import { type Jar, memberForms } from '../helpers/member-forms';
+import { withSite } from '../helpers/site';
 
 // One client cannot spend a member's share of the sign-in budget (issue 26, item 10). Everyone behind one address (a
 // NAT, a proxy the site does not trust) shares that address's 10 failures per 15 minutes; a member's known device (a
 // browser that signed in to the account before) is counted on its own budget, without a captcha, so it signs in while
 // the address is used up. A refused captcha is not a password failure: junk captchas do not use up the budget.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'members-device-'));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  MAIL_OUTBOX: path.join(dataDir, 'mail'),
-  SESSION_SECRET: 'members-device-test-secret-long-enough-0123456789',
-  SITE_URL: 'https://blog.example',
-  TRUST_PROXY_HOPS: '1',
-  MEMBERS_EMAIL_VERIFICATION: 'false',
-  MEMBERS_OWNER_APPROVAL: 'false',
-});
+withSite(
+  {
+    SESSION_SECRET: 'members-device-test-secret-long-enough-0123456789',
+    SITE_URL: 'https://blog.example',
+    TRUST_PROXY_HOPS: '1',
+    MEMBERS_EMAIL_VERIFICATION: 'false',
+    MEMBERS_OWNER_APPROVAL: 'false',
+  },
+  { database: true },
+);
 
 const { POST: join } = await import('@/app/api/members/join/route');
 const { POST: signin } = await import('@/app/api/members/signin/route');
-const { dataClient } = await import('@/lib/data');
-const { OWNER } = await import('@/lib/data/permissions');
 const { siteMembers } = await import('@/lib/members');
 const { MEMBER_DEVICE_COOKIE } = await import('@/lib/edge/api/member-device');
 const { siteCaptcha } = await import('@/lib/members/site-captcha');
 
 vi.setConfig({ testTimeout: 60_000 });
-beforeAll(async () => {
+beforeAll(() => {
   siteMembers(); // declares the members collection
-  await dataClient().count('members', {}, OWNER);
-}, 60_000);
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const forms = memberForms('https://blog.example', new Set());

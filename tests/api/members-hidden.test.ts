@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { withSite } from '../helpers/site';
 
 // The members collection holds password hashes: the data API never serves it. With the collection in the site's data
 // client (as lib/members puts it), every route answers its name exactly as an unknown collection's, even to the owner,
 // and nothing stored changes.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'members-hidden-'));
 const SECRET = 'members-hidden-test-secret-that-is-long-enough-0123';
-process.env.DATA_DIR = dataDir;
-process.env.OWNER_PASSWORD = 'owner-password';
-process.env.SESSION_SECRET = SECRET;
+withSite({ OWNER_PASSWORD: 'owner-password', SESSION_SECRET: SECRET });
 
 const { POST: insertRoute } = await import('@/app/api/data/v2/items/route');
 const itemRoutes = await import('@/app/api/data/v2/items/[dataItemId]/route');
@@ -32,10 +27,6 @@ const { OWNER } = await import('@/lib/data/permissions');
 const { members } = await import('@/lib/members/collection');
 
 const client = dataClient(members);
-afterAll(async () => {
-  await client.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const HASH = '$argon2id$v=19$m=1024,t=1,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA';
 const base = 'http://localhost:3000/api/data/v2';

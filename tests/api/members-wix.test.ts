@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { http } from 'msw';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import {
   ACCESS,
@@ -15,24 +12,22 @@ import {
   SITE,
   withFakeWixMembers,
 } from '../members/wix-server';
+import { withSite } from '../helpers/site';
 
 // The Wix-managed login page through its two routes, with members at Wix (BLOG_SOURCE=wix, WIX_CLIENT_ID) and every
 // Wix call answered by the msw fake at WIX_API_BASE_URL: the redirect to Wix, the callback's checks, the silent flow's
 // 120 s, and that nothing secret shows in a body, a Location, a cookie in clear or the console. Then the local
 // provider's 404, and the owner's member routes on Wix.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'members-wix-'));
 const SECRET = 'members-wix-test-secret-long-enough-0123456789';
-const ENV = {
+withSite({
   BLOG_SOURCE: 'wix',
   WIX_CLIENT_ID: CLIENT_ID,
   WIX_API_BASE_URL: BASE,
   SITE_URL: SITE,
   SESSION_SECRET: SECRET,
   OWNER_PASSWORD: 'owner-password',
-  DATA_DIR: dataDir,
-};
-for (const [name, value] of Object.entries(ENV)) process.env[name] = value;
+});
 
 const { server, seen } = withFakeWixMembers();
 const { GET: wixLogin, POST: postWixLogin } = await import('@/app/api/members/wix-login/route');
@@ -41,8 +36,6 @@ const { POST: signin } = await import('@/app/api/members/signin/route');
 const { POST: ownerMembers } = await import('@/app/api/owner/members/route');
 const { resetConfig } = await import('@/lib/core/config');
 const { siteMemberAdmin, siteMembers, siteWixMembers } = await import('@/lib/members');
-
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 let printed: string[] = [];
 /** Every answer a test got: none may carry a secret. */

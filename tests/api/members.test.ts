@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '@/lib/core/mail/outbox';
 import { solved } from '../helpers/captcha';
 import { type Jar, memberForms } from '../helpers/member-forms';
+import { withSite } from '../helpers/site';
 
 // The members' form routes on the embedded database, with the outbox as the mailbox: what a browser without
 // JavaScript gets back from each form (a 303 with a notice, cookies), and that no password, hash or token ever shows
@@ -28,15 +27,16 @@ function deferred<T = void>() {
   return { promise, resolve };
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'members-api-'));
-const outbox = path.join(dataDir, 'mail');
-process.env.DATA_DIR = dataDir;
-process.env.MAIL_OUTBOX = outbox;
-process.env.SESSION_SECRET = 'members-api-test-secret-long-enough-0123456789';
-process.env.SITE_URL = 'https://blog.example';
-process.env.TRUST_PROXY_HOPS = '1';
-process.env.MEMBERS_EMAIL_VERIFICATION = 'true';
-process.env.MEMBERS_OWNER_APPROVAL = 'false';
+const { outbox } = withSite(
+  {
+    SESSION_SECRET: 'members-api-test-secret-long-enough-0123456789',
+    SITE_URL: 'https://blog.example',
+    TRUST_PROXY_HOPS: '1',
+    MEMBERS_EMAIL_VERIFICATION: 'true',
+    MEMBERS_OWNER_APPROVAL: 'false',
+  },
+  { database: true },
+);
 
 const { POST: join } = await import('@/app/api/members/join/route');
 const { POST: signin } = await import('@/app/api/members/signin/route');
@@ -68,8 +68,6 @@ afterAll(async () => {
     for (const line of consoleLines) for (const secret of secrets) expect(line).not.toContain(secret);
   } finally {
     vi.restoreAllMocks();
-    await dataClient().close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 });
 

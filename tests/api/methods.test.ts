@@ -1,14 +1,11 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { makePosts, writeContentDir } from '../helpers/posts';
+import { describe, expect, it } from 'vitest';
+import { makePosts } from '../helpers/posts';
+import { withSite } from '../helpers/site';
 
 // Next answers a method a route does not export with a bare 405 (no body, no Allow); every route exports
 // JSON 405 answers for the methods it lacks, and its own OPTIONS (Next's would list those 405 handlers).
 
-const dir = writeContentDir(makePosts(3));
-process.env.BLOG_CONTENT_DIR = dir;
-process.env.BLOG_SOURCE = 'local';
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+withSite({}, { content: makePosts(3) });
 
 type Route = Record<string, ((request: Request, context?: unknown) => Promise<Response>) | undefined>;
 

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import { readOutbox } from '@/lib/core/mail/outbox';
 import { subscriberId } from '@/lib/newsletter/subscribe';
+import { withSite } from '../helpers/site';
 
 // Issue 26, item 1: the `subscribers` collection written through the data API by a visitor (no cookie), skipping the
 // double opt-in and every limit. Each reproduction of the issue against the real route handlers, on the embedded
@@ -13,13 +12,11 @@ import { subscriberId } from '@/lib/newsletter/subscribe';
 // `confirmationSentDate` that silenced the address's real subscription. Each is refused with the catalogue's
 // permission error and changes nothing; the subscribe form's path still stores, mails and confirms.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'newsletter-abuse-'));
 const SECRET = 'newsletter-abuse-test-secret-long-enough-0123456789';
-process.env.DATA_DIR = dataDir;
-process.env.OWNER_PASSWORD = 'owner-password';
-process.env.SESSION_SECRET = SECRET;
-process.env.SITE_URL = 'https://blog.example';
-process.env.TRUST_PROXY_HOPS = '1';
+const { outbox } = withSite(
+  { OWNER_PASSWORD: 'owner-password', SESSION_SECRET: SECRET, SITE_URL: 'https://blog.example', TRUST_PROXY_HOPS: '1' },
+  { database: true },
+);
 
 const { POST: subscribeRoute } = await import('@/app/(site)/newsletter/subscribe/route');
 const { GET: confirmRoute } = await import('@/app/(site)/newsletter/confirm/route');
@@ -31,17 +28,7 @@ const { POST: bulkSaveRoute } = await import('@/app/api/data/v2/bulk/items/save/
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
 
-// The first open of the database takes seconds on a busy machine.
-beforeAll(async () => {
-  await dataClient().count('subscribers', {}, OWNER);
-}, 60_000);
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 const site = 'https://blog.example';
-const outbox = path.join(dataDir, 'outbox');
 const owner = { cookie: `${SESSION_COOKIE}=${signSession(SECRET).token}` };
 let client = 0;
 beforeEach(async () => {

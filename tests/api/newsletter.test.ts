@@ -1,20 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import { readOutbox } from '@/lib/core/mail/outbox';
+import { withSite } from '../helpers/site';
 
 // The subscribe form's and the confirmation link's routes, and the owner's CSV, on the embedded backend with the
 // outbox as the mailbox: what a visitor's browser (a form, no JavaScript) and a script (JSON) get back.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'newsletter-api-'));
 const SECRET = 'newsletter-api-test-secret-long-enough-0123456789';
-process.env.DATA_DIR = dataDir;
-process.env.OWNER_PASSWORD = 'owner-password';
-process.env.SESSION_SECRET = SECRET;
-process.env.SITE_URL = 'https://blog.example';
-process.env.TRUST_PROXY_HOPS = '1';
+const { outbox } = withSite(
+  { OWNER_PASSWORD: 'owner-password', SESSION_SECRET: SECRET, SITE_URL: 'https://blog.example', TRUST_PROXY_HOPS: '1' },
+  { database: true },
+);
 
 const { POST: subscribeRoute, GET: subscribeGet } = await import('@/app/(site)/newsletter/subscribe/route');
 const { GET: confirmRoute } = await import('@/app/(site)/newsletter/confirm/route');
@@ -22,16 +19,6 @@ const { GET: csvRoute } = await import('@/app/dashboard/subscribers.csv/route');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
 
-// The first open of the database takes seconds on a busy machine (past the 10 s hook timeout at a load of 12, 2 cores).
-beforeAll(async () => {
-  await dataClient().count('subscribers', {}, OWNER);
-}, 60_000);
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const outbox = path.join(dataDir, 'outbox');
 let client = 0;
 beforeEach(async () => {
   await dataClient().truncate('subscribers', OWNER);

@@ -1,21 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { withSite } from '../helpers/site';
 
 // The owner approves and blocks members from the dashboard's list (a form): only with the owner's session, never
 // cross-site; what the member can do follows at once.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'owner-members-'));
 const SECRET = 'owner-members-test-secret-long-enough-0123456789';
-process.env.DATA_DIR = dataDir;
-process.env.MAIL_OUTBOX = path.join(dataDir, 'mail');
-process.env.OWNER_PASSWORD = 'owner-password';
-process.env.SESSION_SECRET = SECRET;
-process.env.SITE_URL = 'https://blog.example';
-process.env.MEMBERS_EMAIL_VERIFICATION = 'false';
-process.env.MEMBERS_OWNER_APPROVAL = 'true';
+withSite(
+  {
+    OWNER_PASSWORD: 'owner-password',
+    SESSION_SECRET: SECRET,
+    SITE_URL: 'https://blog.example',
+    MEMBERS_EMAIL_VERIFICATION: 'false',
+    MEMBERS_OWNER_APPROVAL: 'true',
+  },
+  { database: true },
+);
 
 const { POST: act, GET: get } = await import('@/app/api/owner/members/route');
 const { POST: setPolicy } = await import('@/app/api/owner/members/policy/route');
@@ -23,11 +23,6 @@ const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
 const { GET: whoIs } = await import('@/app/api/members/session/route');
 const { siteMemberAdmin, siteMembers, LoginState } = await import('@/lib/members');
-
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 beforeEach(async () => {
   siteMembers();

@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { makePosts, writeContentDir } from '../helpers/posts';
+import { describe, expect, it } from 'vitest';
+import { makePosts } from '../helpers/posts';
+import { withSite } from '../helpers/site';
 
 const posts = makePosts(40);
-const dir = writeContentDir(posts);
-process.env.BLOG_CONTENT_DIR = dir;
-process.env.BLOG_SOURCE = 'local';
+withSite({}, { content: posts, database: true });
 
 const { GET: listRoute } = await import('@/app/api/posts/route');
 const { GET: postRoute } = await import('@/app/api/posts/[postId]/route');
@@ -14,8 +12,6 @@ const { GET: slugRoute } = await import('@/app/api/posts/slugs/[slug]/route');
 const { POST: queryRoute } = await import('@/app/api/posts/query/route');
 const { GET: statsRoute } = await import('@/app/api/stats/post-count/route');
 const { GET: totalRoute } = await import('@/app/api/stats/total/route');
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const base = 'http://localhost:3000';
 const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) }) as never;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST } from '@/app/api/owner/session/route';
 import { signSession } from '@/lib/owner/tokens';
+import { withSite } from '../helpers/site';
 
 // Issue 9, defect 4: an attacker who rotates forged X-Forwarded-For values must not lock the owner out.
 // Time is Vitest's fake clock (Date and the limiter's timers), so "2 seconds later" costs nothing and never flakes.
@@ -46,19 +47,14 @@ async function takeTheDoor(address = '10.99.0.1') {
   expect((await post('attacker-guess', { 'x-forwarded-for': address })).status).toBe(401);
 }
 
+withSite({ OWNER_PASSWORD: PASSWORD, SESSION_SECRET: SECRET, SITE_URL: 'http://127.0.0.1:3000' });
 beforeEach(() => {
-  vi.stubEnv('OWNER_PASSWORD', PASSWORD);
-  vi.stubEnv('SESSION_SECRET', SECRET);
-  vi.stubEnv('SITE_URL', 'http://127.0.0.1:3000');
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
   vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
   // Every test starts from an empty process-wide limiter.
   delete (globalThis as Record<symbol, unknown>)[Symbol.for('wix-blog.owner-login-limits')];
 });
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllEnvs();
-});
+afterEach(() => vi.useRealTimers());
 
 describe('200 failures from 200 forged addresses', () => {
   it('(a) the owner on a device that signed in before gets in at once, even from an address over its limit', async () => {

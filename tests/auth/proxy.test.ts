@@ -1,20 +1,17 @@
 import { NextRequest } from 'next/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import { pathToRegexp } from 'next/dist/compiled/path-to-regexp';
 import { config, proxy } from '@/proxy';
 import { isOwnerPath } from '@/lib/core/site';
+import { withSite } from '../helpers/site';
 
 const SECRET = 'proxy-test-secret-that-is-long-enough-0123456789';
 const request = (path: string, cookie?: string) =>
   new NextRequest(`http://127.0.0.1:3000${path}`, { headers: cookie ? { cookie } : {} });
 const owner = () => `${SESSION_COOKIE}=${signSession(SECRET).token}`;
 
-beforeEach(() => {
-  vi.stubEnv('OWNER_PASSWORD', 'pw');
-  vi.stubEnv('SESSION_SECRET', SECRET);
-});
-afterEach(() => vi.unstubAllEnvs());
+withSite({ OWNER_PASSWORD: 'pw', SESSION_SECRET: SECRET });
 
 describe('proxy', () => {
   it('runs only where it has work: owner pages and paths with percent-encoding (every other request skips it)', () => {

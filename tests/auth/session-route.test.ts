@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DELETE, POST } from '@/app/api/owner/session/route';
 import { SESSION_COOKIE, verifySession } from '@/lib/owner/tokens';
 import { resetConfig } from '@/lib/core/config';
+import { withSite } from '../helpers/site';
 
 const PASSWORD = 'route-test-password';
 const SECRET = 'route-test-secret-that-is-long-enough-0123456789';
@@ -24,12 +25,7 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
   });
 const tokenOf = (response: Response) => /owner_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
 
-beforeEach(() => {
-  vi.stubEnv('OWNER_PASSWORD', PASSWORD);
-  vi.stubEnv('SESSION_SECRET', SECRET);
-  vi.stubEnv('SITE_URL', 'http://127.0.0.1:3000');
-});
-afterEach(() => vi.unstubAllEnvs());
+withSite({ OWNER_PASSWORD: PASSWORD, SESSION_SECRET: SECRET, SITE_URL: 'http://127.0.0.1:3000' });
 
 describe('POST /api/owner/session limits', () => {
   it('answers 414 to a URL over 2048 characters and 413 to a form body over 4 KiB, and sets no cookie', async () => {

@@ -8,6 +8,7 @@ import { blogPostingJsonLd } from '@/lib/edge/seo/json-ld';
 import { renderRss } from '@/lib/edge/seo/rss';
 import { authorsJson } from '@/scripts/content/taxonomy';
 import { makePost, writeContentDir } from '../helpers/posts';
+import { withSite } from '../helpers/site';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 
@@ -15,8 +16,7 @@ vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidate
 // reads and their tags, the author page's view-model and paging, and the writer in the JSON-LD and the feed.
 
 const CONTENT = path.resolve('content');
-process.env.BLOG_CONTENT_DIR = CONTENT;
-process.env.BLOG_SOURCE = 'local';
+withSite({}, { content: CONTENT });
 const reads = await import('@/lib/blog/reads');
 const { authorPage, authorStaticParams, authorsOf } = await import('@/lib/edge/pages/authors');
 

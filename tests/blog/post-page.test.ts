@@ -1,6 +1,6 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { makePost, makePosts, writeContentDir } from '../helpers/posts';
+import { describe, expect, it, vi } from 'vitest';
+import { makePost, makePosts } from '../helpers/posts';
+import { withSite } from '../helpers/site';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 
@@ -15,11 +15,8 @@ const posts = [
   makePost(43, { firstPublishedDate: undefined }),
   makePost(99, { status: 'UNPUBLISHED' }),
 ];
-const dir = writeContentDir(posts);
-process.env.BLOG_CONTENT_DIR = dir;
-process.env.BLOG_SOURCE = 'local';
+withSite({}, { content: posts });
 const { postNeighbours, relatedPosts } = await import('@/lib/edge/pages/post');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const post = (i: number) => posts.find((p) => p.id === `post-${String(i).padStart(4, '0')}`)!;
 const ids = (list: { id: string }[]) => list.map((p) => p.id);

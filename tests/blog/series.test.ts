@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { cacheTag } from 'next/cache';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makePost, makePosts, writeContentDir } from '../helpers/posts';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePost, makePosts } from '../helpers/posts';
+import { withSite } from '../helpers/site';
 
 vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidateTag: vi.fn() }));
 
@@ -12,11 +10,7 @@ vi.mock('next/cache', () => ({ cacheLife: vi.fn(), cacheTag: vi.fn(), revalidate
 // part's own post event clears the read.
 
 const posts = [...makePosts(6), makePost(9, { status: 'UNPUBLISHED' })];
-const contentDir = writeContentDir(posts);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'series-data-'));
-process.env.BLOG_CONTENT_DIR = contentDir;
-process.env.BLOG_SOURCE = 'local';
-process.env.DATA_DIR = dataDir;
+withSite({}, { content: posts });
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/permissions');
 const { getSeriesOfPost } = await import('@/lib/series/reads');
@@ -38,11 +32,6 @@ beforeAll(async () => {
     OWNER,
   );
 }, 60_000);
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(contentDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-});
 beforeEach(() => vi.mocked(cacheTag).mockClear());
 
 describe('getSeriesOfPost', () => {

@@ -1,27 +1,16 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makePost, makePosts, writeContentDir } from '../helpers/posts';
+import { describe, expect, it } from 'vitest';
+import { makePost, makePosts } from '../helpers/posts';
+import { withSite } from '../helpers/site';
 
 // The metrics table reads through the cached client; its rows must equal what the JSON API answers for
 // the request it hands to the live-refresh island.
 
 const posts = makePosts(120);
-const dir = writeContentDir([...posts, makePost(500, { status: 'UNPUBLISHED' })]);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let table: typeof import('@/lib/edge/pages/dashboard-table');
-let rows: typeof import('@/lib/edge/dashboard/rows');
-let listRoute: typeof import('@/app/api/posts/route');
-let queryRoute: typeof import('@/app/api/posts/query/route');
-
-beforeAll(async () => {
-  vi.stubEnv('BLOG_SOURCE', 'local');
-  vi.stubEnv('BLOG_CONTENT_DIR', dir);
-  table = await import('@/lib/edge/pages/dashboard-table');
-  rows = await import('@/lib/edge/dashboard/rows');
-  listRoute = await import('@/app/api/posts/route');
-  queryRoute = await import('@/app/api/posts/query/route');
-});
+withSite({}, { content: [...posts, makePost(500, { status: 'UNPUBLISHED' })], database: true });
+const table = await import('@/lib/edge/pages/dashboard-table');
+const rows = await import('@/lib/edge/dashboard/rows');
+const listRoute = await import('@/app/api/posts/route');
+const queryRoute = await import('@/app/api/posts/query/route');
 
 async function answer(api: import('@/lib/edge/pages/dashboard-table').ApiRequest) {
   const url = `http://localhost${api.url}`;

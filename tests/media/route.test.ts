@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { skipOrFail } from '@/scripts/ci/services';
+import { withSite } from '../helpers/site';
 
 // The route must stream: whole-file reads are recorded (and still work) so the streaming tests can refuse them.
 const wholeReads: string[] = [];
@@ -39,8 +40,7 @@ symlinkSync(path.join(media, 'sub', 'b.txt'), path.join(media, 'alias.txt'));
 symlinkSync('loop.txt', path.join(media, 'loop.txt'));
 mkdirSync(path.join(media, 'folder.png'));
 
-process.env.BLOG_CONTENT_DIR = contentDir;
-process.env.BLOG_SOURCE = 'local';
+withSite({ BLOG_SOURCE: 'local', BLOG_CONTENT_DIR: contentDir });
 const { GET, HEAD } = await import('@/app/media/[...path]/route');
 
 afterAll(() => rmSync(base, { recursive: true, force: true }));

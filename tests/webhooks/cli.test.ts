@@ -1,22 +1,18 @@
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { main } from '@/scripts/blog/cli';
-import { makePosts, writeContentDir } from '../helpers/posts';
+import { makePosts } from '../helpers/posts';
+import { withSite } from '../helpers/site';
 import { captureLogs, publicPem, revalidated, routeContext, rsaPair } from './helpers';
 
 // The CLI against a scratch content folder, with its webhook calls answered by the real route in-process:
 // both sides use the folder's generated key pair, as `npm run blog` and `next start` do.
 
-const dir = writeContentDir(makePosts(6));
-process.env.BLOG_SOURCE = 'local';
-process.env.BLOG_CONTENT_DIR = dir;
-process.env.WIX_WEBHOOK_PUBLIC_KEY = '';
+const { contentDir: dir } = withSite({ WIX_WEBHOOK_PUBLIC_KEY: '' }, { content: makePosts(6) });
 const { POST } = await import('@/app/api/webhooks/wix/route');
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const routeFetch: typeof fetch = async (url, init) => POST(new Request(url as string, init), routeContext);
 

@@ -1,13 +1,11 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SignJWT } from 'jose';
 import { revalidateTag } from 'next/cache';
-import { afterAll, vi } from 'vitest';
+import { vi } from 'vitest';
 import { entityEvent } from '@/scripts/blog/events';
 import { signEvent } from '@/scripts/blog/deliver';
 import { encodeEnvelope, type EnvelopeInput } from '@/lib/edge/webhooks/envelope';
+import { withSite } from '../helpers/site';
 
 export const WEBHOOK_URL = 'http://localhost:3000/api/webhooks/wix';
 
@@ -57,17 +55,10 @@ export async function errorOf(response: Response) {
   return { status: response.status, ...body.error };
 }
 
-/**
- * The webhook route over an empty local content folder, verifying with a fresh key pair; the folder goes after the
- * file.
- */
+/** The webhook route over an empty local content folder, verifying with a fresh key pair. */
 export async function webhookSite(name: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), `webhook-${name}-`));
   const keys = rsaPair();
-  process.env.BLOG_SOURCE = 'local';
-  process.env.BLOG_CONTENT_DIR = dir;
-  process.env.WIX_WEBHOOK_PUBLIC_KEY = publicPem(keys.publicKey);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  withSite({ WIX_WEBHOOK_PUBLIC_KEY: publicPem(keys.publicKey) }, { content: true, name: `webhook-${name}` });
   const { POST } = await import('@/app/api/webhooks/wix/route');
   return { keys, POST };
 }
