@@ -15,7 +15,7 @@ import { withSite } from '../helpers/site';
 //   language's counts are WDE0038-0041.
 // - WDE0053 (internal error): the answer to a failure no input should cause; every row below asserts a status
 //   below 500 precisely so that bad input never lands here.
-// - WDE0055 (failed to parse the server's answer): raised only by the Wix Data backend (lib/data/wix-http.ts) when
+// - WDE0055 (failed to parse the server's answer): raised only by the Wix Data backend (lib/data/wix/http.ts) when
 //   Wix answers something unreadable; the embedded backend parses no upstream answer.
 // - WDE0159 (no previous page): raised by a client QueryResult's prev() on the first page. The API has no
 //   "previous page" call: its answer names the cursors beside the page, and `cursors.prev` is null on the first one

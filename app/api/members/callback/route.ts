@@ -18,8 +18,8 @@ import { WIX_LOGIN_COOKIE, type WixLoginResult } from '@/lib/members';
 // flow); the code is exchanged with the verifier for member tokens (`getMemberTokens`), which become our session
 // cookie (the old session revoked: rotation), and a 303 to `next`. A wrong, missing or late state, a member who said
 // no, `login_required` from the silent flow, or a code Wix refuses: a 303 to /signin with a notice. The login cookie
-// is cleared either way (single use). The direct login (lib/members/wix.ts) uses the same redirect URI but reads its
-// code server-side, so its codes never arrive here; one that did would fail the state check. Local members: 404.
+// is cleared either way (single use). The direct login (lib/members/wix/login.ts) uses the same redirect URI but reads
+// its code server-side, so its codes never arrive here; one that did would fail the state check. Local members: 404.
 
 const NOTICES: Record<Exclude<WixLoginResult, { ok: true }>['reason'], MemberNotice> = {
   loginRequired: 'wix-login-required',
