@@ -118,20 +118,34 @@ function create(url) {
     if (!client.isReady || !subscriber.isReady) return;
     void (away ? back() : resync().then(prune)).catch(lost);
   }, RESYNC_MS).unref();
+  const heard = (message) => {
+    const { from, tags, durations, at } = JSON.parse(message);
+    if (from === me) return;
+    applyTags(tags, durations, at);
+    // The app's own state that follows the tags (its blog source's posts: lib/blog/remote-tags.ts).
+    globalThis[Symbol.for('wix-blog.remote-tags')]?.(tags);
+  };
+  // Subscribed once it has succeeded (the client subscribes again by itself after a reconnection). A subscription
+  // that failed (Redis not answering when the site started: a connection timed out on a busy machine, or Redis
+  // started after the site) is asked again each time the subscriber is ready, or the instance would hear nothing but
+  // the resyncs of the hash.
+  let subscribed = false;
+  let subscribing = false;
+  const listen = () => {
+    if (subscribed || subscribing) return;
+    subscribing = true;
+    subscriber
+      .subscribe(CHANNEL, heard)
+      .then(() => (subscribed = true), lost)
+      .finally(() => (subscribing = false));
+  };
+  subscriber.on('ready', listen);
   for (const c of [client, subscriber]) {
     c.on('error', lost);
     c.on('ready', back);
     c.connect().catch(lost);
   }
-  subscriber
-    .subscribe(CHANNEL, (message) => {
-      const { from, tags, durations, at } = JSON.parse(message);
-      if (from === me) return;
-      applyTags(tags, durations, at);
-      // The app's own state that follows the tags (its blog source's posts: lib/core/cache/remote-tags.ts).
-      globalThis[Symbol.for('wix-blog.remote-tags')]?.(tags);
-    })
-    .catch(lost);
+  listen();
 
   const shared = {
     /** Redis answers, and this instance hears the others' invalidations. */

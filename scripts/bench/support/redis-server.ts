@@ -49,9 +49,10 @@ async function waitForPort(port: number, up: boolean) {
   throw new Error(`redis-server on ${port} did not ${up ? 'start' : 'stop'}`);
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/** A server on `port` (a free one when not given: a test may start one where a client already tries to connect). */
+export async function startRedisServer(fixedPort?: number): Promise<RedisServer> {
   if (!binary) throw new Error(redisServerMissing!);
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   let child: ChildProcess | null = null;
   const server: RedisServer = {
     url: `redis://127.0.0.1:${port}`,
