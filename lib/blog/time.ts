@@ -14,6 +14,22 @@ export function canonicalTimeZone(timeZone: string): string {
   }
 }
 
+/**
+ * The zone's offset from UTC at an instant, as Wix's Query Post Count Stats takes a time zone ("UTC timezone offset
+ * format. For example, New York time zone is `-05`": @wix/auto_sdk_blog_posts, QueryPostCountStatsRequest.timeZone):
+ * `+00`, `-05`, `+05:30`.
+ */
+export function utcOffset(timeZone: string, at: Date): string {
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /^GMT([+-])(\d{1,2})(?::(\d{2}))?$/.exec(name);
+  if (!match) return '+00';
+  const [, sign, hours, minutes] = match;
+  return `${sign}${hours!.padStart(2, '0')}${minutes ? `:${minutes}` : ''}`;
+}
+
 // Month formatters by zone name; a bound, since a zone name may come from a request.
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
 const MAX_MONTH_FORMATS = 64;

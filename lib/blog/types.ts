@@ -269,7 +269,6 @@ export interface OffsetPage<T> {
   offset: number;
   limit: number;
   total: number;
-  tooManyToCount: boolean;
 }
 
 export interface CursorPage<T> {

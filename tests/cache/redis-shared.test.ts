@@ -41,7 +41,7 @@ it.skipIf(withoutRedis)(
           await other.publish('wix-blog:tags', message);
           return heard.flat().includes('post:heard');
         },
-        { timeout: 10_000, intervals: [250] },
+        { timeout: 10_000, interval: 250 },
       )
       .toBe(true);
     await other.quit();

@@ -130,7 +130,7 @@ describe('wix source: posts', () => {
       fieldsets: ['URL'],
     });
 
-    expect(page).toMatchObject({ offset: 10, limit: 2, total: 12, tooManyToCount: false });
+    expect(page).toMatchObject({ offset: 10, limit: 2, total: 12 });
     expect(page.items.map((p) => p.id)).toEqual(['post-1', 'post-2']);
     const params = wix.to('/v3/posts')[0]!.url.searchParams;
     expect(Object.fromEntries(params)).toMatchObject({
@@ -180,7 +180,6 @@ describe('wix source: posts', () => {
       offset: 0,
       limit: 50,
       total: 0,
-      tooManyToCount: false,
     });
   });
 
@@ -218,8 +217,21 @@ describe('wix source: posts', () => {
       order: 'OLDEST',
       months: '3',
       language: 'en',
-      timeZone: 'UTC',
+      // QueryPostCountStatsRequest.timeZone (@wix/auto_sdk_blog_posts): "UTC timezone offset format ... `-05`".
+      timeZone: '+00',
     });
+  });
+
+  it('queryPostCountStats sends the zone asked for as its offset at the range’s start', async () => {
+    wix.server.use(on.get('/blog/v2/stats/post/count', () => json({ stats: [] })));
+    const sent = async (timeZone: string, rangeStart: string) => {
+      await wix.source().queryPostCountStats({ timeZone, rangeStart, months: 1 });
+      return wix.to('/blog/v2/stats/post/count').at(-1)!.url.searchParams.get('timeZone');
+    };
+    expect(await sent('America/New_York', '2024-01-01T00:00:00Z')).toBe('-05');
+    expect(await sent('America/New_York', '2024-07-01T00:00:00Z')).toBe('-04');
+    expect(await sent('Asia/Kolkata', '2024-01-01T00:00:00Z')).toBe('+05:30');
+    expect(await sent('Europe/London', '2024-01-01T00:00:00Z')).toBe('+00');
   });
 
   it('queryPostCountStats refuses a bad date or time zone before any request', async () => {

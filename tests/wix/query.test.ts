@@ -71,6 +71,9 @@ describe('wix source: filter translation', () => {
       message: expect.stringContaining('$isEmpty'),
     });
     expect(refused({ id: { $gt: 'a' } })).toMatchObject({ status: 400, message: expect.stringContaining('$gt') });
+    // PostQuerySpec's `title` operators have no $contains nor $endsWith: refused here, never sent for Wix to refuse.
+    expect(refused({ title: { $contains: 'x' } })).toMatchObject({ status: 400, wde: 'WDE0044' });
+    expect(refused({ title: { $endsWith: 'x' } })).toMatchObject({ status: 400, wde: 'WDE0044' });
   });
 });
 

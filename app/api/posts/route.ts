@@ -7,7 +7,8 @@ export const GET = jsonHandler(async (request) => {
   const page = await listPosts(parseListPosts(new URL(request.url).searchParams));
   return Response.json({
     posts: await withReaderCounts(page.items),
-    metaData: { count: page.items.length, offset: page.offset, total: page.total, tooManyToCount: page.tooManyToCount },
+    // ListPostsResponse's MetaData (@wix/auto_sdk_blog_posts): count, offset, total (and a cursor, for cursor paging).
+    metaData: { count: page.items.length, offset: page.offset, total: page.total },
   });
 });
 

@@ -111,7 +111,6 @@ export function createLocalSource(dir: string): BlogSource {
         offset,
         limit,
         total: ordered.length,
-        tooManyToCount: false,
       };
     },
 

@@ -113,7 +113,6 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
           offset,
           limit,
           total: count(meta.total) ?? offset + items.length,
-          tooManyToCount: meta.tooManyToCount === true,
         };
       });
     },

@@ -28,20 +28,9 @@ const LIST: WixOp[] = ['$hasSome', '$hasAll'];
 
 const SUPPORTED: Record<QueryField, WixOp[]> = {
   id: ['$eq', '$ne', '$hasSome'],
-  title: [
-    '$eq',
-    '$ne',
-    '$contains',
-    '$startsWith',
-    '$endsWith',
-    '$hasSome',
-    '$lt',
-    '$lte',
-    '$gt',
-    '$gte',
-    '$exists',
-    '$in',
-  ],
+  // PostQuerySpec (@wix/auto_sdk_blog_posts build/es/index.typings.d.mts) lists these for `title`: no $contains or
+  // $endsWith (a search for words is the local source's, or Wix's own search).
+  title: ['$eq', '$ne', '$startsWith', '$hasSome', '$lt', '$lte', '$gt', '$gte', '$exists', '$in'],
   slug: LIST,
   firstPublishedDate: RANGE,
   lastPublishedDate: RANGE,

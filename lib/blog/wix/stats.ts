@@ -1,10 +1,11 @@
 import { errors } from '@/lib/core/errors';
 import type { PostCountStat, StatsOrder } from '../types';
 import type { PostCountStatsOptions } from '../source';
-import { canonicalTimeZone, monthIndex, statsDate } from '../time';
+import { canonicalTimeZone, monthIndex, statsDate, utcOffset } from '../time';
 
 // Query Post Count Stats takes rangeStart + months; the SDK drops rangeEnd. We derive `months` from
-// rangeEnd when it is missing and cut what comes back at rangeEnd.
+// rangeEnd when it is missing and cut what comes back at rangeEnd. Its time zone is an offset (`-05`), not a zone
+// name: the zone asked for, at the range's start (or now).
 
 export interface WixStatsRequest {
   rangeStart?: Date;
@@ -32,7 +33,11 @@ export function statsRequest(options: PostCountStatsOptions = {}): { request: Wi
   let months = options.months;
   if (months === undefined && rangeStart && rangeEnd)
     months = Math.max(1, monthIndex(rangeEnd.getTime()) - monthIndex(rangeStart.getTime()) + 1);
-  return { request: { rangeStart, order: options.order, months, language: options.language, timeZone }, rangeEnd };
+  const offset = utcOffset(timeZone, rangeStart ?? new Date());
+  return {
+    request: { rangeStart, order: options.order, months, language: options.language, timeZone: offset },
+    rangeEnd,
+  };
 }
 
 export const cutAt = (stats: PostCountStat[], rangeEnd: Date | undefined) =>

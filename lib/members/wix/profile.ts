@@ -5,12 +5,17 @@ import type { Json } from './iam';
 
 // A Wix member (the Members v1 REST shape) as the site shows it, and a profile change in that shape.
 
+/**
+ * A member's `status`, as Members v1 has it (@wix/auto_sdk_members_members, `enum Status`: UNKNOWN, PENDING, APPROVED,
+ * BLOCKED, OFFLINE, a guest author who cannot log in), as the site's. Only APPROVED signs in; there is no ACTIVE.
+ */
 const STATUS: Record<string, MemberStatus> = {
-  APPROVED: 'ACTIVE',
-  ACTIVE: 'ACTIVE',
+  UNKNOWN: 'PENDING',
   PENDING: 'PENDING',
+  APPROVED: 'ACTIVE',
   BLOCKED: 'BLOCKED',
-};
+  OFFLINE: 'BLOCKED',
+} satisfies Record<'UNKNOWN' | 'PENDING' | 'APPROVED' | 'BLOCKED' | 'OFFLINE', MemberStatus>;
 
 export const idOf = (member: Json) =>
   typeof member.id === 'string' ? member.id : typeof member._id === 'string' ? member._id : '';

@@ -182,7 +182,7 @@ export async function startWixStandIn(contentDir: string, port = 0): Promise<Sta
       const page = list.slice(offset, offset + limit);
       return send(res, 200, {
         posts: page.map((p) => shape(p, fieldsets)),
-        metaData: { count: page.length, offset, total: list.length, tooManyToCount: false },
+        metaData: { count: page.length, offset, total: list.length },
       });
     }
     if (req.method === 'POST' && route === '/v3/posts/query') {
