@@ -8,6 +8,7 @@ const OPTIONAL_PARTS: Record<PostFieldset, keyof Post> = {
   SEO: 'seoData',
   CONTACT_ID: 'contactId',
   RICH_CONTENT: 'richContent',
+  REFERENCE_ID: 'referenceId',
 };
 
 export function withFieldsets(post: Post, fieldsets: readonly PostFieldset[] = []): Post {

@@ -28,7 +28,7 @@ export const POST_SORTS = [
   'TITLE_ASC',
   'TITLE_DESC',
 ] as const;
-export const POST_FIELDSETS = ['URL', 'CONTENT_TEXT', 'METRICS', 'SEO', 'CONTACT_ID', 'RICH_CONTENT'] as const;
+export const POST_FIELDSETS = ['URL', 'CONTENT_TEXT', 'METRICS', 'SEO', 'CONTACT_ID', 'RICH_CONTENT', 'REFERENCE_ID'] as const;
 export const METRIC_FIELDS = ['TOTAL_COMMENTS', 'LIKE_COUNT', 'VIEW_COUNT', 'RATING_COUNT'] as const;
 export const STATS_ORDERS = ['OLDEST', 'NEWEST'] as const;
 
@@ -200,6 +200,8 @@ export const Post = z.object({
   pricingPlanIds: strings.default([]),
   memberId: z.string().optional().catch(undefined),
   contactId: z.string().nullish().catch(null),
+  /** The id Wix files the post's comments under (fieldset REFERENCE_ID; @wix/auto_sdk_blog_posts: Post.referenceId). */
+  referenceId: z.string().max(24).nullish().catch(null),
   commentingEnabled: z.boolean().catch(true).default(true),
   minutesToRead: z.number().int().nonnegative().catch(0).default(0),
   language: z.string().nullish().catch(null),

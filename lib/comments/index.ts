@@ -7,6 +7,8 @@ import { wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { announceLocally } from './announce';
 import { createLocalComments, publishedCount, publishedCounts } from './local';
+import { referenceIds } from './reference-ids';
+import { cacheTags } from '@/lib/core/cache/tags';
 import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
 import type { CommentModeration, PostComment, PostComments } from './types';
 import type { CommentChange } from './local';
@@ -39,23 +41,56 @@ const wixComments = () =>
       memberRefreshToken: wixRefreshTokenOf,
       apiBaseUrl: c.wix.apiBaseUrl,
     });
+    const refs = referenceIdsOfPosts();
+    const asPost = <T extends PostComment | null>(comment: T): T =>
+      comment ? { ...comment, postId: refs.postOf(comment.postId) } : comment;
+    const onPost = (postId: string) => (comment: PostComment) => ({ ...comment, postId });
     const announced =
       (change: CommentChange) =>
       async <T extends PostComment | null>(comment: T): Promise<T> => {
-        if (comment) await announceLocally(change, comment);
-        return comment;
+        const ours = asPost(comment);
+        if (ours) await announceLocally(change, ours);
+        return ours;
       };
     const [created, updated, deleted] = [announced('created'), announced('updated'), announced('deleted')];
     return {
       ...wix,
-      create: async (...args) => created(await wix.create(...args)),
+      list: async (postId, page) => {
+        const answer = await wix.list(await refs.of(postId), page);
+        const mapped = onPost(postId);
+        const threads = answer.threads.map((t) => ({ comment: mapped(t.comment), replies: t.replies.map(mapped) }));
+        return { ...answer, threads };
+      },
+      mine: async (postId, writer) => (await wix.mine(await refs.of(postId), writer)).map(onPost(postId)),
+      create: async (comment, writer, status) =>
+        created(await wix.create({ ...comment, postId: await refs.of(comment.postId) }, writer, status)),
       edit: async (...args) => updated(await wix.edit(...args)),
       remove: async (...args) => deleted(await wix.remove(...args)),
+      queue: async (...args) => {
+        const answer = await wix.queue(...args);
+        return { ...answer, comments: answer.comments.map(asPost) };
+      },
       approve: async (id) => updated(await wix.approve(id)),
       hide: async (id) => updated(await wix.hide(id)),
       discard: async (id) => deleted(await wix.discard(id)),
     } satisfies PostComments & CommentModeration;
   });
+
+/** Post ids ↔ the reference ids Wix files their comments under (reference-ids.ts), learnt from the Blog. */
+const referenceIdsOfPosts = () =>
+  processSingleton('comments-reference-ids', () =>
+    referenceIds(async (postId) => (await blogSource().getPost(postId, { fieldsets: ['REFERENCE_ID'] }))?.referenceId),
+  );
+
+/**
+ * The cache tags a post's comment thread and count carry beyond `comments:{postId}` and `metrics:{postId}`: at Wix,
+ * the same under the post's reference id, which the Comments API's events name as the comment's resource.
+ */
+export async function commentTagsOf(postId: string): Promise<string[]> {
+  if (servedBy('comments') !== 'wix') return [];
+  const reference = await referenceIdsOfPosts().of(postId);
+  return reference === postId ? [] : [cacheTags.commentsOf(reference), cacheTags.metrics(reference)];
+}
 
 /**
  * A post's comment count: what the blog's platform counts (the post's `metrics.comments`: all of them when comments

@@ -5,6 +5,7 @@ import {
   type CommentSettings,
   commentCount,
   commentSettingsStore,
+  commentTagsOf,
   siteComments,
 } from '@/lib/comments';
 import { readKey, settle, unwrap } from '@/lib/core/reads';
@@ -22,6 +23,8 @@ async function cachedCommentPage(postId: string, page: number) {
   cacheLife('hours');
   cacheTag(cacheTags.comments, cacheTags.commentsOf(postId));
   return settle(readKey('comments', postId, page), async (): Promise<CommentPage> => {
+    // At Wix, the events name the post by its reference id: the page carries those tags too.
+    for (const tag of await commentTagsOf(postId)) cacheTag(tag);
     let cursor: string | null = null;
     if (page > 1) {
       cursor = unwrap(await cachedCommentPage(postId, page - 1)).cursor;
@@ -52,7 +55,10 @@ async function cachedCommentCount(id: string) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.metrics(id), cacheTags.post(id));
-  return settle(readKey('comment-count', id), () => commentCount(id));
+  return settle(readKey('comment-count', id), async () => {
+    for (const tag of await commentTagsOf(id)) cacheTag(tag);
+    return commentCount(id);
+  });
 }
 
 export const getPostCommentCount = async (id: string): Promise<number> => unwrap(await cachedCommentCount(id));
