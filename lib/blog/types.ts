@@ -28,7 +28,15 @@ export const POST_SORTS = [
   'TITLE_ASC',
   'TITLE_DESC',
 ] as const;
-export const POST_FIELDSETS = ['URL', 'CONTENT_TEXT', 'METRICS', 'SEO', 'CONTACT_ID', 'RICH_CONTENT', 'REFERENCE_ID'] as const;
+export const POST_FIELDSETS = [
+  'URL',
+  'CONTENT_TEXT',
+  'METRICS',
+  'SEO',
+  'CONTACT_ID',
+  'RICH_CONTENT',
+  'REFERENCE_ID',
+] as const;
 export const METRIC_FIELDS = ['TOTAL_COMMENTS', 'LIKE_COUNT', 'VIEW_COUNT', 'RATING_COUNT'] as const;
 export const STATS_ORDERS = ['OLDEST', 'NEWEST'] as const;
 
