@@ -28,8 +28,7 @@ export async function register() {
   }
   const warn = (msg: string) => (error: unknown) => console.warn(JSON.stringify({ msg, error: String(error) }));
   try {
-    const { blogSource } = await import('./lib/blog');
-    const { refreshOnRemoteTags } = await import('./lib/blog');
+    const { blogSource, refreshOnRemoteTags } = await import('./lib/blog');
     // With REDIS_URL: connect now (limits counted before it answers are this process's alone), and let another
     // instance's webhook refresh this instance's source too.
     const { siteRedis } = await import('./lib/core/redis/shared');

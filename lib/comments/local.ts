@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataClient } from '@/lib/data';
 import { dataErrors } from '@/lib/data/types';
-import { OWNER } from '@/lib/data/types';
+import { OWNER, countBy } from '@/lib/data/types';
 import { errors } from '@/lib/core/errors';
 import { type PostCommentItem, postComments } from './collection';
 import type { CommentModeration, CommentStatus, CommentThread, MemberWriter, PostComment, PostComments } from './types';
@@ -22,20 +22,8 @@ export function publishedCount(client: DataClient, postId: string): Promise<numb
 }
 
 /** The published comments and replies of each of `postIds` (one grouped count query; a post with none is absent). */
-export async function publishedCounts(client: DataClient, postIds: string[]): Promise<Map<string, number>> {
-  client.declare(postComments);
-  if (!postIds.length) return new Map();
-  const groups = await client.aggregate(
-    postComments.id,
-    {
-      filter: { postId: { $in: postIds }, status: 'PUBLISHED' },
-      groupBy: ['postId'],
-      operations: { n: { op: 'count' } },
-    },
-    OWNER,
-  );
-  return new Map(groups.map((group) => [String(group.postId), Number(group.n)]));
-}
+export const publishedCounts = (client: DataClient, postIds: string[]): Promise<Map<string, number>> =>
+  countBy(client, postComments, 'postId', postIds, { status: 'PUBLISHED' });
 
 export interface LocalCommentsSettings {
   client: DataClient;

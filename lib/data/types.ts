@@ -109,3 +109,4 @@ export const MAX_BULK_ITEMS = 1000;
 export { OWNER, VISITOR, memberCaller } from './permissions';
 export { dataErrors } from './errors';
 export { defineCollection } from './collections';
+export { countBy } from './count-by';

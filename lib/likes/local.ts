@@ -1,6 +1,6 @@
 import { isCatalogueError } from '@/lib/core/errors';
 import type { DataClient } from '@/lib/data';
-import { OWNER } from '@/lib/data/types';
+import { OWNER, countBy } from '@/lib/data/types';
 import { likeId, postLikes } from './collection';
 import type { Liker, LikeState, PostLikes } from './types';
 import { isVisitorId, newVisitorId } from './visitor';
@@ -23,16 +23,8 @@ export interface LocalLikesSettings {
 }
 
 /** The likes stored for each of `postIds` (one grouped count query; a post with none is absent). */
-export async function storedLikeCounts(client: DataClient, postIds: string[]): Promise<Map<string, number>> {
-  client.declare(postLikes);
-  if (!postIds.length) return new Map();
-  const groups = await client.aggregate(
-    postLikes.id,
-    { filter: { postId: { $in: postIds } }, groupBy: ['postId'], operations: { n: { op: 'count' } } },
-    OWNER,
-  );
-  return new Map(groups.map((group) => [String(group.postId), Number(group.n)]));
-}
+export const storedLikeCounts = (client: DataClient, postIds: string[]): Promise<Map<string, number>> =>
+  countBy(client, postLikes, 'postId', postIds);
 
 const likerKey = (liker: Liker) => (liker.kind === 'member' ? `member:${liker.memberId}` : `visitor:${liker.visitor}`);
 
