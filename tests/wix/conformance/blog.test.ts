@@ -41,12 +41,15 @@ describe('conformance: blog posts (@wix/blog posts)', () => {
   // is set (reroute returns early without one), i.e. never in production. Ours vs posts.getPostBySlug('héllo wörld'):
   //   path  /v3/posts/slugs/h%C3%A9llo%20w%C3%B6rld   (same on both sides)
   //   query slug=["h%C3%A9llo%20w%C3%B6rld"]          (SDK: slug=["héllo wörld"])
-  // The test, once fixed: ours = one(source.getPostBySlug(slug)); theirs = one(sdk.posts.getPostBySlug(slug));
-  // expect(ours).toEqual(theirs).
+  // getCategoryBySlug (/blog/v3/categories/slugs/…) and getTagBySlug (/v3/tags/slugs/…) do the same, and so does
+  // every id path (getPost's `postId` copy) for an id that needs escaping. The test, once fixed:
+  //   ours = one(source.getPostBySlug(slug)); theirs = one(sdk.posts.getPostBySlug(slug)); expect(ours).toEqual(theirs)
   it.todo('getPostBySlug with a slug that needs escaping: as posts.getPostBySlug');
 
   it('listPosts: as posts.listPosts', async () => {
-    const { rec, source, sdk } = setup('GET', { body: { posts: [post], metaData: { count: 1, offset: 20, total: 21 } } });
+    const { rec, source, sdk } = setup('GET', {
+      body: { posts: [post], metaData: { count: 1, offset: 20, total: 21 } },
+    });
     const options = {
       featured: true,
       categoryIds: ['cat-1'],
@@ -106,7 +109,9 @@ describe('conformance: blog posts (@wix/blog posts)', () => {
 
   it('queryPostCountStats: as posts.queryPostCountStats', async () => {
     // QueryPostCountStatsResponse { stats: PeriodPostCount[] { periodStart, postCount } }: blog_posts typings.
-    const { rec, source, sdk } = setup('GET', { body: { stats: [{ periodStart: '2024-01-01T00:00:00Z', postCount: 2 }] } });
+    const { rec, source, sdk } = setup('GET', {
+      body: { stats: [{ periodStart: '2024-01-01T00:00:00Z', postCount: 2 }] },
+    });
     const ours = await rec.one(() =>
       source.queryPostCountStats({ rangeStart: '2024-01-01T00:00:00Z', months: 3, order: 'NEWEST', language: 'en' }),
     );

@@ -67,7 +67,12 @@ export const comment = (fields: Record<string, unknown> = {}) => ({
 });
 
 /** `Like` (_id, _createdDate, entityId, fqdn): blog_likes/build/cjs/index.typings.d.ts. */
-export const like = { id: 'like-1', createdDate: '2025-01-01T00:00:00.000Z', entityId: POST_ID, fqdn: 'wix.blog.v3.post' };
+export const like = {
+  id: 'like-1',
+  createdDate: '2025-01-01T00:00:00.000Z',
+  entityId: POST_ID,
+  fqdn: 'wix.blog.v3.post',
+};
 
 /**
  * `TokenResponse` (access_token, expires_in, refresh_token, token_type): node_modules/@wix/sdk/build/auth/oauth2/
@@ -134,4 +139,10 @@ export const referenceResults = (field: string, from: string, to: string[], acti
 });
 
 /** `PagingMetadataV2` (count, offset, total, tooManyToCount, cursors, hasNext): same file. */
-export const offsetPage = (count: number) => ({ count, offset: 0, total: count, tooManyToCount: false, hasNext: false });
+export const offsetPage = (count: number) => ({
+  count,
+  offset: 0,
+  total: count,
+  tooManyToCount: false,
+  hasNext: false,
+});
