@@ -28,9 +28,13 @@ import {
 const REFRESH = 'OauthNG.JWS.refresh-ada';
 const writer: MemberWriter = { kind: 'member', memberId: MEMBER_ID, name: 'Ada', sessionToken: 'session-ada' };
 const one = { body: { comment: comment() } };
+/** Our Ricos document as the SDK's type (the same JSON; the SDK types node types as literals). */
+const rich = (text: string) => toRichContent(text) as comments.RichContent;
 const names = { body: { members: [member], metadata: { count: 1 } } };
 
-function setup(...routes: [string, string | RegExp, Reply | ((r: Recorded) => Reply)][]) {
+type Routes = [string, string | RegExp, Reply | ((r: Recorded) => Reply)][];
+
+function setup(...routes: Routes) {
   const rec = recorder(
     route('POST', '/oauth2/token', { body: tokens(REFRESH) }),
     route('POST', '/members/v1/members/query', names),
@@ -47,7 +51,7 @@ function setup(...routes: [string, string | RegExp, Reply | ((r: Recorded) => Re
   return { rec, ours, sdk: sdkClient({ comments, members }, rec) };
 }
 
-const get = ['GET', `/comments/v1/comments/${COMMENT_ID}`, one] as const;
+const get: Routes[number] = ['GET', `/comments/v1/comments/${COMMENT_ID}`, one];
 const auth = (rec: ReturnType<typeof setup>['rec'], path: string, method: string) =>
   rec.requests.find((r) => r.url.pathname === path && r.method === method)?.headers.get('authorization');
 
@@ -74,7 +78,7 @@ describe('conformance: comments (@wix/comments comments)', () => {
     const [, mine] = await rec.calls(() => ours.list(REFERENCE_ID, { limit: 10 }));
     const theirs = await rec.one(() =>
       sdk.members.queryMembers(
-        { filter: { id: { $in: [MEMBER_ID] } }, paging: { limit: 1 } },
+        { filter: { _id: { $in: [MEMBER_ID] } }, paging: { limit: 1 } },
         { fieldsets: ['PUBLIC'] },
       ),
     );
@@ -88,7 +92,7 @@ describe('conformance: comments (@wix/comments comments)', () => {
     const filter = {
       resourceId: { $eq: REFERENCE_ID },
       'author.memberId': { $eq: MEMBER_ID },
-      status: { $in: ['PUBLISHED', 'PENDING', 'HIDDEN'] },
+      status: { $in: ['PUBLISHED' as const, 'PENDING' as const, 'HIDDEN' as const] },
     };
     const theirs = await rec.one(() =>
       sdk.comments.queryComments({ filter, cursorPaging: { limit: 100 } }, { appId: BLOG_APP_ID }),
@@ -115,7 +119,7 @@ describe('conformance: comments (@wix/comments comments)', () => {
         appId: BLOG_APP_ID,
         contextId: REFERENCE_ID,
         resourceId: REFERENCE_ID,
-        content: { richContent: toRichContent('Hello\nWix') },
+        content: { richContent: rich('Hello\nWix') },
       }),
     );
     expect(mine).toEqual(theirs);
@@ -132,7 +136,7 @@ describe('conformance: comments (@wix/comments comments)', () => {
         contextId: REFERENCE_ID,
         resourceId: REFERENCE_ID,
         parentComment: { _id: COMMENT_ID },
-        content: { richContent: toRichContent('Hi') },
+        content: { richContent: rich('Hi') },
       }),
     );
     expect(mine).toEqual(theirs);
@@ -153,7 +157,7 @@ describe('conformance: comments (@wix/comments comments)', () => {
     const [, mine] = await rec.calls(() => ours.edit(COMMENT_ID, 'Edited', writer, 'PUBLISHED'));
     expect(auth(rec, `/comments/v1/comments/${COMMENT_ID}`, 'PATCH')).toBe(tokens().access_token);
     const theirs = await rec.one(() =>
-      sdk.comments.updateComment(COMMENT_ID, { revision: '1', content: { richContent: toRichContent('Edited') } }),
+      sdk.comments.updateComment(COMMENT_ID, { revision: '1', content: { richContent: rich('Edited') } }),
     );
     expect(mine).toEqual(theirs);
   });

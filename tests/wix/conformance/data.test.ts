@@ -23,7 +23,14 @@ const notes: CollectionDeclaration = {
   permissions: { read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 };
 const WHEN = '2024-01-02T03:04:05.000Z';
-const item = { _id: 'n1', title: 'Hi', rank: 3, when: WHEN };
+const SYSTEM = { _createdDate: WHEN, _updatedDate: WHEN };
+const item = { _id: 'n1', ...SYSTEM, title: 'Hi', rank: 3, when: WHEN };
+const other = { _id: 'n2', ...SYSTEM };
+/** The same items as the SDK takes them: dates as Date (sent as `{ $date }`, as ours are). */
+const asSdk = (i: { _id: string } & Record<string, unknown>) => ({
+  ...Object.fromEntries(Object.entries(i).map(([k, v]) => [k, v === WHEN ? new Date(WHEN) : v])),
+  _id: i._id,
+});
 const gt3: FilterTree = { kind: 'condition', field: 'rank', op: '$gt', value: 3 };
 
 async function setup(...replies: [string, string | RegExp, Reply][]) {
@@ -40,14 +47,15 @@ describe('conformance: Wix Data items (@wix/data items)', () => {
     const { rec, backend, sdk } = await setup(['GET', /./, one]);
     const ours = await rec.one(() => backend.get(C, 'n1'));
     const theirs = await rec.one(() => sdk.items.get(C, 'n1', { consistentRead: true }));
-    // The SDK repeats the path's dataItemId in the query (its builder copies path parameters there); Wix reads the path.
+    // The SDK repeats the path's dataItemId in the query (its builder copies path parameters there); Wix reads the
+    // path.
     expect(ours).toEqual({ ...theirs, query: without(theirs.query, 'dataItemId') });
   });
 
   it('insert (one item): as items.insert', async () => {
     const { rec, backend, sdk } = await setup(['POST', '/wix-data/v2/items', one]);
     const ours = await rec.one(() => backend.insert(C, [item]));
-    const theirs = await rec.one(() => sdk.items.insert(C, { ...item, when: new Date(WHEN) }));
+    const theirs = await rec.one(() => sdk.items.insert(C, asSdk(item)));
     expect(ours).toEqual(theirs);
   });
 
@@ -56,8 +64,8 @@ describe('conformance: Wix Data items (@wix/data items)', () => {
       ['POST', '/wix-data/v2/items/query', { body: { dataItems: [], pagingMetadata: offsetPage(0) } }],
       ['POST', '/wix-data/v2/bulk/items/insert', { body: bulkResults(C, ['n1', 'n2']) }],
     );
-    const [check, ours] = await rec.calls(() => backend.insert(C, [item, { _id: 'n2' }]));
-    const theirs = await rec.one(() => sdk.items.bulkInsert(C, [{ ...item, when: new Date(WHEN) }, { _id: 'n2' }]));
+    const [check, ours] = await rec.calls(() => backend.insert(C, [item, other]));
+    const theirs = await rec.one(() => sdk.items.bulkInsert(C, [asSdk(item), asSdk(other)]));
     expect(ours).toEqual(theirs);
     // Wix has no all-or-none bulk insert: ours first asks which ids exist (interface: all or none).
     expect(check).toMatchObject({
@@ -69,21 +77,21 @@ describe('conformance: Wix Data items (@wix/data items)', () => {
   it('save (one item): as items.save', async () => {
     const { rec, backend, sdk } = await setup(['POST', /./, one]);
     const ours = await rec.one(() => backend.save(C, [item]));
-    const theirs = await rec.one(() => sdk.items.save(C, { ...item, when: new Date(WHEN) }));
+    const theirs = await rec.one(() => sdk.items.save(C, asSdk(item)));
     expect(ours).toEqual(theirs);
   });
 
   it('save (several): as items.bulkSave', async () => {
     const { rec, backend, sdk } = await setup(['POST', /./, { body: bulkResults(C, ['n1', 'n2'], 'UPDATE') }]);
-    const ours = await rec.one(() => backend.save(C, [item, { _id: 'n2' }]));
-    const theirs = await rec.one(() => sdk.items.bulkSave(C, [{ ...item, when: new Date(WHEN) }, { _id: 'n2' }]));
+    const ours = await rec.one(() => backend.save(C, [item, other]));
+    const theirs = await rec.one(() => sdk.items.bulkSave(C, [asSdk(item), asSdk(other)]));
     expect(ours).toEqual(theirs);
   });
 
   it('update (one item): as items.update, on the REST reference’s route', async () => {
     const { rec, backend, sdk } = await setup(['PUT', /./, one], ['POST', /./, one]);
     const ours = await rec.one(() => backend.update(C, [item]));
-    const theirs = await rec.one(() => sdk.items.update(C, { ...item, when: new Date(WHEN) }));
+    const theirs = await rec.one(() => sdk.items.update(C, asSdk(item)));
     // Same RPC (UpdateDataItem), same body. The SDK binds it to POST /v2/items/update (data-items-api-client.js); the
     // REST reference documents PUT /wix-data/v2/items/{dataItem.id}, which ours uses.
     expect(ours).toEqual({ ...theirs, method: 'PUT', path: '/wix-data/v2/items/n1' });
@@ -91,8 +99,8 @@ describe('conformance: Wix Data items (@wix/data items)', () => {
 
   it('update (several): as items.bulkUpdate', async () => {
     const { rec, backend, sdk } = await setup(['POST', /./, { body: bulkResults(C, ['n1', 'n2'], 'UPDATE') }]);
-    const ours = await rec.one(() => backend.update(C, [item, { _id: 'n2' }]));
-    const theirs = await rec.one(() => sdk.items.bulkUpdate(C, [{ ...item, when: new Date(WHEN) }, { _id: 'n2' }]));
+    const ours = await rec.one(() => backend.update(C, [item, other]));
+    const theirs = await rec.one(() => sdk.items.bulkUpdate(C, [asSdk(item), asSdk(other)]));
     expect(ours).toEqual(theirs);
   });
 

@@ -38,7 +38,7 @@ export const draftPost = {
 /** `PagingMetadataV2` / `CursorPagingMetadata` (count, cursors { next, prev }, hasNext): the modules' typings. */
 export const lastCursorPage = { count: 1, cursors: {}, hasNext: false };
 
-/** `Member` (_id, loginEmail, status, profile { nickname, slug, photo }): members_members/build/cjs/index.typings.d.ts. */
+/** `Member` (_id, loginEmail, status, profile { nickname, slug }): members_members/build/cjs/index.typings.d.ts. */
 export const member = {
   id: MEMBER_ID,
   loginEmail: 'ada@example.com',
@@ -109,7 +109,8 @@ export const redirectSession = (fullUrl = 'https://www.wixapis.com/oauth2/author
 });
 
 /**
- * `DataItem` (id, dataCollectionId, data): node_modules/@wix/wix-data-items-common/dist/types/types/data-item-types.d.ts
+ * `DataItem` (id, dataCollectionId, data):
+ * node_modules/@wix/wix-data-items-common/dist/types/types/data-item-types.d.ts
  * (REST names there), as are the responses built from it below.
  */
 export const dataItem = (collection: string, id: string, data: Record<string, unknown> = {}) => ({

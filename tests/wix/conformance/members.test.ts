@@ -4,6 +4,7 @@ import { LoginState, OAuthStrategy } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
 import { createWixMembers, memorySignOuts, sealSession } from '@/lib/members/wix';
 import { memoryRevocations } from '@/lib/members/tokens';
+import type { CallContext } from '@/lib/members/types';
 import { memoryTokenCache } from '@/lib/wix/tokens';
 import { member, MEMBER_ID, redirectSession, stateResponse, tokens } from './fixtures';
 import { CLIENT_ID, type Recorded, type Reply, type Wire, recorder, route, sdkClient, transportOf } from './recorder';
@@ -61,10 +62,9 @@ describe('conformance: sign-up and sign-in (IAM, as OAuthStrategy)', () => {
     const { rec, ours, strategy } = setup(['POST', `${IAM}/authentication/v2/register`, { body: verify }]);
     const captcha = 'captcha-token';
     const mine = await rec.one(() =>
-      ours.register(
-        { email: 'ada@example.com', password: PASSWORD, profile: { nickname: 'Ada' } },
-        { captchaToken: captcha },
-      ),
+      ours.register({ email: 'ada@example.com', password: PASSWORD, profile: { nickname: 'Ada' } }, {
+        captchaToken: captcha,
+      } as CallContext),
     );
     const theirs = await rec.one(() =>
       strategy.register({
@@ -154,7 +154,12 @@ describe('conformance: the OAuth logins (redirect session and code, as OAuthStra
       state,
     };
     const theirs = await rec.one(() =>
-      strategy.getAuthUrl(oauthData, { prompt: 'none', responseMode: 'web_message', sessionToken: 'JWS.wix-session' }),
+      strategy.getAuthUrl(oauthData, {
+        prompt: 'none',
+        responseMode: 'web_message',
+        // getAuthUrl passes it on (OAuthStrategy.js) though its options type leaves it out.
+        sessionToken: 'JWS.wix-session',
+      } as Parameters<typeof strategy.getAuthUrl>[1]),
     );
     // The SDK has the browser load the authorize URL in an iframe and get the code by postMessage (responseMode
     // web_message); ours reads the code server-side from the redirect's Location, so it asks for responseMode query.
