@@ -10,12 +10,16 @@ export const wixApi = (path: string) => `${WIX_API}${path}`;
 
 const WIX_HOST = /(^|\.)wixapis\.com$/i;
 
-/** The URL a request for `url` goes to: a Wix host's under `apiBaseUrl` (path prefix kept), anything else as it is. */
+/**
+ * The URL a request for `url` goes to: a Wix host's with its slug query mended (below), under `apiBaseUrl` when one is
+ * set (path prefix kept); anything else as it is.
+ */
 export function reroute(url: string, apiBaseUrl: string | undefined): string {
-  if (!apiBaseUrl) return url;
   const parsed = new URL(url);
   if (!WIX_HOST.test(parsed.hostname)) return url;
-  return `${apiBaseUrl.replace(/\/+$/, '')}${fixSlugQuery(parsed).pathname}${parsed.search}`;
+  fixSlugQuery(parsed);
+  if (!apiBaseUrl) return parsed.toString();
+  return `${apiBaseUrl.replace(/\/+$/, '')}${parsed.pathname}${parsed.search}`;
 }
 
 /**
