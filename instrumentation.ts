@@ -47,12 +47,29 @@ export async function register() {
     const { dataClient } = await import('./lib/data');
     const { OWNER } = await import('./lib/data/permissions');
     const { isCatalogueError } = await import('./lib/core/errors');
-    // An unavailable database (503) has logged its own line, saying why, and keeps trying in the background.
-    void dataClient()
-      .count('series', {}, OWNER)
-      .catch((error: unknown) => {
-        if (!(isCatalogueError(error) && error.status === 503)) warn('data service warm-up failed')(error);
-      });
+    // A platform that lacks some of the site's collections (a bare Wix site) says so once, naming each and what it
+    // serves: those features are off until it is made (lib/data/reads.ts); the dashboard lists them too.
+    const client = dataClient();
+    // Not awaited: the server listens meanwhile.
+    void client
+      .missing()
+      .then((missing) => {
+        for (const id of missing) {
+          console.warn(
+            JSON.stringify({
+              msg: `data collection missing: ${client.collection(id)?.feature ?? id} off`,
+              collection: id,
+              create: 'npm run blog -- wix setup (or the CMS in the Wix dashboard), then "Check again" on /dashboard',
+            }),
+          );
+        }
+        // An unavailable database (503) has logged its own line, saying why, and keeps trying in the background.
+        if (missing.includes('series')) return;
+        return client.count('series', {}, OWNER).catch((error: unknown) => {
+          if (!(isCatalogueError(error) && error.status === 503)) warn('data service warm-up failed')(error);
+        });
+      })
+      .catch(warn('data collections: could not tell which exist'));
   } catch (error) {
     warn('data service start failed')(error);
   }

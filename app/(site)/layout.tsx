@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
 import { config } from '@/lib/core/config';
 import { listCategories } from '@/lib/blog/reads';
+import { siteOffers } from '@/lib/edge/pages/offers';
 import { RSS_ALTERNATE, SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME } from '@/lib/core/site';
 import '../globals.css';
 
@@ -15,7 +16,7 @@ export const metadata: Metadata = {
 
 export default async function SiteLayout({ children }: { children: ReactNode }) {
   return (
-    <SiteShell lang={SITE_LANGUAGE} categories={await listCategories()}>
+    <SiteShell lang={SITE_LANGUAGE} categories={await listCategories()} newsletter={(await siteOffers()).newsletter}>
       {children}
     </SiteShell>
   );

@@ -4,8 +4,10 @@ import { LiveTotal } from '@/components/dashboard/live-total';
 import { MetricsTable } from '@/components/dashboard/metrics-table';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { PostsChart } from '@/components/dashboard/posts-chart';
+import { SetupPanel } from '@/components/dashboard/setup-panel';
 import { TopPosts } from '@/components/dashboard/top-posts';
 import { currentOwner } from '@/lib/owner';
+import { getFeaturesOff } from '@/lib/data/reads';
 import { forwardedWithoutProxy } from '@/lib/core/http/peer';
 import { getPostCountStats, getTotalPosts } from '@/lib/blog/reads';
 import { monthSeries } from '@/lib/edge/dashboard/chart';
@@ -32,16 +34,18 @@ export default function DashboardPage({ searchParams }: PageProps<'/dashboard'>)
 // (the layout reads the session first), and nothing streams behind a fallback: the whole page is in the first
 // HTML, so it works without JavaScript.
 async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchParams'>) {
-  const params = parseDashboardParams(await searchParams);
+  const query = await searchParams;
+  const params = parseDashboardParams(query);
   const owner = await currentOwner(dashboardHref(params));
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
 
-  const [total, stats, table, topViews, topLikes] = await Promise.all([
+  const [total, stats, table, topViews, topLikes, off] = await Promise.all([
     getTotalPosts(),
     getPostCountStats({ months: params.months, order: params.order, timeZone: params.tz }),
     loadPostTable(params),
     loadTopPosts('VIEW_COUNT'),
     loadTopPosts('LIKE_COUNT'),
+    getFeaturesOff(),
   ]);
   const bars = monthSeries(stats, { months: params.months, order: params.order, timeZone: params.tz });
 
@@ -49,6 +53,7 @@ async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchP
 
   return (
     <>
+      <SetupPanel off={off} checked={query.checked === 'setup'} />
       {forwarded.count > 0 && (
         <section className="notice" role="status" aria-labelledby="proxy-heading">
           <h2 id="proxy-heading">Is there a proxy in front of the site?</h2>

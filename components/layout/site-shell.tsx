@@ -10,6 +10,8 @@ interface SiteShellProps {
   lang: string;
   /** The header's menu. */
   categories: Pick<Category, 'id' | 'slug' | 'label'>[];
+  /** The footer's sign-up form (off where the site has no subscribers collection: lib/edge/pages/offers.ts). */
+  newsletter: boolean;
   children: ReactNode;
 }
 
@@ -31,7 +33,7 @@ function CurrentCategoryStyle({ categories }: Pick<SiteShellProps, 'categories'>
 }
 
 /** The public pages' document: categories and search in the header; subscribe, feed and sitemap in the footer. */
-export function SiteShell({ lang, categories, children }: SiteShellProps) {
+export function SiteShell({ lang, categories, newsletter, children }: SiteShellProps) {
   return (
     <PageShell
       lang={lang}
@@ -59,7 +61,7 @@ export function SiteShell({ lang, categories, children }: SiteShellProps) {
       footer={
         <footer className="site-footer">
           <div className="container">
-            <SubscribeForm id="footer-subscribe" />
+            {newsletter && <SubscribeForm id="footer-subscribe" />}
             <p>
               © {SITE_NAME} · <a href="/feed.xml">RSS feed</a> · <a href="/sitemap.xml">Sitemap</a> ·{' '}
               <a href="/login" rel="nofollow">

@@ -25,7 +25,8 @@ export function SaveForLater({ postId }: { postId: string }) {
 }
 
 /** The account page's section: each saved post (the latest first) with the date it was saved and a Remove button. */
-export function ReadingList({ rows }: { rows: ReadingListRow[] | null }) {
+export function ReadingList({ rows }: { rows: ReadingListRow[] | null | 'off' }) {
+  if (rows === 'off') return null;
   return (
     <section className="member-section" id="reading-list" aria-labelledby="reading-list-heading">
       <h2 id="reading-list-heading">Reading list</h2>

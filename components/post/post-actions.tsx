@@ -4,10 +4,18 @@ import { ShareLinks } from './share-links';
 // What a reader does with a post once read: save it for later (members) and share it. Static HTML from the post's data,
 // so the post page stays prerendered; the only script is the "Copy link" island.
 
-export function PostActions({ postId, url, title }: { postId: string; url: string; title: string }) {
+interface PostActionsProps {
+  postId: string;
+  url: string;
+  title: string;
+  /** Off where the site has no readingList collection (lib/edge/pages/offers.ts). */
+  saveForLater: boolean;
+}
+
+export function PostActions({ postId, url, title, saveForLater }: PostActionsProps) {
   return (
     <div className="post-actions">
-      <SaveForLater postId={postId} />
+      {saveForLater && <SaveForLater postId={postId} />}
       <ShareLinks url={url} title={title} />
     </div>
   );

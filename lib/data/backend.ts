@@ -48,6 +48,11 @@ export interface DataBackend {
   /** One row per group: the group's field values and each named operation's result. */
   aggregate(collectionId: string, aggregation: Aggregation): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
+  /**
+   * Which of these collections the platform lacks, when collections are made elsewhere (a Wix site's CMS: in its
+   * dashboard or by `npm run blog -- wix setup`). Absent where `prepare` makes them (the embedded database, Postgres).
+   */
+  missing?(ids: string[]): Promise<string[]>;
 }
 
 export type AggregateOp = 'count' | 'sum' | 'avg' | 'min' | 'max';

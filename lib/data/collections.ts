@@ -28,6 +28,7 @@ export function defineCollection<const F extends Record<string, FieldDeclaration
  */
 export const subscribers = defineCollection({
   id: 'subscribers',
+  feature: 'the newsletter sign-up',
   fields: {
     email: { type: 'text', indexed: true },
     status: { type: 'text', indexed: true },
@@ -41,6 +42,7 @@ export const subscribers = defineCollection({
 /** Post series, kept by the owner; readers see them on the posts they hold. */
 export const series = defineCollection({
   id: 'series',
+  feature: 'series on posts',
   fields: {
     title: { type: 'text' },
     slug: { type: 'text', indexed: true },
@@ -56,6 +58,7 @@ export const series = defineCollection({
  */
 export const readingList = defineCollection({
   id: 'readingList',
+  feature: "members' reading lists",
   fields: { post: { type: 'reference', references: 'posts', indexed: true } },
   permissions: {
     read: 'SITE_MEMBER_AUTHOR',

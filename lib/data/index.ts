@@ -67,6 +67,14 @@ export function recordsClient(...declared: CollectionDeclaration[]): DataClient 
   });
 }
 
+/**
+ * Asks again which collections the platform has (the owner's "Check again", after `npm run blog -- wix setup`): every
+ * read and page part that asked (lib/data/reads.ts, the `site-setup` tag) is rendered again.
+ */
+export function recheckCollections(): string[] {
+  return invalidate({ type: 'site.setup.checked', entityId: 'collections' });
+}
+
 /** Where the site's collections live: the platform's `data` (lib/platform decides). */
 export function siteBackend(): DataBackend {
   return serve('data', {
@@ -101,7 +109,7 @@ const EMBEDDED_RETRY_MS = 1_000;
 const BUILD_IDLE_CLOSE_MS = 1_000;
 
 export type { DataChange, DataClient } from './client';
-export { defineCollection, readingList, series } from './collections';
+export { defineCollection, readingList, series, subscribers } from './collections';
 export type { ReadingListItem } from './collections';
 export { dataErrors } from './errors';
 export { OWNER, VISITOR, memberCaller } from './permissions';

@@ -50,6 +50,11 @@ export interface CollectionDeclaration<F extends Record<string, FieldDeclaration
   fields: F;
   permissions: Record<Operation, Role>;
   /**
+   * What the site does with it, for the owner ("series on posts"): where the collection must be made outside the site
+   * (a Wix site's CMS) and is missing, that is what is off (lib/data/reads.ts, the dashboard's setup panel).
+   */
+  feature?: string;
+  /**
    * Not served by the JSON API: the site's own code alone reads and writes it (lib/members' members, which hold
    * password hashes). The API answers its name exactly as an unknown collection's (404 WDE0025).
    */

@@ -2,6 +2,8 @@ import { queryPosts } from '@/lib/blog/reads';
 import { siteReadingList } from '.';
 import { READING_LIST_MAX } from '.';
 import { isCatalogueError } from '@/lib/core/errors';
+import { readingList } from '@/lib/data';
+import { isCollectionMissing } from '@/lib/data/reads';
 
 // The account page's reading list: the member's saved items (the data service), each with its post as the blog has it
 // now (one cached query for all of them), so a renamed post shows its new title and a post no longer published says so.
@@ -13,8 +15,12 @@ export interface ReadingListRow {
   post: { title: string; slug: string } | null;
 }
 
-/** The member's reading list, the latest saved first; null when it cannot be read now (the page says so). */
-export async function readingListView(memberId: string): Promise<ReadingListRow[] | null> {
+/**
+ * The member's reading list, the latest saved first; null when it cannot be read now (the page says so); 'off' on a
+ * site without the readingList collection (a bare Wix site: the page has no such section).
+ */
+export async function readingListView(memberId: string): Promise<ReadingListRow[] | null | 'off'> {
+  if (await isCollectionMissing(readingList)) return 'off';
   try {
     const entries = await siteReadingList().list(memberId);
     if (!entries.length) return [];

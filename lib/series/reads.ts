@@ -1,6 +1,7 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/core/cache/tags';
-import { dataClient } from '@/lib/data';
+import { dataClient, series } from '@/lib/data';
+import { isCollectionMissing } from '@/lib/data/reads';
 import { VISITOR } from '@/lib/data/types';
 import { seriesPostIds } from '@/lib/series';
 import { blogSource } from '../blog';
@@ -45,6 +46,8 @@ async function cachedSeriesOf(postId: string) {
   cacheLife('hours');
   cacheTag(cacheTags.series, cacheTags.seriesOf(postId));
   return settle(readKey('seriesOf', postId), async (): Promise<SeriesOfPost[]> => {
+    // A site without the collection (a bare Wix site) has no series: nothing to ask.
+    if (await isCollectionMissing(series)) return [];
     const { items } = await dataClient().query(
       'series',
       {

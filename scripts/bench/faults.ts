@@ -5,7 +5,7 @@ import { buildWix, WIX_ENV } from './support/builds';
 import { ensureCorpus } from './support/corpus';
 import { LOG_DIR, sleep, startNext, timed, type NextServer } from './support/process';
 import { fmtMs, row, type Row } from './support/table';
-import { type Mode, startWixStandIn, type StandIn } from './support/wix-stand-in';
+import { type Mode, startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
 
 // Figure 7, upstream faults: the Wix source (BLOG_SOURCE=wix, API key) pointed at a local stand-in of the Wix REST
 // API. The build prerenders from the stand-in; each fault then runs on its own server and stand-in, all four at once:

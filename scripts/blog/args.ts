@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { TermKind } from './content-folder';
 import { DATA_USAGE } from './data-args';
 import { OUTBOX_USAGE } from './outbox';
+import { WIX_USAGE } from './wix';
 import { UsageError } from './errors';
 import { isSlug } from './slug';
 
@@ -56,7 +57,9 @@ matching signed webhook event to SITE_URL (default http://localhost:3000).
 
 ${DATA_USAGE}
 
-${OUTBOX_USAGE}`;
+${OUTBOX_USAGE}
+
+${WIX_USAGE}`;
 
 const OPTIONS = {
   title: { type: 'string' },

@@ -6,6 +6,7 @@ import { ContentFolder } from './content-folder';
 import { DATA_USAGE, parseDataCommand } from './data-args';
 import { type DataIo, runData } from './data';
 import { runOutbox } from './outbox';
+import { runWix } from './wix';
 import { deliveredOk, postToken, signEvent } from './deliver';
 import { UsageError } from './errors';
 import { runCommand } from './run';
@@ -34,6 +35,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     // The data collections need neither the content folder nor the signing key.
     if (argv[0] === 'data') return await runData(parseDataCommand(argv.slice(1)), io);
     if (argv[0] === 'outbox') return await runOutbox(argv.slice(1), io);
+    if (argv[0] === 'wix') return await runWix(argv.slice(1), io);
     const command = parseCommand(argv);
     if (command.name === 'help') {
       io.out(USAGE);

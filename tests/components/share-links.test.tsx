@@ -91,12 +91,19 @@ describe('ShareLinks', () => {
 
 describe('PostActions', () => {
   it('puts a no-script "Save for later" form posting the post id before the share links', () => {
-    const html = renderToStaticMarkup(<PostActions postId="post-1" url={URL_} title="T" />);
+    const html = renderToStaticMarkup(<PostActions postId="post-1" url={URL_} title="T" saveForLater />);
     expect(html).toContain(
       '<form action="/api/members/reading-list" method="post"><input type="hidden" name="intent" value="save"/>' +
         '<input type="hidden" name="postId" value="post-1"/><button type="submit">Save for later</button></form>',
     );
     expect(html).toContain('id="saved-for-later"');
     expect(html.indexOf('Save for later')).toBeLessThan(html.indexOf('Share this post'));
+  });
+
+  it('offers no "Save for later" where the site has no reading list (a bare Wix site), and still the share links', () => {
+    const html = renderToStaticMarkup(<PostActions postId="post-1" url={URL_} title="T" saveForLater={false} />);
+    expect(html).not.toContain('Save for later');
+    expect(html).not.toContain('saved-for-later');
+    expect(html).toContain('Share this post');
   });
 });

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { SiteShell } from '@/components/layout/site-shell';
 import { config } from '@/lib/core/config';
+import { siteOffers } from '@/lib/edge/pages/offers';
 import { getPublicPost } from '@/lib/edge/pages/post';
 import { listCategories } from '@/lib/blog/reads';
 import { RSS_ALTERNATE, SITE_LANGUAGE, SITE_NAME, decodeSegment } from '@/lib/core/site';
@@ -17,9 +18,13 @@ export const metadata: Metadata = {
 };
 
 export default async function PostLayout({ children, params }: LayoutProps<'/post/[slug]'>) {
-  const [post, categories] = await Promise.all([getPublicPost(decodeSegment((await params).slug)), listCategories()]);
+  const [post, categories, offers] = await Promise.all([
+    getPublicPost(decodeSegment((await params).slug)),
+    listCategories(),
+    siteOffers(),
+  ]);
   return (
-    <SiteShell lang={post?.language || SITE_LANGUAGE} categories={categories}>
+    <SiteShell lang={post?.language || SITE_LANGUAGE} categories={categories} newsletter={offers.newsletter}>
       {children as ReactNode}
     </SiteShell>
   );

@@ -17,6 +17,7 @@ import { RichContent } from '@/components/rich-content/rich-content';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
 import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/edge/pages/post';
 import { authorOf } from '@/lib/edge/pages/authors';
+import { siteOffers } from '@/lib/edge/pages/offers';
 import { listPosts } from '@/lib/blog/reads';
 import { blogPostingJsonLd, serializeJsonLd } from '@/lib/edge/seo/json-ld';
 import { postMetadata } from '@/lib/edge/seo/post-metadata';
@@ -40,13 +41,14 @@ export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): P
 export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
-  const [{ categories, tags }, neighbours, related, series, author, comments] = await Promise.all([
+  const [{ categories, tags }, neighbours, related, series, author, comments, offers] = await Promise.all([
     postTerms(post),
     postNeighbours(post),
     relatedPosts(post),
     postSeries(post),
     authorOf(post.memberId),
     commentsView(post),
+    siteOffers(),
   ]);
   const toc = pageContents(post.richContent);
   const updated =
@@ -102,8 +104,13 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
           </footer>
         )}
         <PostLikes postId={post.id} />
-        <PostActions postId={post.id} url={absoluteUrl(postPath(post.slug))} title={post.title} />
-        <SubscribeForm id="post-subscribe" heading="Get the next post by e-mail" />
+        <PostActions
+          postId={post.id}
+          url={absoluteUrl(postPath(post.slug))}
+          title={post.title}
+          saveForLater={offers.readingList}
+        />
+        {offers.newsletter && <SubscribeForm id="post-subscribe" heading="Get the next post by e-mail" />}
         <PostNav previous={neighbours.previous} next={neighbours.next} />
       </article>
       {comments && <CommentsSection view={comments} />}

@@ -97,6 +97,8 @@ export const EVENT_TAGS = {
 export const SITE_EVENT_TAGS = {
   /** Who may comment, what waits for approval: every thread's form and notice. */
   'site.comments.settings_changed': () => [cacheTags.comments],
+  /** The owner asked the site to look again at the collections it has (after `npm run blog -- wix setup`). */
+  'site.setup.checked': () => [cacheTags.siteSetup],
 } as const satisfies Record<string, TagRule>;
 
 export type SiteEventType = keyof typeof SITE_EVENT_TAGS;

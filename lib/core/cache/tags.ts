@@ -21,5 +21,7 @@ export const cacheTags = {
   seriesOf: (postId: string) => `series-of:${postId}`,
   /** `author:{memberId}` a writer's profile (their byline, page, JSON-LD, feed line); `authors` a slug no one had. */
   authors: 'authors',
+  /** Which of the site's collections the platform lacks (a bare Wix site), and every part of a page that asks. */
+  siteSetup: 'site-setup',
   author: (memberId: string) => `author:${memberId}`,
 } as const;

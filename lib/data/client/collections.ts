@@ -19,5 +19,8 @@ export function collectionOperations(ctx: ClientContext) {
 
     /** The declared collection by id, or undefined. */
     collection: (id: string): CollectionDeclaration | undefined => byId.get(id),
+
+    /** The declared collections the platform lacks (a bare Wix site's CMS), in declaration order. */
+    missing: async (): Promise<string[]> => (backend.missing ? backend.missing([...byId.keys()]) : []),
   };
 }

@@ -47,6 +47,7 @@ export function createDataClient(settings: ClientSettings) {
     close: collections.close,
     declare: collections.declare,
     collection: collections.collection,
+    missing: collections.missing,
     query: queryOperations(ctx).query,
   };
   return client;

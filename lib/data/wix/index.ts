@@ -1,5 +1,6 @@
 import { type BackendQuery, type DataBackend, ItemExistsError } from '../backend';
 import type { CollectionDeclaration, DataItem } from '../types';
+import { wixCollections } from './collections';
 import { type Json, type WixDataConfig, createWixDataHttp } from './http';
 import { describe, idOf, itemResults, pathSegment } from './results';
 import {
@@ -40,9 +41,10 @@ const PAGE = 1000;
 const MAX_PAGES = 100;
 
 /**
- * `prepare` makes no call: Wix collections are created in the Wix dashboard (or the Data Collections API), not by this
- * site, and the client keeps a failed `prepare` for good, so a network call here could break a collection for the
- * life of the process. A collection Wix does not have answers 404 WDE0025 on its first use.
+ * `prepare` makes no call: Wix collections are created in the Wix dashboard or by `npm run blog -- wix setup`, not by
+ * the running site, and the client keeps a failed `prepare` for good, so a network call here could break a collection
+ * for the life of the process. `missing` says which the site lacks (lib/data/reads.ts turns their features off); a
+ * collection Wix does not have answers 404 WDE0025 on its use.
  */
 export function createWixBackend(config: WixDataConfig): DataBackend {
   const { send, failed } = createWixDataHttp(config);
@@ -116,8 +118,15 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
     return code ? null : fromWixItem(collection, body.dataItem, what);
   }
 
+  const siteCollections = wixCollections(config);
+
   return {
     name: 'wix',
+
+    async missing(ids) {
+      const present = new Set((await siteCollections.list()).map((collection) => collection.id));
+      return ids.filter((id) => !present.has(id));
+    },
 
     async prepare(collection) {
       collections.set(collection.id, collection);

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SITE_COLLECTIONS } from '@/lib/data/collections';
+import { createWixBackend } from '@/lib/data/wix';
+import { startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
+
+// `npm run blog -- wix check | setup [--dry-run]` against a bare Wix site (the stand-in: a Blog, and a CMS with only
+// Wix's own collections), and the data backend's view of what the site lacks. The creation calls are the SDK's own
+// (`collections.createDataCollection` of @wix/data): the dry run records what it would send.
+
+let wix: StandIn;
+beforeAll(async () => {
+  wix = await startWixStandIn('content');
+});
+afterAll(() => wix.close());
+
+const env = () => ({ WIX_API_KEY: 'IST.test-key', WIX_SITE_ID: 'site-1', WIX_API_BASE_URL: wix.url });
+
+async function run(...argv: string[]) {
+  const { main } = await import('@/scripts/blog/cli');
+  const lines: string[] = [];
+  const code = await main(argv, {
+    env: env(),
+    fetch,
+    out: (line) => lines.push(line),
+    err: (line) => lines.push(line),
+    errStream: process.stderr,
+  });
+  return { code, text: lines.join('\n') };
+}
+
+const ids = SITE_COLLECTIONS.map((c) => c.id);
+const backend = () => createWixBackend({ apiKey: 'IST.test-key', siteId: 'site-1', apiBaseUrl: wix.url });
+
+it('a bare site: check lists the Blog and every missing collection by the feature it serves, and exits 1', async () => {
+  expect(await backend().missing!(ids)).toEqual(ids);
+  const { code, text } = await run('wix', 'check');
+  expect(code).toBe(1);
+  expect(text).toMatch(/^Blog: yes \(\d+ published posts\)/m);
+  expect(text).toContain('Collection subscribers (the newsletter sign-up): missing');
+  expect(text).toContain('Collection series (series on posts): missing');
+  expect(text).toContain("Collection readingList (members' reading lists): missing");
+});
+
+it('setup --dry-run prints the creation calls, as the SDK sends them, and creates nothing', async () => {
+  const { code, text } = await run('wix', 'setup', '--dry-run');
+  expect(code).toBe(0);
+  const calls = text.split('\n').filter((line) => line.startsWith('would send: '));
+  expect(calls).toHaveLength(3);
+  const series = calls.find((line) => line.includes('"id":"series"'))!;
+  expect(series).toMatch(/^would send: POST \/wix-data\/v2\/collections \{/);
+  const body = JSON.parse(series.slice(series.indexOf('{')));
+  expect(body.collection.permissions).toEqual({ read: 'ANYONE', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' });
+  expect(body.collection.fields).toContainEqual({
+    key: 'posts',
+    displayName: 'posts',
+    type: 'MULTI_REFERENCE',
+    typeMetadata: {
+      multiReference: {
+        referencedCollectionId: 'Blog/Posts',
+        referencingFieldKey: 'series_posts',
+        referencingDisplayName: 'series posts',
+      },
+    },
+  });
+  expect(wix.collections().filter((id) => ids.includes(id))).toEqual([]);
+});
+
+it('setup creates the missing collections; a second run creates none; check then passes', async () => {
+  const first = await run('wix', 'setup');
+  expect(first.code).toBe(0);
+  expect(first.text.match(/^created /gm)).toHaveLength(3);
+  expect(wix.collections()).toEqual(expect.arrayContaining(ids));
+  expect(await backend().missing!(ids)).toEqual([]);
+
+  const second = await run('wix', 'setup');
+  expect(second.code).toBe(0);
+  expect(second.text).not.toMatch(/^created /m);
+  expect(second.text).toContain('Nothing to create');
+
+  const check = await run('wix', 'check');
+  expect(check.text).toContain('Collection series (series on posts): yes');
+  expect(check.code).toBe(0);
+});
+
+it('refuses to run without the API key, and an unknown flag, with the usage', async () => {
+  const { main } = await import('@/scripts/blog/cli');
+  const lines: string[] = [];
+  const io = {
+    env: {},
+    fetch,
+    out: (l: string) => lines.push(l),
+    err: (l: string) => lines.push(l),
+    errStream: process.stderr,
+  };
+  expect(await main(['wix', 'check'], io)).toBe(2);
+  expect(lines.join('\n')).toContain('set WIX_API_KEY');
+  expect(await main(['wix', 'check', '--dry-run'], { ...io, env: env() })).toBe(2);
+});
