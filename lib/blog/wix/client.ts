@@ -1,4 +1,5 @@
 import { categories, draftPosts, posts, tags } from '@wix/blog';
+import { members } from '@wix/members';
 import { createClient } from '@wix/sdk';
 import type { CursorPage, PostFieldset } from '../types';
 import { isRecord } from '@/lib/core/json';
@@ -50,7 +51,11 @@ export function createWixContext(config: WixSourceConfig) {
   const auth = config.apiKey
     ? apiKeyAuth(config.apiKey, config.siteId!)
     : visitorAuth(config.clientId!, transport, config.tokens);
-  const client = createClient({ modules: { posts, categories, tags, draftPosts }, auth, fetch: transport });
+  const client = createClient({
+    modules: { posts, categories, tags, draftPosts, members },
+    auth,
+    fetch: transport,
+  });
   const secrets = [config.apiKey ?? ''];
 
   const fail = (error: unknown, what: string) => toCatalogueError(error, what, secrets);
