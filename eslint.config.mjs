@@ -18,6 +18,7 @@ export const FEATURES = [
   'newsletter',
   'series',
   'reading-list',
+  'views',
   'owner',
 ];
 
@@ -80,6 +81,7 @@ const POLICIES = [
   may('owner', ['owner', ...BASE]),
   may('newsletter', ['newsletter', 'data', 'platform', ...BASE]),
   may('members', ['members', 'data', 'platform', ...BASE]),
+  may('views', ['views', 'data', 'platform', ...BASE]),
   may('likes', ['likes', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('comments', ['comments', 'blog', 'members', 'data', 'platform', ...BASE]),
   // A feature's storage adapters are thin: the base, Wix's client and their own feature; of another feature, types.

@@ -92,6 +92,8 @@ export const SAVED_FRAGMENT = 'saved-for-later';
 
 /** A post's likes (app/api/posts/[postId]/likes): GET `{ total, liked }`, POST a like or an unlike (form or JSON). */
 export const postLikesApi = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/likes`;
+/** Where the post page's view beacon posts (app/api/posts/[postId]/view). */
+export const postViewApi = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/view`;
 /** The post page's like button's place: a form post comes back to it. */
 export const LIKES_FRAGMENT = 'likes';
 /**

@@ -251,6 +251,14 @@ export async function startWixStandIn(contentDir: string, options: StandInOption
         ? send(res, 200, { metrics: post.metrics ?? { views: 0, likes: 0, comments: 0 } })
         : notFound(res, 'post');
     }
+    if (req.method === 'POST' && (m = /^\/v3\/posts\/([^/]+)\/view$/.exec(route))) {
+      // View Post: "The response returns the post's updated total number of views" (the Blog's REST reference).
+      const post = posts.find((p) => p.id === decodeURIComponent(m![1]!));
+      if (!post) return notFound(res, 'post');
+      const metrics = (post.metrics ?? { views: 0, likes: 0, comments: 0 }) as { views: number };
+      post.metrics = { ...metrics, views: metrics.views + 1 };
+      return send(res, 200, { views: metrics.views + 1 });
+    }
     if (req.method === 'GET' && (m = /^\/v3\/posts\/([^/]+)$/.exec(route))) {
       const post = posts.find((p) => p.id === m![1]);
       return post ? send(res, 200, { post: shape(post, fieldsets) }) : notFound(res, 'post');

@@ -10,6 +10,7 @@ import { SeriesNav } from '@/components/post/series-nav';
 import { SubscribeForm } from '@/components/newsletter/subscribe-form';
 import { PostLikes } from './post-likes';
 import { PostActions } from '@/components/post/post-actions';
+import { ViewBeacon } from '@/components/post/view-beacon';
 import { CommentsSection } from '@/components/comments/comments-section';
 import { commentsView } from '@/lib/comments/view';
 import { absoluteUrl } from '@/lib/edge/seo/site-urls';
@@ -104,6 +105,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
           </footer>
         )}
         <PostLikes postId={post.id} />
+        <ViewBeacon postId={post.id} />
         <PostActions
           postId={post.id}
           url={absoluteUrl(postPath(post.slug))}

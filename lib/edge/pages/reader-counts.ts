@@ -1,11 +1,13 @@
 import { keptCommentCounts } from '@/lib/comments';
 import { keptLikeCounts } from '@/lib/likes';
+import { keptViewCounts } from '@/lib/views';
 import type { PostMetrics } from '@/lib/blog/types';
 
-// Posts' metrics as readers see them on the post page: the platform's views, and its likes and comments plus those the
-// site keeps (lib/likes, lib/comments: one grouped count each for a whole page of posts). The JSON API and the
-// dashboard answer these, so the owner's table and a client of the API agree with the page. (An order by likes or
-// comments is still the platform's: the site's own are not in its index.)
+// Posts' metrics as readers see them on the post page: the platform's views, likes and comments plus those the site
+// keeps (lib/views on the local platform, lib/likes, lib/comments: one grouped count each for a whole page of posts).
+// The JSON API and the dashboard answer these, so the owner's table and a client of the API agree with the page. (An
+// order by likes or comments is still the platform's: the site's own are not in its index. The dashboard's "Most
+// viewed" merges the two: top-posts.ts.)
 
 type Counted = { id: string; metrics?: PostMetrics | null };
 
@@ -13,13 +15,18 @@ type Counted = { id: string; metrics?: PostMetrics | null };
 export async function withReaderCounts<P extends Counted>(posts: P[]): Promise<P[]> {
   const ids = posts.filter((post) => post.metrics).map((post) => post.id);
   if (!ids.length) return posts;
-  const [likes, comments] = await Promise.all([keptLikeCounts(ids), keptCommentCounts(ids)]);
+  const [views, likes, comments] = await Promise.all([
+    keptViewCounts(ids),
+    keptLikeCounts(ids),
+    keptCommentCounts(ids),
+  ]);
   return posts.map((post) =>
     post.metrics
       ? {
           ...post,
           metrics: {
             ...post.metrics,
+            views: post.metrics.views + (views.get(post.id) ?? 0),
             likes: post.metrics.likes + (likes.get(post.id) ?? 0),
             comments: post.metrics.comments + (comments.get(post.id) ?? 0),
           },
