@@ -96,3 +96,17 @@ it('refuses to run without the API key, and an unknown flag, with the usage', as
   expect(lines.join('\n')).toContain('set WIX_API_KEY');
   expect(await main(['wix', 'check', '--dry-run'], { ...io, env: env() })).toBe(2);
 });
+
+it('a Wix that never answers: the collections listing fails at its deadline with the catalogue 502, never hangs a page', async () => {
+  const { createServer } = await import('node:http');
+  const hanging = createServer(() => {});
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  const { port } = hanging.address() as { port: number };
+  try {
+    const silent = createWixBackend({ apiKey: 'IST.k', siteId: 's', apiBaseUrl: `http://127.0.0.1:${port}` });
+    await expect(silent.missing!(ids)).rejects.toMatchObject({ status: 502, wde: 'WDE0053' });
+  } finally {
+    hanging.closeAllConnections();
+    await new Promise((resolve) => hanging.close(resolve));
+  }
+}, 20_000);

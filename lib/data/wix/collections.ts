@@ -1,6 +1,7 @@
 import { collections } from '@wix/data';
 import { createClient } from '@wix/sdk';
 import { apiKeyAuth } from '@/lib/wix/auth';
+import { withCallSignal } from '@/lib/wix/call-signal';
 import { type TransportSettings, transportFor } from '@/lib/wix/transport';
 import { toCatalogueError } from '@/lib/wix/upstream';
 import type { CollectionDeclaration, FieldType } from '../types';
@@ -19,6 +20,11 @@ export interface WixCollectionsConfig extends TransportSettings {
 const PAGE = 100;
 /** Listing stops here, should Wix never say it is done (a site holds a few dozen collections). */
 const MAX_PAGES = 20;
+/**
+ * The listing, retries included, gives up after this long: pages ask it (lib/data/reads.ts) while they render, and a
+ * Wix that does not answer must not hold them (the blog's calls have the same deadline, lib/blog/guard.ts).
+ */
+export const LIST_DEADLINE_MS = 4_000;
 
 /** Our field types as the CMS names them (`Type` of @wix/auto_sdk_data_collections). */
 const WIX_TYPES: Record<FieldType, collections.Field['type'] & string> = {
@@ -94,7 +100,7 @@ export function wixCollections(config: WixCollectionsConfig) {
     /** Every collection of the site (Wix's own, like Blog/Posts, too). */
     async list(): Promise<FoundCollection[]> {
       const found: FoundCollection[] = [];
-      try {
+      const listAll = async () => {
         for (let page = 0; page < MAX_PAGES; page++) {
           const answer = await reads.collections.listDataCollections({
             paging: { limit: PAGE, offset: found.length },
@@ -109,6 +115,9 @@ export function wixCollections(config: WixCollectionsConfig) {
           }
           if ((answer.collections ?? []).length < PAGE) break;
         }
+      };
+      try {
+        await withCallSignal(AbortSignal.timeout(LIST_DEADLINE_MS), listAll);
       } catch (error) {
         throw toCatalogueError(error, 'listing the data collections', secrets);
       }

@@ -5,6 +5,7 @@ import { isRecord } from '@/lib/core/json';
 // What the blog source's Wix client uses too: the API-key strategy, the transport (reroutes *.wixapis.com to
 // WIX_API_BASE_URL, retries 429/5xx and network failures) and the mapping of upstream failures to catalogue errors.
 import { apiKeyAuth } from '@/lib/wix/auth';
+import { withCallSignal } from '@/lib/wix/call-signal';
 import { wixApi } from '@/lib/wix/base-url';
 import { type TransportSettings, transportFor } from '@/lib/wix/transport';
 import { readWixJson, redact, toCatalogueError } from '@/lib/wix/upstream';
@@ -35,6 +36,13 @@ const READ_PATHS = new Set([
   '/items/query-referenced',
   '/items/is-referenced',
 ]);
+
+/**
+ * A read, retries included, gives up after this long (502 WDE0053): pages read the data service while they render (a
+ * post's series), and a Wix that does not answer must not hold them, as the blog's calls do not (lib/blog/guard.ts).
+ * Writes have no such deadline: one cut short may still be done.
+ */
+export const READ_DEADLINE_MS = 4_000;
 
 export interface WixAnswer {
   status: number;
@@ -86,14 +94,16 @@ export function createWixDataHttp(config: WixDataConfig) {
     const search = request.query ? `?${new URLSearchParams(request.query)}` : '';
     let response: Response;
     try {
-      const client = method === 'GET' || READ_PATHS.has(path) ? reads : writes;
-      response = await client.fetchWithAuth(`${WIX_DATA_API}${path}${search}`, {
-        method,
-        ...(request.body && {
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(request.body),
-        }),
-      });
+      const read = method === 'GET' || READ_PATHS.has(path);
+      const call = () =>
+        (read ? reads : writes).fetchWithAuth(`${WIX_DATA_API}${path}${search}`, {
+          method,
+          ...(request.body && {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(request.body),
+          }),
+        });
+      response = read ? await withCallSignal(AbortSignal.timeout(READ_DEADLINE_MS), call) : await call();
     } catch (error) {
       throw toCatalogueError(error, request.what, secrets);
     }
