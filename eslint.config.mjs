@@ -79,7 +79,7 @@ const POLICIES = [
   may('series', ['series', 'data', 'blog', ...BASE]),
   may('reading-list', ['reading-list', 'data', 'blog', ...BASE]),
   may('owner', ['owner', ...BASE]),
-  may('newsletter', ['newsletter', 'data', 'platform', ...BASE]),
+  may('newsletter', ['newsletter', 'data', 'blog', 'platform', ...BASE]),
   may('members', ['members', 'data', 'platform', ...BASE]),
   may('views', ['views', 'data', 'platform', ...BASE]),
   may('likes', ['likes', 'blog', 'members', 'data', 'platform', ...BASE]),

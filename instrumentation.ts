@@ -73,4 +73,12 @@ export async function register() {
   } catch (error) {
     warn('data service start failed')(error);
   }
+  // The newsletter's worker on the site's job queue (pg-boss in the records database): sends left unfinished by a stop
+  // resume, and each post's first publication is mailed. Not awaited: the server listens meanwhile.
+  try {
+    const { startNewsletter } = await import('./lib/newsletter');
+    void startNewsletter().catch(warn('newsletter: the send queue did not start'));
+  } catch (error) {
+    warn('newsletter start failed')(error);
+  }
 }

@@ -18,6 +18,8 @@ export interface BackendQuery {
 
 export interface DataBackend {
   readonly name: string;
+  /** The SQL database under a SQL backend (the embedded one, Postgres): the job queue shares it (jobs.ts). */
+  readonly sql?: import('./sql-backend').SqlDatabase;
   /** Makes the collection's storage (and its indexes) exist; called once per collection before first use. */
   prepare(collection: CollectionDeclaration): Promise<void>;
   get(collectionId: string, id: string): Promise<DataItem | null>;

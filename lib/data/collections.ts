@@ -24,7 +24,9 @@ export function defineCollection<const F extends Record<string, FieldDeclaration
  * else's address becomes `confirmed`, is probed for by its id (a 409), or gets a `confirmationSentDate` that silences
  * its real subscription. `status` is `pending` until the address's confirmation link is followed, then `confirmed`;
  * `week` (ISO week of subscribing, `2026-W48`) is what the dashboard groups by; `confirmationSentDate` is when the last
- * link was mailed (none again for 10 minutes), `confirmedDate` when it was followed.
+ * link was mailed (none again for 10 minutes), `confirmedDate` when it was followed. `unsubscribed` (the mail's
+ * one-click link: `unsubscribedDate`) and `bounced` (the mail server refused the address for good: `bouncedDate`) are
+ * never mailed again; subscribing again needs the confirmation again.
  */
 export const subscribers = defineCollection({
   id: 'subscribers',
@@ -35,6 +37,8 @@ export const subscribers = defineCollection({
     week: { type: 'text', indexed: true },
     confirmationSentDate: { type: 'datetime' },
     confirmedDate: { type: 'datetime' },
+    unsubscribedDate: { type: 'datetime' },
+    bouncedDate: { type: 'datetime' },
   },
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });

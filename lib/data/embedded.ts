@@ -152,6 +152,10 @@ export function createEmbeddedBackend(dataDir?: string, options: EmbeddedOptions
   const sql: SqlDatabase = {
     query: (text, params) => using((database) => executor(database).query(text, params)),
     transaction: (fn) => using((database) => database.transaction((tx) => fn(executor(tx)))),
+    script: (text) =>
+      using(async (database) => ({
+        rows: ((await database.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+      })),
     async close() {
       closed = true;
       clearTimeout(retryTimer);

@@ -10,6 +10,8 @@ import { createPostgresBackend } from './postgres';
 import { invalidate } from '@/lib/core/cache/invalidate';
 import { serve } from '@/lib/platform';
 import { createWixBackend } from './wix';
+import type PgBoss from 'pg-boss';
+import { startJobs } from './jobs';
 
 /**
  * The site's data client, one per process: two databases open on one folder would corrupt it, and route handlers and
@@ -73,6 +75,20 @@ export function recordsClient(...declared: CollectionDeclaration[]): DataClient 
  */
 export function recheckCollections(): string[] {
   return invalidate({ type: 'site.setup.checked', entityId: 'collections' });
+}
+
+/**
+ * The site's job queue (pg-boss, jobs.ts) in its own records database, started once per process: on DATABASE_URL's
+ * server, or through the embedded database's handle. A start that failed (the database unavailable) is tried again by
+ * the next caller.
+ */
+export function siteJobs(): Promise<PgBoss> {
+  const holder = processSingleton('jobs', () => ({ started: undefined as Promise<PgBoss> | undefined }));
+  holder.started ??= startJobs({ databaseUrl: config().databaseUrl, sql: recordsClient().sql }).catch((error) => {
+    holder.started = undefined;
+    throw error;
+  });
+  return holder.started;
 }
 
 /** Where the site's collections live: the platform's `data` (lib/platform decides). */

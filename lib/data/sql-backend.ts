@@ -20,6 +20,11 @@ export interface SqlExecutor {
 export interface SqlDatabase extends SqlExecutor {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Several statements in one text, without parameters (the job queue's schema and its own transactions, jobs.ts): the
+   * last statement's rows. Only the embedded database offers it; a Postgres server's queue connects by itself.
+   */
+  script?(text: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -94,6 +99,7 @@ export function createSqlBackend(db: SqlDatabase, name: string): DataBackend {
 
   return {
     name,
+    sql: db,
 
     async prepare(collection) {
       const t = table(collection.id);

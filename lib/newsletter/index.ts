@@ -1,24 +1,88 @@
 import path from 'node:path';
+import { blogSource } from '@/lib/blog';
+import { onInvalidate } from '@/lib/core/cache/invalidate';
 import { config } from '@/lib/core/config';
-import { dataClient } from '@/lib/data';
-import { mailer } from '@/lib/core/mail';
+import { createBulkMailer, mailer } from '@/lib/core/mail';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { siteKey } from '@/lib/core/security/site-key';
+import { dataClient, recordsClient, siteJobs } from '@/lib/data';
+import { OWNER } from '@/lib/data/types';
+import { announce, enqueueSend, newsletterDeliveries, newsletterSends, type Sending, workSends } from './sending';
 import type { Newsletter } from './subscribe';
 
 export { confirm, normaliseEmail, subscribe, type ConfirmOutcome, type SubscribeOutcome } from './subscribe';
+export {
+  unsubscribe,
+  unsubscribeLinkHolds,
+  unsubscribeLinks,
+  unsubscribeApiPath,
+  type UnsubscribeOutcome,
+} from './unsubscribe';
+export { NEWSLETTER_QUEUE, newsletterDeliveries, newsletterSends, type AnnounceOutcome } from './sending';
+
+const key = () => {
+  const c = config();
+  return siteKey('newsletter', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir));
+};
 
 /** The site's newsletter: its data client, mailer and link key, one per process. */
 export const siteNewsletter = (): Newsletter =>
-  processSingleton('newsletter', () => {
+  processSingleton('newsletter', () => ({
+    client: dataClient(),
+    mailer: mailer(),
+    siteUrl: config().siteUrl,
+    key: key(),
+  }));
+
+/**
+ * The newsletter's sending (sending.ts): subscribers from the site's collections, sends and deliveries in its records,
+ * mail through the bulk mailer (NEWSLETTER_RATE), the post as the blog has it.
+ */
+export const siteSending = (): Sending =>
+  processSingleton('newsletter-sending', () => {
     const c = config();
     return {
-      client: dataClient(),
-      mailer: mailer(),
+      subscribers: dataClient(),
+      records: recordsClient(newsletterSends, newsletterDeliveries),
+      mailer: createBulkMailer(c.mail, c.siteUrl),
       siteUrl: c.siteUrl,
-      key: siteKey('newsletter', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)),
+      key: key(),
+      replyTo: c.mail.replyTo,
+      footer: c.mail.footer,
+      post: (postId) => blogSource().getPost(postId, { fieldsets: ['RICH_CONTENT'] }),
     };
   });
+
+/** The platform's post events that may be a first publication. */
+const POST_EVENTS = new Set(['wix.blog.v3.post_created', 'wix.blog.v3.post_updated']);
+
+/**
+ * At the server's start: the queue's worker for sends, a listener that announces each post event (the first
+ * publication makes a send), and every send left unfinished by a stop asked for again.
+ */
+export async function startNewsletter(): Promise<void> {
+  const boss = await siteJobs();
+  const sending = siteSending();
+  await workSends(boss, sending);
+  processSingleton('newsletter-listener', () => {
+    onInvalidate((event) => {
+      if (!POST_EVENTS.has(event.type)) return;
+      // After the blog's own listener has let go of its copy of the post: announce reads it as the platform has it.
+      setImmediate(() => {
+        void announce(sending, event.entityId, (postId) => enqueueSend(boss, postId)).catch((error: unknown) =>
+          console.error(JSON.stringify({ msg: 'newsletter: announce failed', error: String(error) })),
+        );
+      });
+    });
+    return true;
+  });
+  const { items } = await sending.records.query(
+    newsletterSends.id,
+    { filter: { status: { $in: ['queued', 'sending'] } }, limit: 100 },
+    OWNER,
+  );
+  for (const send of items) await enqueueSend(boss, String(send.postId));
+}
 
 export { subscriberWeeks, subscribersCsv } from './report';
 export { NEWSLETTER_STATES, isNewsletterState, newsletterStatePath } from './states';

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// The newsletter's confirmation links: signed with the site key labelled `newsletter` (lib/core/security/site-key.ts).
+// The newsletter's confirmation and unsubscribe links: signed with the site key labelled `newsletter`
+// (lib/core/security/site-key.ts).
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_DAYS = 7;
@@ -24,5 +25,22 @@ export function confirmTokenHolds(key: Buffer, id: string, token: string, now: D
   if (age < -60 || age > CONFIRM_LINK_DAYS * DAY_SECONDS) return false;
   const expected = Buffer.from(mac(key, id, issued));
   const given = Buffer.from(match[2]!);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const unsubscribeMac = (key: Buffer, id: string) =>
+  createHmac('sha256', key).update(`unsubscribe\n${id}`).digest().subarray(0, 16).toString('base64url');
+
+/**
+ * The token of a subscriber's unsubscribe link: it never expires (a mail read a year later must still unsubscribe) and
+ * names only the subscriber, so each mail's link is the same.
+ */
+export const unsubscribeToken = (key: Buffer, id: string) => unsubscribeMac(key, id);
+
+/** The token was made with this key for this subscriber. */
+export function unsubscribeTokenHolds(key: Buffer, id: string, token: string): boolean {
+  if (!/^[\w-]{22}$/.test(token)) return false;
+  const expected = Buffer.from(unsubscribeMac(key, id));
+  const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -31,6 +31,16 @@ export const NEWSLETTER_STATES = {
     message: 'Confirmation links work for seven days and only as mailed. Ask for a new one below.',
     form: true,
   },
+  unsubscribed: {
+    title: 'You are unsubscribed',
+    message: 'No more posts will come to this address. Changed your mind? Subscribe again below.',
+    form: true,
+  },
+  'unsubscribe-invalid': {
+    title: 'This unsubscribe link does not work',
+    message: 'It may have been cut or changed on its way. Open it again from the mail, whole.',
+    form: false,
+  },
   'try-later': {
     title: 'Please try again later',
     message: 'Too many requests came from your network, or the mail could not be sent. Please try again in a while.',

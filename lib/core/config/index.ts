@@ -75,6 +75,13 @@ const Env = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().max(320).optional(),
   MAIL_OUTBOX: z.string().optional(),
+  MAIL_REPLY_TO: z.string().max(320).optional(),
+  NEWSLETTER_RATE: z
+    .string()
+    .regex(/^\d{1,4}(\.\d{1,3})?$/, 'must be messages per second (0: no limit)')
+    .transform(Number)
+    .optional(),
+  NEWSLETTER_FOOTER: z.string().max(500).optional(),
   MEMBERS_EMAIL_VERIFICATION: flag.default(true),
   MEMBERS_OWNER_APPROVAL: flag.default(false),
   NODE_ENV: z.string().optional(),
@@ -143,6 +150,12 @@ export interface MailConfig {
   from: string | undefined;
   /** MAIL_OUTBOX, by default `<DATA_DIR>/outbox` (git-ignored with it). */
   outboxDir: string;
+  /** MAIL_REPLY_TO: where replies to the newsletter go (default: the From address). */
+  replyTo?: string;
+  /** NEWSLETTER_RATE: messages a second the newsletter sends at most, the provider's limit (default 10; 0: none). */
+  rate?: number;
+  /** NEWSLETTER_FOOTER: the postal or contact line under every newsletter mail. */
+  footer?: string;
 }
 
 /** The site's policy for new members (lib/members). */
@@ -238,6 +251,9 @@ export function readConfig(env: Env = process.env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       outboxDir: e.MAIL_OUTBOX ?? `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
+      replyTo: e.MAIL_REPLY_TO,
+      rate: e.NEWSLETTER_RATE ?? 10,
+      footer: e.NEWSLETTER_FOOTER,
     },
     members: {
       emailVerification: e.MEMBERS_EMAIL_VERIFICATION,

@@ -13,9 +13,28 @@ import { SITE_NAME } from '@/lib/core/site';
 export interface Mail {
   to: string;
   subject: string;
-  /** Plain text only: what a confirmation or notice needs, read the same by every client. */
+  /** The plain-text part: all a confirmation or notice has, and the newsletter's second part. */
   text: string;
+  /** The newsletter's HTML part. */
+  html?: string;
+  replyTo?: string;
+  /** The newsletter's own Message-ID (one per delivery), else nodemailer makes one. */
+  messageId?: string;
   headers?: Record<string, string>;
+}
+
+/**
+ * How an SMTP server refused a message: `permanent` for a 5xx answer (the address does not exist, is refused for good:
+ * a bounce), else temporary (a 4xx, a connection that failed: try again later).
+ */
+export function smtpRefusal(error: unknown): { permanent: boolean; code?: number; reason: string } {
+  const { responseCode, code, response } = (error ?? {}) as Record<string, unknown>;
+  const status = typeof responseCode === 'number' ? responseCode : undefined;
+  const reason = (typeof response === 'string' ? response : String(code ?? (error as Error)?.message ?? error)).slice(
+    0,
+    200,
+  );
+  return { permanent: status !== undefined && status >= 500 && status < 600, code: status, reason };
 }
 
 export interface Sent {
@@ -54,6 +73,31 @@ export function createMailer(mail: MailConfig, siteUrl: string): Mailer {
       await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
       await rename(`${file}.tmp`, file);
       return { messageId: info.messageId, file };
+    },
+  };
+}
+
+/**
+ * The newsletter's mailer: the same SMTP server (or outbox), through a pool of connections that sends at most `rate`
+ * messages a second (nodemailer's own rate limit; 0: as fast as the server takes them).
+ */
+export function createBulkMailer(mail: MailConfig, siteUrl: string): Mailer {
+  if (!mail.smtpUrl) return createMailer(mail, siteUrl);
+  const from = fromAddress(mail, siteUrl);
+  const rate = mail.rate ?? 10;
+  const smtp = nodemailer.createTransport({
+    url: mail.smtpUrl,
+    pool: true,
+    maxConnections: 3,
+    ...(rate > 0 &&
+      (rate >= 1
+        ? { rateDelta: 1000, rateLimit: Math.round(rate) }
+        : { rateDelta: Math.round(1000 / rate), rateLimit: 1 })),
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(message) {
+      const info = await smtp.sendMail({ from, ...message });
+      return { messageId: info.messageId };
     },
   };
 }

@@ -48,6 +48,8 @@ export function createDataClient(settings: ClientSettings) {
     declare: collections.declare,
     collection: collections.collection,
     missing: collections.missing,
+    /** The SQL database under the backend, when it is one (the job queue shares it: lib/data/jobs.ts). */
+    sql: ctx.backend.sql,
     query: queryOperations(ctx).query,
   };
   return client;

@@ -1,0 +1,343 @@
+import { createHash } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { Post } from '@/lib/blog/types';
+import { isCatalogueError } from '@/lib/core/errors';
+import { type Mailer, smtpRefusal } from '@/lib/core/mail';
+import { SITE_NAME } from '@/lib/core/site';
+import type { DataClient } from '@/lib/data';
+import { OWNER, defineCollection } from '@/lib/data/types';
+import { renderPostMail } from './mail';
+import { unsubscribeLinks } from './unsubscribe';
+
+// Every new post to every confirmed subscriber, once. A post's first publication makes a send (its id is the post's, so
+// the platform's event delivered twelve times to two instances makes one) and a job on the site's queue (pg-boss,
+// lib/data/jobs.ts). The job's worker lists the confirmed subscribers into deliveries (one each, its id derived from
+// the post and the subscriber: listing again adds no second) and mails the queued ones, one by one, at the mailer's
+// rate. Each delivery is marked `sending` before its message goes out and `sent` after: a worker that dies between
+// the two leaves it `sending`, and the job, given back by the queue and resumed elsewhere, marks those `unknown`
+// rather than mail them again (never twice; the dashboard counts them). A 4xx answer defers the delivery, with
+// backoff; a 5xx bounces it and the address is never mailed again. An unsubscribed or bounced address is skipped.
+
+export const NEWSLETTER_QUEUE = 'newsletter-send';
+
+/** A post mailed when it is first published this recently: an import of an old post, or a re-publish, sends nothing. */
+export const FIRST_PUBLICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A deferred delivery (a 4xx) is tried again after 1, 2, 4, … minutes, at most MAX_ATTEMPTS times. */
+export const RETRY_BASE_MS = 60_000;
+export const MAX_ATTEMPTS = 6;
+const PAGE = 500;
+
+/** A post's send: queued, sending, done, held (the owner held it back), cancelled (no longer published). */
+export const newsletterSends = defineCollection({
+  id: 'newsletter-sends',
+  internal: true,
+  fields: {
+    postId: { type: 'text' },
+    title: { type: 'text' },
+    status: { type: 'text', indexed: true },
+    startedDate: { type: 'datetime' },
+    doneDate: { type: 'datetime' },
+  },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+/** One subscriber's message of one post's send. */
+export const newsletterDeliveries = defineCollection({
+  id: 'newsletter-deliveries',
+  internal: true,
+  fields: {
+    postId: { type: 'text', indexed: true },
+    subscriberId: { type: 'text' },
+    email: { type: 'text' },
+    /** queued, sending, sent, deferred, bounced, skipped (unsubscribed meanwhile), unknown (a worker died sending). */
+    status: { type: 'text', indexed: true },
+    attempts: { type: 'number' },
+    messageId: { type: 'text' },
+    error: { type: 'text' },
+    nextAttemptDate: { type: 'datetime' },
+  },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+export type SendStatus = 'queued' | 'sending' | 'done' | 'held' | 'cancelled';
+
+export const deliveryId = (postId: string, subscriberId: string) =>
+  createHash('sha256').update(`newsletter-delivery\n${postId}\n${subscriberId}`).digest('hex').slice(0, 40);
+
+export interface Sending {
+  /** Where the subscribers are (the site's data collections: on Wix, its CMS). */
+  subscribers: DataClient;
+  /** Where the sends and deliveries are (the site's own records). */
+  records: DataClient;
+  mailer: Mailer;
+  siteUrl: string;
+  key: Buffer;
+  replyTo?: string;
+  footer?: string;
+  /** The post as the blog has it now, with its rich content; null when it is not published. */
+  post(postId: string): Promise<Post | null>;
+  now?: () => Date;
+  log?: (line: Record<string, unknown>) => void;
+}
+
+const nowOf = (sending: Sending) => (sending.now ?? (() => new Date()))();
+const log = (sending: Sending, line: Record<string, unknown>) =>
+  (sending.log ?? ((l) => console.log(JSON.stringify(l))))({ msg: 'newsletter', ...line });
+
+export type AnnounceOutcome = 'queued' | 'already' | 'not-published' | 'back-dated';
+
+/**
+ * A post event: the post is mailed if this is its first publication (published, first published within the last day,
+ * no send yet). The send is made once whoever asks; the job is asked for by whoever made it (`enqueue`).
+ */
+export async function announce(
+  sending: Sending,
+  postId: string,
+  enqueue: (postId: string) => Promise<unknown>,
+): Promise<AnnounceOutcome> {
+  const post = await sending.post(postId);
+  if (!post || post.status !== 'PUBLISHED') return 'not-published';
+  const first = Date.parse(post.firstPublishedDate ?? '');
+  if (!Number.isFinite(first) || nowOf(sending).getTime() - first > FIRST_PUBLICATION_WINDOW_MS) return 'back-dated';
+  try {
+    await sending.records.insert(
+      newsletterSends.id,
+      { _id: postId, postId, title: post.title, status: 'queued' satisfies SendStatus },
+      OWNER,
+    );
+  } catch (error) {
+    if (isCatalogueError(error) && error.wde === 'WDE0074') return 'already';
+    throw error;
+  }
+  await enqueue(postId);
+  log(sending, { event: 'queued', postId });
+  return 'queued';
+}
+
+/** Lists the confirmed subscribers into the post's deliveries (those listed before stay as they are). */
+async function listDeliveries(sending: Sending, postId: string): Promise<void> {
+  let after = '';
+  for (;;) {
+    const { items } = await sending.subscribers.query(
+      'subscribers',
+      {
+        filter: { status: { $eq: 'confirmed' }, ...(after && { _id: { $gt: after } }) },
+        sort: [{ fieldName: '_id', order: 'ASC' }],
+        limit: PAGE,
+      },
+      OWNER,
+    );
+    if (items.length === 0) return;
+    const ids = items.map((item) => deliveryId(postId, item._id));
+    const { items: known } = await sending.records.query(
+      newsletterDeliveries.id,
+      { filter: { _id: { $in: ids } }, limit: ids.length },
+      OWNER,
+    );
+    const have = new Set(known.map((item) => item._id));
+    const fresh = items
+      .filter((item) => !have.has(deliveryId(postId, item._id)))
+      .map((item) => ({
+        _id: deliveryId(postId, item._id),
+        postId,
+        subscriberId: item._id,
+        email: String(item.email),
+        status: 'queued',
+        attempts: 0,
+      }));
+    if (fresh.length) await sending.records.bulkInsert(newsletterDeliveries.id, fresh, OWNER);
+    after = items[items.length - 1]!._id;
+    if (items.length < PAGE) return;
+  }
+}
+
+/** Deliveries a dead worker left `sending`: unknown, never mailed again. */
+async function settleInterrupted(sending: Sending, postId: string): Promise<void> {
+  for (;;) {
+    const { items } = await sending.records.query(
+      newsletterDeliveries.id,
+      { filter: { postId: { $eq: postId }, status: { $eq: 'sending' } }, limit: PAGE },
+      OWNER,
+    );
+    if (items.length === 0) return;
+    await sending.records.bulkUpdate(
+      newsletterDeliveries.id,
+      items.map((item) => ({ ...item, status: 'unknown', error: 'the worker stopped while sending' })),
+      OWNER,
+    );
+    log(sending, { event: 'interrupted', postId, deliveries: items.length });
+  }
+}
+
+/** The subscribers among `ids` still confirmed now (one unsubscribed or bounced since the listing is skipped). */
+async function stillConfirmed(sending: Sending, ids: string[]): Promise<Set<string>> {
+  const { items } = await sending.subscribers.query(
+    'subscribers',
+    { filter: { _id: { $in: ids }, status: { $eq: 'confirmed' } }, limit: ids.length },
+    OWNER,
+  );
+  return new Set(items.map((item) => item._id));
+}
+
+export interface SendResult {
+  status: SendStatus;
+  /** When deferred deliveries are due: the job runs again then. */
+  retryAt?: Date;
+}
+
+/** The job: mails the post's queued deliveries; what is deferred is left for `retryAt`. */
+export async function sendPost(sending: Sending, postId: string): Promise<SendResult> {
+  const send = await sending.records.get(newsletterSends.id, postId, OWNER);
+  if (!send) return { status: 'cancelled' };
+  if (send.status === 'held' || send.status === 'done' || send.status === 'cancelled') {
+    return { status: send.status as SendStatus };
+  }
+  const post = await sending.post(postId);
+  if (!post || post.status !== 'PUBLISHED') {
+    await sending.records.update(newsletterSends.id, { ...send, status: 'cancelled' }, OWNER);
+    return { status: 'cancelled' };
+  }
+  if (send.status === 'queued') {
+    await sending.records.update(
+      newsletterSends.id,
+      { ...send, status: 'sending', startedDate: nowOf(sending).toISOString() },
+      OWNER,
+    );
+  }
+  await settleInterrupted(sending, postId);
+  await listDeliveries(sending, postId);
+
+  const subject = post.title || `A new post on ${SITE_NAME}`;
+  const baseline = { siteUrl: sending.siteUrl, footer: sending.footer };
+  let retryAt: Date | undefined;
+  for (;;) {
+    const now = nowOf(sending);
+    const { items } = await sending.records.query(
+      newsletterDeliveries.id,
+      {
+        filter: {
+          postId: { $eq: postId },
+          $or: [
+            { status: { $eq: 'queued' } },
+            { status: { $eq: 'deferred' }, nextAttemptDate: { $lte: now.toISOString() } },
+          ],
+        },
+        sort: [{ fieldName: '_id', order: 'ASC' }],
+        limit: 100,
+      },
+      OWNER,
+    );
+    if (items.length === 0) break;
+    const confirmed = await stillConfirmed(
+      sending,
+      items.map((item) => String(item.subscriberId)),
+    );
+    for (const delivery of items) {
+      const subscriberId = String(delivery.subscriberId);
+      if (!confirmed.has(subscriberId)) {
+        await sending.records.update(newsletterDeliveries.id, { ...delivery, status: 'skipped' }, OWNER);
+        continue;
+      }
+      const claimed = { ...delivery, status: 'sending', attempts: Number(delivery.attempts ?? 0) + 1 };
+      await sending.records.update(newsletterDeliveries.id, claimed, OWNER);
+      const links = unsubscribeLinks({ siteUrl: sending.siteUrl, key: sending.key }, subscriberId);
+      const { html, text } = await renderPostMail(post, { ...baseline, unsubscribeUrl: links.page });
+      const messageId = `<${delivery._id}.${postId}@${new URL(sending.siteUrl).hostname}>`;
+      try {
+        await sending.mailer.send({
+          to: String(delivery.email),
+          subject,
+          html,
+          text,
+          messageId,
+          ...(sending.replyTo && { replyTo: sending.replyTo }),
+          headers: {
+            'List-Unsubscribe': `<${links.oneClick}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'List-Id': `${SITE_NAME} <newsletter.${new URL(sending.siteUrl).hostname}>`,
+          },
+        });
+        await sending.records.update(
+          newsletterDeliveries.id,
+          { ...claimed, status: 'sent', messageId, error: undefined },
+          OWNER,
+        );
+      } catch (error) {
+        const refusal = smtpRefusal(error);
+        if (refusal.permanent || claimed.attempts >= MAX_ATTEMPTS) {
+          await sending.records.update(
+            newsletterDeliveries.id,
+            { ...claimed, status: 'bounced', error: refusal.reason },
+            OWNER,
+          );
+          if (refusal.permanent) await bounce(sending, subscriberId);
+          continue;
+        }
+        const next = new Date(now.getTime() + RETRY_BASE_MS * 2 ** (claimed.attempts - 1));
+        await sending.records.update(
+          newsletterDeliveries.id,
+          { ...claimed, status: 'deferred', error: refusal.reason, nextAttemptDate: next.toISOString() },
+          OWNER,
+        );
+        retryAt = !retryAt || next < retryAt ? next : retryAt;
+      }
+    }
+  }
+  if (!retryAt) {
+    const { items: later } = await sending.records.query(
+      newsletterDeliveries.id,
+      {
+        filter: { postId: { $eq: postId }, status: { $eq: 'deferred' } },
+        sort: [{ fieldName: 'nextAttemptDate', order: 'ASC' }],
+        limit: 1,
+      },
+      OWNER,
+    );
+    if (later[0]) retryAt = new Date(String(later[0].nextAttemptDate));
+  }
+  if (retryAt) return { status: 'sending', retryAt };
+  const current = await sending.records.get(newsletterSends.id, postId, OWNER);
+  if (current) {
+    await sending.records.update(
+      newsletterSends.id,
+      { ...current, status: 'done', doneDate: nowOf(sending).toISOString() },
+      OWNER,
+    );
+  }
+  log(sending, { event: 'done', postId });
+  return { status: 'done' };
+}
+
+/** A 5xx answer: the address is bounced, never mailed again (subscribing again needs the confirmation again). */
+async function bounce(sending: Sending, subscriberId: string) {
+  const subscriber = await sending.subscribers.get('subscribers', subscriberId, OWNER);
+  if (!subscriber || subscriber.status === 'bounced') return;
+  await sending.subscribers.update(
+    'subscribers',
+    { ...subscriber, status: 'bounced', bouncedDate: nowOf(sending).toISOString() },
+    OWNER,
+  );
+}
+
+/** The queue's worker for sends: each job mails its post; deferred deliveries come back as a job at their time. */
+export async function workSends(boss: PgBoss, sending: Sending): Promise<void> {
+  await boss.createQueue(NEWSLETTER_QUEUE, {
+    name: NEWSLETTER_QUEUE,
+    // A job whose worker died comes back after this long, for another to resume (settleInterrupted).
+    expireInSeconds: 15 * 60,
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
+  await boss.work<{ postId: string }>(NEWSLETTER_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (!job) return;
+    const result = await sendPost(sending, job.data.postId);
+    if (result.retryAt) {
+      await boss.send(NEWSLETTER_QUEUE, { postId: job.data.postId }, { startAfter: result.retryAt });
+    }
+  });
+}
+
+/** Asks the queue for a post's send (a post's second ask while one waits is the same job). */
+export const enqueueSend = (boss: PgBoss, postId: string) =>
+  boss.send(NEWSLETTER_QUEUE, { postId }, { singletonKey: postId, singletonSeconds: 60 });

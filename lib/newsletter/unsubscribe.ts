@@ -1,0 +1,51 @@
+import { OWNER } from '@/lib/data/types';
+import { unsubscribeToken, unsubscribeTokenHolds } from './key';
+import type { Newsletter } from './subscribe';
+
+// One-click unsubscribe (RFC 8058): every mail carries `List-Unsubscribe: <https://…/api/newsletter/unsubscribe?s=…&t=…>`
+// and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail client unsubscribes with one POST, and a visible
+// link to /newsletter/unsubscribe, a page whose one button posts the same. A GET never unsubscribes (link scanners
+// follow links). An unsubscribed address is never mailed again; subscribing again needs the confirmation again
+// (subscribe.ts mails a link and leaves the status as it is until it is followed).
+
+/** The page of the mail's visible link. */
+export const unsubscribePagePath = (id: string, token: string) =>
+  `/newsletter/unsubscribe?${new URLSearchParams({ s: id, t: token })}`;
+
+/** The one-click URL (List-Unsubscribe), which the page's form posts to as well. */
+export const unsubscribeApiPath = (id: string, token: string) =>
+  `/api/newsletter/unsubscribe?${new URLSearchParams({ s: id, t: token })}`;
+
+/** Both links of a subscriber, absolute on the site's origin. */
+export function unsubscribeLinks(newsletter: Pick<Newsletter, 'siteUrl' | 'key'>, id: string) {
+  const token = unsubscribeToken(newsletter.key, id);
+  return {
+    page: `${newsletter.siteUrl}${unsubscribePagePath(id, token)}`,
+    oneClick: `${newsletter.siteUrl}${unsubscribeApiPath(id, token)}`,
+  };
+}
+
+/** Whether a link's subscriber and token hold (the page shows its button only then). */
+export const unsubscribeLinkHolds = (newsletter: Pick<Newsletter, 'key'>, id: unknown, token: unknown) =>
+  typeof id === 'string' &&
+  typeof token === 'string' &&
+  /^[0-9a-f]{32}$/.test(id) &&
+  unsubscribeTokenHolds(newsletter.key, id, token);
+
+export type UnsubscribeOutcome = 'unsubscribed' | 'invalid';
+
+/** Unsubscribes the link's subscriber (again, harmlessly); a bad or altered link is `invalid` and changes nothing. */
+export async function unsubscribe(newsletter: Newsletter, id: unknown, token: unknown): Promise<UnsubscribeOutcome> {
+  if (!unsubscribeLinkHolds(newsletter, id, token)) return 'invalid';
+  const known = await newsletter.client.get('subscribers', id as string, OWNER);
+  if (!known) return 'unsubscribed';
+  if (known.status !== 'unsubscribed') {
+    const now = (newsletter.now ?? (() => new Date()))();
+    await newsletter.client.update(
+      'subscribers',
+      { ...known, status: 'unsubscribed', unsubscribedDate: now.toISOString() },
+      OWNER,
+    );
+  }
+  return 'unsubscribed';
+}

@@ -1,0 +1,208 @@
+import { afterAll, expect, it, vi } from 'vitest';
+import { makePost } from '../helpers/posts';
+import { withSite } from '../helpers/site';
+import { startTestSmtp } from '../helpers/smtp-server';
+
+// The newsletter sends (issue 29): a post's first publication mails every confirmed subscriber once, through a real
+// SMTP server on loopback, each message with its RFC 8058 pair (List-Unsubscribe with an HTTPS URL, and
+// List-Unsubscribe-Post: List-Unsubscribe=One-Click) and a Message-ID of its own; the one-click URL unsubscribes; a
+// repeated event, an edit, a back-dated post and a draft send nothing; a 550 bounces the address for good, a 451
+// defers it; a delivery a dead worker left `sending` is never sent again. Then the same through the queue (pg-boss on
+// the embedded database): the event alone, and the worker mails.
+
+const smtp = await startTestSmtp();
+afterAll(() => smtp.close());
+
+const SITE = 'https://blog.example';
+const now = Date.now();
+const fresh = (i: number, hoursAgo = 1) =>
+  makePost(i, { firstPublishedDate: new Date(now - hoursAgo * 3600_000).toISOString() });
+withSite(
+  {
+    SESSION_SECRET: 'newsletter-sending-test-secret-0123456789abcdef',
+    SITE_URL: SITE,
+    SMTP_URL: smtp.url,
+    NEWSLETTER_RATE: '0',
+  },
+  {
+    content: [
+      fresh(1),
+      fresh(2),
+      fresh(3),
+      fresh(4),
+      fresh(5, 72),
+      makePost(6, { status: 'UNPUBLISHED', firstPublishedDate: new Date(now).toISOString() }),
+      fresh(7),
+      fresh(8),
+    ],
+    database: true,
+  },
+);
+
+const { announce, sendPost, newsletterDeliveries } = await import('@/lib/newsletter/sending');
+const { siteSending, siteNewsletter } = await import('@/lib/newsletter');
+const { dataClient } = await import('@/lib/data');
+const { OWNER } = await import('@/lib/data/types');
+const { POST: oneClick } = await import('@/app/api/newsletter/unsubscribe/route');
+const { subscriberId } = await import('@/lib/newsletter/subscribe');
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const SUBSCRIBERS = 200;
+const address = (i: number) => `reader${i}@example.com`;
+async function addSubscribers() {
+  const items = Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+    _id: subscriberId(address(i)),
+    email: address(i),
+    status: 'confirmed',
+    week: '2026-W48',
+  }));
+  items.push(
+    { _id: subscriberId('pending@example.com'), email: 'pending@example.com', status: 'pending', week: '2026-W48' },
+    { _id: subscriberId('gone@example.com'), email: 'gone@example.com', status: 'unsubscribed', week: '2026-W48' },
+  );
+  await dataClient().bulkInsert('subscribers', items, OWNER);
+}
+
+const to = (postId: string) =>
+  smtp.received.filter((mail) => mail.headers.get('subject') === `Post number ${Number(postId.slice(5))}`);
+const noEnqueue = async () => {};
+
+it('mails a first publication to every confirmed subscriber exactly once, each with the RFC 8058 pair', async () => {
+  await addSubscribers();
+  const enqueued: string[] = [];
+  const enqueue = async (postId: string) => void enqueued.push(postId);
+  // The event twelve times (the platform retries, two instances hear it): one send.
+  const outcomes = await Promise.all(Array.from({ length: 12 }, () => announce(siteSending(), 'post-0001', enqueue)));
+  expect(outcomes.filter((o) => o === 'queued')).toHaveLength(1);
+  expect(outcomes.filter((o) => o === 'already')).toHaveLength(11);
+  expect(enqueued).toEqual(['post-0001']);
+
+  expect(await sendPost(siteSending(), 'post-0001')).toEqual({ status: 'done' });
+  const mails = to('post-0001');
+  expect(mails).toHaveLength(SUBSCRIBERS);
+  expect(new Set(mails.flatMap((m) => m.to)).size).toBe(SUBSCRIBERS);
+  expect(mails.flatMap((m) => m.to)).not.toContain('pending@example.com');
+  expect(mails.flatMap((m) => m.to)).not.toContain('gone@example.com');
+  expect(new Set(mails.map((m) => m.headers.get('message-id'))).size).toBe(SUBSCRIBERS);
+  for (const mail of mails) {
+    expect(mail.headers.get('list-unsubscribe')).toMatch(
+      /^<https:\/\/blog\.example\/api\/newsletter\/unsubscribe\?s=[0-9a-f]{32}&t=[\w-]{22}>$/,
+    );
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
+  }
+  // Run again (a second worker, a retry): nothing more.
+  await sendPost(siteSending(), 'post-0001');
+  expect(to('post-0001')).toHaveLength(SUBSCRIBERS);
+});
+
+it('the one-click URL unsubscribes (a POST from the mail client), and the address gets nothing more', async () => {
+  const mail = to('post-0001').find((m) => m.to[0] === address(3))!;
+  const url = mail.headers.get('list-unsubscribe')!.slice(1, -1);
+  const answer = await oneClick(
+    new Request(url, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  );
+  expect(answer.status).toBe(303);
+  expect(answer.headers.get('location')).toBe('/newsletter/unsubscribed');
+  expect((await dataClient().get('subscribers', subscriberId(address(3)), OWNER))?.status).toBe('unsubscribed');
+  // A link altered by a letter changes nothing.
+  const forged = url.replace(/t=([\w-])/, (_, c: string) => `t=${c === 'A' ? 'B' : 'A'}`);
+  const refused = await oneClick(
+    new Request(forged.replace(subscriberId(address(3)), subscriberId(address(4))), { method: 'POST' }),
+  );
+  expect(refused.headers.get('location')).toBe('/newsletter/unsubscribe-invalid');
+  expect((await dataClient().get('subscribers', subscriberId(address(4)), OWNER))?.status).toBe('confirmed');
+
+  await announce(siteSending(), 'post-0002', noEnqueue);
+  await sendPost(siteSending(), 'post-0002');
+  expect(to('post-0002')).toHaveLength(SUBSCRIBERS - 1);
+  expect(to('post-0002').flatMap((m) => m.to)).not.toContain(address(3));
+});
+
+it('an edit or a re-publish, a back-dated post and a draft send nothing', async () => {
+  const sending = siteSending();
+  expect(await announce(sending, 'post-0001', noEnqueue)).toBe('already');
+  expect(await announce(sending, 'post-0005', noEnqueue)).toBe('back-dated');
+  expect(await announce(sending, 'post-0006', noEnqueue)).toBe('not-published');
+  expect(await announce(sending, 'post-9999', noEnqueue)).toBe('not-published');
+  expect(to('post-0005')).toHaveLength(0);
+});
+
+it('a 550 bounces the address for good; a 451 defers it with a time to try again', async () => {
+  smtp.bounce.add(address(10));
+  smtp.defer.add(address(11));
+  await announce(siteSending(), 'post-0003', noEnqueue);
+  const result = await sendPost(siteSending(), 'post-0003');
+  expect(result.status).toBe('sending');
+  expect(result.retryAt!.getTime()).toBeGreaterThan(Date.now());
+  const deliveryOf = async (i: number) =>
+    (
+      await dataClient().query(
+        newsletterDeliveries.id,
+        { filter: { postId: 'post-0003', subscriberId: subscriberId(address(i)) } },
+        OWNER,
+      )
+    ).items[0];
+  expect(await deliveryOf(10)).toMatchObject({ status: 'bounced' });
+  expect(await deliveryOf(11)).toMatchObject({ status: 'deferred', attempts: 1 });
+  expect((await dataClient().get('subscribers', subscriberId(address(10)), OWNER))?.status).toBe('bounced');
+  expect(to('post-0003')).toHaveLength(SUBSCRIBERS - 1 - 2);
+
+  smtp.bounce.clear();
+  await announce(siteSending(), 'post-0004', noEnqueue);
+  await sendPost(siteSending(), 'post-0004');
+  expect(to('post-0004').flatMap((m) => m.to)).not.toContain(address(10));
+});
+
+it('a delivery a dead worker left sending is never sent again', async () => {
+  smtp.defer.clear();
+  const sending = siteSending();
+  await announce(sending, 'post-0007', noEnqueue);
+  // A first worker listed the deliveries and died while sending one of them.
+  const { records } = sending;
+  const victim = subscriberId(address(20));
+  await records.bulkInsert(
+    newsletterDeliveries.id,
+    [
+      {
+        _id: (await import('@/lib/newsletter/sending')).deliveryId('post-0007', victim),
+        postId: 'post-0007',
+        subscriberId: victim,
+        email: address(20),
+        status: 'sending',
+        attempts: 1,
+      },
+    ],
+    OWNER,
+  );
+  await sendPost(sending, 'post-0007');
+  const mails = to('post-0007').flatMap((m) => m.to);
+  expect(mails).not.toContain(address(20));
+  expect(new Set(mails).size).toBe(mails.length);
+  void siteNewsletter;
+});
+
+it('through the queue: the post event alone, and the worker (pg-boss on the embedded database) mails it', async () => {
+  const { startNewsletter } = await import('@/lib/newsletter');
+  const { siteJobs } = await import('@/lib/data');
+  const { invalidate } = await import('@/lib/core/cache/invalidate');
+  await startNewsletter();
+  try {
+    // The event as the webhook route hands it on, twice: one send, mailed by the worker.
+    invalidate({ type: 'wix.blog.v3.post_created', entityId: 'post-0008' });
+    invalidate({ type: 'wix.blog.v3.post_updated', entityId: 'post-0008' });
+    // Everyone confirmed now: 200, less the one unsubscribed and the one bounced.
+    await expect.poll(() => to('post-0008').length, { timeout: 30_000 }).toBe(SUBSCRIBERS - 2);
+    await expect
+      .poll(async () => (await dataClient().get('newsletter-sends', 'post-0008', OWNER))?.status)
+      .toBe('done');
+    expect(to('post-0008')).toHaveLength(SUBSCRIBERS - 2);
+  } finally {
+    await (await siteJobs()).stop({ graceful: false, wait: true });
+  }
+});
