@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// Reading the outbox back: the CLI prints it, and tests take links from it. The mailer writes single-part plain-text
-// messages, so a header block and one body (7bit, quoted-printable or base64) is all there is to read.
+// Reading the outbox back: the CLI prints it, and tests take links from it. A message is a header block and one body
+// (7bit, quoted-printable or base64), or, for the newsletter's mail, multipart/alternative: its text/plain part is
+// read.
 
 export interface OutboxMail {
   file: string;
@@ -39,7 +40,7 @@ const decodeWords = (value: string) =>
       : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 
-export function parseMail(file: string, raw: string): OutboxMail {
+function splitHead(raw: string) {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split === -1 ? raw : raw.slice(0, split);
   const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -49,14 +50,30 @@ export function parseMail(file: string, raw: string): OutboxMail {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
   }
+  return { headers, body };
+}
+
+function decodeBody(headers: Record<string, string>, body: string) {
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : body;
-  return { file, headers, text };
+  return encoding === 'quoted-printable'
+    ? decodeQuotedPrintable(body)
+    : encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : body;
+}
+
+export function parseMail(file: string, raw: string): OutboxMail {
+  const { headers, body } = splitHead(raw);
+  const boundary = /^multipart\/[\w-]+;.*boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  if (boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      const inner = splitHead(part.replace(/^\r?\n/, ''));
+      if ((inner.headers['content-type'] ?? '').toLowerCase().startsWith('text/plain')) {
+        return { file, headers, text: decodeBody(inner.headers, inner.body.replace(/\r?\n$/, '')) };
+      }
+    }
+  }
+  return { file, headers, text: decodeBody(headers, body) };
 }
 
 /** Every message in the outbox, oldest first. */

@@ -3,7 +3,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { SubscribeForm } from '@/components/newsletter/subscribe-form';
 import { siteOffers } from '@/lib/edge/pages/offers';
-import { NEWSLETTER_STATES, isNewsletterState } from '@/lib/newsletter';
+import { NEWSLETTER_STATES, isNewsletterState } from '@/lib/newsletter/view';
+
+// Static as the site's other pages with a parameter (docs/architecture.md, "Pages are static"): without it, a post
+// event (which clears the menu's categories in the layout) had Next prerender the route's fallback shell again, which
+// reads `params` outside <Suspense>, and every state page answered 500 until the next build.
+export const ensureStatic = 'navigation';
 
 export const generateStaticParams = async () => Object.keys(NEWSLETTER_STATES).map((state) => ({ state }));
 

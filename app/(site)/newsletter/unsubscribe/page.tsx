@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { siteNewsletter, unsubscribeApiPath, unsubscribeLinkHolds } from '@/lib/newsletter';
+import { unsubscribeApiPath, unsubscribeLinkHoldsHere } from '@/lib/newsletter/view';
 
 // The page of the mail's visible "Unsubscribe" link: one button, a plain form posting to the one-click URL (so it works
 // without JavaScript), which answers with the page saying what happened. Opening the link changes nothing: link
@@ -26,7 +26,7 @@ export default function UnsubscribePage({ searchParams }: PageProps<'/newsletter
 
 async function UnsubscribeForm({ searchParams }: Pick<PageProps<'/newsletter/unsubscribe'>, 'searchParams'>) {
   const { s, t } = await searchParams;
-  if (!unsubscribeLinkHolds(siteNewsletter(), s, t)) {
+  if (!unsubscribeLinkHoldsHere(s, t)) {
     return <p role="status">This unsubscribe link does not work: open it again from the mail, whole.</p>;
   }
   return (
