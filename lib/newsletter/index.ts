@@ -15,7 +15,7 @@ export {
   unsubscribe,
   unsubscribeLinkHolds,
   unsubscribeLinks,
-  unsubscribeApiPath,
+  unsubscribePath,
   type UnsubscribeOutcome,
 } from './unsubscribe';
 export { NEWSLETTER_QUEUE, newsletterDeliveries, newsletterSends, type AnnounceOutcome } from './sending';
@@ -84,6 +84,6 @@ export async function startNewsletter(): Promise<void> {
   for (const send of items) await enqueueSend(boss, String(send.postId));
 }
 
-export { subscriberWeeks, subscribersCsv } from './report';
+export { sendReports, subscriberWeeks, subscribersCsv, type SendReport } from './report';
 export { NEWSLETTER_STATES, isNewsletterState, newsletterStatePath } from './states';
 export type { NewsletterStateName } from './states';

@@ -40,10 +40,22 @@ const WIDTH = 600;
 const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 const styles = {
   body: { backgroundColor: '#f6f6f4', fontFamily: font, margin: 0, padding: '24px 0' },
-  container: { backgroundColor: '#ffffff', maxWidth: `${WIDTH}px`, padding: '24px', borderRadius: '6px' },
+  container: {
+    backgroundColor: '#ffffff',
+    maxWidth: `${WIDTH}px`,
+    width: '100%',
+    padding: '24px 16px',
+    borderRadius: '6px',
+  },
   site: { fontSize: '13px', color: '#555555', margin: '0 0 8px' },
   title: { fontSize: '26px', lineHeight: '1.25', color: '#1a1a1a', margin: '0 0 12px' },
-  text: { fontSize: '16px', lineHeight: '1.6', color: '#1a1a1a', margin: '0 0 16px' },
+  text: {
+    fontSize: '16px',
+    lineHeight: '1.6',
+    color: '#1a1a1a',
+    margin: '0 0 16px',
+    overflowWrap: 'anywhere' as const,
+  },
   heading: { color: '#1a1a1a', margin: '24px 0 8px', lineHeight: '1.3' },
   quote: { borderLeft: '3px solid #c9c9c4', margin: '0 0 16px', padding: '0 0 0 12px', color: '#444444' },
   image: { maxWidth: '100%', height: 'auto', borderRadius: '4px', display: 'block', margin: '0 0 16px' },
@@ -57,12 +69,19 @@ const styles = {
     color: '#1a1a1a',
     padding: '12px',
     borderRadius: '4px',
-    overflowX: 'auto' as const,
-    whiteSpace: 'pre' as const,
+    // Wrapped, not scrolled: a table cell grows to its widest line, and few mail clients scroll a block sideways.
+    whiteSpace: 'pre-wrap' as const,
+    overflowWrap: 'anywhere' as const,
     margin: '0 0 16px',
   },
   table: { borderCollapse: 'collapse' as const, width: '100%', margin: '0 0 16px', fontSize: '14px' },
-  cell: { border: '1px solid #dddddd', padding: '6px 8px', textAlign: 'left' as const, verticalAlign: 'top' as const },
+  cell: {
+    border: '1px solid #dddddd',
+    padding: '6px 8px',
+    textAlign: 'left' as const,
+    verticalAlign: 'top' as const,
+    overflowWrap: 'anywhere' as const,
+  },
 };
 
 /** Dark mode for the clients that read it (Apple Mail, Outlook on macOS, some webmails); the rest keep the light. */
@@ -82,6 +101,9 @@ function text(node: Json, key: number): ReactNode {
   const data = isRecord(node.textData) ? node.textData : {};
   let out: ReactNode = typeof data.text === 'string' ? data.text : '';
   const decorations = Array.isArray(data.decorations) ? data.decorations.filter(isRecord) : [];
+  // Text the post hides until the reader asks (a spoiler) cannot be hidden in a mail: it stays on the site.
+  if (decorations.some((decoration) => decoration.type === 'SPOILER'))
+    return <span key={key}>[hidden on the site]</span>;
   for (const decoration of decorations) {
     if (decoration.type === 'BOLD') out = <strong>{out}</strong>;
     else if (decoration.type === 'ITALIC') out = <em>{out}</em>;
@@ -133,7 +155,12 @@ function block(node: Json, key: number, post: Post, settings: PostMailSettings):
       return (
         <List key={key} style={{ ...styles.text, paddingLeft: '24px' }}>
           {nodesOf(node).map((item, i) => (
-            <li key={i}>{nodesOf(item).map((child) => inline(child))}</li>
+            <li key={i}>
+              {nodesOf(item).map((child, j) =>
+                // An item's own text inline; a list inside it, nested.
+                child.type === 'PARAGRAPH' ? <span key={j}>{inline(child)}</span> : block(child, j, post, settings),
+              )}
+            </li>
           ))}
         </List>
       );

@@ -12,7 +12,13 @@ export interface SubscriberWeek {
   week: string;
   pending: number;
   confirmed: number;
+  /** Left by the mail's unsubscribe link. */
+  unsubscribed: number;
+  /** Refused for good by their mail server. */
+  bounced: number;
 }
+
+const STATES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
 
 /** Subscriptions per week of subscribing, newest week first, split by status. */
 export async function subscriberWeeks(client: DataClient): Promise<SubscriberWeek[]> {
@@ -24,9 +30,9 @@ export async function subscriberWeeks(client: DataClient): Promise<SubscriberWee
   const weeks = new Map<string, SubscriberWeek>();
   for (const row of rows) {
     const week = typeof row.week === 'string' ? row.week : 'unknown';
-    const entry = weeks.get(week) ?? { week, pending: 0, confirmed: 0 };
-    if (row.status === 'confirmed') entry.confirmed += Number(row.n);
-    else entry.pending += Number(row.n);
+    const entry = weeks.get(week) ?? { week, pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 };
+    const state = STATES.find((s) => s === row.status) ?? 'pending';
+    entry[state] += Number(row.n);
     weeks.set(week, entry);
   }
   return [...weeks.values()].sort((a, b) => b.week.localeCompare(a.week));
@@ -67,4 +73,54 @@ export async function* subscribersCsv(client: DataClient, caller: Caller = OWNER
     if (!page.hasNext) return;
     page = await page.next();
   }
+}
+
+/** A post's send as the owner sees it: its status and its deliveries counted by status. */
+export interface SendReport {
+  postId: string;
+  title: string;
+  /** queued, sending, done, held, cancelled (sending.ts). */
+  status: string;
+  startedDate?: string;
+  doneDate?: string;
+  /** sent, queued (waiting, deferred or being sent), bounced, skipped (unsubscribed meanwhile), unknown. */
+  counts: { sent: number; waiting: number; bounced: number; skipped: number; unknown: number };
+}
+
+/** The latest sends, newest first, each with one grouped count of its deliveries by status. */
+export async function sendReports(records: DataClient, limit = 20): Promise<SendReport[]> {
+  const { items } = await records.query(
+    'newsletter-sends',
+    { sort: [{ fieldName: '_createdDate', order: 'DESC' }], limit },
+    OWNER,
+  );
+  if (items.length === 0) return [];
+  const rows = await records.aggregate(
+    'newsletter-deliveries',
+    {
+      filter: { postId: { $in: items.map((item) => item._id) } },
+      groupBy: ['postId', 'status'],
+      operations: { n: { op: 'count' } },
+    },
+    OWNER,
+  );
+  return items.map((item) => {
+    const counts = { sent: 0, waiting: 0, bounced: 0, skipped: 0, unknown: 0 };
+    for (const row of rows.filter((r) => r.postId === item._id)) {
+      const n = Number(row.n);
+      if (row.status === 'sent') counts.sent += n;
+      else if (row.status === 'bounced') counts.bounced += n;
+      else if (row.status === 'skipped') counts.skipped += n;
+      else if (row.status === 'unknown') counts.unknown += n;
+      else counts.waiting += n;
+    }
+    return {
+      postId: item._id,
+      title: String(item.title ?? ''),
+      status: String(item.status ?? ''),
+      startedDate: typeof item.startedDate === 'string' ? item.startedDate : undefined,
+      doneDate: typeof item.doneDate === 'string' ? item.doneDate : undefined,
+      counts,
+    };
+  });
 }

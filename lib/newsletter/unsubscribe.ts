@@ -2,27 +2,21 @@ import { OWNER } from '@/lib/data/types';
 import { unsubscribeToken, unsubscribeTokenHolds } from './key';
 import type { Newsletter } from './subscribe';
 
-// One-click unsubscribe (RFC 8058): every mail carries `List-Unsubscribe: <https://…/api/newsletter/unsubscribe?s=…&t=…>`
-// and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail client unsubscribes with one POST, and a visible
-// link to /newsletter/unsubscribe, a page whose one button posts the same. A GET never unsubscribes (link scanners
+// One-click unsubscribe (RFC 8058): every mail carries `List-Unsubscribe: <https://…/newsletter/unsubscribe?s=…&t=…>`
+// and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail client unsubscribes with one POST, and the same
+// URL as a visible link, whose GET is a page with one button posting it. A GET never unsubscribes (link scanners
 // follow links). An unsubscribed address is never mailed again; subscribing again needs the confirmation again
 // (subscribe.ts mails a link and leaves the status as it is until it is followed).
 
-/** The page of the mail's visible link. */
-export const unsubscribePagePath = (id: string, token: string) =>
+/** The unsubscribe URL: the mail's visible link (GET: a page with one button) and its one-click POST. */
+export const unsubscribePath = (id: string, token: string) =>
   `/newsletter/unsubscribe?${new URLSearchParams({ s: id, t: token })}`;
-
-/** The one-click URL (List-Unsubscribe), which the page's form posts to as well. */
-export const unsubscribeApiPath = (id: string, token: string) =>
-  `/api/newsletter/unsubscribe?${new URLSearchParams({ s: id, t: token })}`;
 
 /** Both links of a subscriber, absolute on the site's origin. */
 export function unsubscribeLinks(newsletter: Pick<Newsletter, 'siteUrl' | 'key'>, id: string) {
   const token = unsubscribeToken(newsletter.key, id);
-  return {
-    page: `${newsletter.siteUrl}${unsubscribePagePath(id, token)}`,
-    oneClick: `${newsletter.siteUrl}${unsubscribeApiPath(id, token)}`,
-  };
+  const url = `${newsletter.siteUrl}${unsubscribePath(id, token)}`;
+  return { page: url, oneClick: url };
 }
 
 /** Whether a link's subscriber and token hold (the page shows its button only then). */

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { benchCluster } from './cluster';
 import { benchData } from './data';
+import { benchNewsletter } from './newsletter';
 import { benchFaults } from './faults';
 import { benchFreshness } from './freshness';
 import { benchLighthouse } from './lighthouse';
@@ -46,6 +47,7 @@ const FIGURES = [
   'query-engine',
   'causes',
   'data',
+  'newsletter',
   'cluster',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
@@ -176,6 +178,11 @@ await figure(
     target: 'query p50 ≤ 20 ms at 100,000 items; bulkInsert 1000: reported',
   },
   () => benchData(log),
+);
+await figure(
+  'newsletter',
+  { group: '11', figure: 'newsletter delivery', target: 'every subscriber once; rate reported' },
+  () => benchNewsletter(quick ? 2_000 : 10_000, log),
 );
 
 let app: NextServer | null = null;

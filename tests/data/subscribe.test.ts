@@ -136,8 +136,8 @@ describe('double opt-in', () => {
     const id = subscriberId('one@example.com');
     await confirm(newsletter, id, confirmToken(KEY, id, new Date(at.now)));
     expect(await subscriberWeeks(client)).toEqual([
-      { week: '2026-W49', pending: 1, confirmed: 0 },
-      { week: '2026-W48', pending: 1, confirmed: 1 },
+      { week: '2026-W49', pending: 1, confirmed: 0, unsubscribed: 0, bounced: 0 },
+      { week: '2026-W48', pending: 1, confirmed: 1, unsubscribed: 0, bounced: 0 },
     ]);
     let csv = '';
     for await (const chunk of subscribersCsv(client)) csv += chunk;

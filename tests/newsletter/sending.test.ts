@@ -1,7 +1,7 @@
 import { afterAll, expect, it, vi } from 'vitest';
 import { makePost } from '../helpers/posts';
 import { withSite } from '../helpers/site';
-import { startTestSmtp } from '../helpers/smtp-server';
+import { startTestSmtp } from '@/scripts/mail/test-smtp';
 
 // The newsletter sends (issue 29): a post's first publication mails every confirmed subscriber once, through a real
 // SMTP server on loopback, each message with its RFC 8058 pair (List-Unsubscribe with an HTTPS URL, and
@@ -43,7 +43,7 @@ const { announce, sendPost, newsletterDeliveries } = await import('@/lib/newslet
 const { siteSending, siteNewsletter } = await import('@/lib/newsletter');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/types');
-const { POST: oneClick } = await import('@/app/api/newsletter/unsubscribe/route');
+const { POST: oneClick } = await import('@/app/(site)/newsletter/unsubscribe/route');
 const { subscriberId } = await import('@/lib/newsletter/subscribe');
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -87,7 +87,7 @@ it('mails a first publication to every confirmed subscriber exactly once, each w
   expect(new Set(mails.map((m) => m.headers.get('message-id'))).size).toBe(SUBSCRIBERS);
   for (const mail of mails) {
     expect(mail.headers.get('list-unsubscribe')).toMatch(
-      /^<https:\/\/blog\.example\/api\/newsletter\/unsubscribe\?s=[0-9a-f]{32}&t=[\w-]{22}>$/,
+      /^<https:\/\/blog\.example\/newsletter\/unsubscribe\?s=[0-9a-f]{32}&t=[\w-]{22}>$/,
     );
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
@@ -205,4 +205,34 @@ it('through the queue: the post event alone, and the worker (pg-boss on the embe
   } finally {
     await (await siteJobs()).stop({ graceful: false, wait: true });
   }
+});
+
+it("the owner's report: each send with its deliveries by status, and the subscribers by state", async () => {
+  const { sendReports, subscriberWeeks } = await import('@/lib/newsletter');
+  const reports = await sendReports(siteSending().records);
+  const first = reports.find((r) => r.postId === 'post-0001')!;
+  expect(first).toMatchObject({ title: 'Post number 1', status: 'done' });
+  expect(first.counts).toEqual({ sent: SUBSCRIBERS, waiting: 0, bounced: 0, skipped: 0, unknown: 0 });
+  const third = reports.find((r) => r.postId === 'post-0003')!;
+  // The deferred one is waiting, or sent if its minute has passed meanwhile.
+  expect(third.counts.bounced).toBe(1);
+  expect(third.counts.sent + third.counts.waiting).toBe(SUBSCRIBERS - 2);
+  expect(reports.find((r) => r.postId === 'post-0007')!.counts.unknown).toBe(1);
+  const [week] = await subscriberWeeks(dataClient());
+  expect(week).toMatchObject({ week: '2026-W48', pending: 1, unsubscribed: 2, bounced: 1, confirmed: SUBSCRIBERS - 2 });
+});
+
+it("the mail's visible link: a page with one button (no script needed), which changes nothing until pressed", async () => {
+  const { GET: page } = await import('@/app/(site)/newsletter/unsubscribe/route');
+  const mail = to('post-0001').find((m) => m.to[0] === address(5))!;
+  const url = mail.headers.get('list-unsubscribe')!.slice(1, -1);
+  const answer = await page(new Request(url));
+  expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  const html = await answer.text();
+  expect(html).toContain(`<form method="post" action="${new URL(url).pathname}${new URL(url).search}">`);
+  expect(html).toContain('<button type="submit">Unsubscribe</button>');
+  expect((await dataClient().get('subscribers', subscriberId(address(5)), OWNER))?.status).toBe('confirmed');
+  const bad = await (await page(new Request(url.replace(/t=[\w-]+/, 't=<script>')))).text();
+  expect(bad).toContain('This unsubscribe link does not work');
+  expect(bad).not.toContain('<script>');
 });

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
+import { NewsletterSends } from '@/components/dashboard/newsletter-sends';
 import { SubscriberWeeks } from '@/components/dashboard/subscriber-weeks';
 import { currentOwner } from '@/lib/owner';
 import { dataClient } from '@/lib/data';
-import { subscriberWeeks } from '@/lib/newsletter';
+import { sendReports, siteSending, subscriberWeeks } from '@/lib/newsletter';
 
 export const metadata: Metadata = { title: 'Subscribers' };
 
@@ -19,7 +20,19 @@ export default function SubscribersPage() {
 async function Subscribers() {
   const owner = await currentOwner('/dashboard/subscribers');
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
-  const weeks = await subscriberWeeks(dataClient());
+  const [weeks, sends] = await Promise.all([subscriberWeeks(dataClient()), sendReports(siteSending().records)]);
+  return (
+    <>
+      <section className="panel" aria-labelledby="sends-heading">
+        <h2 id="sends-heading">Posts mailed</h2>
+        <NewsletterSends sends={sends} />
+      </section>
+      <SubscriberTable weeks={weeks} />
+    </>
+  );
+}
+
+function SubscriberTable({ weeks }: { weeks: Awaited<ReturnType<typeof subscriberWeeks>> }) {
   return (
     <section className="panel" aria-labelledby="weeks-heading">
       <h2 id="weeks-heading">By week of subscribing</h2>

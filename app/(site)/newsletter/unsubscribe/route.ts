@@ -1,0 +1,49 @@
+import { otherMethods } from '@/lib/edge/api/respond';
+import { newsletterStatePath, siteNewsletter, unsubscribe, unsubscribeLinkHolds } from '@/lib/newsletter';
+import { SITE_NAME } from '@/lib/core/site';
+
+// /newsletter/unsubscribe?s=<subscriber>&t=<token>: the mail's unsubscribe URL, both ways RFC 8058 asks.
+// - POST unsubscribes: a mail client's one click from the List-Unsubscribe header (body `List-Unsubscribe=One-Click`),
+//   or the button below. The token in the URL is the authority, so no cookie, origin or body is needed (a mail client
+//   posts from nowhere). A 303 to the page that says what happened; twice is harmless; a bad link changes nothing.
+// - GET (the mail's visible link) answers a small page with that one button, and changes nothing: link scanners and
+//   previews open links too. It is plain HTML from this handler, whole in the first answer, so it works without
+//   JavaScript (a page streaming its query-dependent part behind <Suspense> needs a script to show it).
+
+const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+
+export async function POST(request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const outcome = await unsubscribe(siteNewsletter(), params.get('s'), params.get('t'));
+  const state = outcome === 'unsubscribed' ? 'unsubscribed' : 'unsubscribe-invalid';
+  return new Response(null, { status: 303, headers: { ...NO_STORE, Location: newsletterStatePath(state) } });
+}
+
+export async function GET(request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const s = params.get('s');
+  const t = params.get('t');
+  // Only a link that holds is written into the page (a 32-hex id, a 22-character base64url token: nothing to escape).
+  const body = unsubscribeLinkHolds(siteNewsletter(), s, t)
+    ? `<p>Stop new posts of ${SITE_NAME} coming to this address by e-mail.</p>
+<form method="post" action="/newsletter/unsubscribe?${new URLSearchParams({ s: s!, t: t! })}">
+<button type="submit">Unsubscribe</button>
+</form>`
+    : `<p role="status">This unsubscribe link does not work: open it again from the mail, whole.</p>`;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Unsubscribe · ${SITE_NAME}</title></head>
+<body>
+<main>
+<h1>Unsubscribe</h1>
+${body}
+<p><a href="/">Back to ${SITE_NAME}</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(html, { headers: { ...NO_STORE, 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

@@ -1,0 +1,49 @@
+import type { SendReport } from '@/lib/newsletter';
+
+const STATUS: Record<string, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  done: 'Done',
+  held: 'Held back',
+  cancelled: 'Cancelled (unpublished)',
+};
+
+/** Each post's mailing, newest first: its status and its messages sent, waiting, bounced, skipped and unknown. */
+export function NewsletterSends({ sends }: { sends: SendReport[] }) {
+  if (sends.length === 0) return <p>No post has been mailed yet: the next one you publish will be.</p>;
+  return (
+    <table className="metrics-table">
+      <caption className="visually-hidden">Posts mailed to the subscribers</caption>
+      <thead>
+        <tr>
+          <th scope="col">Post</th>
+          <th scope="col">Status</th>
+          <th scope="col">Sent</th>
+          <th scope="col">Waiting</th>
+          <th scope="col">Bounced</th>
+          <th scope="col">Skipped</th>
+          <th scope="col">Unknown</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sends.map((send) => {
+          const total = Object.values(send.counts).reduce((a, b) => a + b, 0);
+          return (
+            <tr key={send.postId} data-send={send.postId}>
+              <th scope="row">{send.title || send.postId}</th>
+              <td>
+                {STATUS[send.status] ?? send.status}
+                {send.status === 'sending' && ` (${send.counts.sent} of ${total})`}
+              </td>
+              <td>{send.counts.sent}</td>
+              <td>{send.counts.waiting}</td>
+              <td>{send.counts.bounced}</td>
+              <td>{send.counts.skipped}</td>
+              <td>{send.counts.unknown}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
