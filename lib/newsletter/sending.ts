@@ -26,6 +26,8 @@ export const FIRST_PUBLICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const RETRY_BASE_MS = 60_000;
 export const MAX_ATTEMPTS = 6;
 const PAGE = 500;
+/** Messages in flight at once: the bulk mailer's pooled connections (lib/core/mail). */
+const SENDERS = 3;
 
 /** A post's send: queued, sending, done, held (the owner held it back), cancelled (no longer published). */
 export const newsletterSends = defineCollection({
@@ -208,7 +210,13 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
   await listDeliveries(sending, postId);
 
   const subject = post.title || `A new post on ${SITE_NAME}`;
-  const baseline = { siteUrl: sending.siteUrl, footer: sending.footer };
+  // Rendered once per post: each message differs only by its unsubscribe link, put in place of a marker.
+  const MARK = 'https://unsubscribe.invalid/MARK';
+  const rendered = await renderPostMail(post, {
+    siteUrl: sending.siteUrl,
+    footer: sending.footer,
+    unsubscribeUrl: MARK,
+  });
   let retryAt: Date | undefined;
   for (;;) {
     const now = nowOf(sending);
@@ -232,16 +240,18 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
       sending,
       items.map((item) => String(item.subscriberId)),
     );
-    for (const delivery of items) {
+    const deliver = async (delivery: (typeof items)[number]) => {
       const subscriberId = String(delivery.subscriberId);
       if (!confirmed.has(subscriberId)) {
         await sending.records.update(newsletterDeliveries.id, { ...delivery, status: 'skipped' }, OWNER);
-        continue;
+        return;
       }
       const claimed = { ...delivery, status: 'sending', attempts: Number(delivery.attempts ?? 0) + 1 };
       await sending.records.update(newsletterDeliveries.id, claimed, OWNER);
       const links = unsubscribeLinks({ siteUrl: sending.siteUrl, key: sending.key }, subscriberId);
-      const { html, text } = await renderPostMail(post, { ...baseline, unsubscribeUrl: links.page });
+      // In the HTML the link is an attribute, its `&` written `&amp;` as React writes it.
+      const html = rendered.html.replaceAll(MARK, links.page.replaceAll('&', '&amp;'));
+      const text = rendered.text.replaceAll(MARK, links.page);
       const messageId = `<${delivery._id}.${postId}@${new URL(sending.siteUrl).hostname}>`;
       try {
         await sending.mailer.send({
@@ -271,7 +281,7 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
             OWNER,
           );
           if (refusal.permanent) await bounce(sending, subscriberId);
-          continue;
+          return;
         }
         const next = new Date(now.getTime() + RETRY_BASE_MS * 2 ** (claimed.attempts - 1));
         await sending.records.update(
@@ -281,7 +291,15 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
         );
         retryAt = !retryAt || next < retryAt ? next : retryAt;
       }
-    }
+    };
+    // SENDERS at a time, one message each (the pool's connections), so a message's round trip does not wait for the
+    // one before it; each lane takes the next delivery of the page in turn.
+    let taken = 0;
+    await Promise.all(
+      Array.from({ length: SENDERS }, async () => {
+        while (taken < items.length) await deliver(items[taken++]!);
+      }),
+    );
   }
   if (!retryAt) {
     const { items: later } = await sending.records.query(
