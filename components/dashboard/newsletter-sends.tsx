@@ -23,6 +23,9 @@ export function NewsletterSends({ sends }: { sends: SendReport[] }) {
           <th scope="col">Bounced</th>
           <th scope="col">Skipped</th>
           <th scope="col">Unknown</th>
+          <th scope="col">
+            <span className="visually-hidden">Action</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -40,6 +43,17 @@ export function NewsletterSends({ sends }: { sends: SendReport[] }) {
               <td>{send.counts.bounced}</td>
               <td>{send.counts.skipped}</td>
               <td>{send.counts.unknown}</td>
+              <td>
+                {(send.status === 'queued' || send.status === 'sending' || send.status === 'held') && (
+                  <form method="post" action="/api/owner/newsletter">
+                    <input type="hidden" name="postId" value={send.postId} />
+                    <input type="hidden" name="back" value="/dashboard/subscribers" />
+                    <button type="submit" name="intent" value={send.status === 'held' ? 'send' : 'hold'}>
+                      {send.status === 'held' ? 'Send now' : 'Hold back'}
+                    </button>
+                  </form>
+                )}
+              </td>
             </tr>
           );
         })}

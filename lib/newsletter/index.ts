@@ -7,7 +7,16 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { siteKey } from '@/lib/core/security/site-key';
 import { dataClient, recordsClient, siteJobs } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
-import { announce, enqueueSend, newsletterDeliveries, newsletterSends, type Sending, workSends } from './sending';
+import {
+  announce,
+  enqueueSend,
+  newsletterDeliveries,
+  newsletterSends,
+  ownerChoice,
+  type OwnerIntent,
+  type Sending,
+  workSends,
+} from './sending';
 import type { Newsletter } from './subscribe';
 
 export { confirm, normaliseEmail, subscribe, type ConfirmOutcome, type SubscribeOutcome } from './subscribe';
@@ -19,6 +28,12 @@ export {
   type UnsubscribeOutcome,
 } from './unsubscribe';
 export { NEWSLETTER_QUEUE, newsletterDeliveries, newsletterSends, type AnnounceOutcome } from './sending';
+
+/** The owner holds a post's mail back, or lets a held one go (sending.ts `ownerChoice`). */
+export async function ownerSendChoice(postId: string, intent: OwnerIntent) {
+  const boss = await siteJobs();
+  return ownerChoice(siteSending(), postId, intent, (id) => enqueueSend(boss, id));
+}
 
 const key = () => {
   const c = config();

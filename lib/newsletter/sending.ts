@@ -236,6 +236,9 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
       OWNER,
     );
     if (items.length === 0) break;
+    // The owner held the post back (or paused every send) meanwhile: stop between pages; the rest waits.
+    const current = await sending.records.get(newsletterSends.id, postId, OWNER);
+    if (current?.status === 'held') return { status: 'held' };
     const confirmed = await stillConfirmed(
       sending,
       items.map((item) => String(item.subscriberId)),
@@ -335,6 +338,41 @@ async function bounce(sending: Sending, subscriberId: string) {
     { ...subscriber, status: 'bounced', bouncedDate: nowOf(sending).toISOString() },
     OWNER,
   );
+}
+
+export type OwnerIntent = 'hold' | 'send';
+
+/**
+ * The owner holds a post's mail back (before it is published too: the send is made held, and its first publication
+ * then finds it and mails nothing), or lets it go: a held send is queued again and asked of the queue.
+ */
+export async function ownerChoice(
+  sending: Sending,
+  postId: string,
+  intent: OwnerIntent,
+  enqueue: (postId: string) => Promise<unknown>,
+): Promise<SendStatus | 'unknown-post'> {
+  const send = await sending.records.get(newsletterSends.id, postId, OWNER);
+  if (intent === 'hold') {
+    if (!send) {
+      const post = await sending.post(postId);
+      await sending.records.insert(
+        newsletterSends.id,
+        { _id: postId, postId, title: post?.title ?? '', status: 'held' satisfies SendStatus },
+        OWNER,
+      );
+      return 'held';
+    }
+    if (send.status === 'queued' || send.status === 'sending') {
+      await sending.records.update(newsletterSends.id, { ...send, status: 'held' }, OWNER);
+      return 'held';
+    }
+    return send.status as SendStatus;
+  }
+  if (!send || send.status !== 'held') return (send?.status as SendStatus | undefined) ?? 'unknown-post';
+  await sending.records.update(newsletterSends.id, { ...send, status: 'queued' }, OWNER);
+  await enqueue(postId);
+  return 'queued';
 }
 
 /** The queue's worker for sends: each job mails its post; deferred deliveries come back as a job at their time. */

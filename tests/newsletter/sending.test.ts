@@ -34,6 +34,7 @@ withSite(
       makePost(6, { status: 'UNPUBLISHED', firstPublishedDate: new Date(now).toISOString() }),
       fresh(7),
       fresh(8),
+      fresh(9),
     ],
     database: true,
   },
@@ -235,4 +236,39 @@ it("the mail's visible link: a page with one button (no script needed), which ch
   const bad = await (await page(new Request(url.replace(/t=[\w-]+/, 't=<script>')))).text();
   expect(bad).toContain('This unsubscribe link does not work');
   expect(bad).not.toContain('<script>');
+});
+
+it('the owner holds a post back before it is published: its publication mails nothing until the owner sends it', async () => {
+  const { ownerChoice } = await import('@/lib/newsletter/sending');
+  const sending = siteSending();
+  const asked: string[] = [];
+  const enqueue = async (postId: string) => void asked.push(postId);
+  expect(await ownerChoice(sending, 'post-0009', 'hold', enqueue)).toBe('held');
+  expect(await announce(sending, 'post-0009', enqueue)).toBe('already');
+  expect(await sendPost(sending, 'post-0009')).toEqual({ status: 'held' });
+  expect(to('post-0009')).toHaveLength(0);
+  expect(asked).toEqual([]);
+
+  expect(await ownerChoice(sending, 'post-0009', 'send', enqueue)).toBe('queued');
+  expect(asked).toEqual(['post-0009']);
+  expect(await sendPost(sending, 'post-0009')).toEqual({ status: 'done' });
+  expect(to('post-0009').length).toBeGreaterThan(0);
+  // A post mailed already is not held or sent again.
+  expect(await ownerChoice(sending, 'post-0009', 'hold', enqueue)).toBe('done');
+  expect(await ownerChoice(sending, 'post-0009', 'send', enqueue)).toBe('done');
+});
+
+it("the owner's hold and send buttons post to a route only the owner may use", async () => {
+  const { POST: choose } = await import('@/app/api/owner/newsletter/route');
+  const before = (await dataClient().get('newsletter-sends', 'post-0004', OWNER))?.status;
+  const answer = await choose(
+    new Request(`${SITE}/api/owner/newsletter`, {
+      method: 'POST',
+      body: 'intent=hold&postId=post-0004',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE },
+    }),
+  );
+  expect(answer.status).toBe(401);
+  expect((await dataClient().get('newsletter-sends', 'post-0004', OWNER))?.status).toBe(before);
+  expect(before).not.toBe('held');
 });
