@@ -23,7 +23,7 @@ export { confirm, normaliseEmail, subscribe, type ConfirmOutcome, type Subscribe
 export {
   unsubscribe,
   unsubscribeLinkHolds,
-  unsubscribeLinks,
+  unsubscribeUrl,
   unsubscribePath,
   type UnsubscribeOutcome,
 } from './unsubscribe';

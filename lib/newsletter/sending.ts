@@ -1,13 +1,15 @@
-import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Post } from '@/lib/blog/types';
 import { isCatalogueError } from '@/lib/core/errors';
 import { type Mailer, smtpRefusal } from '@/lib/core/mail';
 import { SITE_NAME } from '@/lib/core/site';
 import type { DataClient } from '@/lib/data';
-import { OWNER, defineCollection } from '@/lib/data/types';
+import { OWNER } from '@/lib/data/types';
 import { renderPostMail } from './mail';
-import { unsubscribeLinks } from './unsubscribe';
+import { type SendStatus, deliveryId, newsletterDeliveries, newsletterSends } from './send-records';
+import { unsubscribeUrl } from './unsubscribe';
+
+export { type SendStatus, deliveryId, newsletterDeliveries, newsletterSends } from './send-records';
 
 // Every new post to every confirmed subscriber, once. A post's first publication makes a send (its id is the post's, so
 // the platform's event delivered twelve times to two instances makes one) and a job on the site's queue (pg-boss,
@@ -28,43 +30,6 @@ export const MAX_ATTEMPTS = 6;
 const PAGE = 500;
 /** Messages in flight at once: the bulk mailer's pooled connections (lib/core/mail). */
 const SENDERS = 3;
-
-/** A post's send: queued, sending, done, held (the owner held it back), cancelled (no longer published). */
-export const newsletterSends = defineCollection({
-  id: 'newsletter-sends',
-  internal: true,
-  fields: {
-    postId: { type: 'text' },
-    title: { type: 'text' },
-    status: { type: 'text', indexed: true },
-    startedDate: { type: 'datetime' },
-    doneDate: { type: 'datetime' },
-  },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
-});
-
-/** One subscriber's message of one post's send. */
-export const newsletterDeliveries = defineCollection({
-  id: 'newsletter-deliveries',
-  internal: true,
-  fields: {
-    postId: { type: 'text', indexed: true },
-    subscriberId: { type: 'text' },
-    email: { type: 'text' },
-    /** queued, sending, sent, deferred, bounced, skipped (unsubscribed meanwhile), unknown (a worker died sending). */
-    status: { type: 'text', indexed: true },
-    attempts: { type: 'number' },
-    messageId: { type: 'text' },
-    error: { type: 'text' },
-    nextAttemptDate: { type: 'datetime' },
-  },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
-});
-
-export type SendStatus = 'queued' | 'sending' | 'done' | 'held' | 'cancelled';
-
-export const deliveryId = (postId: string, subscriberId: string) =>
-  createHash('sha256').update(`newsletter-delivery\n${postId}\n${subscriberId}`).digest('hex').slice(0, 40);
 
 export interface Sending {
   /** Where the subscribers are (the site's data collections: on Wix, its CMS). */
@@ -251,10 +216,10 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
       }
       const claimed = { ...delivery, status: 'sending', attempts: Number(delivery.attempts ?? 0) + 1 };
       await sending.records.update(newsletterDeliveries.id, claimed, OWNER);
-      const links = unsubscribeLinks({ siteUrl: sending.siteUrl, key: sending.key }, subscriberId);
+      const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, subscriberId);
       // In the HTML the link is an attribute, its `&` written `&amp;` as React writes it.
-      const html = rendered.html.replaceAll(MARK, links.page.replaceAll('&', '&amp;'));
-      const text = rendered.text.replaceAll(MARK, links.page);
+      const html = rendered.html.replaceAll(MARK, unsubscribeAt.replaceAll('&', '&amp;'));
+      const text = rendered.text.replaceAll(MARK, unsubscribeAt);
       const messageId = `<${delivery._id}.${postId}@${new URL(sending.siteUrl).hostname}>`;
       try {
         await sending.mailer.send({
@@ -265,7 +230,7 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
           messageId,
           ...(sending.replyTo && { replyTo: sending.replyTo }),
           headers: {
-            'List-Unsubscribe': `<${links.oneClick}>`,
+            'List-Unsubscribe': `<${unsubscribeAt}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
             'List-Id': `${SITE_NAME} <newsletter.${new URL(sending.siteUrl).hostname}>`,
           },

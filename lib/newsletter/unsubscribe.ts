@@ -12,12 +12,9 @@ import type { Newsletter } from './subscribe';
 export const unsubscribePath = (id: string, token: string) =>
   `/newsletter/unsubscribe?${new URLSearchParams({ s: id, t: token })}`;
 
-/** Both links of a subscriber, absolute on the site's origin. */
-export function unsubscribeLinks(newsletter: Pick<Newsletter, 'siteUrl' | 'key'>, id: string) {
-  const token = unsubscribeToken(newsletter.key, id);
-  const url = `${newsletter.siteUrl}${unsubscribePath(id, token)}`;
-  return { page: url, oneClick: url };
-}
+/** A subscriber's unsubscribe URL, absolute on the site's origin: the visible link and the one-click target. */
+export const unsubscribeUrl = (newsletter: Pick<Newsletter, 'siteUrl' | 'key'>, id: string) =>
+  `${newsletter.siteUrl}${unsubscribePath(id, unsubscribeToken(newsletter.key, id))}`;
 
 /** Whether a link's subscriber and token hold (the page shows its button only then). */
 export const unsubscribeLinkHolds = (newsletter: Pick<Newsletter, 'key'>, id: unknown, token: unknown) =>

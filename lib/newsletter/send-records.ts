@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { defineCollection } from '@/lib/data/types';
+
+// Where the newsletter's sending keeps its state, in the site's own records (sending.ts works on them): one send per
+// post, one delivery per subscriber of that send.
+
+/** A post's send: queued, sending, done, held (the owner held it back), cancelled (no longer published). */
+export const newsletterSends = defineCollection({
+  id: 'newsletter-sends',
+  internal: true,
+  fields: {
+    postId: { type: 'text' },
+    title: { type: 'text' },
+    status: { type: 'text', indexed: true },
+    startedDate: { type: 'datetime' },
+    doneDate: { type: 'datetime' },
+  },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+/** One subscriber's message of one post's send. */
+export const newsletterDeliveries = defineCollection({
+  id: 'newsletter-deliveries',
+  internal: true,
+  fields: {
+    postId: { type: 'text', indexed: true },
+    subscriberId: { type: 'text' },
+    email: { type: 'text' },
+    /** queued, sending, sent, deferred, bounced, skipped (unsubscribed meanwhile), unknown (a worker died sending). */
+    status: { type: 'text', indexed: true },
+    attempts: { type: 'number' },
+    messageId: { type: 'text' },
+    error: { type: 'text' },
+    nextAttemptDate: { type: 'datetime' },
+  },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+export type SendStatus = 'queued' | 'sending' | 'done' | 'held' | 'cancelled';
+
+export const deliveryId = (postId: string, subscriberId: string) =>
+  createHash('sha256').update(`newsletter-delivery\n${postId}\n${subscriberId}`).digest('hex').slice(0, 40);
