@@ -10,6 +10,7 @@ import { OWNER } from '@/lib/data/types';
 import {
   announce,
   enqueueSend,
+  newsletterClaims,
   newsletterDeliveries,
   newsletterSends,
   ownerChoice,
@@ -58,7 +59,7 @@ export const siteSending = (): Sending =>
     const c = config();
     return {
       subscribers: dataClient(),
-      records: recordsClient(newsletterSends, newsletterDeliveries),
+      records: recordsClient(newsletterSends, newsletterDeliveries, newsletterClaims),
       mailer: createBulkMailer(c.mail, c.siteUrl),
       siteUrl: c.siteUrl,
       key: key(),

@@ -36,6 +36,18 @@ export const newsletterDeliveries = defineCollection({
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });
 
+/**
+ * One attempt at one delivery, claimed by the worker that makes it: its id is the delivery's and the attempt's, so of
+ * two workers on one send (a job given back while its worker still ran, an instance asking again at its start) only
+ * the first to insert it mails; the other leaves that delivery alone.
+ */
+export const newsletterClaims = defineCollection({
+  id: 'newsletter-claims',
+  internal: true,
+  fields: { postId: { type: 'text', indexed: true } },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
 export type SendStatus = 'queued' | 'sending' | 'done' | 'held' | 'cancelled';
 
 export const deliveryId = (postId: string, subscriberId: string) =>

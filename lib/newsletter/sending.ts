@@ -6,10 +6,10 @@ import { SITE_NAME } from '@/lib/core/site';
 import type { DataClient } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
 import { renderPostMail } from './mail';
-import { type SendStatus, deliveryId, newsletterDeliveries, newsletterSends } from './send-records';
+import { type SendStatus, deliveryId, newsletterClaims, newsletterDeliveries, newsletterSends } from './send-records';
 import { unsubscribeUrl } from './unsubscribe';
 
-export { type SendStatus, deliveryId, newsletterDeliveries, newsletterSends } from './send-records';
+export { type SendStatus, deliveryId, newsletterClaims, newsletterDeliveries, newsletterSends } from './send-records';
 
 // Every new post to every confirmed subscriber, once. A post's first publication makes a send (its id is the post's, so
 // the platform's event delivered twelve times to two instances makes one) and a job on the site's queue (pg-boss,
@@ -17,7 +17,10 @@ export { type SendStatus, deliveryId, newsletterDeliveries, newsletterSends } fr
 // the post and the subscriber: listing again adds no second) and mails the queued ones, one by one, at the mailer's
 // rate. Each delivery is marked `sending` before its message goes out and `sent` after: a worker that dies between
 // the two leaves it `sending`, and the job, given back by the queue and resumed elsewhere, marks those `unknown`
-// rather than mail them again (never twice; the dashboard counts them). A 4xx answer defers the delivery, with
+// rather than mail them again (never twice; the dashboard counts them). Two workers may run one send at once (the
+// queue gives a job back after JOB_EXPIRE_SECONDS though its worker still runs; an instance asks again at its start):
+// each attempt at a delivery is marked `sending`, then claimed by inserting a record named for it (send-records.ts),
+// and only the worker whose insert made it mails. A 4xx answer defers the delivery, with
 // backoff; a 5xx bounces it and the address is never mailed again. An unsubscribed or bounced address is skipped.
 
 export const NEWSLETTER_QUEUE = 'newsletter-send';
@@ -136,6 +139,17 @@ async function settleInterrupted(sending: Sending, postId: string): Promise<void
   }
 }
 
+/** Claims `attempt` at `delivery` for this worker: true if no other worker claimed it first. */
+async function claim(sending: Sending, postId: string, delivery: { _id: string }, attempt: number): Promise<boolean> {
+  try {
+    await sending.records.insert(newsletterClaims.id, { _id: `${delivery._id}.${attempt}`, postId }, OWNER);
+    return true;
+  } catch (error) {
+    if (isCatalogueError(error) && error.wde === 'WDE0074') return false;
+    throw error;
+  }
+}
+
 /** The subscribers among `ids` still confirmed now (one unsubscribed or bounced since the listing is skipped). */
 async function stillConfirmed(sending: Sending, ids: string[]): Promise<Set<string>> {
   const { items } = await sending.subscribers.query(
@@ -208,14 +222,20 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
       sending,
       items.map((item) => String(item.subscriberId)),
     );
+    let won = 0;
     const deliver = async (delivery: (typeof items)[number]) => {
       const subscriberId = String(delivery.subscriberId);
       if (!confirmed.has(subscriberId)) {
         await sending.records.update(newsletterDeliveries.id, { ...delivery, status: 'skipped' }, OWNER);
+        won++;
         return;
       }
       const claimed = { ...delivery, status: 'sending', attempts: Number(delivery.attempts ?? 0) + 1 };
+      // `sending` first, then the claim: a worker that dies between the two leaves it `sending` without having mailed
+      // it, and a delivery that lost its claim is `sending` too, so neither is read again as queued.
       await sending.records.update(newsletterDeliveries.id, claimed, OWNER);
+      if (!(await claim(sending, postId, delivery, claimed.attempts))) return;
+      won++;
       const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, subscriberId);
       // In the HTML the link is an attribute, its `&` written `&amp;` as React writes it.
       const html = rendered.html.replaceAll(MARK, unsubscribeAt.replaceAll('&', '&amp;'));
@@ -268,6 +288,8 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
         while (taken < items.length) await deliver(items[taken++]!);
       }),
     );
+    // Another worker claimed the whole page: it is on this send, and finishes it; this one lets it.
+    if (won === 0) return { status: 'sending' };
   }
   if (!retryAt) {
     const { items: later } = await sending.records.query(

@@ -35,6 +35,7 @@ withSite(
       fresh(7),
       fresh(8),
       fresh(9),
+      fresh(10),
     ],
     database: true,
   },
@@ -186,6 +187,17 @@ it('a delivery a dead worker left sending is never sent again', async () => {
   expect(mails).not.toContain(address(20));
   expect(new Set(mails).size).toBe(mails.length);
   void siteNewsletter;
+});
+
+it('two workers on one send at once (a job given back while its worker still runs, an instance asking again at start) mail each address once', async () => {
+  smtp.defer.clear();
+  await announce(siteSending(), 'post-0010', noEnqueue);
+  const confirmed = await dataClient().count('subscribers', { filter: { status: { $eq: 'confirmed' } } }, OWNER);
+  const results = await Promise.all([sendPost(siteSending(), 'post-0010'), sendPost(siteSending(), 'post-0010')]);
+  expect(results.map((r) => r.status)).toContain('done');
+  const mails = to('post-0010').flatMap((m) => m.to);
+  expect(mails.length - new Set(mails).size).toBe(0);
+  expect(mails).toHaveLength(confirmed);
 });
 
 it('through the queue: the post event alone, and the worker (pg-boss on the embedded database) mails it', async () => {
