@@ -10,12 +10,17 @@ import { readWixJson } from './upstream';
 // (a member's session, a visitor's like cookie), each known by their refresh token. One cache per process holds the
 // access tokens by identity, so a member's token fetched by the members provider serves their likes and comments too,
 // until EXPIRY_MARGIN_SECONDS before it expires. Every grant goes through the shared transport (rerouted, retried: a
-// grant is safe to send twice, a lost answer only costs a token), the OAuthStrategy's calls in REST:
+// grant is safe to send twice, a lost answer only costs a token), as OAuthStrategy's `fetchTokens` sends it:
 //
 //   POST /oauth2/token  { clientId, grantType: 'anonymous' }                         a visitor's tokens
 //                       { clientId, grantType: 'refresh_token', refreshToken }       a fresh access token
 //                       { clientId, grantType: 'authorization_code', redirectUri, code, codeVerifier }   a member's
 //   → { access_token, expires_in, refresh_token }
+//
+// In REST, not through @wix/identity's `oauth.token`: that function takes the grant as a raw HTTP request
+// (`RawHttpRequest`) and sends `{ "body": "<the grant's JSON, base64>" }` to the same path, and it reads a
+// `RawHttpResponse` (`{ statusCode, body: <bytes> }`, a refusal in `statusCode`), where OAuthStrategy sends the grant's
+// JSON itself and reads the token JSON (tests/wix/conformance/tokens.test.ts records both).
 
 const TOKEN_URL = wixApi('/oauth2/token');
 

@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isCatalogueError } from '@/lib/core/errors';
 import { memorySignOuts, openSession, SILENT_LOGIN_TIMEOUT_SECONDS } from '@/lib/members/wix';
@@ -294,6 +294,77 @@ describe('register, reset, sessions', () => {
     expect(isCatalogueError(error)).toBe(true);
     expect((error as Error).message).not.toContain(PASSWORD);
     expect(to(LOGIN)).toHaveLength(1);
+  });
+});
+
+describe('Wix’s answers as the SDK surfaces them (@wix/identity, @wix/redirects)', () => {
+  const RECOVER = '/_api/iam/recovery/v1/recover';
+  const SEND_EMAIL = '/_api/iam/recovery/v1/send-email';
+
+  it('a validation error on the new password is invalidPassword (the SDK’s field: options.password)', async () => {
+    server.use(
+      http.post(`${BASE}${RECOVER}`, () =>
+        json(
+          {
+            message: 'weak',
+            details: { validationError: { fieldViolations: [{ field: 'password', description: 'too weak' }] } },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    expect(await provider().resetPassword('rt-good', 'a new password 1')).toEqual({
+      ok: false,
+      reason: 'invalidPassword',
+    });
+  });
+
+  it('an unknown address (a 4xx) is answered as a known one; a 5xx is a catalogue error, sent once', async () => {
+    server.use(http.post(`${BASE}${SEND_EMAIL}`, () => appError(404, '-19999', 'no such member')));
+    await expect(provider().sendPasswordResetEmail('nobody@example.com', `${SITE}/reset`)).resolves.toBeUndefined();
+    server.use(http.post(`${BASE}${SEND_EMAIL}`, () => json({ message: 'down' }, { status: 503 })));
+    const error = await provider()
+      .sendPasswordResetEmail('ann@example.com', `${SITE}/reset`)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, wde: 'WDE0053' });
+    expect(to(SEND_EMAIL)).toHaveLength(2);
+  });
+
+  it('Wix refusing the visitor token (401) is our credentials’ failure, not a wrong password', async () => {
+    server.use(loginAnswers(() => json({ message: 'unauthorized' }, { status: 401 })));
+    const error = await provider()
+      .login({ email: 'ann@example.com', password: PASSWORD })
+      .catch((e: unknown) => e);
+    expect(isCatalogueError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 502, message: expect.stringContaining('check the Wix credentials') });
+  });
+
+  it('no visitor token (the grant refused) fails before any IAM call', async () => {
+    server.use(http.post(`${BASE}/oauth2/token`, () => json({ error: 'invalid_client' }, { status: 400 })));
+    const error = await provider()
+      .login({ email: 'ann@example.com', password: PASSWORD })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, message: expect.stringContaining('Wix refused a visitor token') });
+    expect(to(LOGIN)).toEqual([]);
+  });
+
+  it('an answer that is not JSON is unparseable (502 WDE0055)', async () => {
+    server.use(loginAnswers(() => new HttpResponse('<html>busy</html>', { status: 200 })));
+    const error = await provider()
+      .login({ email: 'ann@example.com', password: PASSWORD })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, wde: 'WDE0055' });
+  });
+
+  it('a redirect session Wix refuses (a spent session token) is an answer without an authorize URL', async () => {
+    server.use(
+      loginAnswers(() => json({ state: 'SUCCESS', sessionToken: 'wix-session-spent' })),
+      ...directLogin(), // answers 400 to any session token but wix-session-1
+    );
+    const error = await provider()
+      .login({ email: 'ann@example.com', password: PASSWORD })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, message: expect.stringContaining('without an authorize URL') });
   });
 });
 

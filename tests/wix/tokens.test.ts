@@ -45,8 +45,12 @@ const { server, to } = strictFakeWix(
   http.post(`${BASE}/blog/v1/likes`, ({ request }) =>
     member(request) ? HttpResponse.json({ like: { id: 'like-1' } }) : unauthorized(),
   ),
-  http.get(`${BASE}/blog/v3/posts/:postId/metrics`, ({ request }) =>
-    member(request) ? HttpResponse.json({ metrics: { likes: 1 } }) : unauthorized(),
+  // GetPostMetrics at both paths www.wixapis.com serves it on (the URL map in @wix/auto_sdk_blog_posts'
+  // build/cjs/index.js): the REST reference's /blog/v3/…, and the /v3/… that posts.getPostMetrics sends.
+  ...['/blog/v3/posts/:postId/metrics', '/v3/posts/:postId/metrics'].map((path) =>
+    http.get(`${BASE}${path}`, ({ request }) =>
+      member(request) ? HttpResponse.json({ metrics: { likes: 1 } }) : unauthorized(),
+    ),
   ),
   http.post(`${BASE}/comments/v1/comments`, ({ request }) =>
     member(request)

@@ -1,18 +1,21 @@
+import { authentication, recovery, verification } from '@wix/identity';
+import { redirects } from '@wix/redirects';
+import type { AuthenticationStrategy, WixClient } from '@wix/sdk';
+import { errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
+import { tokenClient } from '@/lib/wix/sdk-clients';
+import { statusOf } from '@/lib/wix/upstream';
 import { type LoginErrorCode, type LoginResult, LoginState } from '../types';
+import type { MembersContext } from './context';
 
-// The IAM and Members REST paths the Wix provider calls (index.ts lists the requests), and what OAuthStrategy makes of
-// Wix's answers: its application error codes, the captcha tokens, the error envelope, the failure messages.
+// The calls the Wix provider makes as the site's visitor, through the official SDK's typed modules (@wix/identity's
+// authentication, verification and recovery, @wix/redirects), and what OAuthStrategy makes of Wix's answers: its
+// application error codes, the captcha tokens, the error envelope, the failure messages.
 
 export type Json = Record<string, unknown>;
 
+// The Members REST paths context.ts and account.ts call (the member's own account).
 export const PATHS = {
-  register: '/_api/iam/authentication/v2/register',
-  login: '/_api/iam/authentication/v2/login',
-  verify: '/_api/iam/verification/v1/auth/verify',
-  sendEmail: '/_api/iam/recovery/v1/send-email',
-  recover: '/_api/iam/recovery/v1/recover',
-  redirectSession: '/_api/redirects-api/v1/redirect-session',
   me: '/members/v1/members/my',
   member: '/members/v1/members/',
 } as const;
@@ -54,7 +57,8 @@ export function captchaOf(token: string | undefined): { kind: 'user' | 'silent';
   return { kind: 'silent', token: token.startsWith('silent:') ? token.slice(7) : token };
 }
 
-export const captchaTokens = (captcha: ReturnType<typeof captchaOf>) =>
+/** The `captchaTokens` option of registerV2 and loginV2 (`CaptchaToken`: Recaptcha, or InvisibleRecaptcha). */
+export const captchaTokens = (captcha: Captcha): { captchaTokens?: authentication.CaptchaToken[] } =>
   captcha
     ? {
         captchaTokens: [captcha.kind === 'user' ? { Recaptcha: captcha.token } : { InvisibleRecaptcha: captcha.token }],
@@ -71,5 +75,59 @@ export function envelope(body: unknown) {
     code: typeof app.code === 'string' || typeof app.code === 'number' ? String(app.code) : undefined,
     emailViolation: violations.some((v) => isRecord(v.data) && v.data.type === 'EMAIL'),
     passwordViolation: violations.some((v) => typeof v.field === 'string' && /password/i.test(v.field)),
+  };
+}
+
+export type Refusal = ReturnType<typeof envelope>;
+
+/**
+ * Wix refusing a call (a 4xx but 401, 403 and 429; a 403 with an application error code: a blocked member, not our
+ * credentials), read from the error the SDK throws; null for any other error. The SDK surfaces Wix's error envelope
+ * as the error's `details` (@wix/sdk build/rest-modules.js `errorBuilder`, @wix/sdk-runtime transform-error.js):
+ * `{ applicationError: { code, description, data } }`, or `{ validationError: { fieldViolations } }` with each field
+ * renamed after the function's argument (`password` → `options.password`); the status is the error's `status`. An
+ * answer without an application error gets one with the HTTP status as its code: that is no code of Wix's.
+ */
+export function refusalOf(error: unknown): Refusal | null {
+  const status = statusOf(error);
+  if (status === undefined || status < 400 || status >= 500) return null;
+  const refusal = envelope(error);
+  const app = isRecord(error) && isRecord(error.details) ? error.details.applicationError : undefined;
+  if (isRecord(app) && app.code === status) refusal.code = undefined;
+  if (status === 403) return refusal.code === undefined ? null : refusal;
+  return status === 401 || status === 429 ? null : refusal;
+}
+
+/** The SDK modules called as the site's visitor. */
+const VISITOR_MODULES = { authentication, verification, recovery, redirects };
+
+// tokenClient's own type is `any` (its `M` is lost in createClient's inference, sdk-clients.ts): the SDK's type here.
+export type VisitorClient = WixClient<undefined, AuthenticationStrategy<undefined>, typeof VISITOR_MODULES>;
+
+/** What a call as the site's visitor ends in: the SDK function's answer, or Wix's refusal (`refusalOf`). */
+export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+/**
+ * Calls as the site's visitor (its access token from the process's token cache, lib/wix/tokens.ts, as OAuthStrategy
+ * without tokens calls), over the transport that retries only a 429 (register, login, the reset mail and the new
+ * password are writes; the verification and the redirect session are sent the same way). Wix's refusal is an
+ * answer; anything else that fails, a catalogue error naming `what`.
+ */
+export function siteVisitor({ tokens, writes, upstream }: Pick<MembersContext, 'tokens' | 'writes' | 'upstream'>) {
+  return async function call<T>(what: string, send: (client: VisitorClient) => Promise<T>): Promise<Answer<T>> {
+    const grant = await tokens.siteVisitor().catch((error: unknown) => {
+      throw upstream(error, what);
+    });
+    if (!grant.ok) {
+      throw errors.upstreamFailed(`Wix refused a visitor token (HTTP ${grant.status}): check WIX_CLIENT_ID`);
+    }
+    try {
+      const client: VisitorClient = tokenClient(VISITOR_MODULES, writes, grant.tokens.access.value);
+      return { ok: true, value: await send(client) };
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) return { ok: false, refusal };
+      throw upstream(error, what);
+    }
   };
 }

@@ -1,4 +1,6 @@
+import type { authentication } from '@wix/identity';
 import { errors } from '@/lib/core/errors';
+import { isRecord } from '@/lib/core/json';
 import { acceptablePassword } from '../password';
 import { resetLinkBase } from '../reset-link';
 import { signCaptchaState } from '../tokens';
@@ -12,35 +14,41 @@ import {
   type ResetResult,
 } from '../types';
 import type { MembersContext } from './context';
-import { type Captcha, captchaOf, captchaTokens, CODES, envelope, failure, type Json, PATHS } from './iam';
+import { type Captcha, captchaOf, captchaTokens, CODES, failure, siteVisitor } from './iam';
 import { toMember } from './profile';
 import { openSession } from './session';
 
 // The identity calls (`IdentityProvider`): register, login, verification and password reset through Wix IAM as the
 // site's visitor, Wix's answers as OAuthStrategy's login states; memberOf and logout on our sealed sessions.
 
+/** What registerV2, loginV2 and verifyDuringAuthentication answer that the login states read. */
+type StateAnswer = Pick<authentication.StateMachineResponse, 'state' | 'sessionToken' | 'stateToken'>;
+
 export function wixIdentity(
   shared: MembersContext,
   directLogin: (wixSessionToken: string) => Promise<LoginResult>,
 ): IdentityProvider {
-  const { clientId, secret, siteUrl, revocations, nowSeconds, tokens, post, remembered, liveSession, currentMember } =
-    shared;
+  const { clientId, secret, siteUrl, revocations, nowSeconds, tokens, remembered, liveSession, currentMember } = shared;
+  const asVisitor = siteVisitor(shared);
 
   /** `handleState`: Wix's `state` → ours; SUCCESS through the direct login. */
-  async function handleState(body: Json): Promise<LoginResult> {
-    switch (body.state) {
+  async function handleState(answer: StateAnswer, what: string): Promise<LoginResult> {
+    if (!isRecord(answer)) {
+      throw errors.upstreamUnparseable(`Wix answered ${what} with a body that could not be parsed`);
+    }
+    switch (answer.state) {
       case 'SUCCESS':
-        if (typeof body.sessionToken !== 'string' || !body.sessionToken) {
+        if (typeof answer.sessionToken !== 'string' || !answer.sessionToken) {
           throw errors.upstreamUnparseable('Wix answered SUCCESS without a session token');
         }
-        return directLogin(body.sessionToken);
+        return directLogin(answer.sessionToken);
       case 'REQUIRE_OWNER_APPROVAL':
         return { loginState: LoginState.OWNER_APPROVAL_REQUIRED };
       case 'REQUIRE_EMAIL_VERIFICATION':
-        if (typeof body.stateToken !== 'string' || !body.stateToken) {
+        if (typeof answer.stateToken !== 'string' || !answer.stateToken) {
           throw errors.upstreamUnparseable('Wix asked for e-mail verification without a state token');
         }
-        return { loginState: LoginState.EMAIL_VERIFICATION_REQUIRED, data: { stateToken: body.stateToken } };
+        return { loginState: LoginState.EMAIL_VERIFICATION_REQUIRED, data: { stateToken: answer.stateToken } };
       default:
         return failure(undefined, 'Unknown _state');
     }
@@ -70,18 +78,19 @@ export function wixIdentity(
       const forget = remembered(password);
       try {
         const given = captchaOf(context.captchaToken);
-        const answer = await post(
-          PATHS.register,
-          {
-            loginId: { email },
-            password,
-            ...(profile?.nickname ? { profile: { nickname: profile.nickname } } : {}),
-            ...captchaTokens(given),
-          },
-          'the registration',
+        const what = 'the registration';
+        const answer = await asVisitor(what, (wix) =>
+          wix.authentication.registerV2(
+            { email },
+            {
+              password,
+              ...(profile?.nickname ? { profile: { nickname: profile.nickname } } : {}),
+              ...captchaTokens(given),
+            },
+          ),
         );
-        if (answer.ok) return handleState(answer.body);
-        const { code, emailViolation } = envelope(answer.body);
+        if (answer.ok) return handleState(answer.value, what);
+        const { code, emailViolation } = answer.refusal;
         if (emailViolation) return failure('invalidEmail', 'Please give a valid e-mail address.');
         const captcha = captchaState(code, given, context.client ?? 'unidentified');
         if (captcha) return captcha;
@@ -96,9 +105,12 @@ export function wixIdentity(
       const forget = remembered(password, captchaToken);
       try {
         const given = captchaOf(captchaToken);
-        const answer = await post(PATHS.login, { loginId: { email }, password, ...captchaTokens(given) }, 'the login');
-        if (answer.ok) return handleState(answer.body);
-        const { code } = envelope(answer.body);
+        const what = 'the login';
+        const answer = await asVisitor(what, (wix) =>
+          wix.authentication.loginV2({ email }, { password, ...captchaTokens(given) }),
+        );
+        if (answer.ok) return handleState(answer.value, what);
+        const { code } = answer.refusal;
         const captcha = captchaState(code, given, context.client ?? 'unidentified');
         if (captcha) return captcha;
         // As OAuthStrategy.login: the wrong password and reset codes by name, every other refusal (an unknown
@@ -121,8 +133,11 @@ export function wixIdentity(
       const forget = remembered(stateToken);
       try {
         const code = typeof verificationCode === 'string' ? verificationCode.trim() : '';
-        const answer = await post(PATHS.verify, { code, stateToken }, 'the verification');
-        if (answer.ok) return handleState(answer.body);
+        const what = 'the verification';
+        const answer = await asVisitor(what, (wix) =>
+          wix.verification.verifyDuringAuthentication(code, { stateToken }),
+        );
+        if (answer.ok) return handleState(answer.value, what);
         return failure(undefined, 'The code is not right, or no longer works. Please check it or sign in again.');
       } finally {
         forget();
@@ -132,7 +147,9 @@ export function wixIdentity(
     async sendPasswordResetEmail(email: string, redirectUri: string) {
       const link = resetLinkBase(redirectUri, siteUrl);
       // An unknown address is refused by Wix with a 4xx: the same (empty) answer as for a member's.
-      await post(PATHS.sendEmail, { email, redirect: { url: link.href, clientId } }, 'the password reset mail');
+      await asVisitor('the password reset mail', (wix) =>
+        wix.recovery.sendRecoveryEmail(email, { redirect: { url: link.href, clientId } }),
+      );
     },
 
     async resetPassword(resetToken: string, newPassword: string): Promise<ResetResult> {
@@ -140,13 +157,11 @@ export function wixIdentity(
       if (!acceptablePassword(newPassword)) return { ok: false, reason: 'invalidPassword' };
       const forget = remembered(resetToken, newPassword);
       try {
-        const answer = await post(
-          PATHS.recover,
-          { recoveryToken: resetToken, password: newPassword },
-          'the password reset',
+        const answer = await asVisitor('the password reset', (wix) =>
+          wix.recovery.recover(resetToken, { password: newPassword }),
         );
         if (answer.ok) return { ok: true };
-        return envelope(answer.body).passwordViolation
+        return answer.refusal.passwordViolation
           ? { ok: false, reason: 'invalidPassword' }
           : { ok: false, reason: 'invalidToken' };
       } finally {

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors } from '@/lib/core/errors';
-import { isRecord } from '@/lib/core/json';
 import { discard } from '@/lib/wix/transport';
 import { type LoginResult, LoginState } from '../types';
 import type { MembersContext } from './context';
-import { failure, PATHS } from './iam';
+import { failure, siteVisitor } from './iam';
 import { openLoginState, sealLoginState, type WixLoginState } from './session';
 
 // The OAuth logins, PKCE (S256) both: the direct login after a password (server-side: Wix's single-use session token
@@ -26,7 +25,8 @@ const pkce = () => {
 };
 
 export function wixLogins(context: MembersContext) {
-  const { clientId, secret, redirectUri, nowSeconds, reads, post, upstream, remembered, sessionFromCode } = context;
+  const { clientId, secret, redirectUri, nowSeconds, reads, upstream, remembered, sessionFromCode } = context;
+  const asVisitor = siteVisitor(context);
 
   /** `createRedirectSession` as `getAuthorizationUrlWithOptions` sends it: the authorize URL of a PKCE request. */
   async function authorizeUrl(
@@ -34,9 +34,8 @@ export function wixLogins(context: MembersContext) {
     prompt: 'login' | 'none',
     what: string,
   ): Promise<string> {
-    const session = await post(
-      PATHS.redirectSession,
-      {
+    const session = await asVisitor(what, (wix) =>
+      wix.redirects.createRedirectSession({
         auth: {
           authRequest: {
             clientId,
@@ -51,11 +50,11 @@ export function wixLogins(context: MembersContext) {
           },
           prompt,
         },
-      },
-      what,
+      }),
     );
-    const redirect = session.ok && isRecord(session.body.redirectSession) ? session.body.redirectSession : {};
-    const url = typeof redirect.fullUrl === 'string' && /^https?:\/\//.test(redirect.fullUrl) ? redirect.fullUrl : '';
+    // Wix refusing the session (a spent session token) is an answer without an authorize URL, as one lacking it.
+    const fullUrl = session.ok ? session.value?.redirectSession?.fullUrl : undefined;
+    const url = typeof fullUrl === 'string' && /^https?:\/\//.test(fullUrl) ? fullUrl : '';
     if (!url || !URL.canParse(url)) throw errors.upstreamUnparseable(`Wix answered ${what} without an authorize URL`);
     return url;
   }

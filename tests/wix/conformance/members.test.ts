@@ -9,14 +9,16 @@ import { memoryTokenCache } from '@/lib/wix/tokens';
 import { member, MEMBER_ID, redirectSession, stateResponse, tokens } from './fixtures';
 import { CLIENT_ID, type Recorded, type Reply, type Wire, recorder, route, sdkClient, transportOf } from './recorder';
 
-// Members (lib/members/wix): OAuthStrategy's custom-login calls made server-side in REST (IAM authentication,
-// verification, recovery, the redirect session, the token grants) and the member's own Members calls, against
-// @wix/sdk's OAuthStrategy (register, login, processVerification, sendPasswordResetEmail, getAuthUrl,
-// getMemberTokens; its calls go through the global fetch, stubbed with the recorder), @wix/identity's recovery and
-// @wix/members's members. Fixtures: fixtures.ts (StateMachineResponse from identity_authentication's
-// index.typings.d.ts; CreateRedirectSessionResponse from redirects_redirects'; TokenResponse from @wix/sdk's
-// OAuthStrategy.d.ts; Member, GetMyMemberResponse { member } and UpdateMemberResponse { member } from
-// members_members'). SendRecoveryEmailResponse and RecoverResponse are `{}` (identity_recovery's typings).
+// Members (lib/members/wix): OAuthStrategy's custom-login calls made server-side, through the same SDK functions the
+// strategy calls (@wix/identity's authentication.registerV2 and loginV2, verification.verifyDuringAuthentication,
+// recovery.sendRecoveryEmail and recover, @wix/redirects' createRedirectSession) with the site's visitor token, and
+// the token grants in REST (tokens.test.ts); the member's own Members calls. Compared with @wix/sdk's OAuthStrategy
+// (register, login, processVerification, sendPasswordResetEmail, getAuthUrl, getMemberTokens; its calls go through
+// the global fetch, stubbed with the recorder), @wix/identity's recovery and @wix/members's members. Fixtures:
+// fixtures.ts (StateMachineResponse from identity_authentication's index.typings.d.ts; CreateRedirectSessionResponse
+// from redirects_redirects'; TokenResponse from @wix/sdk's OAuthStrategy.d.ts; Member, GetMyMemberResponse { member }
+// and UpdateMemberResponse { member } from members_members'). SendRecoveryEmailResponse and RecoverResponse are `{}`
+// (identity_recovery's typings).
 
 const SITE = 'https://blog.example';
 const CALLBACK = `${SITE}/api/members/callback`;

@@ -1,4 +1,5 @@
-import { OAuthStrategy, TokenRole } from '@wix/sdk';
+import { oauth } from '@wix/identity';
+import { createClient, OAuthStrategy, TokenRole } from '@wix/sdk';
 import { describe, expect, it } from 'vitest';
 import { memoryTokenCache, wixTokens } from '@/lib/wix/tokens';
 import { transportFor } from '@/lib/wix/transport';
@@ -6,7 +7,8 @@ import { tokens } from './fixtures';
 import { CLIENT_ID, recorder, route } from './recorder';
 
 // POST /oauth2/token: lib/wix/tokens.ts's three grants against @wix/sdk's OAuthStrategy (generateVisitorTokens,
-// renewToken, getMemberTokens), whose fetchTokens sends them with the global fetch (stubbed with the recorder).
+// renewToken, getMemberTokens), whose fetchTokens sends them with the global fetch (stubbed with the recorder). And why
+// the grants are not made with @wix/identity's `oauth.token`: it sends another request (the last test).
 
 const setup = () => {
   const rec = recorder(route('POST', '/oauth2/token', { body: tokens() }));
@@ -59,5 +61,20 @@ describe('conformance: OAuth token grants (POST /oauth2/token)', () => {
     );
     const theirs = await rec.one(() => sdk.getMemberTokens('code-1', 'state-1', oauthData), { tokens: true });
     expect(mine).toEqual(theirs);
+  });
+
+  it('@wix/identity oauth.token is another request: the grant wrapped as a raw HTTP request', async () => {
+    const { rec, sdk } = setup();
+    const theirs = await rec.one(() => sdk.generateVisitorTokens(), { tokens: true });
+    const grant = JSON.stringify({ clientId: CLIENT_ID, grantType: 'anonymous' });
+    const client = createClient({ modules: { oauth }, fetch: rec.fetch });
+    const wrapped = await rec.one(() => client.oauth.token({ body: new TextEncoder().encode(grant) }), {
+      tokens: true,
+    });
+    // Same method and path; the body is a RawHttpRequest whose `body` is the grant's JSON in base64
+    // (identity_oauth's index.typings.d.ts, `TokenOptions`), where OAuthStrategy posts the grant's JSON itself.
+    expect({ ...wrapped, body: undefined }).toEqual({ ...theirs, body: undefined });
+    expect(theirs.body).toEqual({ clientId: CLIENT_ID, grantType: 'anonymous' });
+    expect(wrapped.body).toEqual({ body: Buffer.from(grant).toString('base64') });
   });
 });
