@@ -430,6 +430,26 @@ describe('Wix comments', () => {
     });
   });
 
+  it('orders comments by their time whatever precision Wix writes it in (…10:00:00Z is before …10:00:00.500Z)', async () => {
+    // A date-time is RFC 3339 (the Comment object's `format date-time`), whose fraction of a second is optional: a
+    // Timestamp on a whole second goes out as `…00Z` (proto3 JSON writes 0, 3, 6 or 9 digits). The SDK answers Date
+    // objects (@wix/auto_sdk_comments_comments, index.typings.d.ts, Comment._createdDate); compared as Wix's strings,
+    // `…00Z` sorted after `…00.500Z`.
+    const author = { memberId: 'member-ada' };
+    seed({ text: 'later', author, createdDate: '2025-01-01T10:00:00.500Z' });
+    seed({ text: 'earlier', author, createdDate: '2025-01-01T10:00:00Z' });
+    seed({ text: 'hidden later', status: 'HIDDEN', createdDate: '2025-01-01T11:00:00.250Z' });
+    seed({ text: 'hidden earlier', status: 'HIDDEN', createdDate: '2025-01-01T11:00:00Z' });
+
+    const mine = await comments.mine(POST, ada);
+    expect(mine.map((c) => [c.text, c.createdDate])).toEqual([
+      ['earlier', '2025-01-01T10:00:00.000Z'],
+      ['later', '2025-01-01T10:00:00.500Z'],
+    ]);
+    const queue = await comments.queue('HIDDEN', { limit: 10 });
+    expect(queue.comments.map((c) => c.text)).toEqual(['hidden later', 'hidden earlier']);
+  });
+
   it('edits the member’s own comment with its revision; someone else’s is 403', async () => {
     const own = seed({ text: 'typo', author: { memberId: 'member-ada' } });
     const edited = await comments.edit(own.id, 'fixed', ada, 'PUBLISHED');

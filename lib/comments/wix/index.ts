@@ -1,11 +1,21 @@
 import { ConfigError } from '@/lib/core/config';
 import { dataErrors } from '@/lib/data/types';
 import { errors } from '@/lib/core/errors';
-import { isRecord } from '@/lib/core/json';
 import { BLOG_APP_ID, type CommentModeration, type PostComment, type PostComments } from '../types';
-import { authorIds, hasDraft, newestFirst, nextCursor, SHOWN, str, toComment, toRichContent } from './comment';
-import { COMMENTS, commentCalls, SITE, type WixCommentsSettings } from './http';
-import { commentUrl, MAX_LIMIT, siteReads } from './site-reads';
+import {
+  authorIds,
+  type Comment,
+  hasDraft,
+  newestFirst,
+  nextCursor,
+  revisionOf,
+  SHOWN,
+  str,
+  toComment,
+  toRichContent,
+} from './comment';
+import { commentCalls, statusOfCall, type WixCommentsSettings } from './http';
+import { MAX_LIMIT, siteReads } from './site-reads';
 
 export { fromRichContent, GUEST, toRichContent, UNNAMED_MEMBER } from './comment';
 export type { WixCommentsSettings } from './http';
@@ -13,33 +23,40 @@ export type { WixCommentsSettings } from './http';
 // Comments at Wix: the Comments API (`@wix/comments`, "wix.comments.ng.v1.CommentsNg", REST under
 // https://www.wixapis.com/comments/v1/comments), blog comments under the Blog app's id with the post's id as both
 // contextId and resourceId (https://dev.wix.com/docs/rest/crm/community/comments/comments/introduction,
-// "Integrations"). The paths and shapes are those of the REST reference and of the request builders of
-// @wix/auto_sdk_comments_comments 1.0.74 (node_modules):
+// "Integrations"). Every call goes through the SDK's typed `comments` module (@wix/auto_sdk_comments_comments
+// 1.0.74), the authors' names through @wix/members' `members`; http.ts makes the clients. On the wire:
 //
-//   createComment          POST  /comments/v1/comments
-//                                 { comment: { appId, contextId, resourceId, parentComment?: { id },
-//                                   content: { richContent } } }                                   → { comment }
-//   getComment             GET   /comments/v1/comments/{commentId}                                        → { comment }
-//   updateComment          PATCH /comments/v1/comments/{commentId}  { comment: { id, revision, content } }
-//                          → { comment }
-//   deleteComment          DELETE /comments/v1/comments/{commentId}                                       → {}
-//   moderateDraftContent   POST  /comments/v1/comments/{commentId}/moderate
-//                                 { commentId, revision, draftContentAction: APPROVE }                  → { comment }
-//   publishComment         PUT   /comments/v1/comments/{commentId}/publish  { commentId }                 → { comment }
-//   hideComment            PUT   /comments/v1/comments/{commentId}/hide     { commentId }                 → { comment }
-//   listCommentsByResource GET   /comments/v1/comments/list-by-resource?appId&contextId&resourceId
-//                                 &commentSort.order=NEWEST_FIRST&replySort.order=OLDEST_FIRST
-//                                 &cursorPaging.limit&cursorPaging.repliesLimit&cursorPaging.cursor
-//                          → { comments, commentReplies: { [id]: { replies, pagingMetadata } }, pagingMetadata }
-//                          (published comments and replies only)
-//   queryComments          POST  /comments/v1/comments/query-cursor
-//                                 { appId, query: { filter, cursorPaging: { limit } } }, then
-//                                 { appId, query: { cursorPaging: { limit, cursor } } }  → { comments, pagingMetadata }
-//                          (filters: resourceId, author.memberId, status, … with $eq/$ne/$in; sorted by id: no
-//                          date is sortable, so a page is put newest first by itself)
-//   the member's token     POST  /oauth2/token  { clientId, grantType: 'refresh_token', refreshToken }
-//                          (lib/wix/tokens.ts: the process's cache, the token the member's other calls hold)
-//   the authors' names     POST  /members/v1/members/query  { fieldsets: [PUBLIC], query: { filter: { id: { $in } } } }
+//   comments.createComment          POST  /comments/v1/comments
+//                                         { comment: { appId, contextId, resourceId, parentComment?: { id },
+//                                           content: { richContent } } }                            → { comment }
+//   comments.getComment             GET   /comments/v1/comments/{commentId}?commentId                → { comment }
+//   comments.updateComment          PATCH /comments/v1/comments/{commentId}
+//                                         { comment: { id, revision, content } }                    → { comment }
+//   comments.deleteComment          DELETE /comments/v1/comments/{commentId}?commentId               → {}
+//   comments.moderateDraftContent   POST  /comments/v1/comments/{commentId}/moderate
+//                                         { commentId, revision, draftContentAction: APPROVE }      → { comment }
+//   comments.publishComment         PUT   /comments/v1/comments/{commentId}/publish  { commentId }   → { comment }
+//   comments.hideComment            PUT   /comments/v1/comments/{commentId}/hide     { commentId }   → { comment }
+//   comments.listCommentsByResource GET   /comments/v1/comments/list-by-resource?appId&contextId&resourceId
+//                                         &commentSort.order=NEWEST_FIRST&replySort.order=OLDEST_FIRST
+//                                         &cursorPaging.limit&cursorPaging.repliesLimit&cursorPaging.cursor
+//                                  → { comments, commentReplies: { [id]: { replies, pagingMetadata } },
+//                                    pagingMetadata }
+//                                  (published comments and replies only)
+//   comments.queryComments          POST  /comments/v1/comments/query-cursor
+//                                         { appId, query: { filter, cursorPaging: { limit } } }, then
+//                                         { appId, query: { cursorPaging: { limit, cursor } } }
+//                                  → { comments, pagingMetadata } (filters: resourceId, author.memberId, status, …
+//                                  with $eq/$ne/$in; sorted by id: no date is sortable, so a page is put newest first
+//                                  by itself)
+//   the member's token              POST  /oauth2/token  { clientId, grantType: 'refresh_token', refreshToken }
+//                                  (lib/wix/tokens.ts: the process's cache, the token the member's other calls hold)
+//   members.queryMembers            POST  /members/v1/members/query
+//                                         { fieldsets: [PUBLIC], query: { filter: { id: { $in } }, paging } }
+//
+// The SDK answers the REST shapes renamed and typed (comment.ts): `_id`, `_createdDate`, dates as Date objects, which
+// ours carry as ISO 8601 with milliseconds (a `date-time` may have any fraction of a second, or none, so Wix's own
+// strings do not sort as times).
 //
 // The Comment object (https://dev.wix.com/docs/rest/api-reference/comments/comments/comment-object): id, revision,
 // createdDate, updatedDate, commentDate (the real date of a migrated comment), appId, contextId, resourceId,
@@ -73,8 +90,8 @@ export type { WixCommentsSettings } from './http';
 // could not be kept nor shown. Such a comment is refused (403 WDE0027); a guest comment made on the Wix site itself
 // reads back as "Guest".
 //
-// Here: the methods. http.ts makes the calls (as the site or the member), site-reads.ts what is read as the site,
-// comment.ts the Comment object as ours.
+// Here: the methods. http.ts makes the SDK clients (as the site or the member) and reads their failures,
+// site-reads.ts what is read as the site, comment.ts the Comment object as ours.
 
 /** Wix's cursors are at most this long. */
 const MAX_CURSOR = 16_000;
@@ -95,7 +112,7 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
     throw new ConfigError('Wix comments need WIX_CLIENT_ID (members) and WIX_API_KEY with WIX_SITE_ID (the site)');
   }
   const calls = commentCalls(settings);
-  const { send, failure, ok, memberCaller } = calls;
+  const { site, siteWrites, memberToken, asMember, call, unlessMissing } = calls;
   const { memberNames, withNames, getRaw, ownComment, queryPage, moderate } = siteReads(calls);
 
   return {
@@ -103,37 +120,36 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
 
     async list(postId, page) {
       checkPage(page);
-      const params = new URLSearchParams({
-        appId: BLOG_APP_ID,
-        contextId: postId,
-        resourceId: postId,
-        'commentSort.order': 'NEWEST_FIRST',
-        'replySort.order': 'OLDEST_FIRST',
-        'cursorPaging.limit': String(page.limit),
-        'cursorPaging.repliesLimit': String(MAX_LIMIT),
-        ...(page.cursor && { 'cursorPaging.cursor': page.cursor }),
-      });
       const what = `the comments of post ${postId}`;
-      const answer = await send(SITE, 'GET', `${COMMENTS}/list-by-resource?${params}`, what);
-      const body = ok(answer, what, page.cursor);
-      if (!Array.isArray(body.comments)) throw errors.upstreamUnparseable(`Wix answered ${what} without comments`);
-      const replies = isRecord(body.commentReplies) ? body.commentReplies : {};
-      const repliesOf = (id: string): unknown[] => {
-        const entry = replies[id];
-        return isRecord(entry) && Array.isArray(entry.replies) ? entry.replies : [];
+      const answer = await call(
+        what,
+        () =>
+          site.comments.listCommentsByResource(BLOG_APP_ID, {
+            contextId: postId,
+            resourceId: postId,
+            commentSort: { order: 'NEWEST_FIRST' },
+            replySort: { order: 'OLDEST_FIRST' },
+            cursorPaging: { limit: page.limit, repliesLimit: MAX_LIMIT, ...(page.cursor && { cursor: page.cursor }) },
+          }),
+        page.cursor,
+      );
+      if (!Array.isArray(answer?.comments)) throw errors.upstreamUnparseable(`Wix answered ${what} without comments`);
+      const repliesOf = (id: string | null): Comment[] => {
+        const replies = id ? answer.commentReplies?.[id]?.replies : undefined;
+        return Array.isArray(replies) ? replies : [];
       };
-      const tops = body.comments.filter((raw) => !(isRecord(raw) && isRecord(raw.parentComment)));
-      const ids = tops.map((raw) => (isRecord(raw) ? str(raw.id) : null));
-      const names = await memberNames(authorIds([...tops, ...ids.flatMap((id) => (id ? repliesOf(id) : []))]));
+      const tops = answer.comments.filter((raw) => !raw?.parentComment);
+      const ids = tops.map((raw) => str(raw?._id));
+      const names = await memberNames(authorIds([...tops, ...ids.flatMap(repliesOf)]));
       const threads = tops.flatMap((raw, i) => {
         const comment = toComment(raw, names, what);
         if (comment?.status !== 'PUBLISHED') return [];
-        const published = repliesOf(ids[i]!)
+        const published = repliesOf(ids[i] ?? null)
           .map((reply) => toComment(reply, names, what))
           .filter((reply): reply is PostComment => reply?.status === 'PUBLISHED');
         return [{ comment, replies: published }];
       });
-      return { threads, cursor: nextCursor(body) };
+      return { threads, cursor: nextCursor(answer.pagingMetadata) };
     },
 
     async mine(postId, writer) {
@@ -142,7 +158,7 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
         'author.memberId': { $eq: writer.memberId },
         status: { $in: [...SHOWN] },
       };
-      const raws: unknown[] = [];
+      const raws: Comment[] = [];
       let cursor: string | null = null;
       for (let n = 0; n < MAX_PAGES; n++) {
         const page = await queryPage(filter, MAX_LIMIT, cursor, `the member’s comments on post ${postId}`);
@@ -163,7 +179,7 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
           'Wix keeps no name for a visitor’s comment (its author is a member, visitor or user id only): sign in to comment',
         );
       }
-      const caller = memberCaller(writer);
+      const refreshToken = memberToken(writer);
       let parentId: string | null = null;
       if (comment.parentId) {
         const parent = await getRaw(comment.parentId);
@@ -175,40 +191,46 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
         parentId = shown.parentId ?? shown.id;
       }
       const what = `the comment on post ${comment.postId}`;
-      const answer = await send(caller, 'POST', COMMENTS, what, {
-        comment: {
-          appId: BLOG_APP_ID,
-          contextId: comment.postId,
-          resourceId: comment.postId,
-          ...(parentId && { parentComment: { id: parentId } }),
-          content: { richContent: toRichContent(comment.text) },
-        },
-      });
-      if (answer.status === 404) throw errors.notFound(`post ${comment.postId} does not exist`);
-      const created = toComment(ok(answer, what).comment, new Map([[writer.memberId, writer.name]]), what);
-      if (!created) throw errors.upstreamUnparseable(`Wix answered ${what} with a comment not shown`);
-      return created;
+      const created = await call(what, () =>
+        asMember(refreshToken, (client) =>
+          client.comments.createComment({
+            appId: BLOG_APP_ID,
+            contextId: comment.postId,
+            resourceId: comment.postId,
+            ...(parentId && { parentComment: { _id: parentId } }),
+            content: { richContent: toRichContent(comment.text) },
+          }),
+        ).catch((error: unknown) => {
+          if (statusOfCall(error) === 404) throw errors.notFound(`post ${comment.postId} does not exist`);
+          throw error;
+        }),
+      );
+      const shown = toComment(created, new Map([[writer.memberId, writer.name]]), what);
+      if (!shown) throw errors.upstreamUnparseable(`Wix answered ${what} with a comment not shown`);
+      return shown;
     },
 
     async edit(commentId, text, writer) {
-      const caller = memberCaller(writer);
+      const refreshToken = memberToken(writer);
       const { raw } = await ownComment(commentId, writer);
+      const revision = revisionOf(raw);
       const what = `the edit of comment ${commentId}`;
-      const answer = await send(caller, 'PATCH', commentUrl(commentId), what, {
-        comment: { id: commentId, revision: raw.revision, content: { richContent: toRichContent(text) } },
-      });
+      const updated = await call(what, () =>
+        asMember(refreshToken, (client) =>
+          client.comments.updateComment(commentId, { revision, content: { richContent: toRichContent(text) } }),
+        ),
+      );
       // Wix's moderation may hold the new text as the comment's draft: its writer is told it waits.
-      const edited = toComment(ok(answer, what).comment, new Map([[writer.memberId, writer.name]]), what, true);
+      const edited = toComment(updated, new Map([[writer.memberId, writer.name]]), what, true);
       if (!edited) throw errors.notFound(`comment ${commentId} does not exist`);
       return edited;
     },
 
     async remove(commentId, writer) {
-      const caller = memberCaller(writer);
+      const refreshToken = memberToken(writer);
       const { comment } = await ownComment(commentId, writer);
       const what = `the removal of comment ${commentId}`;
-      const answer = await send(caller, 'DELETE', commentUrl(commentId), what);
-      if (!answer.ok) throw failure(answer, what);
+      await call(what, () => asMember(refreshToken, (client) => client.comments.deleteComment(commentId)));
       return comment;
     },
 
@@ -227,22 +249,22 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
       // Publish Comment only brings back a HIDDEN one. A comment waiting for moderation (PENDING) or a held edit (a
       // draft) is approved with Moderate Draft Content, at the revision read (DESIGN.md's Wix facts;
       // moderateDraftContent in @wix/auto_sdk_comments_comments).
-      if (raw.status === 'HIDDEN' && !hasDraft(raw)) return moderate(commentId, '/publish', what);
+      if (raw.status === 'HIDDEN' && !hasDraft(raw)) return moderate(commentId, 'publish', what);
       if (raw.status !== 'PENDING' && !hasDraft(raw)) {
         // Published already, nothing waiting: nothing to approve.
         const [comment] = await withNames([raw], what);
         return comment ?? null;
       }
-      const answer = await send(SITE, 'POST', commentUrl(commentId, '/moderate'), what, {
-        commentId,
-        revision: raw.revision,
-        draftContentAction: 'APPROVE',
-      });
-      if (answer.status === 404) return null;
-      const [comment] = await withNames([ok(answer, what).comment], what);
+      const revision = revisionOf(raw);
+      const answer = await unlessMissing(what, () =>
+        siteWrites.comments.moderateDraftContent(commentId, revision, { draftContentAction: 'APPROVE' }),
+      );
+      if (answer === null) return null;
+      if (!answer?.comment) throw errors.upstreamUnparseable(`Wix answered ${what} without a comment`);
+      const [comment] = await withNames([answer.comment], what);
       return comment ?? null;
     },
-    hide: (commentId) => moderate(commentId, '/hide', `the hiding of comment ${commentId}`),
+    hide: (commentId) => moderate(commentId, 'hide', `the hiding of comment ${commentId}`),
 
     async discard(commentId) {
       const raw = await getRaw(commentId);
@@ -250,10 +272,11 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
       const [comment] = await withNames([raw], `comment ${commentId}`);
       if (!comment) return null;
       const what = `the removal of comment ${commentId}`;
-      const answer = await send(SITE, 'DELETE', commentUrl(commentId), what);
-      if (answer.status === 404) return null;
-      if (!answer.ok) throw failure(answer, what);
-      return comment;
+      const done = await unlessMissing(what, async () => {
+        await siteWrites.comments.deleteComment(commentId);
+        return true;
+      });
+      return done ? comment : null;
     },
   };
 }
