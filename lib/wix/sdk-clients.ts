@@ -1,4 +1,4 @@
-import { createClient } from '@wix/sdk';
+import { type Descriptors, createClient } from '@wix/sdk';
 import { errors } from '@/lib/core/errors';
 import { apiKeyAuth } from './auth';
 import type { WixTokens } from './tokens';
@@ -10,7 +10,8 @@ import { statusOf } from './upstream';
 // tokens.ts) get a client of their own, all over the project's transport (reroute, retries, deadline: transport.ts).
 // A client is a few closures over the modules; making one per call costs microseconds.
 
-type Modules = Parameters<typeof createClient>[0]['modules'];
+/** The typed modules a client is made of (`{ comments }`, `{ likes, posts }`…): its calls keep the SDK's types. */
+type Modules = Descriptors;
 
 /** An auth strategy that sends one fixed set of headers. */
 const headersAuth = (headers: Record<string, string>) => ({ getAuthHeaders: async () => ({ headers }) });
