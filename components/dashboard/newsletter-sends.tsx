@@ -1,4 +1,5 @@
 import type { SendReport } from '@/lib/newsletter';
+import { PreviewLink } from './newsletter-controls';
 
 const STATUS: Record<string, string> = {
   queued: 'Queued',
@@ -33,7 +34,9 @@ export function NewsletterSends({ sends }: { sends: SendReport[] }) {
           const total = Object.values(send.counts).reduce((a, b) => a + b, 0);
           return (
             <tr key={send.postId} data-send={send.postId}>
-              <th scope="row">{send.title || send.postId}</th>
+              <th scope="row">
+                {send.title || send.postId} <PreviewLink postId={send.postId} />
+              </th>
               <td>
                 {STATUS[send.status] ?? send.status}
                 {send.status === 'sending' && ` (${send.counts.sent} of ${total})`}

@@ -12,13 +12,14 @@ import {
   enqueueSend,
   newsletterClaims,
   newsletterDeliveries,
+  newsletterSettings,
   newsletterSends,
-  ownerChoice,
-  type OwnerIntent,
+  resumeSend,
   type Sending,
   workSends,
 } from './sending';
 import type { Newsletter } from './subscribe';
+import { type OwnerIntent, isPaused, ownerChoice, previewMail, sendStatusOf, sendTest, setPaused } from './owner';
 
 export { confirm, normaliseEmail, subscribe, type ConfirmOutcome, type SubscribeOutcome } from './subscribe';
 export {
@@ -30,11 +31,23 @@ export {
 } from './unsubscribe';
 export { NEWSLETTER_QUEUE, newsletterDeliveries, newsletterSends, type AnnounceOutcome } from './sending';
 
-/** The owner holds a post's mail back, or lets a held one go (sending.ts `ownerChoice`). */
+/** The owner holds a post's mail back, or lets a held one go (owner.ts `ownerChoice`). */
 export async function ownerSendChoice(postId: string, intent: OwnerIntent) {
   const boss = await siteJobs();
   return ownerChoice(siteSending(), postId, intent, (id) => enqueueSend(boss, id));
 }
+
+/** The owner pauses every send, or resumes them (owner.ts `setPaused`). */
+export async function ownerPause(paused: boolean) {
+  const boss = await siteJobs();
+  return setPaused(siteSending(), paused, (id) => resumeSend(boss, id));
+}
+
+/** Whether every send is paused; a test of a post's mail; its preview (owner.ts). */
+export const sendingPaused = () => isPaused(siteSending().records);
+export const ownerTestMail = (postId: string, to: string) => sendTest(siteSending(), postId, to);
+export const ownerPreview = (postId: string) => previewMail(siteSending(), postId);
+export const postSendStatus = (postId: string) => sendStatusOf(siteSending(), postId);
 
 const key = () => {
   const c = config();
@@ -59,13 +72,14 @@ export const siteSending = (): Sending =>
     const c = config();
     return {
       subscribers: dataClient(),
-      records: recordsClient(newsletterSends, newsletterDeliveries, newsletterClaims),
+      records: recordsClient(newsletterSends, newsletterDeliveries, newsletterClaims, newsletterSettings),
       mailer: createBulkMailer(c.mail, c.siteUrl),
       siteUrl: c.siteUrl,
       key: key(),
       replyTo: c.mail.replyTo,
       footer: c.mail.footer,
       post: (postId) => blogSource().getPost(postId, { fieldsets: ['RICH_CONTENT'] }),
+      draft: (postId) => blogSource().getDraft(postId),
     };
   });
 
@@ -97,7 +111,7 @@ export async function startNewsletter(): Promise<void> {
     { filter: { status: { $in: ['queued', 'sending'] } }, limit: 100 },
     OWNER,
   );
-  for (const send of items) await enqueueSend(boss, String(send.postId));
+  for (const send of items) await resumeSend(boss, String(send.postId));
 }
 
 export { sendReports, subscriberWeeks, subscribersCsv, type SendReport } from './report';

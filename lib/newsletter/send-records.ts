@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { defineCollection } from '@/lib/data/types';
+import type { DataClient } from '@/lib/data';
+import { OWNER, defineCollection } from '@/lib/data/types';
 
 // Where the newsletter's sending keeps its state, in the site's own records (sending.ts works on them): one send per
 // post, one delivery per subscriber of that send.
@@ -47,6 +48,20 @@ export const newsletterClaims = defineCollection({
   fields: { postId: { type: 'text', indexed: true } },
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });
+
+/** The newsletter's one settings item (`_id: 'site'`): `paused`, the owner's pause of every send. */
+export const newsletterSettings = defineCollection({
+  id: 'newsletter-settings',
+  internal: true,
+  fields: { paused: { type: 'boolean' }, pausedDate: { type: 'datetime' } },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+export const SETTINGS_ID = 'site';
+
+/** Whether the owner paused every send. */
+export const isPaused = async (records: DataClient) =>
+  (await records.get(newsletterSettings.id, SETTINGS_ID, OWNER))?.paused === true;
 
 export type SendStatus = 'queued' | 'sending' | 'done' | 'held' | 'cancelled';
 

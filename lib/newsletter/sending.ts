@@ -6,10 +6,24 @@ import { SITE_NAME } from '@/lib/core/site';
 import type { DataClient } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
 import { renderPostMail } from './mail';
-import { type SendStatus, deliveryId, newsletterClaims, newsletterDeliveries, newsletterSends } from './send-records';
+import {
+  type SendStatus,
+  deliveryId,
+  isPaused,
+  newsletterClaims,
+  newsletterDeliveries,
+  newsletterSends,
+} from './send-records';
 import { unsubscribeUrl } from './unsubscribe';
 
-export { type SendStatus, deliveryId, newsletterClaims, newsletterDeliveries, newsletterSends } from './send-records';
+export {
+  type SendStatus,
+  deliveryId,
+  newsletterClaims,
+  newsletterDeliveries,
+  newsletterSends,
+  newsletterSettings,
+} from './send-records';
 
 // Every new post to every confirmed subscriber, once. A post's first publication makes a send (its id is the post's, so
 // the platform's event delivered twelve times to two instances makes one) and a job on the site's queue (pg-boss,
@@ -31,8 +45,11 @@ export const FIRST_PUBLICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const RETRY_BASE_MS = 60_000;
 export const MAX_ATTEMPTS = 6;
 const PAGE = 500;
-/** Messages in flight at once: the bulk mailer's pooled connections (lib/core/mail). */
-const SENDERS = 3;
+/** Deliveries worked on at once: twice the bulk mailer's pooled connections (lib/core/mail), so that while some lanes
+ * write their records the others' messages are on the wire. */
+const SENDERS = 6;
+/** Mailed deliveries are marked `sent` this many at a time. */
+const SENT_BATCH = 20;
 
 export interface Sending {
   /** Where the subscribers are (the site's data collections: on Wix, its CMS). */
@@ -46,6 +63,8 @@ export interface Sending {
   footer?: string;
   /** The post as the blog has it now, with its rich content; null when it is not published. */
   post(postId: string): Promise<Post | null>;
+  /** The post's draft (its text before publication), for the owner's preview and test; null when none. */
+  draft?(postId: string): Promise<Post | null>;
   now?: () => Date;
   log?: (line: Record<string, unknown>) => void;
 }
@@ -139,6 +158,38 @@ async function settleInterrupted(sending: Sending, postId: string): Promise<void
   }
 }
 
+export const subjectOf = (post: Post) => post.title || `A new post on ${SITE_NAME}`;
+
+/** Each message differs only by its unsubscribe link, put in place of this marker. */
+const MARK = 'https://unsubscribe.invalid/MARK';
+
+/** A post's mail, rendered once for all its messages. */
+export const renderOnce = (sending: Sending, post: Post) =>
+  renderPostMail(post, { siteUrl: sending.siteUrl, footer: sending.footer, unsubscribeUrl: MARK });
+
+/** One subscriber's message of a rendered mail: their unsubscribe link in it and in RFC 8058's header pair. */
+export function messageOf(
+  sending: Sending,
+  rendered: { html: string; text: string },
+  to: { to: string; subscriberId: string; subject: string; messageId: string },
+) {
+  const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, to.subscriberId);
+  return {
+    to: to.to,
+    subject: to.subject,
+    // In the HTML the link is an attribute, its `&` written `&amp;` as React writes it.
+    html: rendered.html.replaceAll(MARK, unsubscribeAt.replaceAll('&', '&amp;')),
+    text: rendered.text.replaceAll(MARK, unsubscribeAt),
+    messageId: to.messageId,
+    ...(sending.replyTo && { replyTo: sending.replyTo }),
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeAt}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': `${SITE_NAME} <newsletter.${new URL(sending.siteUrl).hostname}>`,
+    },
+  };
+}
+
 /** Claims `attempt` at `delivery` for this worker: true if no other worker claimed it first. */
 async function claim(sending: Sending, postId: string, delivery: { _id: string }, attempt: number): Promise<boolean> {
   try {
@@ -161,7 +212,8 @@ async function stillConfirmed(sending: Sending, ids: string[]): Promise<Set<stri
 }
 
 export interface SendResult {
-  status: SendStatus;
+  /** `paused`: the owner paused every send; resuming asks for the send again. */
+  status: SendStatus | 'paused';
   /** When deferred deliveries are due: the job runs again then. */
   retryAt?: Date;
 }
@@ -173,6 +225,7 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
   if (send.status === 'held' || send.status === 'done' || send.status === 'cancelled') {
     return { status: send.status as SendStatus };
   }
+  if (await isPaused(sending.records)) return { status: 'paused' };
   const post = await sending.post(postId);
   if (!post || post.status !== 'PUBLISHED') {
     await sending.records.update(newsletterSends.id, { ...send, status: 'cancelled' }, OWNER);
@@ -188,14 +241,8 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
   await settleInterrupted(sending, postId);
   await listDeliveries(sending, postId);
 
-  const subject = post.title || `A new post on ${SITE_NAME}`;
-  // Rendered once per post: each message differs only by its unsubscribe link, put in place of a marker.
-  const MARK = 'https://unsubscribe.invalid/MARK';
-  const rendered = await renderPostMail(post, {
-    siteUrl: sending.siteUrl,
-    footer: sending.footer,
-    unsubscribeUrl: MARK,
-  });
+  const subject = subjectOf(post);
+  const rendered = await renderOnce(sending, post);
   let retryAt: Date | undefined;
   for (;;) {
     const now = nowOf(sending);
@@ -218,11 +265,19 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
     // The owner held the post back (or paused every send) meanwhile: stop between pages; the rest waits.
     const current = await sending.records.get(newsletterSends.id, postId, OWNER);
     if (current?.status === 'held') return { status: 'held' };
+    if (await isPaused(sending.records)) return { status: 'paused' };
     const confirmed = await stillConfirmed(
       sending,
       items.map((item) => String(item.subscriberId)),
     );
     let won = 0;
+    // Deliveries mailed, marked `sent` SENT_BATCH at a time (one write, not one each); a worker that dies first leaves
+    // them `sending`, which the next run counts `unknown`: never mailed twice.
+    const sent: (typeof items)[number][] = [];
+    const markSent = async () => {
+      const batch = sent.splice(0);
+      if (batch.length) await sending.records.bulkUpdate(newsletterDeliveries.id, batch, OWNER);
+    };
     const deliver = async (delivery: (typeof items)[number]) => {
       const subscriberId = String(delivery.subscriberId);
       if (!confirmed.has(subscriberId)) {
@@ -236,30 +291,13 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
       await sending.records.update(newsletterDeliveries.id, claimed, OWNER);
       if (!(await claim(sending, postId, delivery, claimed.attempts))) return;
       won++;
-      const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, subscriberId);
-      // In the HTML the link is an attribute, its `&` written `&amp;` as React writes it.
-      const html = rendered.html.replaceAll(MARK, unsubscribeAt.replaceAll('&', '&amp;'));
-      const text = rendered.text.replaceAll(MARK, unsubscribeAt);
       const messageId = `<${delivery._id}.${postId}@${new URL(sending.siteUrl).hostname}>`;
       try {
-        await sending.mailer.send({
-          to: String(delivery.email),
-          subject,
-          html,
-          text,
-          messageId,
-          ...(sending.replyTo && { replyTo: sending.replyTo }),
-          headers: {
-            'List-Unsubscribe': `<${unsubscribeAt}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            'List-Id': `${SITE_NAME} <newsletter.${new URL(sending.siteUrl).hostname}>`,
-          },
-        });
-        await sending.records.update(
-          newsletterDeliveries.id,
-          { ...claimed, status: 'sent', messageId, error: undefined },
-          OWNER,
+        await sending.mailer.send(
+          messageOf(sending, rendered, { to: String(delivery.email), subscriberId, subject, messageId }),
         );
+        sent.push({ ...claimed, status: 'sent', messageId, error: undefined });
+        if (sent.length >= SENT_BATCH) await markSent();
       } catch (error) {
         const refusal = smtpRefusal(error);
         if (refusal.permanent || claimed.attempts >= MAX_ATTEMPTS) {
@@ -288,6 +326,7 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
         while (taken < items.length) await deliver(items[taken++]!);
       }),
     );
+    await markSent();
     // Another worker claimed the whole page: it is on this send, and finishes it; this one lets it.
     if (won === 0) return { status: 'sending' };
   }
@@ -327,41 +366,6 @@ async function bounce(sending: Sending, subscriberId: string) {
   );
 }
 
-export type OwnerIntent = 'hold' | 'send';
-
-/**
- * The owner holds a post's mail back (before it is published too: the send is made held, and its first publication
- * then finds it and mails nothing), or lets it go: a held send is queued again and asked of the queue.
- */
-export async function ownerChoice(
-  sending: Sending,
-  postId: string,
-  intent: OwnerIntent,
-  enqueue: (postId: string) => Promise<unknown>,
-): Promise<SendStatus | 'unknown-post'> {
-  const send = await sending.records.get(newsletterSends.id, postId, OWNER);
-  if (intent === 'hold') {
-    if (!send) {
-      const post = await sending.post(postId);
-      await sending.records.insert(
-        newsletterSends.id,
-        { _id: postId, postId, title: post?.title ?? '', status: 'held' satisfies SendStatus },
-        OWNER,
-      );
-      return 'held';
-    }
-    if (send.status === 'queued' || send.status === 'sending') {
-      await sending.records.update(newsletterSends.id, { ...send, status: 'held' }, OWNER);
-      return 'held';
-    }
-    return send.status as SendStatus;
-  }
-  if (!send || send.status !== 'held') return (send?.status as SendStatus | undefined) ?? 'unknown-post';
-  await sending.records.update(newsletterSends.id, { ...send, status: 'queued' }, OWNER);
-  await enqueue(postId);
-  return 'queued';
-}
-
 /** The queue's worker for sends: each job mails its post; deferred deliveries come back as a job at their time. */
 export async function workSends(boss: PgBoss, sending: Sending): Promise<void> {
   await boss.createQueue(NEWSLETTER_QUEUE, {
@@ -384,3 +388,10 @@ export async function workSends(boss: PgBoss, sending: Sending): Promise<void> {
 /** Asks the queue for a post's send (a post's second ask while one waits is the same job). */
 export const enqueueSend = (boss: PgBoss, postId: string) =>
   boss.send(NEWSLETTER_QUEUE, { postId }, { singletonKey: postId, singletonSeconds: 60 });
+
+/**
+ * Asks the queue to resume an unfinished send, at a server's start: a job of its own, never the same as one asked for
+ * this minute (that one may be the job of an instance that was killed: still `active`, it comes back only when it
+ * expires). Should another worker still be on the send, the claims keep each address to one message.
+ */
+export const resumeSend = (boss: PgBoss, postId: string) => boss.send(NEWSLETTER_QUEUE, { postId });

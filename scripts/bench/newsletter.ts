@@ -9,7 +9,14 @@ import { createDataClient } from '@/lib/data/client';
 import { subscribers } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
-import { announce, newsletterDeliveries, newsletterSends, sendPost } from '@/lib/newsletter/sending';
+import {
+  announce,
+  newsletterClaims,
+  newsletterDeliveries,
+  newsletterSends,
+  newsletterSettings,
+  sendPost,
+} from '@/lib/newsletter/sending';
 import { subscriberId } from '@/lib/newsletter/subscribe';
 import { startTestSmtp } from '@/scripts/mail/test-smtp';
 import { fmtInt, row, type Row } from './support/table';
@@ -27,7 +34,7 @@ export async function benchNewsletter(count: number, log: (line: string) => void
   const smtp = await startTestSmtp();
   const client = createDataClient({
     backend: createEmbeddedBackend(dir),
-    collections: [subscribers, newsletterSends, newsletterDeliveries],
+    collections: [subscribers, newsletterSends, newsletterDeliveries, newsletterClaims, newsletterSettings],
   });
   try {
     const post = Post.parse({

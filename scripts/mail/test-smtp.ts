@@ -8,6 +8,8 @@ export interface ReceivedMail {
   to: string[];
   headers: Map<string, string>;
   raw: string;
+  /** When it was taken (epoch ms). */
+  at: number;
 }
 
 export interface TestSmtp {
@@ -54,7 +56,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), headers: headersOf(raw), raw });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          headers: headersOf(raw),
+          raw,
+          at: Date.now(),
+        });
         callback();
       });
     },

@@ -20,6 +20,7 @@ const fresh = (i: number, hoursAgo = 1) =>
 withSite(
   {
     SESSION_SECRET: 'newsletter-sending-test-secret-0123456789abcdef',
+    OWNER_PASSWORD: 'newsletter-owner-password',
     SITE_URL: SITE,
     SMTP_URL: smtp.url,
     NEWSLETTER_RATE: '0',
@@ -36,6 +37,8 @@ withSite(
       fresh(8),
       fresh(9),
       fresh(10),
+      fresh(11),
+      fresh(12),
     ],
     database: true,
   },
@@ -251,7 +254,7 @@ it("the mail's visible link: a page with one button (no script needed), which ch
 });
 
 it('the owner holds a post back before it is published: its publication mails nothing until the owner sends it', async () => {
-  const { ownerChoice } = await import('@/lib/newsletter/sending');
+  const { ownerChoice } = await import('@/lib/newsletter/owner');
   const sending = siteSending();
   const asked: string[] = [];
   const enqueue = async (postId: string) => void asked.push(postId);
@@ -283,4 +286,110 @@ it("the owner's hold and send buttons post to a route only the owner may use", a
   expect(answer.status).toBe(401);
   expect((await dataClient().get('newsletter-sends', 'post-0004', OWNER))?.status).toBe(before);
   expect(before).not.toBe('held');
+});
+
+it('the owner pauses every send: nothing is mailed until they resume, which asks for each unfinished send again', async () => {
+  const { setPaused } = await import('@/lib/newsletter/owner');
+  const sending = siteSending();
+  const resumed: string[] = [];
+  const resume = async (postId: string) => void resumed.push(postId);
+  expect(await setPaused(sending, true, resume)).toBe('paused');
+  await announce(sending, 'post-0011', noEnqueue);
+  expect(await sendPost(sending, 'post-0011')).toEqual({ status: 'paused' });
+  expect(to('post-0011')).toHaveLength(0);
+  expect(await setPaused(sending, false, resume)).toBe('resumed');
+  expect(resumed).toContain('post-0011');
+  expect(await sendPost(sending, 'post-0011')).toEqual({ status: 'done' });
+  expect(to('post-0011').length).toBeGreaterThan(0);
+});
+
+it("the owner's test goes to one address only, marked [Test], counted in no send; the preview is the same mail", async () => {
+  const { sendTest, previewMail } = await import('@/lib/newsletter/owner');
+  const sending = siteSending();
+  expect(await sendTest(sending, 'post-0012', 'owner@example.com')).toBe('sent');
+  const tests = smtp.received.filter((m) => m.to[0] === 'owner@example.com');
+  expect(tests).toHaveLength(1);
+  expect(tests[0]!.headers.get('subject')).toBe('[Test] Post number 12');
+  expect(tests[0]!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  expect(await dataClient().get('newsletter-sends', 'post-0012', OWNER)).toBeNull();
+  expect(await sendTest(sending, 'post-9999', 'owner@example.com')).toBe('unknown-post');
+
+  const html = await previewMail(sending, 'post-0012');
+  expect(html).toContain('Post number 12');
+  expect(html).toContain(`${SITE}/post/`);
+  expect(await previewMail(sending, 'post-9999')).toBeNull();
+});
+
+it('a hold lifted before publication leaves no send: the first publication makes it', async () => {
+  const { ownerChoice } = await import('@/lib/newsletter/owner');
+  const sending = siteSending();
+  const asked: string[] = [];
+  const enqueue = async (postId: string) => void asked.push(postId);
+  expect(await ownerChoice(sending, 'post-0006', 'hold', enqueue)).toBe('held');
+  expect(await ownerChoice(sending, 'post-0006', 'send', enqueue)).toBe('released');
+  expect(await dataClient().get('newsletter-sends', 'post-0006', OWNER)).toBeNull();
+  expect(asked).toEqual([]);
+});
+
+it('pause, test and preview are the owner’s alone: anyone else gets 401 and nothing changes or is sent', async () => {
+  const { POST: choose } = await import('@/app/api/owner/newsletter/route');
+  const { GET: preview } = await import('@/app/dashboard/newsletter-preview/route');
+  const { isPaused } = await import('@/lib/newsletter/owner');
+  const received = smtp.received.length;
+  for (const body of ['intent=pause', 'intent=test&postId=post-0012&to=victim%40example.com']) {
+    const answer = await choose(
+      new Request(`${SITE}/api/owner/newsletter`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE },
+      }),
+    );
+    expect(answer.status).toBe(401);
+  }
+  expect(await isPaused(siteSending().records)).toBe(false);
+  expect(smtp.received.length).toBe(received);
+  const page = await preview(new Request(`${SITE}/dashboard/newsletter-preview?postId=post-0012`));
+  expect(page.status).toBe(401);
+  expect(await page.text()).not.toContain('Post number 12');
+});
+
+it('the owner pauses, tests and previews through the routes', async () => {
+  const { POST: choose } = await import('@/app/api/owner/newsletter/route');
+  const { GET: preview } = await import('@/app/dashboard/newsletter-preview/route');
+  const { SESSION_COOKIE, signSession } = await import('@/lib/owner/tokens');
+  const { isPaused } = await import('@/lib/newsletter/owner');
+  const cookie = `${SESSION_COOKIE}=${signSession('newsletter-sending-test-secret-0123456789abcdef').token}`;
+  const post = (body: string) =>
+    choose(
+      new Request(`${SITE}/api/owner/newsletter`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE, cookie },
+      }),
+    );
+  const paused = await post('intent=pause');
+  expect(paused.status).toBe(303);
+  expect(paused.headers.get('location')).toBe('/dashboard/subscribers?mail=paused');
+  expect(await isPaused(siteSending().records)).toBe(true);
+  expect((await post('intent=resume')).headers.get('location')).toBe('/dashboard/subscribers?mail=resumed');
+  expect(await isPaused(siteSending().records)).toBe(false);
+
+  const test = await post('intent=test&postId=post-0012&to=Me%40Example.com&back=%2Fdashboard%2Fdrafts%2Fpost-0012');
+  expect(test.headers.get('location')).toBe('/dashboard/drafts/post-0012?mail=test-sent');
+  expect(smtp.received.filter((m) => m.to[0] === 'me@example.com')).toHaveLength(1);
+  // A bad address is the catalogue's 400, and nothing is sent.
+  const bad = await post('intent=test&postId=post-0012&to=not-an-address');
+  expect(bad.status).toBe(400);
+  expect(await bad.text()).not.toMatch(/at .*\.ts/);
+
+  const page = await preview(
+    new Request(`${SITE}/dashboard/newsletter-preview?postId=post-0012`, { headers: { cookie } }),
+  );
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+  expect(await page.text()).toContain('Post number 12');
+  const missing = await preview(
+    new Request(`${SITE}/dashboard/newsletter-preview?postId=post-9999`, { headers: { cookie } }),
+  );
+  expect(missing.status).toBe(404);
 });

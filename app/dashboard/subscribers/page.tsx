@@ -4,27 +4,35 @@ import { NewsletterSends } from '@/components/dashboard/newsletter-sends';
 import { SubscriberWeeks } from '@/components/dashboard/subscriber-weeks';
 import { currentOwner } from '@/lib/owner';
 import { dataClient } from '@/lib/data';
-import { sendReports, siteSending, subscriberWeeks } from '@/lib/newsletter';
+import { sendReports, sendingPaused, siteSending, subscriberWeeks } from '@/lib/newsletter';
+import { MailOutcome, PauseSending } from '@/components/dashboard/newsletter-controls';
 
 export const metadata: Metadata = { title: 'Subscribers' };
 
-export default function SubscribersPage() {
+export default function SubscribersPage({ searchParams }: PageProps<'/dashboard/subscribers'>) {
   return (
     <>
       <h1>Subscribers</h1>
-      <Subscribers />
+      <Subscribers searchParams={searchParams} />
     </>
   );
 }
 
-async function Subscribers() {
+async function Subscribers({ searchParams }: Pick<PageProps<'/dashboard/subscribers'>, 'searchParams'>) {
   const owner = await currentOwner('/dashboard/subscribers');
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
-  const [weeks, sends] = await Promise.all([subscriberWeeks(dataClient()), sendReports(siteSending().records)]);
+  const [weeks, sends, paused] = await Promise.all([
+    subscriberWeeks(dataClient()),
+    sendReports(siteSending().records),
+    sendingPaused(),
+  ]);
+  const { mail } = await searchParams;
   return (
     <>
+      <MailOutcome outcome={typeof mail === 'string' ? mail : undefined} />
       <section className="panel" aria-labelledby="sends-heading">
         <h2 id="sends-heading">Posts mailed</h2>
+        <PauseSending paused={paused} />
         <NewsletterSends sends={sends} />
       </section>
       <SubscriberTable weeks={weeks} />

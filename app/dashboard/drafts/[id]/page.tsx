@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DraftPreview } from '@/components/dashboard/draft-preview';
+import { DraftNewsletter, MailOutcome } from '@/components/dashboard/newsletter-controls';
+import { postSendStatus } from '@/lib/newsletter';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/owner';
 import { isCatalogueError } from '@/lib/core/errors';
@@ -9,11 +11,13 @@ import { decodeSegment } from '@/lib/core/site';
 
 export const metadata: Metadata = { title: 'Draft preview' };
 
-export default function DraftPage({ params }: PageProps<'/dashboard/drafts/[id]'>) {
-  return <Preview params={params} />;
+export default function DraftPage({ params, searchParams }: PageProps<'/dashboard/drafts/[id]'>) {
+  return <Preview params={params} searchParams={searchParams} />;
 }
 
-async function Preview({ params }: Pick<PageProps<'/dashboard/drafts/[id]'>, 'params'>) {
+const mailParam = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+async function Preview({ params, searchParams }: Pick<PageProps<'/dashboard/drafts/[id]'>, 'params' | 'searchParams'>) {
   const id = decodeSegment((await params).id);
   const owner = await currentOwner(`/dashboard/drafts/${encodeURIComponent(id)}`);
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
@@ -38,5 +42,11 @@ async function Preview({ params }: Pick<PageProps<'/dashboard/drafts/[id]'>, 'pa
       </section>
     );
   }
-  return <DraftPreview draft={draft} />;
+  return (
+    <>
+      <MailOutcome outcome={mailParam((await searchParams).mail)} />
+      <DraftPreview draft={draft} />
+      <DraftNewsletter postId={draft.id} held={(await postSendStatus(draft.id)) === 'held'} />
+    </>
+  );
 }
