@@ -1,30 +1,38 @@
-import { errors } from '@/lib/core/errors';
-import { isRecord } from '@/lib/core/json';
-import { WIX_API } from '@/lib/wix/base-url';
+import { likes, posts } from '@wix/blog';
+import { errors, isCatalogueError } from '@/lib/core/errors';
 import { sealer } from '@/lib/wix/seal';
+import { callAsHolder, type TokenClient, tokenClient } from '@/lib/wix/sdk-clients';
 import { type TokenSettings, wixTokens } from '@/lib/wix/tokens';
 import { type TransportSettings, UpstreamFailure, transportFor } from '@/lib/wix/transport';
-import { readWixJson } from '@/lib/wix/upstream';
+import { statusOf, toCatalogueError } from '@/lib/wix/upstream';
 import { POST_FQDN, type Liker, type LikeState, type PostLikes } from './types';
 
-// Likes at Wix: the Blog Likes API (`@wix/blog` likes: createLike, deleteLikeByFqdnAndEntityId, queryLikes) called as
-// the liker, which Wix requires (visitor or member authentication), and the post's count from its metrics. Wix then
-// sends post_liked / post_unliked, which clear the post's `metrics:` tag (lib/core/cache/event-tags.ts).
+// Likes at Wix: `@wix/blog`'s typed `likes` module (createLike, deleteLikeByFqdnAndEntityId, queryLikes) called as
+// the liker, which Wix requires (visitor or member authentication), and the post's count from `posts.getPostMetrics`.
+// Wix then sends post_liked / post_unliked, which clear the post's `metrics:` tag (lib/core/cache/event-tags.ts).
 //
-//   createLike        POST   /blog/v1/likes                        { like: { fqdn, entityId } } (409: liked already)
-//   deleteLike…       DELETE /blog/v1/likes/fqdn/wix.blog.v3.post/entity-id/{postId}
-//   queryLikes        POST   /blog/v1/likes/query
-//                     { query: { filter: { fqdn, entityId }, cursorPaging: { limit: 1 } } } (a CursorQuery)
-//   getPostMetrics    GET    /blog/v3/posts/{postId}/metrics                      { metrics: { likes, … } }
-//   the tokens        POST   /oauth2/token   { clientId, grantType: 'anonymous' | 'refresh_token', refreshToken }
+//   likes.createLike                   POST   /blog/v1/likes   { like: { fqdn, entityId } } (409: liked already)
+//   likes.deleteLikeByFqdnAndEntityId  DELETE /blog/v1/likes/fqdn/wix.blog.v3.post/entity-id/{postId} (404: no like)
+//   likes.queryLikes                   POST   /blog/v1/likes/query
+//                                      { query: { filter: { fqdn, entityId }, cursorPaging: { limit: 1 } } }
+//   posts.getPostMetrics               GET    /v3/posts/{postId}/metrics       { metrics: { likes, … } }
+//   the tokens (lib/wix/tokens.ts)     POST   /oauth2/token   { clientId, grantType: 'anonymous' | 'refresh_token' }
 //
-// A member calls with an access token from their session's refresh token (`memberRefreshToken`, the members
-// provider's sealed session). A visitor gets a Wix visitor of their own on their first like: its refresh token is
-// kept, sealed (AES-256-GCM under the likes key, lib/wix/seal.ts), in their visitor cookie, so the same visitor likes
-// and unlikes. The access tokens are the process's (lib/wix/tokens.ts): a member's is the one their other calls use.
+// Each call goes through an SDK client of its own identity over the project's transport (lib/wix/sdk-clients.ts):
+// reads and the query retried after a 5xx, the writes only after a 429. A member calls with an access token from
+// their session's refresh token (`memberRefreshToken`, the members provider's sealed session). A visitor gets a Wix
+// visitor of their own on their first like: its refresh token is kept, sealed (AES-256-GCM under the likes key,
+// lib/wix/seal.ts), in their visitor cookie, so the same visitor likes and unlikes. The access tokens are the
+// process's (lib/wix/tokens.ts): a member's is the one their other calls use; refused (401), it is renewed once.
 
 /** Sealed visitor cookies are at most this long. */
 const MAX_SEALED = 4096;
+
+const MODULES = { likes, posts };
+type LikesClient = TokenClient<typeof MODULES>;
+
+/** A call's answer: the SDK's value, or the HTTP status Wix failed it with. */
+type Answer<T> = { value: T } | { status: number };
 
 export interface WixLikesSettings extends TransportSettings, TokenSettings {
   clientId: string;
@@ -50,79 +58,94 @@ export function createWixLikes(settings: WixLikesSettings): PostLikes {
   const refreshTokenOf = (liker: Liker) =>
     liker.kind === 'member' ? settings.memberRefreshToken(liker.sessionToken) : visitorSeal.open(liker.visitor);
 
-  /** A call as the liker; a refused access token is renewed once. */
-  async function asLiker(liker: Liker, url: string, init: RequestInit) {
-    const refreshToken = refreshTokenOf(liker);
-    if (!refreshToken) throw errors.badValue('the liker’s session is not valid: sign in again or reload the page');
-    const transport = init.method === 'GET' || url.endsWith('/query') ? reads : writes;
-    const answer = await tokens
-      .callAs(refreshToken, (authorization) =>
-        transport(url, {
-          ...init,
-          headers: { 'Content-Type': 'application/json', ...init.headers, Authorization: authorization },
-        }),
-      )
-      .catch((error: unknown) => {
-        throw catalogued(error);
-      });
-    if ('refused' in answer) throw errors.upstreamFailed(`Wix refused the liker’s token (HTTP ${answer.refused})`);
-    return { response: answer.response, body: await readWixJson(answer.response) };
+  /** The post's id in a path: the SDK puts path parameters into the path as they are given. */
+  const segmentOf = (postId: string) => encodeURIComponent(postId);
+
+  /**
+   * `call`'s value, or the status Wix answered it with. The transport giving up is the catalogue error it carries
+   * (UpstreamFailure survives the SDK); a 200 the SDK could not read is "unparseable".
+   */
+  async function answerOf<T>(what: string, call: () => Promise<T>): Promise<Answer<T>> {
+    try {
+      return { value: await call() };
+    } catch (error) {
+      const status = error instanceof UpstreamFailure || isCatalogueError(error) ? undefined : statusOf(error);
+      if (status === undefined) throw toCatalogueError(error, what);
+      return { status };
+    }
   }
 
-  async function total(postId: string, liker: Liker | null): Promise<number> {
-    const url = `${WIX_API}/blog/v3/posts/${encodeURIComponent(postId)}/metrics`;
-    const { response, body } = liker ? await asLiker(liker, url, { method: 'GET' }) : await anonymous(url);
-    if (response.status === 404) throw errors.notFound(`post ${postId} does not exist`);
-    if (!response.ok) throw errors.upstreamFailed(`Wix failed the post’s metrics (HTTP ${response.status})`);
-    const likes = isRecord(body?.metrics) ? Number(body.metrics.likes ?? 0) : NaN;
-    if (!Number.isFinite(likes)) throw errors.upstreamUnparseable('Wix answered the post’s metrics without metrics');
-    return Math.max(0, likes);
+  /** `call` as the liker, over `transport`; a refused access token is renewed once. */
+  async function asLiker<T>(
+    liker: Liker,
+    transport: typeof fetch,
+    what: string,
+    call: (client: LikesClient) => Promise<T>,
+  ): Promise<Answer<T>> {
+    const refreshToken = refreshTokenOf(liker);
+    if (!refreshToken) throw errors.badValue('the liker’s session is not valid: sign in again or reload the page');
+    return answerOf(what, () => callAsHolder(tokens, refreshToken, MODULES, transport, 'the liker', call));
   }
 
   // Metrics for nobody in particular: the site's own visitor token (the blog source reads the same way).
-  async function anonymous(url: string) {
+  async function asSiteVisitor<T>(what: string, call: (client: LikesClient) => Promise<T>): Promise<Answer<T>> {
     const visitor = await tokens.siteVisitor().catch((error: unknown) => {
       throw catalogued(error);
     });
     if (!visitor.ok) throw errors.upstreamFailed(`Wix refused a visitor token (HTTP ${visitor.status})`);
-    const response = await reads(url, { headers: { Authorization: visitor.tokens.access.value } });
-    return { response, body: await readWixJson(response) };
+    return answerOf(what, () => call(tokenClient(MODULES, reads, visitor.tokens.access.value)));
   }
 
-  const likePath = (postId: string) =>
-    `${WIX_API}/blog/v1/likes/fqdn/${POST_FQDN}/entity-id/${encodeURIComponent(postId)}`;
+  async function total(postId: string, liker: Liker | null): Promise<number> {
+    const segment = segmentOf(postId);
+    const read = (client: LikesClient) => client.posts.getPostMetrics(segment);
+    const what = 'the post’s metrics';
+    const answer = liker ? await asLiker(liker, reads, what, read) : await asSiteVisitor(what, read);
+    if ('status' in answer) {
+      if (answer.status === 404) throw errors.notFound(`post ${postId} does not exist`);
+      throw errors.upstreamFailed(`Wix failed the post’s metrics (HTTP ${answer.status})`);
+    }
+    const { metrics } = answer.value;
+    const likes = metrics ? Number(metrics.likes ?? 0) : NaN;
+    if (!Number.isFinite(likes)) throw errors.upstreamUnparseable('Wix answered the post’s metrics without metrics');
+    return Math.max(0, likes);
+  }
 
   return {
     name: 'wix',
     async state(postId, liker): Promise<LikeState> {
       if (!liker || !refreshTokenOf(liker)) return { total: await total(postId, null), liked: false };
-      const { response, body } = await asLiker(liker, `${WIX_API}/blog/v1/likes/query`, {
-        method: 'POST',
-        body: JSON.stringify({
-          query: { filter: { fqdn: { $eq: POST_FQDN }, entityId: { $eq: postId } }, cursorPaging: { limit: 1 } },
+      // QueryLikesRequest.query is a CursorQuery: cursorPaging, no paging.
+      const answer = await asLiker(liker, reads, 'the liker’s likes', (client) =>
+        client.likes.queryLikes({
+          filter: { fqdn: { $eq: POST_FQDN }, entityId: { $eq: postId } },
+          cursorPaging: { limit: 1 },
         }),
-      });
-      if (!response.ok) throw errors.upstreamFailed(`Wix failed the liker’s likes (HTTP ${response.status})`);
-      if (!Array.isArray(body?.likes)) throw errors.upstreamUnparseable('Wix answered the likes query without likes');
-      return { total: await total(postId, liker), liked: body.likes.length > 0 };
+      );
+      if ('status' in answer) throw errors.upstreamFailed(`Wix failed the liker’s likes (HTTP ${answer.status})`);
+      const found: unknown = answer.value.likes;
+      if (!Array.isArray(found)) throw errors.upstreamUnparseable('Wix answered the likes query without likes');
+      return { total: await total(postId, liker), liked: found.length > 0 };
     },
     async like(postId, liker) {
-      const { response } = await asLiker(liker, `${WIX_API}/blog/v1/likes`, {
-        method: 'POST',
-        body: JSON.stringify({ like: { fqdn: POST_FQDN, entityId: postId } }),
-      });
+      const answer = await asLiker(liker, writes, 'the like', (client) =>
+        client.likes.createLike({ like: { fqdn: POST_FQDN, entityId: postId } }),
+      );
       // 409: this liker likes it already (a double click, a race): one like stands.
-      if (response.status === 404) throw errors.notFound(`post ${postId} does not exist`);
-      if (!response.ok && response.status !== 409) {
-        throw errors.upstreamFailed(`Wix failed the like (HTTP ${response.status})`);
+      if ('status' in answer && answer.status === 404) throw errors.notFound(`post ${postId} does not exist`);
+      if ('status' in answer && answer.status !== 409) {
+        throw errors.upstreamFailed(`Wix failed the like (HTTP ${answer.status})`);
       }
       return { total: await total(postId, liker), liked: true };
     },
     async unlike(postId, liker) {
-      const { response } = await asLiker(liker, likePath(postId), { method: 'DELETE' });
+      const entityId = segmentOf(postId);
+      const answer = await asLiker(liker, writes, 'the unlike', (client) =>
+        client.likes.deleteLikeByFqdnAndEntityId({ fqdn: POST_FQDN, entityId }),
+      );
       // 404: there was no like to remove.
-      if (!response.ok && response.status !== 404) {
-        throw errors.upstreamFailed(`Wix failed the unlike (HTTP ${response.status})`);
+      if ('status' in answer && answer.status !== 404) {
+        throw errors.upstreamFailed(`Wix failed the unlike (HTTP ${answer.status})`);
       }
       return { total: await total(postId, liker), liked: false };
     },

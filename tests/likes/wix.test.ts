@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWixLikes } from '@/lib/likes/wix';
 import type { Liker } from '@/lib/likes';
+import { memoryTokenCache, wixTokens } from '@/lib/wix/tokens';
 
 // The Wix likes against a fake Wix (msw) at WIX_API_BASE_URL, in the Blog Likes REST shapes: createLike as the liker
 // (409 when liked already), deleteLikeByFqdnAndEntityId, queryLikes for "you liked this", the post's metrics for the
@@ -62,7 +63,9 @@ const server = setupServer(
     const postId = query.filter.entityId.$eq;
     return HttpResponse.json({ likes: likesBy.get(who)?.has(postId) ? [{ id: 'like', entityId: postId }] : [] });
   }),
-  http.get(`${BASE}/blog/v3/posts/:postId/metrics`, ({ request, params }) => {
+  // GetPostMetrics where the SDK sends it: /v3/posts/{postId}/metrics (the URL map for www.wixapis.com,
+  // resolveComWixpressNpmCommunitiesPlatformizedBlogV3PostServiceUrl in @wix/auto_sdk_blog_posts build/cjs/index.js).
+  http.get(`${BASE}/v3/posts/:postId/metrics`, ({ request, params }) => {
     if (!identity(request)) return HttpResponse.json({ message: 'unauthorized' }, { status: 401 });
     const likes = counts.get(String(params.postId));
     if (likes === undefined) return HttpResponse.json({ message: 'not found' }, { status: 404 });
@@ -87,13 +90,14 @@ beforeEach(() => {
 });
 afterEach(() => expect(seen.filter((r) => r.path.includes('wixapis'))).toEqual([]));
 
-const likes = createWixLikes({
+const settings = {
   clientId: 'client-1',
   secret: 'likes-wix-test-secret-0123456789abcdef',
-  memberRefreshToken: (token) => (token === 'member-session' ? MEMBER_REFRESH : null),
+  memberRefreshToken: (token: string) => (token === 'member-session' ? MEMBER_REFRESH : null),
   apiBaseUrl: BASE,
   retries: 0,
-});
+};
+const likes = createWixLikes(settings);
 const member: Liker = { kind: 'member', memberId: 'member-1', sessionToken: 'member-session' };
 
 describe('Wix likes', () => {
@@ -152,6 +156,33 @@ describe('Wix likes', () => {
     await expect(likes.like(POST, { kind: 'visitor', visitor: 'forged' })).rejects.toMatchObject({ status: 400 });
     await expect(likes.like('no-such-post', member)).rejects.toMatchObject({ status: 404, wde: 'WDE0073' });
     await expect(likes.state('no-such-post', null)).rejects.toMatchObject({ status: 404, wde: 'WDE0073' });
+  });
+
+  it('renews a member’s access token Wix refuses (401) once, and likes with the new one', async () => {
+    const cache = memoryTokenCache();
+    const stale = 'OauthNG.JWS.stale-access';
+    const hold = wixTokens({ clientId: 'client-1', transport: fetch, cache });
+    hold.hold(MEMBER_REFRESH, { value: stale, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    const held = createWixLikes({ ...settings, tokens: cache });
+    expect(await held.like(POST, member)).toEqual({ total: 8, liked: true });
+    const creates = seen.filter((r) => r.method === 'POST' && r.path === '/blog/v1/likes');
+    expect(creates.map((r) => r.auth)).toEqual([stale, expect.stringMatching(/^OauthNG\.JWS\.access-/)]);
+    expect(seen.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
+  });
+
+  it('answers Wix out of reach with the transport’s catalogue error, through the SDK', async () => {
+    server.use(http.post(`${BASE}/blog/v1/likes`, () => HttpResponse.error()));
+    await expect(likes.like(POST, member)).rejects.toMatchObject({
+      status: 502,
+      wde: 'WDE0053',
+      message: expect.stringMatching(/^Wix could not be reached \(.+\) for POST \/blog\/v1\/likes after 1 attempt$/),
+    });
+    server.use(http.get(`${BASE}/v3/posts/:postId/metrics`, () => HttpResponse.json({}, { status: 503 })));
+    await expect(likes.state(POST, null)).rejects.toMatchObject({
+      status: 502,
+      message: `Wix answered HTTP 503 for GET /v3/posts/${POST}/metrics after 1 attempt`,
+    });
+    server.resetHandlers();
   });
 
   it('answers a Wix failure as the catalogue’s 502, with no token in the message', async () => {

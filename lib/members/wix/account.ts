@@ -1,14 +1,11 @@
 import { errors } from '@/lib/core/errors';
-import { isRecord } from '@/lib/core/json';
-import { wixApi } from '@/lib/wix/base-url';
 import { MEMBER_SESSION_TTL_SECONDS } from '../tokens';
 import type { ChangePasswordResult, MemberAccount, ProfileChange, ProfileResult } from '../types';
-import type { MembersContext } from './context';
-import { PATHS } from './iam';
+import { memberFields, type MembersContext } from './context';
 import { idOf, profilePatch, toMember } from './profile';
 
 // The member's own account (the /account page), each call naming the member by a session memberOf accepts, made at
-// Wix as the member.
+// Wix as the member: `@wix/members`' `members.updateMember` (PATCH /members/v1/members/{id}).
 
 export function wixAccount(context: MembersContext): MemberAccount {
   const { siteUrl, revocations, signOuts, nowSeconds, writes, tokens, liveSession, asMember, currentMember } = context;
@@ -24,22 +21,15 @@ export function wixAccount(context: MembersContext): MemberAccount {
       const profile = profilePatch(change ?? {}, member, siteUrl);
       if (!profile) return { ok: false, reason: 'invalidProfile' };
       if (Object.keys(profile).length === 0) return { ok: true, member };
-      const answer = await asMember(
-        session,
-        wixApi(`${PATHS.member}${encodeURIComponent(member.id)}`),
-        {
-          method: 'PATCH',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ member: { id: member.id, profile } }),
-        },
-        writes,
-        'the profile update',
+      const answer = await asMember(session, writes, 'the profile update', (client) =>
+        client.members.updateMember(member.id, { profile }),
       );
       if (!answer) return { ok: false, reason: 'invalidSession' };
-      const { response, body } = answer;
-      if (response.status === 400 || response.status === 422) return { ok: false, reason: 'invalidProfile' };
-      if (!response.ok) throw errors.upstreamFailed(`Wix failed the profile update (HTTP ${response.status})`);
-      const updated = body && isRecord(body.member) ? toMember(body.member, siteUrl) : null;
+      if ('status' in answer) {
+        if (answer.status === 400 || answer.status === 422) return { ok: false, reason: 'invalidProfile' };
+        throw errors.upstreamFailed(`Wix failed the profile update (HTTP ${answer.status})`);
+      }
+      const updated = answer.value ? toMember(memberFields(answer.value), siteUrl) : null;
       if (!updated) throw errors.upstreamUnparseable('Wix answered the profile update without a member');
       return { ok: true, member: updated };
     },

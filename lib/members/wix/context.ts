@@ -1,21 +1,37 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { createClient } from '@wix/sdk';
+import { members } from '@wix/members';
 import { errors, isCatalogueError } from '@/lib/core/errors';
-import { isRecord } from '@/lib/core/json';
-import { visitorAuth } from '@/lib/wix/auth';
-import { wixApi } from '@/lib/wix/base-url';
+import { type TokenClient, tokenClient } from '@/lib/wix/sdk-clients';
 import { type TokenSettings, wixTokens } from '@/lib/wix/tokens';
-import { type TransportSettings, transportFor } from '@/lib/wix/transport';
-import { readWixJson, redact, toCatalogueError } from '@/lib/wix/upstream';
+import { type TransportSettings, transportFor, UpstreamFailure } from '@/lib/wix/transport';
+import { redact, statusOf, toCatalogueError } from '@/lib/wix/upstream';
 import { MEMBER_SESSION_TTL_SECONDS, type Revocations, siteRevocations } from '../tokens';
-import { envelope, type Json, PATHS } from './iam';
-import { idOf } from './profile';
+import type { Json } from './iam';
 import { openSession, sealSession, type WixSession } from './session';
 import { type SignOuts, siteSignOuts } from './sign-outs';
 
-// What every part of the Wix provider shares: its settings, the transports, the calls as the site's visitor and as a
-// member (their access token from the process's token cache, lib/wix/tokens.ts), our sessions, and the discipline
+// What every part of the Wix provider shares: its settings, the transports, the token cache, the calls as a member
+// (`@wix/members`' typed `members` module over the project's transport, with their access token from the process's
+// token cache, lib/wix/tokens.ts; the calls as the site's visitor are iam.ts's), our sessions, and the discipline
 // that no error carries a password, token or key.
+
+const MODULES = { members };
+type MembersClient = TokenClient<typeof MODULES>;
+/** A Members v1 member as the SDK hands it (`_id`, `_createdDate` a Date…): members_members' index.typings.d.ts. */
+export type SdkMember = NonNullable<Awaited<ReturnType<MembersClient['members']['getCurrentMember']>>['member']>;
+
+/** A call as the member: the SDK's value, or the HTTP status Wix failed it with. */
+type MemberAnswer<T> = { value: T } | { status: number };
+
+/**
+ * The member in the fields `toMember` (profile.ts) reads: as the SDK hands them, but for the creation date, which the
+ * SDK makes a Date, as the ISO string of the REST answer.
+ */
+export function memberFields(member: SdkMember): Json {
+  const created = member._createdDate;
+  const valid = created instanceof Date && !Number.isNaN(created.getTime());
+  return { ...member, _createdDate: valid ? created.toISOString() : undefined };
+}
 
 /** The OAuth app's client id, the members key, the site's origin, and the transport's settings. */
 export interface WixMembersSettings extends TransportSettings, TokenSettings {
@@ -47,7 +63,6 @@ export function membersContext(settings: WixMembersSettings) {
   // Reads (and the token grants, which may be sent twice) are retried after a 5xx; the rest only after a 429.
   const reads = transportFor(settings);
   const writes = transportFor(settings, false);
-  const visitor = createClient({ auth: visitorAuth(clientId, reads, settings.tokens), fetch: writes });
   const tokens = wixTokens({ clientId, transport: reads, now: nowSeconds, cache: settings.tokens });
   const secrets: string[] = [];
 
@@ -68,35 +83,6 @@ export function membersContext(settings: WixMembersSettings) {
       }
     };
   };
-
-  /** A visitor-authorised POST: 2xx → its body; 4xx → `{ refused }` with the envelope; 5xx and the rest throw. */
-  async function post(
-    path: string,
-    body: Json,
-    what: string,
-  ): Promise<{ ok: true; body: Json } | { ok: false; status: number; body: Json }> {
-    let response: Response;
-    try {
-      response = await visitor.fetchWithAuth(wixApi(path), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    } catch (error) {
-      throw upstream(error, what);
-    }
-    const parsed = await readWixJson(response);
-    if (response.ok) {
-      if (!parsed) throw errors.upstreamUnparseable(`Wix answered ${what} with a body that could not be parsed`);
-      return { ok: true, body: parsed };
-    }
-    // A 403 with an application error is Wix refusing this member (a blocked one), not our credentials.
-    const refusal =
-      (response.status >= 400 && response.status < 500 && ![401, 403, 429].includes(response.status)) ||
-      (response.status === 403 && envelope(parsed).code !== undefined);
-    if (refusal) return { ok: false, status: response.status, body: parsed ?? {} };
-    throw upstream({ status: response.status, response: { status: response.status, data: parsed ?? {} } }, what);
-  }
 
   /** Wix's refusal of a grant: a 4xx (a bad or expired code or refresh token) is null, anything else fails. */
   const refused = (status: number, what: string): null => {
@@ -135,68 +121,60 @@ export function membersContext(settings: WixMembersSettings) {
   };
 
   /**
-   * A call as the member: their access token (renewed from the refresh token when it nears expiry, or once when Wix
-   * refuses it). null when the refresh token is refused (revoked at Wix, or the member may no longer sign in).
+   * `call` as the member, over `transport`: their access token (renewed from the refresh token when it nears expiry,
+   * or once when Wix refuses it: 401 or 403). The SDK's value, or the status Wix failed the call with; null when the
+   * refresh token is refused (revoked at Wix, or the member may no longer sign in) or the renewed token is refused.
    */
-  async function asMember(
+  async function asMember<T>(
     session: WixSession,
-    url: string,
-    init: RequestInit,
     transport: typeof fetch,
     what: string,
-  ): Promise<{ response: Response; body: Json | null } | null> {
+    call: (client: MembersClient) => Promise<T>,
+  ): Promise<MemberAnswer<T> | null> {
     const forget = remembered(session.rt);
     try {
-      const answer = await tokens
-        .callAs(session.rt, async (authorization) => {
-          const forgetAccess = remembered(authorization);
-          try {
-            return await transport(url, { ...init, headers: { ...init.headers, Authorization: authorization } });
-          } catch (error) {
-            throw upstream(error, what);
-          } finally {
-            forgetAccess();
-          }
-        })
-        .catch((error: unknown) => {
+      for (let attempt = 0; ; attempt++) {
+        const token = await tokens.access(session.rt, attempt > 0).catch((error: unknown) => {
           throw upstream(error, 'the token refresh');
         });
-      if ('refused' in answer) return refused(answer.refused, 'the token refresh');
-      const { response } = answer;
-      const body = await readWixJson(response);
-      // Refused twice: the member's tokens no longer work at Wix.
-      if (response.status === 401 || response.status === 403) {
-        tokens.forget(session.rt);
-        return null;
+        if ('refused' in token) return refused(token.refused, 'the token refresh');
+        const forgetAccess = remembered(token.value);
+        try {
+          return { value: await call(tokenClient(MODULES, transport, token.value)) };
+        } catch (error) {
+          // The transport giving up (UpstreamFailure survives the SDK), or a 200 the SDK could not read.
+          const status = error instanceof UpstreamFailure || isCatalogueError(error) ? undefined : statusOf(error);
+          if (status === undefined) throw upstream(error, what);
+          if (status !== 401 && status !== 403) return { status };
+          // Refused twice: the member's tokens no longer work at Wix.
+          if (attempt > 0) {
+            tokens.forget(session.rt);
+            return null;
+          }
+        } finally {
+          forgetAccess();
+        }
       }
-      return { response, body };
     } finally {
       forget();
     }
   }
 
-  /** The member a live session names, as Wix has them (REST fields), or null: anonymous, or signed out everywhere. */
+  /** The member a live session names (`members.getCurrentMember`), or null: anonymous, or signed out everywhere. */
   async function currentMember(session: WixSession): Promise<Json | null> {
-    const answer = await asMember(
-      session,
-      wixApi(`${PATHS.me}?fieldsets=FULL`),
-      { method: 'GET' },
-      reads,
-      'the current member',
+    const answer = await asMember(session, reads, 'the current member', (client) =>
+      client.members.getCurrentMember({ fieldsets: ['FULL'] }),
     );
-    if (!answer || answer.response.status === 404) return null;
-    if (!answer.response.ok) {
-      throw errors.upstreamFailed(`Wix failed the current member (HTTP ${answer.response.status})`);
-    }
-    const member = answer.body && isRecord(answer.body.member) ? answer.body.member : null;
+    if (!answer || ('status' in answer && answer.status === 404)) return null;
+    if ('status' in answer) throw errors.upstreamFailed(`Wix failed the current member (HTTP ${answer.status})`);
+    const { member } = answer.value;
     if (!member) throw errors.upstreamUnparseable('Wix answered the current member without a member');
-    const id = idOf(member);
-    const cutOff = id ? await signOuts.lastSignOut(id) : undefined;
+    const cutOff = member._id ? await signOuts.lastSignOut(member._id) : undefined;
     if (cutOff !== undefined && session.iat <= cutOff) {
       tokens.forget(session.rt);
       return null;
     }
-    return member;
+    return memberFields(member);
   }
 
   return {
@@ -212,7 +190,6 @@ export function membersContext(settings: WixMembersSettings) {
     tokens,
     upstream,
     remembered,
-    post,
     sessionFromCode,
     liveSession,
     asMember,
