@@ -20,6 +20,13 @@ import { parseSort } from '@/lib/core/query/sort';
 // without the API key and site id headers is 401, a body field the endpoint does not document is 400, a date operand
 // or date field value that is not `{ $date }` is 400, and every request it does not route is an error (msw).
 //
+// It serves the routes `items` of @wix/data sends to (its data-items-api-client.js binds each RPC to one):
+// UpdateDataItem is POST /items/update and RemoveDataItem POST /items/remove (the REST reference's PUT and DELETE
+// /items/{id} are not sent, so not served); GetDataItem is GET /items/{id} with every request field in the query
+// string, the path's `dataItemId` too (the SDK's GET form, rest-modules toURLSearchParams); and QueryDataItems is GET
+// /items/query?.r=<base64url of the JSON body> while that URL is at most 2048 characters, POST /items/query beyond
+// (wix-data-items-common api/ApiClient.js apiRequestInterceptor: Wix's gateway maps the `.r` of a GET to the body).
+//
 // What it does not re-implement, it borrows: filters, sorts, distinct values and aggregations are evaluated by the
 // embedded backend (PGlite, in memory) underneath, after the filter JSON is parsed by our own query parser
 // (lib/core/query). So its query semantics are the embedded backend's by construction; what these tests check is the
@@ -58,6 +65,17 @@ class Refusal extends Error {
 }
 
 const invalid = (message: string) => new Refusal(400, undefined, message);
+
+/** The JSON body a GET carries in `.r` (base64url), as Wix's gateway reads it; undefined without one. */
+function bodyOfGet(url: URL): unknown {
+  const encoded = url.searchParams.get('.r');
+  if (encoded === null) return undefined;
+  try {
+    return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid('.r must be the base64url of a JSON object');
+  }
+}
 const notFound = (what: string) => new Refusal(404, 'WDE0073', `${what} does not exist`);
 
 function answerRefusal(error: Refusal) {
@@ -99,14 +117,14 @@ const toWire = (c: CollectionDeclaration, item: DataItem, fields?: string[]) => 
   ),
 });
 
-/** A request's `dataItem` (`{ id?, dataCollectionId?, data }`) as the item to store; `pathId` from PUT's path. */
-function fromWire(c: CollectionDeclaration, raw: unknown, where: string, pathId?: string): DataItem {
+/** A request's `dataItem` (`{ id?, dataCollectionId?, data }`) as the item to store. */
+function fromWire(c: CollectionDeclaration, raw: unknown, where: string): DataItem {
   const dataItem = only(raw, ['id', 'dataCollectionId', 'data'], where);
   if (dataItem.dataCollectionId !== undefined && dataItem.dataCollectionId !== c.id)
     throw invalid(`${where}.dataCollectionId is not the request's collection`);
   const data = dataItem.data ?? {};
   if (!isRecord(data)) throw invalid(`${where}.data must be an object`);
-  const ids = [pathId, dataItem.id, data._id].filter((id) => id !== undefined);
+  const ids = [dataItem.id, data._id].filter((id) => id !== undefined);
   if (ids.some((id) => typeof id !== 'string' || id !== ids[0])) throw invalid(`${where} names more than one id`);
   const fields = Object.fromEntries(
     Object.entries(data).map(([name, value]) => [
@@ -215,14 +233,19 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
           if (request.headers.get('authorization') !== API_KEY || request.headers.get('wix-site-id') !== SITE_ID)
             throw new Refusal(401, undefined, 'UNAUTHENTICATED: missing or wrong API key or site id');
           let body: Json = {};
-          if (request.method === 'POST' || request.method === 'PUT') {
+          const url = new URL(request.url);
+          if (request.method === 'POST') {
             if (!request.headers.get('content-type')?.startsWith('application/json'))
               throw invalid('the body must be application/json');
             const parsed: unknown = JSON.parse(await request.text());
             if (!isRecord(parsed)) throw invalid('the body must be a JSON object');
             body = parsed;
+          } else if (url.searchParams.has('.r')) {
+            const parsed = bodyOfGet(url);
+            if (!isRecord(parsed) || url.searchParams.size !== 1) throw invalid('.r must be the only parameter');
+            body = parsed;
           }
-          const search = new URL(request.url).searchParams;
+          const search = url.searchParams;
           return HttpResponse.json(await handler({ body, params: params as Record<string, string>, search }));
         } catch (error) {
           if (error instanceof Refusal) return answerRefusal(error);
@@ -232,7 +255,7 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
         }
       })) as Parameters<typeof http.post>[1];
 
-  /** GET and DELETE carry `dataCollectionId` (and a few documented options) in the query string. */
+  /** A GET without `.r` carries `dataCollectionId` (and a few documented options) in the query string. */
   const searchCollection = (search: URLSearchParams, allowed: string[]) => {
     for (const key of search.keys()) if (!allowed.includes(key)) throw invalid(`unknown query parameter "${key}"`);
     return collectionOf(search.get('dataCollectionId') ?? undefined);
@@ -304,6 +327,21 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
       );
     });
 
+  const queryItems = route(async ({ body }) => {
+    only(body, ['dataCollectionId', 'query', 'returnTotalCount', ...READ], 'body');
+    const c = collectionOf(body.dataCollectionId);
+    const query = only(body.query ?? {}, ['filter', 'sort', 'paging', 'fields'], 'query');
+    const { limit, offset } = paging(query.paging);
+    const fields = query.fields === undefined ? undefined : stringList(query.fields, 'query.fields', 100);
+    const filter = wixFilter(c, query.filter);
+    const sort = parseSort(query.sort, dataSchema(c));
+    const { items, totalCount } = await store.query(c.id, { filter, sort, limit, skip: offset });
+    return {
+      dataItems: items.map((item) => toWire(c, item, fields)),
+      pagingMetadata: pagingMetadata(items.length, offset, totalCount, body.returnTotalCount),
+    };
+  });
+
   const handlers = [
     http.post(
       `${API}/items`,
@@ -331,31 +369,24 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
         return { action: existed ? 'UPDATED' : 'INSERTED', dataItem: toWire(c, item) };
       }),
     ),
-    http.get(
-      `${API}/items/:dataItemId`,
-      route(async ({ params, search }) => {
-        const c = searchCollection(search, ['dataCollectionId', 'fields', ...READ]);
-        const item = await store.get(c.id, params.dataItemId!);
-        if (!item) throw notFound(`item ${params.dataItemId}`);
-        return { dataItem: toWire(c, item) };
-      }),
-    ),
-    http.put(
-      `${API}/items/:dataItemId`,
-      route(async ({ body, params }) => {
+    http.post(
+      `${API}/items/update`,
+      route(async ({ body }) => {
         only(body, ITEM_BODY, 'body');
         const c = collectionOf(body.dataCollectionId);
-        const item = fromWire(c, body.dataItem, 'dataItem', params.dataItemId);
+        const item = fromWire(c, body.dataItem, 'dataItem');
         if ((await store.update(c.id, [item])).length) throw notFound(`item ${item._id}`);
         return { dataItem: toWire(c, (await store.get(c.id, item._id))!) };
       }),
     ),
-    http.delete(
-      `${API}/items/:dataItemId`,
-      route(async ({ params, search }) => {
-        const c = searchCollection(search, ['dataCollectionId']);
-        const [removed] = await store.remove(c.id, [params.dataItemId!]);
-        if (!removed) throw notFound(`item ${params.dataItemId}`);
+    http.post(
+      `${API}/items/remove`,
+      route(async ({ body }) => {
+        only(body, ['dataCollectionId', 'dataItemId'], 'body');
+        const c = collectionOf(body.dataCollectionId);
+        if (typeof body.dataItemId !== 'string') throw invalid('dataItemId must be a string');
+        const [removed] = await store.remove(c.id, [body.dataItemId]);
+        if (!removed) throw notFound(`item ${body.dataItemId}`);
         return { dataItem: toWire(c, removed) };
       }),
     ),
@@ -367,21 +398,19 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
         return {};
       }),
     ),
-    http.post(
-      `${API}/items/query`,
-      route(async ({ body }) => {
-        only(body, ['dataCollectionId', 'query', 'returnTotalCount', ...READ], 'body');
-        const c = collectionOf(body.dataCollectionId);
-        const query = only(body.query ?? {}, ['filter', 'sort', 'paging', 'fields'], 'query');
-        const { limit, offset } = paging(query.paging);
-        const fields = query.fields === undefined ? undefined : stringList(query.fields, 'query.fields', 100);
-        const filter = wixFilter(c, query.filter);
-        const sort = parseSort(query.sort, dataSchema(c));
-        const { items, totalCount } = await store.query(c.id, { filter, sort, limit, skip: offset });
-        return {
-          dataItems: items.map((item) => toWire(c, item, fields)),
-          pagingMetadata: pagingMetadata(items.length, offset, totalCount, body.returnTotalCount),
-        };
+    http.post(`${API}/items/query`, queryItems),
+    // The GET form of the query (`.r`), routed before GET /items/{id}, whose pattern it would match.
+    http.get(`${API}/items/query`, queryItems),
+    http.get(
+      `${API}/items/:dataItemId`,
+      route(async ({ params, search }) => {
+        const c = searchCollection(search, ['dataCollectionId', 'dataItemId', 'fields', ...READ]);
+        const id = params.dataItemId!;
+        if (search.has('dataItemId') && search.get('dataItemId') !== id)
+          throw invalid('the query names another dataItemId than the path');
+        const item = await store.get(c.id, id);
+        if (!item) throw notFound(`item ${id}`);
+        return { dataItem: toWire(c, item) };
       }),
     ),
     http.post(
@@ -562,13 +591,12 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
 
   const server = setupServer(...handlers);
   server.events.on('request:start', async ({ request }) => {
-    const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
-    seen.push({
-      method: request.method,
-      url: new URL(request.url),
-      headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
-    });
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    let body: unknown = text ? JSON.parse(text) : undefined;
+    // The GET form of a query carries its body in `.r`: seen as that body.
+    if (request.method === 'GET' && url.searchParams.has('.r')) body = bodyOfGet(url);
+    seen.push({ method: request.method, url, headers: request.headers, body });
   });
 
   beforeAll(async () => {

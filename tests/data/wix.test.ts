@@ -1,4 +1,4 @@
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, delay, http } from 'msw';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { createDataClient } from '@/lib/data/client';
 import { defineCollection } from '@/lib/data/collections';
 import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { createWixBackend } from '@/lib/data/wix';
+import { READ_DEADLINE_MS } from '@/lib/data/wix/http';
 import { ConfigError, resetConfig } from '@/lib/core/config';
 import { siteBackend } from '@/lib/data';
 import { isCatalogueError } from '@/lib/core/errors';
@@ -14,7 +15,8 @@ import { dataContract, diaries, member, notes, secrets } from './contract';
 import { API, API_KEY, BASE, SITE_ID, withFakeWixData } from './wix-server';
 
 // The Wix Data backend keeps the contract against a fake Wix Data Items REST API (msw, wix-server.ts), and talks to it
-// in the platform's shapes: these tests read the requests it sent.
+// in the platform's shapes, through `items` of @wix/data (aggregate and the bulk reference calls in hand-written REST):
+// these tests read the requests it sent.
 
 const wix = withFakeWixData([notes, secrets, diaries]);
 
@@ -63,17 +65,24 @@ describe('the Wix Data backend on the wire', () => {
     });
     expect(await client.get('notes', 'w1', VISITOR)).toMatchObject({ published: '2026-01-05T00:00:00.000Z' });
     const [get] = wix.to('/items/w1');
+    // The SDK's GET form carries every field of the request in the query string, the path's dataItemId too.
     expect([get!.method, Object.fromEntries(get!.url.searchParams)]).toEqual([
       'GET',
-      { dataCollectionId: 'notes', consistentRead: 'true' },
+      { dataCollectionId: 'notes', dataItemId: 'w1', consistentRead: 'true' },
     ]);
     await client.update('notes', { _id: 'w1', title: 'Again' }, ann);
     await client.remove('notes', 'w1', ann);
-    expect(wix.to('/items/w1').map((r) => r.method)).toEqual(['GET', 'GET', 'PUT', 'GET', 'DELETE']);
-    expect(wix.to('/items/w1').find((r) => r.method === 'PUT')!.body).toMatchObject({
+    // The get, the stored item read by update and by remove; the update and the remove as items.update and
+    // items.remove send them (POST /items/update and /items/remove, the id in the body).
+    expect(wix.to('/items/w1').map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
+    expect(wix.to('/items/update').map((r) => r.method)).toEqual(['POST']);
+    expect(wix.to('/items/update')[0]!.body).toMatchObject({
       dataCollectionId: 'notes',
       dataItem: { id: 'w1', data: { _id: 'w1', title: 'Again', _createdDate: { $date: iso(1000) } } },
     });
+    expect(wix.to('/items/remove').map((r) => [r.method, r.body])).toEqual([
+      ['POST', { dataCollectionId: 'notes', dataItemId: 'w1' }],
+    ]);
     for (const request of wix.seen) {
       expect(request.url.origin).toBe(BASE);
       expect(request.url.pathname).toMatch(/^\/wix-data\/v2\//);
@@ -99,6 +108,8 @@ describe('the Wix Data backend on the wire', () => {
       },
       VISITOR,
     );
+    // items.query sends it as GET, the body in `.r`.
+    expect(wix.to('/items/query').at(-1)!.method).toBe('GET');
     expect(wix.to('/items/query').at(-1)!.body).toEqual({
       dataCollectionId: 'notes',
       query: {
@@ -199,10 +210,11 @@ describe('the Wix Data backend on the wire', () => {
     const client = clientOn();
     await client.truncate('notes', OWNER);
     await client.bulkInsert('notes', [{ _id: 'b1' }, { _id: 'b2' }, { _id: 'b3' }], ann);
+    // The request form of items.query sends `sort: []` and `offset: 0` when given neither (executeDirectQuery).
     expect(wix.to('/items/query').map((r) => r.body)).toEqual([
       {
         dataCollectionId: 'notes',
-        query: { filter: { _id: { $in: ['b1', 'b2', 'b3'] } }, paging: { limit: 3 } },
+        query: { filter: { _id: { $in: ['b1', 'b2', 'b3'] } }, paging: { limit: 3, offset: 0 }, sort: [] },
         consistentRead: true,
       },
     ]);
@@ -216,22 +228,104 @@ describe('the Wix Data backend on the wire', () => {
     await client.truncate('notes', OWNER);
     await client.insert('notes', { _id: 'r2', title: 'first' }, ann);
     // The check sees nothing: the item lands between it and the insert.
-    wix.server.use(http.post(`${API}/items/query`, () => HttpResponse.json(empty), { once: true }));
+    wix.server.use(http.get(`${API}/items/query`, () => HttpResponse.json(empty), { once: true }));
     const error = await failure(client.bulkInsert('notes', [{ _id: 'r1' }, { _id: 'r2' }, { _id: 'r3' }], ann));
     expect([error.status, error.wde]).toEqual([409, 'WDE0074']);
     expect(wix.to('/bulk/items/remove')[0]!.body).toEqual({ dataCollectionId: 'notes', dataItemIds: ['r1', 'r3'] });
     expect((await client.query('notes', {}, VISITOR)).items.map((i) => [i._id, i.title])).toEqual([['r2', 'first']]);
   });
 
-  it('reaches items whose id cannot be a path segment through the query and bulk calls', async () => {
+  it('reaches an id a URL path would change: got by a query, updated and removed by id in the body', async () => {
     const client = clientOn();
-    await client.insert('notes', { _id: '..', title: 'dots' }, ann);
-    expect((await client.get('notes', '..', VISITOR))?.title).toBe('dots');
-    expect((await client.update('notes', { _id: '..', title: 'more dots' }, ann)).title).toBe('more dots');
-    expect((await client.remove('notes', '..', ann))?.title).toBe('more dots');
-    expect(wix.seen.filter((r) => r.url.pathname.startsWith('/wix-data/v2/items/.'))).toEqual([]);
-    expect(wix.to('/bulk/items/update')).toHaveLength(1);
-    expect(wix.to('/bulk/items/remove')).toHaveLength(1);
+    const odd = ['..', '.', 'a/b', 'x?y#z', '50%', 'é', "it's(1)"];
+    for (const [n, id] of odd.entries()) {
+      await client.insert('notes', { _id: id, title: `odd ${n}` }, ann);
+      expect((await client.get('notes', id, VISITOR))?.title).toBe(`odd ${n}`);
+      expect((await client.update('notes', { _id: id, title: `more ${n}` }, ann)).title).toBe(`more ${n}`);
+      expect((await client.remove('notes', id, ann))?.title).toBe(`more ${n}`);
+      expect(await client.get('notes', id, VISITOR)).toBeNull();
+    }
+    // items.get puts its id into the path unescaped: only an id that URL-encoding leaves as it is goes there.
+    const paths = new Set(wix.seen.map((r) => r.url.pathname.replace('/wix-data/v2', '')));
+    expect([...paths].sort()).toEqual(['/items', "/items/it's(1)", '/items/query', '/items/remove', '/items/update']);
+    expect(wix.to('/items/remove').map((r) => (r.body as { dataItemId: string }).dataItemId)).toEqual(odd);
+    expect(wix.to('/items/update').map((r) => (r.body as { dataItem: { id: string } }).dataItem.id)).toEqual(odd);
+  });
+
+  it('groups an aggregation by several fields, a row holding a value for one of them only', async () => {
+    const client = clientOn();
+    await client.truncate('notes', OWNER);
+    await client.bulkInsert(
+      'notes',
+      [{ _id: 'a', title: 'x', done: true }, { _id: 'b', title: 'x' }, { _id: 'c' }],
+      ann,
+    );
+    const rows = await client.aggregate(
+      'notes',
+      { groupBy: ['done', 'title'], operations: { n: { op: 'count' } } },
+      VISITOR,
+    );
+    // Wix leaves a field with no value out of the group's `_id`: b's is `{ title: 'x' }`. (The SDK's aggregate would
+    // answer it as `_id: 'x'`, not saying which field: WixDataApi.js unwrapAggregationId.)
+    expect(rows).toEqual([
+      { done: true, title: 'x', n: 1 },
+      { done: null, title: 'x', n: 1 },
+      { done: null, title: null, n: 1 },
+    ]);
+  });
+
+  it('fails a reference change that Wix refuses inside its answer, rather than pass it for done', async () => {
+    const client = clientOn();
+    await client.truncate('notes', OWNER);
+    await client.insert('notes', { _id: 'r' }, ann);
+    // The field is a multi-reference one in our declaration but not on the site (the declaration drifted).
+    const refused = (action: string) => () =>
+      HttpResponse.json({
+        results: [
+          {
+            action,
+            referenceMetadata: { originalIndex: 0, success: false, error: { code: 'WDE0020', description: 'no' } },
+          },
+        ],
+        bulkActionMetadata: { totalSuccesses: 0, totalFailures: 1 },
+      });
+    wix.server.use(
+      http.post(`${API}/bulk/items/insert-references`, refused('INSERT')),
+      http.post(`${API}/bulk/items/remove-references`, refused('DELETE')),
+    );
+    for (const mode of ['insert', 'remove'] as const) {
+      const error = await failure(client.changeReferences(mode, 'notes', 'links', 'r', ['t'], ann));
+      expect([error.status, error.wde, error.message]).toEqual([
+        502,
+        'WDE0053',
+        `Wix failed ${mode} of references in notes for 1 references: ?: WDE0020 no`,
+      ]);
+    }
+  });
+
+  it('keeps the status and message of a refusal, which the SDK reports without them', async () => {
+    wix.server.use(
+      http.post(`${API}/items/save`, () =>
+        HttpResponse.json(
+          { message: 'title is too long', details: { applicationError: { code: 'WDE0009', description: 'bad' } } },
+          { status: 400 },
+        ),
+      ),
+      http.post(`${API}/items/truncate`, () => HttpResponse.json({ message: 'no' }, { status: 403 })),
+      http.post(`${API}/items`, () => HttpResponse.json({ message: 'big' }, { status: 413 })),
+    );
+    const client = clientOn();
+    const rejected = await failure(client.save('notes', { _id: 's', title: 'long' }, ann));
+    expect([rejected.status, rejected.wde, rejected.message]).toEqual([
+      400,
+      'WDE0044',
+      'Wix rejected save into notes (HTTP 400): title is too long',
+    ]);
+    const refused = await failure(client.truncate('notes', OWNER));
+    expect([refused.status, refused.wde]).toEqual([502, 'WDE0053']);
+    expect(refused.message).toMatch(/^Wix refused truncate of notes \(HTTP 403\)/);
+    const large = await failure(client.insert('notes', { title: 'x' }, ann));
+    expect([large.status, large.wde]).toEqual([413, 'WDE0109']);
   });
 });
 
@@ -278,12 +372,12 @@ describe('the Wix Data backend when Wix fails', () => {
 
     calls = 0;
     wix.server.use(
-      http.post(`${API}/items/query`, () => (calls++, HttpResponse.json({ message: API_KEY }, { status: 503 }))),
+      http.get(`${API}/items/query`, () => (calls++, HttpResponse.json({ message: API_KEY }, { status: 503 }))),
     );
     const error = await failure(clientOn(wix.backend({ retries: 2 })).query('notes', {}, VISITOR));
     expect(calls).toBe(3);
     expect(error).toMatchObject({ status: 502, wde: 'WDE0053', code: 'WD_UNKNOWN_ERROR' });
-    expect(error.message).toBe('Wix answered HTTP 503 for POST /wix-data/v2/items/query after 3 attempts');
+    expect(error.message).toBe('Wix answered HTTP 503 for GET /wix-data/v2/items/query after 3 attempts');
   });
 
   it('does not send a write again after a 5xx or a lost answer (it may have been stored), but does after a 429', async () => {
@@ -310,6 +404,17 @@ describe('the Wix Data backend when Wix fails', () => {
     expect(calls).toBe(2);
   });
 
+  it('gives up a read Wix does not answer once READ_DEADLINE_MS has passed, the SDK between', async () => {
+    wix.server.use(http.get(`${API}/items/query`, () => delay('infinite')));
+    const started = Date.now();
+    const error = await failure(clientOn(wix.backend({ retries: 5 })).query('notes', {}, VISITOR));
+    const took = Date.now() - started;
+    expect([error.status, error.wde]).toEqual([502, 'WDE0053']);
+    expect(error.message).toMatch(/GET \/wix-data\/v2\/items\/query/);
+    expect(took).toBeGreaterThanOrEqual(READ_DEADLINE_MS - 100);
+    expect(took).toBeLessThan(READ_DEADLINE_MS + 3000);
+  }, 15_000);
+
   it('answers a collection Wix does not have with 404 WDE0025', async () => {
     const drafts = defineCollection({
       id: 'drafts',
@@ -331,7 +436,7 @@ describe('the Wix Data backend when Wix fails', () => {
     ];
     const seen: string[] = [];
     for (const answer of answers) {
-      wix.server.use(http.post(`${API}/items/query`, answer));
+      wix.server.use(http.get(`${API}/items/query`, answer));
       const error = await failure(clientOn(wix.backend({ retries: 1 })).query('notes', {}, VISITOR));
       seen.push(`${error.status} ${error.wde}`);
       expect(`${error.message} ${JSON.stringify(error)} ${String(error.stack)}`).not.toContain(API_KEY);

@@ -1,26 +1,37 @@
 import { type BackendQuery, type DataBackend, ItemExistsError } from '../backend';
 import type { CollectionDeclaration, DataItem } from '../types';
 import { wixCollections } from './collections';
-import { type Json, type WixDataConfig, createWixDataHttp } from './http';
-import { describe, idOf, itemResults, pathSegment } from './results';
+import { type ItemsApi, type Json, type WixDataConfig, createWixDataHttp } from './http';
+import { type ItemFailure, bulkOutcome, describe, pathSafe, referenceResults } from './results';
 import {
   compareValues,
   fromWixAggregateRow,
-  fromWixDate,
   fromWixItem,
-  holdsDate,
+  fromWixValue,
   records,
   toWixAggregation,
+  toWixData,
   toWixFilter,
-  toWixItem,
   toWixSort,
 } from './wire';
 
 export type { WixDataConfig } from './http';
 
-// The Wix Data backend: the site's collections in a Wix site's CMS, through the Data Items REST API v2 (http.ts;
-// the shapes in wire.ts, a bulk call's per-item results in results.ts). The client has validated everything, checked
-// permissions and run the hooks; this stores.
+// The Wix Data backend: the site's collections in a Wix site's CMS, through the Data Items API v2 (http.ts; the shapes
+// in wire.ts, a bulk call's outcomes in results.ts). The client has validated everything, checked permissions and run
+// the hooks; this stores.
+//
+// The calls are those of `items` of @wix/data, in their request forms where it has them (query, count, distinct take
+// our filter JSON as it is), except three kept in hand-written REST because the SDK cannot carry them as the backend
+// needs (docs/wix-operations.md):
+// - aggregate: `items.aggregate(id, pipeline)` is another RPC (POST /v2/items/aggregate-pipeline, stages); the builder
+//   makes AggregateDataItems but names a count only `count` (WixDataAggregateImpl.count validates arity zero while
+//   taking the name), and its answer loses which field a value belongs to when a row groups by several fields and
+//   holds a value for one only, Wix leaving a field with no value out of `_id` (WixDataApi.js unwrapAggregationId
+//   turns `_id: { title: 'x' }` into `_id: 'x'`);
+// - inserting and removing references: `items.insertReference` and `removeReference` await the bulk reference call
+//   and drop its answer (WixDataApi.js insertReference, removeReference return nothing), so a reference Wix refuses
+//   inside its 200 would pass for done.
 //
 // What Wix does differently from the embedded database, and what is done about it:
 // - Reads are eventually consistent on Wix: every read asks `consistentRead`, since the client reads what it has just
@@ -32,13 +43,15 @@ export type { WixDataConfig } from './http';
 // - A bulk remove answers no items: the items are read first (one query), so what is returned is what was read.
 // - Multi-reference changes use the reference endpoints, each one call, so concurrent changes lose nothing; the item
 //   is then read back. Its `_updatedDate` is the platform's business there (the given one cannot be sent).
-// - The transport retries a 5xx on writes too: an insert that succeeded but answered 5xx is retried and can answer
-//   WDE0074 for the item it wrote itself.
+// - The transport retries a 5xx on reads only: a write that failed late may have been stored (a 429 is retried, as
+//   it comes before any work).
 
 /** Wix's largest page and bulk request. */
 const PAGE = 1000;
 /** Distinct values and aggregation groups are read in pages of 1000, up to this many pages. */
 const MAX_PAGES = 100;
+/** `SortOrder.ASC` of @wix/wix-data-items-common, an enum @wix/data does not export. */
+const ASC = 'ASC' as NonNullable<Parameters<ItemsApi['distinct']>[2]>['order'];
 
 /**
  * `prepare` makes no call: Wix collections are created in the Wix dashboard or by `npm run blog -- wix setup`, not by
@@ -47,22 +60,22 @@ const MAX_PAGES = 100;
  * collection Wix does not have answers 404 WDE0025 on its use.
  */
 export function createWixBackend(config: WixDataConfig): DataBackend {
-  const { send, failed } = createWixDataHttp(config);
+  const { attempt, call, post, failed } = createWixDataHttp(config);
   const collections = new Map<string, CollectionDeclaration>();
   const declared = (id: string) => {
     const collection = collections.get(id);
     if (!collection) throw new Error(`collection ${id} was not prepared`);
     return collection;
   };
-  const post = (path: string, collectionId: string, what: string, body: Json, tolerate?: string[]) =>
-    send('POST', path, { what, collectionId, body: { dataCollectionId: collectionId, ...body }, tolerate });
 
-  /** One page of items: `query: { filter, sort, paging: { limit, offset } }`. */
-  async function queryPage(collectionId: string, query: Json, extra: Json = {}) {
+  /** One page of items, through `items.query`'s request form (`filter`, `sort`, `paging: { limit, offset }`). */
+  async function queryPage(collectionId: string, query: Json, returnTotalCount = false) {
+    const collection = declared(collectionId);
     const what = `query of ${collectionId}`;
-    const { body } = await post('/items/query', collectionId, what, { query, consistentRead: true, ...extra });
-    const items = records(body.dataItems, what).map((raw) => fromWixItem(declared(collectionId), raw, what));
-    return { items, paging: (body.pagingMetadata ?? {}) as Json };
+    const options = { consistentRead: true, ...(returnTotalCount && { returnTotalCount }) };
+    const answer = await call('read', { what, collectionId }, (api) => api.query(collectionId, query, options));
+    const items = records(answer.items, what).map((data) => fromWixItem(collection, data, what));
+    return { items, paging: (answer.pagingMetadata ?? {}) as Json };
   }
 
   /** The stored items among these ids (at most 1000: the client's bulk limit, and Wix's page). */
@@ -71,51 +84,52 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
 
   async function count(collectionId: string, filter: Json) {
     const what = `count of ${collectionId}`;
-    const { body } = await post('/items/count', collectionId, what, { filter, consistentRead: true });
-    if (typeof body.totalCount !== 'number') throw failed(`Wix answered ${what} without a totalCount`);
-    return body.totalCount;
+    const total: unknown = await call('read', { what, collectionId }, (api) =>
+      api.count(collectionId, { filter, consistentRead: true }),
+    );
+    if (typeof total !== 'number') throw failed(`Wix answered ${what} without a totalCount`);
+    return total;
   }
 
-  /** Reads every page of a paged answer (`key` holds the page's list) until Wix says there is no more. */
-  async function allPages(path: string, collectionId: string, what: string, body: Json, key: string) {
+  /** Reads every page of a paged answer (`page(offset)` gives its list and paging) until Wix says there is no more. */
+  async function allPages(what: string, page: (offset: number) => Promise<{ list: unknown; paging: unknown }>) {
     const all: unknown[] = [];
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const offset = page * PAGE;
-      const answer = (await post(path, collectionId, what, { ...body, paging: { limit: PAGE, offset } })).body;
-      const list = answer[key];
-      if (!Array.isArray(list)) throw failed(`Wix answered ${what} without ${key}`);
+    for (let n = 0; n < MAX_PAGES; n++) {
+      const { list, paging } = await page(n * PAGE);
+      if (!Array.isArray(list)) throw failed(`Wix answered ${what} without its list`);
       all.push(...list);
-      const paging = (answer.pagingMetadata ?? {}) as Json;
-      const more = typeof paging.hasNext === 'boolean' ? paging.hasNext : list.length === PAGE;
+      const hasNext = (paging as Json | undefined)?.hasNext;
+      const more = typeof hasNext === 'boolean' ? hasNext : list.length === PAGE;
       if (!more) return all;
     }
     throw failed(`Wix kept answering ${what} past ${MAX_PAGES * PAGE} values`);
   }
 
+  /** A bulk call's failures other than those it tolerates, as 502 WDE0053. */
+  const bulkFailure = (what: string, failures: ItemFailure[]) =>
+    failed(`Wix failed ${what} for ${failures.length} items: ${describe(failures)}`);
+
   async function removeMany(collectionId: string, ids: string[]): Promise<DataItem[]> {
     const found = await byIds(collectionId, [...new Set(ids)]);
     if (!found.length) return [];
     const what = `bulk remove from ${collectionId}`;
-    const { body } = await post('/bulk/items/remove', collectionId, what, { dataItemIds: found.map((i) => i._id) });
-    const results = itemResults(body, what);
-    const broken = results.filter((r) => !r.success && r.code !== 'WDE0073');
-    if (broken.length) throw failed(`Wix failed ${what} for ${broken.length} items: ${describe(broken)}`);
-    const removed = new Set(results.filter((r) => r.success).map((r) => idOf(r, found)));
-    return found.filter((item) => removed.has(item._id));
+    const sent = found.map((item) => item._id);
+    const result = await call('write', { what, collectionId }, (api) => api.bulkRemove(collectionId, sent));
+    // An item gone meanwhile is WDE0073, which the SDK leaves out of its errors: it is not in what was removed.
+    const { done, failures } = bulkOutcome(sent, result);
+    if (failures.length) throw bulkFailure(what, failures);
+    return found.filter((item) => done.has(item._id));
   }
 
   async function get(collectionId: string, id: string): Promise<DataItem | null> {
     const collection = declared(collectionId);
-    const segment = pathSegment(id);
-    if (segment === null) return (await byIds(collectionId, [id]))[0] ?? null;
+    if (!pathSafe(id)) return (await byIds(collectionId, [id]))[0] ?? null;
     const what = `get of an item of ${collectionId}`;
-    const { code, body } = await send('GET', `/items/${segment}`, {
-      what,
-      collectionId,
-      query: { dataCollectionId: collectionId, consistentRead: 'true' },
-      tolerate: ['WDE0073'],
-    });
-    return code ? null : fromWixItem(collection, body.dataItem, what);
+    // Not found (WDE0073) is null already: the SDK's get recovers it.
+    const data = await call('read', { what, collectionId }, (api) =>
+      api.get(collectionId, id, { consistentRead: true }),
+    );
+    return data === null ? null : fromWixItem(collection, data, what);
   }
 
   const siteCollections = wixCollections(config);
@@ -142,25 +156,26 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
         seen.add(item._id);
       }
       if (items.length === 1) {
-        const dataItem = toWixItem(collection, items[0]!);
-        const { code } = await post('/items', collectionId, `insert into ${collectionId}`, { dataItem }, ['WDE0074']);
-        if (code) throw new ItemExistsError(items[0]!._id);
+        const request = { what: `insert into ${collectionId}`, collectionId };
+        const data = toWixData(collection, items[0]!);
+        const outcome = await attempt('write', request, ['WDE0074'], (api) => api.insert(collectionId, data));
+        if ('code' in outcome) throw new ItemExistsError(items[0]!._id);
         return;
       }
       if (!items.length) return;
       const [stored] = await byIds(collectionId, [...seen]);
       if (stored) throw new ItemExistsError(stored._id);
       const what = `bulk insert into ${collectionId}`;
-      const dataItems = items.map((item) => toWixItem(collection, item));
-      const results = itemResults((await post('/bulk/items/insert', collectionId, what, { dataItems })).body, what);
-      const failures = results.filter((r) => !r.success);
-      if (!failures.length) return;
+      const data = items.map((item) => toWixData(collection, item));
+      const result = await call('write', { what, collectionId }, (api) => api.bulkInsert(collectionId, data));
+      // An id taken is WDE0074, which the SDK leaves out of its errors: an item neither inserted nor failed.
+      const { done, failures, unanswered: taken } = bulkOutcome([...seen], result);
+      if (!failures.length && !taken.length) return;
       // Someone inserted one of these ids since the check: take back what this call inserted.
-      const inserted = results.filter((r) => r.success).flatMap((r) => idOf(r, items) ?? []);
+      const inserted = items.filter((item) => done.has(item._id)).map((item) => item._id);
       if (inserted.length) await removeMany(collectionId, inserted);
-      const taken = failures.find((f) => f.code === 'WDE0074');
-      if (taken) throw new ItemExistsError(idOf(taken, items) ?? items[0]!._id);
-      throw failed(`Wix failed ${what} for ${failures.length} items: ${describe(failures)}`);
+      if (taken.length) throw new ItemExistsError(taken[0]!);
+      throw bulkFailure(what, failures);
     },
 
     async save(collectionId, items) {
@@ -168,56 +183,55 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
       // An id named twice keeps its last item, as the embedded backend does.
       const unique = [...new Map(items.map((item) => [item._id, item])).values()];
       if (unique.length === 1) {
-        await post('/items/save', collectionId, `save into ${collectionId}`, {
-          dataItem: toWixItem(collection, unique[0]!),
-        });
+        const data = toWixData(collection, unique[0]!);
+        await call('write', { what: `save into ${collectionId}`, collectionId }, (api) => api.save(collectionId, data));
         return;
       }
       if (!unique.length) return;
       const what = `bulk save into ${collectionId}`;
-      const dataItems = unique.map((item) => toWixItem(collection, item));
-      const failures = itemResults((await post('/bulk/items/save', collectionId, what, { dataItems })).body, what);
-      const broken = failures.filter((r) => !r.success);
-      if (broken.length) throw failed(`Wix failed ${what} for ${broken.length} items: ${describe(broken)}`);
+      const data = unique.map((item) => toWixData(collection, item));
+      const result = await call('write', { what, collectionId }, (api) => api.bulkSave(collectionId, data));
+      // A bulk save tolerates nothing: an item the answer does not say was saved failed.
+      const { failures, unanswered } = bulkOutcome(
+        unique.map((item) => item._id),
+        result,
+      );
+      const broken = [...failures, ...unanswered.map((id) => ({ id }))];
+      if (broken.length) throw bulkFailure(what, broken);
     },
 
     async update(collectionId, items) {
       const collection = declared(collectionId);
       if (!items.length) return [];
-      const segment = items.length === 1 ? pathSegment(items[0]!._id) : null;
-      if (segment !== null) {
-        const { code } = await send('PUT', `/items/${segment}`, {
-          what: `update of an item of ${collectionId}`,
-          collectionId,
-          body: { dataCollectionId: collectionId, dataItem: toWixItem(collection, items[0]!) },
-          tolerate: ['WDE0073'],
-        });
-        return code ? [items[0]!._id] : [];
+      if (items.length === 1) {
+        const request = { what: `update of an item of ${collectionId}`, collectionId };
+        const data = toWixData(collection, items[0]!);
+        const outcome = await attempt('write', request, ['WDE0073'], (api) => api.update(collectionId, data));
+        return 'code' in outcome ? [items[0]!._id] : [];
       }
       const what = `bulk update of ${collectionId}`;
-      const dataItems = items.map((item) => toWixItem(collection, item));
-      const results = itemResults((await post('/bulk/items/update', collectionId, what, { dataItems })).body, what);
-      const broken = results.filter((r) => !r.success && r.code !== 'WDE0073');
-      if (broken.length) throw failed(`Wix failed ${what} for ${broken.length} items: ${describe(broken)}`);
-      return results.filter((r) => !r.success).flatMap((r) => idOf(r, items) ?? []);
+      const data = items.map((item) => toWixData(collection, item));
+      const result = await call('write', { what, collectionId }, (api) => api.bulkUpdate(collectionId, data));
+      // Not found is WDE0073, which the SDK leaves out of its errors: an item neither updated nor failed.
+      const { failures, unanswered: notFound } = bulkOutcome(
+        items.map((item) => item._id),
+        result,
+      );
+      if (failures.length) throw bulkFailure(what, failures);
+      return notFound;
     },
 
     async remove(collectionId, ids) {
       const collection = declared(collectionId);
-      const segment = ids.length === 1 ? pathSegment(ids[0]!) : null;
-      if (segment === null) return ids.length ? removeMany(collectionId, ids) : [];
+      if (ids.length !== 1) return ids.length ? removeMany(collectionId, ids) : [];
       const what = `remove from ${collectionId}`;
-      const { code, body } = await send('DELETE', `/items/${segment}`, {
-        what,
-        collectionId,
-        query: { dataCollectionId: collectionId },
-        tolerate: ['WDE0073'],
-      });
-      return code ? [] : [fromWixItem(collection, body.dataItem, what)];
+      // Not found (WDE0073) is null already: the SDK's remove recovers it.
+      const data = await call('write', { what, collectionId }, (api) => api.remove(collectionId, ids[0]!));
+      return data === null ? [] : [fromWixItem(collection, data, what)];
     },
 
     async truncate(collectionId) {
-      await post('/items/truncate', collectionId, `truncate of ${collectionId}`, {});
+      await call('write', { what: `truncate of ${collectionId}`, collectionId }, (api) => api.truncate(collectionId));
     },
 
     count: (collectionId, filter) => count(collectionId, toWixFilter(declared(collectionId), filter)),
@@ -231,7 +245,7 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
           sort: toWixSort(query.sort),
           paging: { limit: query.limit, offset: query.skip },
         },
-        { returnTotalCount: true },
+        true,
       );
       // Wix leaves `total` out when it is too many to count; a count call answers it then.
       const total = typeof paging.total === 'number' ? paging.total : await count(collectionId, filter);
@@ -242,18 +256,24 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
       const ids = [...new Set(targets)];
       const what = `${mode} of references in ${collectionId}`;
       if (mode === 'replace') {
-        const body = { referringItemFieldName: field, referringItemId: id, newReferencedItemIds: ids };
-        const { code } = await post('/items/replace-references', collectionId, what, body, ['WDE0073']);
-        if (code) return null;
+        const outcome = await attempt('write', { what, collectionId }, ['WDE0073'], (api) =>
+          api.replaceReferences(collectionId, field, id, ids),
+        );
+        if ('code' in outcome) return null;
       } else if (ids.length) {
+        // Hand-written REST: the SDK's insertReference and removeReference drop the per-reference results.
         const dataItemReferences = ids.map((target) => ({
           referringItemFieldName: field,
           referringItemId: id,
           referencedItemId: target,
         }));
         const path = mode === 'insert' ? '/bulk/items/insert-references' : '/bulk/items/remove-references';
-        const { body } = await post(path, collectionId, what, { dataItemReferences });
-        const failures = itemResults(body, what, 'referenceMetadata').filter((r) => !r.success);
+        const body = await post('write', path, {
+          what,
+          collectionId,
+          body: { dataCollectionId: collectionId, dataItemReferences },
+        });
+        const failures = referenceResults(body, what).filter((r) => !r.success);
         if (failures.some((f) => f.code === 'WDE0073')) return null;
         if (failures.length)
           throw failed(`Wix failed ${what} for ${failures.length} references: ${describe(failures)}`);
@@ -264,10 +284,15 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
     async distinct(collectionId, field, filter) {
       const collection = declared(collectionId);
       const what = `distinct values of ${field} in ${collectionId}`;
-      const body = { fieldName: field, filter: toWixFilter(collection, filter), order: 'ASC', consistentRead: true };
-      const values = await allPages('/items/query-distinct-values', collectionId, what, body, 'distinctValues');
+      const options = { filter: toWixFilter(collection, filter), order: ASC, consistentRead: true };
+      const values = await allPages(what, async (offset) => {
+        const answer = await call('read', { what, collectionId }, (api) =>
+          api.distinct(collectionId, field, { ...options, paging: { limit: PAGE, offset } }),
+        );
+        return { list: answer.values, paging: answer.pagingMetadata };
+      });
       return values
-        .map((value) => (holdsDate(collection, field) ? fromWixDate(value) : value))
+        .map((value) => fromWixValue(collection, field, value))
         .filter((value) => value !== null && value !== undefined)
         .sort(compareValues);
     },
@@ -275,13 +300,22 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
     async aggregate(collectionId, aggregation) {
       const collection = declared(collectionId);
       const what = `aggregation of ${collectionId}`;
+      // Hand-written REST: see the top of this file for what the SDK's aggregate cannot carry.
       const body = {
+        dataCollectionId: collectionId,
         initialFilter: toWixFilter(collection, aggregation.filter),
         aggregation: toWixAggregation(aggregation),
         consistentRead: true,
       };
-      const rows = records(await allPages('/items/aggregate', collectionId, what, body, 'results'), what);
-      const results = rows.map((row) => fromWixAggregateRow(collection, aggregation, row));
+      const pages = await allPages(what, async (offset) => {
+        const answer = await post('read', '/items/aggregate', {
+          what,
+          collectionId,
+          body: { ...body, paging: { limit: PAGE, offset } },
+        });
+        return { list: answer.results, paging: answer.pagingMetadata };
+      });
+      const results = records(pages, what).map((row) => fromWixAggregateRow(collection, aggregation, row));
       // The embedded backend's order: by the grouped values, ascending, nulls last.
       const order = (a: Json, b: Json) => {
         for (const g of aggregation.groupBy) {

@@ -4,14 +4,18 @@ import type { Aggregation, FilterTree, SortKey } from '../backend';
 import type { CollectionDeclaration, DataItem } from '../types';
 import { dataSchema } from '../validate-query';
 
-// Our items and parsed queries in the Wix Data Items REST v2 shapes, and back:
+// Our items and parsed queries in the Wix Data Items v2 shapes, and back:
 // - an item is `{ id, data }`, `data` holding every field, the system ones (`_id`, `_owner`, `_createdDate`,
-//   `_updatedDate`) included;
+//   `_updatedDate`) included; the SDK's calls take and answer `data` alone;
 // - a Date and Time value travels as `{ "$date": "<ISO>" }` (the system dates, the declared date and datetime fields,
-//   and date operands in filters); we hold ISO strings;
+//   and date operands in filters); we hold ISO strings. Items are handed to the SDK with those fields as Date, which
+//   its codec sends as `{ $date: toJSON() }` (wix-data-items-common utils/codec.js), the ISO string we would send (a
+//   `{ $date }` handed in would go out as it is, but items.insert logs an error for any key starting with '$':
+//   WixDataApi.js warnAboutBrokenFields); answers come back with every `{ $date }` it can read as a Date, at any depth;
 // - a filter is spelt as the SDK's own filter builder spells it: `{ field: { $op: value } }` joined by `$and`/`$or`,
 //   `$not` takes a one-filter list, `isEmpty` is `$eq: null` and `isNotEmpty` `$ne: null`, and `between` is
-//   `$gte` with `$lt` (our `$between` includes its start and excludes its end, as that pair does).
+//   `$gte` with `$lt` (our `$between` includes its start and excludes its end, as that pair does). Date operands are
+//   `{ $date }` already, so the filter goes through the SDK's request forms and codec unchanged.
 
 type Json = Record<string, unknown>;
 
@@ -21,6 +25,7 @@ const SYSTEM_DATES = new Set(['_createdDate', '_updatedDate']);
 export const holdsDate = (collection: CollectionDeclaration, name: string) =>
   SYSTEM_DATES.has(name) || collection.fields[name]?.type === 'date' || collection.fields[name]?.type === 'datetime';
 
+/** A date operand of a filter. */
 const toWixDate = (millis: number) => ({ $date: new Date(millis).toISOString() });
 
 /** `{ $date }` back to the ISO string it holds; anything else as it is. */
@@ -29,26 +34,40 @@ export const fromWixDate = (value: unknown) =>
 
 const unparseable = (what: string) => errors.upstreamUnparseable(`Wix answered ${what} in a shape not expected`);
 
-/** An item as Wix takes it. A date field's text that does not parse (the client keeps it as sent) stays text. */
-export function toWixItem(collection: CollectionDeclaration, item: DataItem) {
-  const data = Object.fromEntries(
+/** An item as the SDK takes it: `data`, a date field's parseable text as a Date (a text that does not parse stays). */
+export function toWixData(collection: CollectionDeclaration, item: DataItem): DataItem {
+  return Object.fromEntries(
     Object.entries(item).map(([name, value]) => {
       const millis = typeof value === 'string' && holdsDate(collection, name) ? Date.parse(value) : Number.NaN;
-      return [name, Number.isNaN(millis) ? value : toWixDate(millis)];
+      return [name, Number.isNaN(millis) ? value : new Date(millis)];
     }),
-  );
-  return { id: item._id, data };
+  ) as DataItem;
 }
 
-/** An item as Wix answers it (`{ id, dataCollectionId, data }`), with our ISO dates. */
+/**
+ * A value as the SDK answers it, with our dates: a Date in a date field is its ISO string; a Date anywhere else goes
+ * back to the `{ $date }` Wix sent (the SDK decodes every one it can read, in any field, at any depth).
+ */
+function fromSdkValue(value: unknown, dateField: boolean): unknown {
+  if (value instanceof Date) return dateField ? value.toISOString() : { $date: value.toISOString() };
+  if (dateField) return fromWixDate(value);
+  if (Array.isArray(value)) return value.map((v) => fromSdkValue(v, false));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromSdkValue(v, false)]));
+  return value;
+}
+
+/** A distinct value as the SDK answers it, with our dates. */
+export const fromWixValue = (collection: CollectionDeclaration, field: string, value: unknown) =>
+  fromSdkValue(value, holdsDate(collection, field));
+
+/** An item as the SDK answers it (Wix's `dataItem.data`), with our ISO dates. */
 export function fromWixItem(collection: CollectionDeclaration, raw: unknown, what: string): DataItem {
-  if (!isRecord(raw) || !isRecord(raw.data)) throw unparseable(what);
+  if (!isRecord(raw)) throw unparseable(what);
   const data = Object.fromEntries(
-    Object.entries(raw.data).map(([name, value]) => [name, holdsDate(collection, name) ? fromWixDate(value) : value]),
+    Object.entries(raw).map(([name, value]) => [name, fromSdkValue(value, holdsDate(collection, name))]),
   );
-  const id = typeof raw.id === 'string' ? raw.id : data._id;
-  if (typeof id !== 'string') throw unparseable(what);
-  return { ...data, _id: id } as DataItem;
+  if (typeof data._id !== 'string') throw unparseable(what);
+  return data as DataItem;
 }
 
 /** A list of JSON objects from an answer (`dataItems`, `results`), or WDE0055. */
