@@ -101,6 +101,13 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
         <label htmlFor={`${id}-text`}>{label}</label>
         <textarea id={`${id}-text`} name="text" required maxLength={12_000} rows={parentId ? 3 : 5} />
       </p>
+      {(member || !visitorsMayComment) && (
+        <p className="comment-form__notify">
+          <label>
+            <input type="checkbox" name="notify" value="on" /> E-mail me replies to this thread
+          </label>
+        </p>
+      )}
       {captcha && (
         <Suspense fallback={<p className="muted">Loading the check…</p>}>
           <CaptchaField kind="user" challengeUrl={CAPTCHA_URL} />

@@ -13,6 +13,12 @@ import { type CommentSettingsStore, createCommentSettingsStore } from './setting
 import type { CommentModeration, PostComment, PostComments } from './types';
 import type { CommentChange } from './local';
 import { createWixComments } from './wix';
+import { mailer } from '@/lib/core/mail';
+import { siteKey } from '@/lib/core/security/site-key';
+import { onInvalidate } from '@/lib/core/cache/invalidate';
+import { siteJobs } from '@/lib/data';
+import { type Replies, enqueueReplyNotice, replyNotices, replyWatchers, workReplies } from './replies';
+import path from 'node:path';
 
 export { postComments, commentSettings } from './collection';
 export { createLocalComments, type CommentAnnouncer, type CommentChange } from './local';
@@ -143,3 +149,49 @@ export const commentSettingsStore = (): CommentSettingsStore =>
   });
 
 export { commentText, displayName, plainName } from './text';
+
+/**
+ * The site's reply notices (replies.tsx): watches and notices in the site's own records, mail through the site's
+ * mailer, signed with the site key `comment-replies`.
+ */
+export const siteReplies = (): Replies =>
+  processSingleton('comment-replies', () => {
+    const c = config();
+    return {
+      records: recordsClient(replyWatchers, replyNotices),
+      mailer: mailer(),
+      siteUrl: c.siteUrl,
+      key: siteKey('comment-replies', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir)),
+      comments: provider(),
+      async post(postId: string) {
+        const post = await blogSource()
+          .getPost(postId)
+          .catch(() => null);
+        return post && post.status === 'PUBLISHED' ? { title: post.title, slug: post.slug } : null;
+      },
+    };
+  });
+
+/** The comment events that may make a reply visible: written published, approved, brought back. */
+const REPLY_EVENTS = new Set([
+  'wix.comments.v2.comment_created',
+  'wix.comments.v2.comment_updated',
+  'wix.comments.v2.comment_comment_published',
+]);
+
+/** At the server's start: the reply notices' worker on the site's queue, and a listener asking it of each event. */
+export async function startReplyNotices(): Promise<void> {
+  const boss = await siteJobs();
+  await workReplies(boss, siteReplies());
+  processSingleton('comment-replies-listener', () => {
+    onInvalidate((event) => {
+      if (!REPLY_EVENTS.has(event.type)) return;
+      void enqueueReplyNotice(boss, event.entityId).catch((error: unknown) =>
+        console.error(JSON.stringify({ msg: 'replies: notice not queued', error: String(error) })),
+      );
+    });
+    return true;
+  });
+}
+
+export { stopReplies, stopRepliesLinkHolds, watchReplies } from './replies';

@@ -199,6 +199,11 @@ export function createLocalComments({ client, announce }: LocalCommentsSettings)
       return { comments: (result.items as PostCommentItem[]).map(commentOf), cursor: result.cursors.next };
     },
 
+    async get(commentId) {
+      const item = await get(commentId);
+      return item ? commentOf(item) : null;
+    },
+
     async approve(commentId) {
       const item = await get(commentId);
       return item ? change(item, 'PUBLISHED') : null;

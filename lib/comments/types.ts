@@ -83,6 +83,8 @@ export interface CommentModeration {
     comments: PostComment[];
     cursor: string | null;
   }>;
+  /** Any comment by its id, whatever its status (the reply notices read the reply). Null: no such comment. */
+  get(commentId: string): Promise<PostComment | null>;
   /** Publishes a pending or hidden comment. Null: no such comment. */
   approve(commentId: string): Promise<PostComment | null>;
   /** Takes a comment down (its writer still sees it, marked hidden). Null: no such comment. */

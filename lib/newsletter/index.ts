@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { blogSource } from '@/lib/blog';
 import { onInvalidate } from '@/lib/core/cache/invalidate';
 import { config } from '@/lib/core/config';
 import { createBulkMailer, mailer } from '@/lib/core/mail';
 import { processSingleton } from '@/lib/core/process-singleton';
-import { siteKey } from '@/lib/core/security/site-key';
+import { newsletterKey } from './site-key';
 import { dataClient, recordsClient, siteJobs } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
 import {
@@ -49,10 +48,7 @@ export const ownerTestMail = (postId: string, to: string) => sendTest(siteSendin
 export const ownerPreview = (postId: string) => previewMail(siteSending(), postId);
 export const postSendStatus = (postId: string) => sendStatusOf(siteSending(), postId);
 
-const key = () => {
-  const c = config();
-  return siteKey('newsletter', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir));
-};
+const key = newsletterKey;
 
 /** The site's newsletter: its data client, mailer and link key, one per process. */
 export const siteNewsletter = (): Newsletter =>

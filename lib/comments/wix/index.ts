@@ -242,6 +242,13 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
       return { comments: comments.sort(newestFirst), cursor: result.cursor };
     },
 
+    async get(commentId) {
+      const raw = await getRaw(commentId);
+      if (!raw) return null;
+      const [comment] = await withNames([raw], `comment ${commentId}`);
+      return comment ?? null;
+    },
+
     async approve(commentId) {
       const what = `the approval of comment ${commentId}`;
       const raw = await getRaw(commentId);

@@ -1,8 +1,10 @@
 import { otherMethods } from '@/lib/edge/api/respond';
 import { newsletterStatePath, siteNewsletter, unsubscribe, unsubscribeLinkHolds } from '@/lib/newsletter';
 import { SITE_NAME } from '@/lib/core/site';
+import { siteReplies, stopReplies, stopRepliesLinkHolds } from '@/lib/comments';
 
-// /newsletter/unsubscribe?s=<subscriber>&t=<token>: the mail's unsubscribe URL, both ways RFC 8058 asks.
+// /newsletter/unsubscribe?s=<subscriber>&t=<token>: the mail's unsubscribe URL, both ways RFC 8058 asks (and
+// ?w=<watch>&t=<token>, a reply notice's, which stops that thread's replies).
 // - POST unsubscribes: a mail client's one click from the List-Unsubscribe header (body `List-Unsubscribe=One-Click`),
 //   or the button below. The token in the URL is the authority, so no cookie, origin or body is needed (a mail client
 //   posts from nowhere). A 303 to the page that says what happened; twice is harmless; a bad link changes nothing.
@@ -14,22 +16,34 @@ const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer'
 
 export async function POST(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
-  const outcome = await unsubscribe(siteNewsletter(), params.get('s'), params.get('t'));
+  // `w`: a reply notice's link, which stops that thread's replies (lib/newsletter/replies.tsx).
+  const outcome = params.has('w')
+    ? (await stopReplies(siteReplies(), params.get('w'), params.get('t'))) === 'stopped'
+      ? 'unsubscribed'
+      : 'invalid'
+    : await unsubscribe(siteNewsletter(), params.get('s'), params.get('t'));
   const state = outcome === 'unsubscribed' ? 'unsubscribed' : 'unsubscribe-invalid';
   return new Response(null, { status: 303, headers: { ...NO_STORE, Location: newsletterStatePath(state) } });
 }
 
 export async function GET(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
+  const w = params.get('w');
   const s = params.get('s');
   const t = params.get('t');
   // Only a link that holds is written into the page (a 32-hex id, a 22-character base64url token: nothing to escape).
-  const body = unsubscribeLinkHolds(siteNewsletter(), s, t)
-    ? `<p>Stop new posts of ${SITE_NAME} coming to this address by e-mail.</p>
+  const body =
+    w !== null && stopRepliesLinkHolds(siteReplies().key, w, t)
+      ? `<p>Stop e-mails about replies in this comment thread.</p>
+<form method="post" action="/newsletter/unsubscribe?${new URLSearchParams({ w, t: t! })}">
+<button type="submit">Unsubscribe</button>
+</form>`
+      : w === null && unsubscribeLinkHolds(siteNewsletter(), s, t)
+        ? `<p>Stop new posts of ${SITE_NAME} coming to this address by e-mail.</p>
 <form method="post" action="/newsletter/unsubscribe?${new URLSearchParams({ s: s!, t: t! })}">
 <button type="submit">Unsubscribe</button>
 </form>`
-    : `<p role="status">This unsubscribe link does not work: open it again from the mail, whole.</p>`;
+        : `<p role="status">This unsubscribe link does not work: open it again from the mail, whole.</p>`;
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -14,6 +14,7 @@ import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
 import { isCrossSite } from '@/lib/core/security/same-origin';
 import { COMMENTS_FRAGMENT, COMMENT_NOTICES, commentFragment, postPath } from '@/lib/core/site';
 import { commentText, displayName, plainName } from '@/lib/comments';
+import { siteReplies, watchReplies } from '@/lib/comments';
 
 // A post's comments. GET answers what this browser's reader may see beyond the cached page: who they are (a member's
 // name, or null) and their own comments on the post, whatever their status (private, never cached). POST writes a
@@ -93,6 +94,8 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
       writer,
       status,
     );
+    // Asked for (the form's box), a member is told of replies in this thread by e-mail (lib/comments/replies.tsx).
+    if (signedIn && fields.notify === 'on') await watchReplies(siteReplies(), comment, signedIn.member);
     if (form) {
       return back(comment.status === 'PUBLISHED' ? commentFragment(comment.id) : COMMENT_NOTICES.awaiting);
     }
