@@ -394,6 +394,18 @@ function createCms(initial: Json[]) {
 
   function answer(method: string, route: string, q: URLSearchParams, body: Json): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
+    // The SDK's forms of three item calls (@wix/data items): a query as GET with its body in `.r` (base64url JSON),
+    // and UpdateDataItem / RemoveDataItem as POSTs naming the item in the body. Answered as their REST routes.
+    if (method === 'GET' && route === '/items/query' && q.has('.r')) {
+      body = JSON.parse(Buffer.from(q.get('.r')!, 'base64url').toString('utf8')) as Json;
+      method = 'POST';
+    } else if (method === 'POST' && route === '/items/update') {
+      route = `/items/${encodeURIComponent(String((body.dataItem as Json | undefined)?.id ?? ''))}`;
+      method = 'PUT';
+    } else if (method === 'POST' && route === '/items/remove') {
+      route = `/items/${encodeURIComponent(String(body.dataItemId ?? ''))}`;
+      method = 'DELETE';
+    }
     if (method === 'GET' && route === '/collections') {
       const offset = Number(q.get('paging.offset') ?? 0);
       const limit = Number(q.get('paging.limit') ?? 50);
