@@ -14,12 +14,6 @@ import type { MembersContext } from './context';
 
 export type Json = Record<string, unknown>;
 
-// The Members REST paths context.ts and account.ts call (the member's own account).
-export const PATHS = {
-  me: '/members/v1/members/my',
-  member: '/members/v1/members/',
-} as const;
-
 // The application error codes `OAuthStrategy` tests (its constants.js), with the names the REST reference lists.
 export const CODES = {
   missingCaptcha: ['-19971', 'MISSING_CAPTCHA_TOKEN', 'CAPTCHA_TOKEN_REQUIRED', 'RECAPTCHA_REQUIRED'],

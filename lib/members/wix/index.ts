@@ -9,12 +9,14 @@ export { SILENT_LOGIN_TIMEOUT_SECONDS, WIX_LOGIN_TTL_SECONDS, type WixLoginResul
 export { openSession, sealSession } from './session';
 export { memorySignOuts, type SignOuts, siteSignOuts } from './sign-outs';
 
-// The Wix identity provider: `@wix/sdk`'s `OAuthStrategy` custom-login calls, made in the platform's REST shapes
-// through the shared transport (lib/wix/transport.ts: *.wixapis.com rerouted to WIX_API_BASE_URL, 429/5xx retried),
-// with the strategy's own mapping of answers to login states (node_modules/@wix/sdk/build/auth/oauth2/
-// OAuthStrategy.js, `handleState`, `register`, `login`, `processVerification`). The strategy cannot be used as it is
-// on a server: it sends its token requests with the global fetch (no reroute, no retries) and
-// `getMemberTokensForDirectLogin` loads the authorize URL in an iframe. Here the same calls are made server-side:
+// The Wix identity provider: `@wix/sdk`'s `OAuthStrategy` custom-login flow, made server-side through the same SDK
+// functions the strategy calls (`@wix/identity` authentication.registerV2 / loginV2, verification
+// .verifyDuringAuthentication, recovery.sendRecoveryEmail / recover; `@wix/redirects` createRedirectSession), as the
+// site's visitor, over the shared transport (lib/wix/transport.ts), with the strategy's own mapping of answers to
+// login states (node_modules/@wix/sdk/build/auth/oauth2/OAuthStrategy.js, `handleState`). The strategy itself cannot
+// run on a server: its token requests use the global fetch, and `getMemberTokensForDirectLogin` loads the authorize
+// URL in an iframe. The token grants are REST (lib/wix/tokens.ts), and so is the GET of the direct login's authorize
+// URL (docs/wix-operations.md). On the wire:
 //
 //   register             POST /_api/iam/authentication/v2/register
 //                        { loginId: { email }, password, profile, captchaTokens }
