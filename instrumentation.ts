@@ -74,13 +74,13 @@ export async function register() {
     warn('data service start failed')(error);
   }
   // The newsletter's worker on the site's job queue (pg-boss in the records database): sends left unfinished by a stop
-  // resume, and each post's first publication is mailed; and the reply notices' worker. Not awaited: the server
-  // listens meanwhile.
+  // resume, and each post's first publication is mailed; and the workers of the reply notices and the comments
+  // digest. Not awaited: the server listens meanwhile.
   try {
     const { startNewsletter } = await import('./lib/newsletter');
     void startNewsletter().catch(warn('newsletter: the send queue did not start'));
-    const { startReplyNotices } = await import('./lib/comments');
-    void startReplyNotices().catch(warn('comments: the reply notices did not start'));
+    const { startCommentMail } = await import('./lib/comments');
+    void startCommentMail().catch(warn('comments: the reply notices and digest did not start'));
   } catch (error) {
     warn('newsletter start failed')(error);
   }

@@ -153,3 +153,25 @@ export function CommentModeration({
     </>
   );
 }
+
+/** The owner's daily digest of comments waiting for approval: on (to an address) or off. */
+export function DigestForm({ email, saved }: { email: string | null; saved: string | undefined }) {
+  return (
+    <form method="post" action="/api/owner/comments/digest" className="inline-form">
+      {saved === 'digest' && <p role="status">The digest is on.</p>}
+      {saved === 'digest-off' && <p role="status">The digest is off.</p>}
+      <label>
+        E-mail me a daily digest of comments waiting, at{' '}
+        <input type="email" name="email" required defaultValue={email ?? ''} autoComplete="email" maxLength={254} />
+      </label>
+      <button type="submit" name="intent" value="on">
+        {email ? 'Save' : 'Turn on'}
+      </button>
+      {email && (
+        <button type="submit" name="intent" value="off" formNoValidate>
+          Turn off
+        </button>
+      )}
+    </form>
+  );
+}

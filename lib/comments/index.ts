@@ -18,6 +18,7 @@ import { siteKey } from '@/lib/core/security/site-key';
 import { onInvalidate } from '@/lib/core/cache/invalidate';
 import { siteJobs } from '@/lib/data';
 import { type Replies, enqueueReplyNotice, replyNotices, replyWatchers, workReplies } from './replies';
+import { type Digest, commentDigest, workDigest } from './digest';
 import path from 'node:path';
 
 export { postComments, commentSettings } from './collection';
@@ -172,6 +173,16 @@ export const siteReplies = (): Replies =>
     };
   });
 
+/** The owner's daily digest of comments waiting (digest.tsx), with the reply notices' key. */
+export const siteDigest = (): Digest =>
+  processSingleton('comment-digest', () => ({
+    records: recordsClient(commentDigest),
+    mailer: mailer(),
+    siteUrl: config().siteUrl,
+    key: siteReplies().key,
+    comments: provider(),
+  }));
+
 /** The comment events that may make a reply visible: written published, approved, brought back. */
 const REPLY_EVENTS = new Set([
   'wix.comments.v2.comment_created',
@@ -179,10 +190,14 @@ const REPLY_EVENTS = new Set([
   'wix.comments.v2.comment_comment_published',
 ]);
 
-/** At the server's start: the reply notices' worker on the site's queue, and a listener asking it of each event. */
-export async function startReplyNotices(): Promise<void> {
+/**
+ * At the server's start: the reply notices' worker on the site's queue and a listener asking it of each event, and
+ * the owner's daily digest.
+ */
+export async function startCommentMail(): Promise<void> {
   const boss = await siteJobs();
   await workReplies(boss, siteReplies());
+  await workDigest(boss, siteDigest());
   processSingleton('comment-replies-listener', () => {
     onInvalidate((event) => {
       if (!REPLY_EVENTS.has(event.type)) return;
@@ -195,3 +210,4 @@ export async function startReplyNotices(): Promise<void> {
 }
 
 export { stopReplies, stopRepliesLinkHolds, watchReplies } from './replies';
+export { digestAddress, digestOff, digestOffHolds, setDigest } from './digest';

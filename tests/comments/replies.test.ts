@@ -24,7 +24,7 @@ withSite(
 );
 
 const { noticeReply, watchReplies, replyWatchers, watcherId } = await import('@/lib/comments/replies');
-const { siteComments, commentModeration, siteReplies, startReplyNotices } = await import('@/lib/comments');
+const { siteComments, commentModeration, siteReplies, startCommentMail } = await import('@/lib/comments');
 const { POST: stop } = await import('@/app/(site)/newsletter/unsubscribe/route');
 const { OWNER } = await import('@/lib/data/types');
 
@@ -155,7 +155,7 @@ it('through the queue: a reply written published is mailed by the worker, from t
   const comments = siteComments();
   const top = await comments.create({ postId: 'post-0002', text: 'Eve asks' }, asMember(eve.id, 'Eve'), 'PUBLISHED');
   await watchReplies(siteReplies(), top, eve);
-  await startReplyNotices();
+  await startCommentMail();
   try {
     await comments.create(
       { postId: 'post-0002', parentId: top.id, text: 'Fred answers' },

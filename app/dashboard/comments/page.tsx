@@ -4,12 +4,20 @@ import {
   CommentLists,
   CommentModeration,
   CommentSettingsForm,
+  DigestForm,
   type ModeratedComment,
 } from '@/components/dashboard/comment-moderation';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/owner';
 import { getPost } from '@/lib/blog/reads';
-import { type CommentStatus, commentModeration, commentSettingsStore, commentsAtWix } from '@/lib/comments';
+import {
+  type CommentStatus,
+  commentModeration,
+  commentSettingsStore,
+  commentsAtWix,
+  digestAddress,
+  siteDigest,
+} from '@/lib/comments';
 import { siteMemberAdmin } from '@/lib/members';
 
 export const metadata: Metadata = { title: 'Comments' };
@@ -34,9 +42,10 @@ async function Comments({ searchParams }: Pick<PageProps<'/dashboard/comments'>,
   const params = await searchParams;
   const status = STATUSES.find((s) => s === one(params.status)) ?? 'PENDING';
   const cursor = one(params.cursor)?.slice(0, 4096) || null;
-  const [queue, settings] = await Promise.all([
+  const [queue, settings, digest] = await Promise.all([
     commentModeration().queue(status, { limit: PAGE, cursor }),
     commentSettingsStore().get(),
+    digestAddress(siteDigest()),
   ]);
   const posts = new Map(
     await Promise.all(
@@ -56,6 +65,7 @@ async function Comments({ searchParams }: Pick<PageProps<'/dashboard/comments'>,
       <section className="panel" aria-labelledby="comment-settings-heading">
         <h2 id="comment-settings-heading">Settings</h2>
         <CommentSettingsForm settings={settings} saved={params.saved === 'settings'} atWix={commentsAtWix()} />
+        <DigestForm email={digest} saved={one(params.saved)} />
       </section>
       <section className="panel" aria-labelledby="comment-list-heading">
         <h2 id="comment-list-heading">Comments</h2>
