@@ -10,7 +10,7 @@ const STATUS: Record<string, string> = {
 };
 
 /** Each post's mailing, newest first: its status and its messages sent, waiting, bounced, skipped and unknown. */
-export function NewsletterSends({ sends }: { sends: SendReport[] }) {
+export function NewsletterSends({ sends, paused = false }: { sends: SendReport[]; paused?: boolean }) {
   if (sends.length === 0) return <p>No post has been mailed yet: the next one you publish will be.</p>;
   return (
     <table className="metrics-table">
@@ -24,6 +24,7 @@ export function NewsletterSends({ sends }: { sends: SendReport[] }) {
           <th scope="col">Bounced</th>
           <th scope="col">Skipped</th>
           <th scope="col">Unknown</th>
+          <th scope="col">Unsubscribed</th>
           <th scope="col">
             <span className="visually-hidden">Action</span>
           </th>
@@ -38,14 +39,26 @@ export function NewsletterSends({ sends }: { sends: SendReport[] }) {
                 {send.title || send.postId} <PreviewLink postId={send.postId} />
               </th>
               <td>
-                {STATUS[send.status] ?? send.status}
+                {paused && (send.status === 'queued' || send.status === 'sending')
+                  ? 'Paused'
+                  : (STATUS[send.status] ?? send.status)}
                 {send.status === 'sending' && ` (${send.counts.sent} of ${total})`}
+                {send.reasons.length > 0 && (
+                  <ul className="muted">
+                    {send.reasons.map((r) => (
+                      <li key={r.reason}>
+                        {r.n} × {r.reason}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </td>
               <td>{send.counts.sent}</td>
               <td>{send.counts.waiting}</td>
               <td>{send.counts.bounced}</td>
               <td>{send.counts.skipped}</td>
               <td>{send.counts.unknown}</td>
+              <td>{send.unsubscribed}</td>
               <td>
                 {(send.status === 'queued' || send.status === 'sending' || send.status === 'held') && (
                   <form method="post" action="/api/owner/newsletter">

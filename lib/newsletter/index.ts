@@ -9,6 +9,7 @@ import { OWNER } from '@/lib/data/types';
 import {
   announce,
   enqueueSend,
+  noteUnsubscribedFrom,
   newsletterClaims,
   newsletterDeliveries,
   newsletterSettings,
@@ -47,6 +48,10 @@ export const sendingPaused = () => isPaused(siteSending().records);
 export const ownerTestMail = (postId: string, to: string) => sendTest(siteSending(), postId, to);
 export const ownerPreview = (postId: string) => previewMail(siteSending(), postId);
 export const postSendStatus = (postId: string) => sendStatusOf(siteSending(), postId);
+
+/** A reader unsubscribed from `postId`'s mail (its link's `p`): counted in that post's report. */
+export const unsubscribedFrom = (postId: string, subscriberId: string) =>
+  noteUnsubscribedFrom(siteSending(), postId, subscriberId);
 
 const key = newsletterKey;
 

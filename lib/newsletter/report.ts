@@ -85,6 +85,10 @@ export interface SendReport {
   doneDate?: string;
   /** sent, queued (waiting, deferred or being sent), bounced, skipped (unsubscribed meanwhile), unknown. */
   counts: { sent: number; waiting: number; bounced: number; skipped: number; unknown: number };
+  /** Readers who left by this mail's unsubscribe link. */
+  unsubscribed: number;
+  /** Why deliveries bounced or wait again (the mail servers' answers), most frequent first, at most three. */
+  reasons: { reason: string; n: number }[];
 }
 
 /** The latest sends, newest first, each with one grouped count of its deliveries by status. */
@@ -104,7 +108,34 @@ export async function sendReports(records: DataClient, limit = 20): Promise<Send
     },
     OWNER,
   );
+  const ids = items.map((item) => item._id);
+  const [left, failures] = await Promise.all([
+    records.aggregate(
+      'newsletter-deliveries',
+      {
+        filter: { postId: { $in: ids }, unsubscribed: { $eq: true } },
+        groupBy: ['postId'],
+        operations: { n: { op: 'count' } },
+      },
+      OWNER,
+    ),
+    records.aggregate(
+      'newsletter-deliveries',
+      {
+        filter: { postId: { $in: ids }, status: { $in: ['bounced', 'deferred'] } },
+        groupBy: ['postId', 'error'],
+        operations: { n: { op: 'count' } },
+      },
+      OWNER,
+    ),
+  ]);
   return items.map((item) => {
+    const reasons = failures
+      .filter((r) => r.postId === item._id && typeof r.error === 'string' && r.error)
+      .map((r) => ({ reason: String(r.error).slice(0, 200), n: Number(r.n) }))
+      .sort((a, b) => b.n - a.n)
+      .slice(0, 3);
+    const unsubscribed = Number(left.find((r) => r.postId === item._id)?.n ?? 0);
     const counts = { sent: 0, waiting: 0, bounced: 0, skipped: 0, unknown: 0 };
     for (const row of rows.filter((r) => r.postId === item._id)) {
       const n = Number(row.n);
@@ -121,6 +152,8 @@ export async function sendReports(records: DataClient, limit = 20): Promise<Send
       startedDate: typeof item.startedDate === 'string' ? item.startedDate : undefined,
       doneDate: typeof item.doneDate === 'string' ? item.doneDate : undefined,
       counts,
+      unsubscribed,
+      reasons,
     };
   });
 }

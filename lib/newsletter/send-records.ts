@@ -33,6 +33,8 @@ export const newsletterDeliveries = defineCollection({
     messageId: { type: 'text' },
     error: { type: 'text' },
     nextAttemptDate: { type: 'datetime' },
+    /** The reader left by this mail's unsubscribe link. */
+    unsubscribed: { type: 'boolean' },
   },
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });

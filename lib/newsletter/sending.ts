@@ -171,9 +171,9 @@ export const renderOnce = (sending: Sending, post: Post) =>
 export function messageOf(
   sending: Sending,
   rendered: { html: string; text: string },
-  to: { to: string; subscriberId: string; subject: string; messageId: string },
+  to: { to: string; subscriberId: string; subject: string; messageId: string; postId?: string },
 ) {
-  const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, to.subscriberId);
+  const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, to.subscriberId, to.postId);
   return {
     to: to.to,
     subject: to.subject,
@@ -294,7 +294,7 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
       const messageId = `<${delivery._id}.${postId}@${new URL(sending.siteUrl).hostname}>`;
       try {
         await sending.mailer.send(
-          messageOf(sending, rendered, { to: String(delivery.email), subscriberId, subject, messageId }),
+          messageOf(sending, rendered, { to: String(delivery.email), subscriberId, subject, messageId, postId }),
         );
         sent.push({ ...claimed, status: 'sent', messageId, error: undefined });
         if (sent.length >= SENT_BATCH) await markSent();
@@ -353,6 +353,17 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
   }
   log(sending, { event: 'done', postId });
   return { status: 'done' };
+}
+
+/**
+ * A reader left by the unsubscribe link of `postId`'s mail: its delivery to them is marked, for the owner's report
+ * (a post's mail that never went to them marks nothing).
+ */
+export async function noteUnsubscribedFrom(sending: Sending, postId: string, subscriberId: string): Promise<void> {
+  const delivery = await sending.records.get(newsletterDeliveries.id, deliveryId(postId, subscriberId), OWNER);
+  if (delivery && delivery.unsubscribed !== true) {
+    await sending.records.update(newsletterDeliveries.id, { ...delivery, unsubscribed: true }, OWNER);
+  }
 }
 
 /** A 5xx answer: the address is bounced, never mailed again (subscribing again needs the confirmation again). */

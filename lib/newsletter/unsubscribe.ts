@@ -8,13 +8,17 @@ import type { Newsletter } from './subscribe';
 // follow links). An unsubscribed address is never mailed again; subscribing again needs the confirmation again
 // (subscribe.ts mails a link and leaves the status as it is until it is followed).
 
-/** The unsubscribe URL: the mail's visible link (GET: a page with one button) and its one-click POST. */
-export const unsubscribePath = (id: string, token: string) =>
-  `/newsletter/unsubscribe?${new URLSearchParams({ s: id, t: token })}`;
+/**
+ * The unsubscribe URL: the mail's visible link (GET: a page with one button) and its one-click POST. `p`, the post
+ * whose mail it is in, only tells the owner's report which post the reader left from (unsigned: it names a delivery,
+ * and one that was never made counts nothing).
+ */
+export const unsubscribePath = (id: string, token: string, postId?: string) =>
+  `/newsletter/unsubscribe?${new URLSearchParams({ s: id, t: token, ...(postId && { p: postId }) })}`;
 
 /** A subscriber's unsubscribe URL, absolute on the site's origin: the visible link and the one-click target. */
-export const unsubscribeUrl = (newsletter: Pick<Newsletter, 'siteUrl' | 'key'>, id: string) =>
-  `${newsletter.siteUrl}${unsubscribePath(id, unsubscribeToken(newsletter.key, id))}`;
+export const unsubscribeUrl = (newsletter: Pick<Newsletter, 'siteUrl' | 'key'>, id: string, postId?: string) =>
+  `${newsletter.siteUrl}${unsubscribePath(id, unsubscribeToken(newsletter.key, id), postId)}`;
 
 /** Whether a link's subscriber and token hold (the page shows its button only then). */
 export const unsubscribeLinkHolds = (newsletter: Pick<Newsletter, 'key'>, id: unknown, token: unknown) =>

@@ -92,7 +92,7 @@ it('mails a first publication to every confirmed subscriber exactly once, each w
   expect(new Set(mails.map((m) => m.headers.get('message-id'))).size).toBe(SUBSCRIBERS);
   for (const mail of mails) {
     expect(mail.headers.get('list-unsubscribe')).toMatch(
-      /^<https:\/\/blog\.example\/newsletter\/unsubscribe\?s=[0-9a-f]{32}&t=[\w-]{22}>$/,
+      /^<https:\/\/blog\.example\/newsletter\/unsubscribe\?s=[0-9a-f]{32}&t=[\w-]{22}&p=post-0001>$/,
     );
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
@@ -229,9 +229,14 @@ it("the owner's report: each send with its deliveries by status, and the subscri
   const first = reports.find((r) => r.postId === 'post-0001')!;
   expect(first).toMatchObject({ title: 'Post number 1', status: 'done' });
   expect(first.counts).toEqual({ sent: SUBSCRIBERS, waiting: 0, bounced: 0, skipped: 0, unknown: 0 });
+  // The reader who left by post 1's one-click link is counted on post 1 (the link names the post).
+  expect(first.unsubscribed).toBe(1);
+  expect(reports.find((r) => r.postId === 'post-0002')!.unsubscribed).toBe(0);
   const third = reports.find((r) => r.postId === 'post-0003')!;
   // The deferred one is waiting, or sent if its minute has passed meanwhile.
   expect(third.counts.bounced).toBe(1);
+  // Why: the mail servers' answers, most frequent first.
+  expect(third.reasons.map((r) => r.reason).join('\n')).toMatch(/550.*No such user here/);
   expect(third.counts.sent + third.counts.waiting).toBe(SUBSCRIBERS - 2);
   expect(reports.find((r) => r.postId === 'post-0007')!.counts.unknown).toBe(1);
   const [week] = await subscriberWeeks(dataClient());

@@ -33,7 +33,7 @@ async function Subscribers({ searchParams }: Pick<PageProps<'/dashboard/subscrib
       <section className="panel" aria-labelledby="sends-heading">
         <h2 id="sends-heading">Posts mailed</h2>
         <PauseSending paused={paused} />
-        <NewsletterSends sends={sends} />
+        <NewsletterSends sends={sends} paused={paused} />
       </section>
       <SubscriberTable weeks={weeks} />
     </>

@@ -1,5 +1,11 @@
 import { otherMethods } from '@/lib/edge/api/respond';
-import { newsletterStatePath, siteNewsletter, unsubscribe, unsubscribeLinkHolds } from '@/lib/newsletter';
+import {
+  newsletterStatePath,
+  siteNewsletter,
+  unsubscribe,
+  unsubscribeLinkHolds,
+  unsubscribedFrom,
+} from '@/lib/newsletter';
 import { SITE_NAME } from '@/lib/core/site';
 import { digestOff, digestOffHolds, siteDigest, siteReplies, stopReplies, stopRepliesLinkHolds } from '@/lib/comments';
 
@@ -28,6 +34,10 @@ export async function POST(request: Request): Promise<Response> {
         ? 'unsubscribed'
         : 'invalid'
       : await unsubscribe(siteNewsletter(), params.get('s'), params.get('t'));
+  const postId = params.get('p');
+  if (outcome === 'unsubscribed' && params.has('s') && postId && /^[A-Za-z0-9-]{1,64}$/.test(postId)) {
+    await unsubscribedFrom(postId, params.get('s')!);
+  }
   const state = outcome === 'unsubscribed' ? 'unsubscribed' : 'unsubscribe-invalid';
   return new Response(null, { status: 303, headers: { ...NO_STORE, Location: newsletterStatePath(state) } });
 }
@@ -39,6 +49,7 @@ export async function GET(request: Request): Promise<Response> {
   const t = params.get('t');
   // Only a link that holds is written into the page (a 32-hex id, a 22-character base64url token: nothing to escape).
   const d = params.get('d');
+  const p = params.get('p');
   const body =
     d !== null && (await digestOffHolds(siteDigest(), d))
       ? `<p>Stop the daily digest of comments waiting for your approval.</p>
@@ -52,7 +63,7 @@ export async function GET(request: Request): Promise<Response> {
 </form>`
         : w === null && d === null && unsubscribeLinkHolds(siteNewsletter(), s, t)
           ? `<p>Stop new posts of ${SITE_NAME} coming to this address by e-mail.</p>
-<form method="post" action="/newsletter/unsubscribe?${new URLSearchParams({ s: s!, t: t! })}">
+<form method="post" action="/newsletter/unsubscribe?${new URLSearchParams({ s: s!, t: t!, ...(p && /^[A-Za-z0-9-]{1,64}$/.test(p) && { p }) })}">
 <button type="submit">Unsubscribe</button>
 </form>`
           : `<p role="status">This unsubscribe link does not work: open it again from the mail, whole.</p>`;
