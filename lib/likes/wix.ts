@@ -2,10 +2,14 @@ import { likes, posts } from '@wix/blog';
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import { sealer } from '@/lib/wix/seal';
 import { callAsHolder, type TokenClient, tokenClient } from '@/lib/wix/sdk-clients';
+
 import { type TokenSettings, wixTokens } from '@/lib/wix/tokens';
 import { type TransportSettings, UpstreamFailure, transportFor } from '@/lib/wix/transport';
 import { statusOf, toCatalogueError } from '@/lib/wix/upstream';
 import { POST_FQDN, type Liker, type LikeState, type PostLikes } from './types';
+
+/** Wix refuses a liker's stale token with a 401 or a 403: either renews it once, as before the move onto the SDK. */
+const RENEW_ON = [401, 403] as const;
 
 // Likes at Wix: `@wix/blog`'s typed `likes` module (createLike, deleteLikeByFqdnAndEntityId, queryLikes) called as
 // the liker, which Wix requires (visitor or member authentication), and the post's count from `posts.getPostMetrics`.
@@ -84,7 +88,7 @@ export function createWixLikes(settings: WixLikesSettings): PostLikes {
   ): Promise<Answer<T>> {
     const refreshToken = refreshTokenOf(liker);
     if (!refreshToken) throw errors.badValue('the liker’s session is not valid: sign in again or reload the page');
-    return answerOf(what, () => callAsHolder(tokens, refreshToken, MODULES, transport, 'the liker', call));
+    return answerOf(what, () => callAsHolder(tokens, refreshToken, MODULES, transport, 'the liker', call, RENEW_ON));
   }
 
   // Metrics for nobody in particular: the site's own visitor token (the blog source reads the same way).

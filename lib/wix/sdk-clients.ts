@@ -30,8 +30,9 @@ export type TokenClient<M extends Modules> = ReturnType<typeof tokenClient<M>>;
 
 /**
  * Runs `call` with a client of `modules` as `refreshToken`'s holder (a member, a visitor of their own). When Wix
- * refuses the access token (HTTP 401), it is renewed once and the call made again. Wix refusing the refresh token
- * itself is the catalogue's 502, named `who`; the transport giving up is the catalogue error it carries.
+ * refuses the access token (a status in `renewOn`, by default 401), it is renewed once and the call made again. Wix
+ * refusing the refresh token itself is the catalogue's 502, named `who`; the transport giving up is the catalogue
+ * error it carries.
  */
 export async function callAsHolder<M extends Modules, T>(
   tokens: WixTokens,
@@ -40,6 +41,7 @@ export async function callAsHolder<M extends Modules, T>(
   transport: typeof fetch,
   who: string,
   call: (client: TokenClient<M>) => Promise<T>,
+  renewOn: readonly number[] = [401],
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const token = await tokens.access(refreshToken, attempt > 0).catch((error: unknown) => {
@@ -49,7 +51,7 @@ export async function callAsHolder<M extends Modules, T>(
     try {
       return await call(tokenClient(modules, transport, token.value));
     } catch (error) {
-      if (attempt === 0 && statusOf(error) === 401) continue;
+      if (attempt === 0 && renewOn.includes(statusOf(error) ?? 0)) continue;
       throw error;
     }
   }

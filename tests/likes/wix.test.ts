@@ -170,6 +170,24 @@ describe('Wix likes', () => {
     expect(seen.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
   });
 
+  it('renews a member’s access token Wix refuses with a 403 once too, as Wix answers a token of another identity', async () => {
+    const cache = memoryTokenCache();
+    const stale = 'OauthNG.JWS.forbidden-access';
+    const hold = wixTokens({ clientId: 'client-1', transport: fetch, cache });
+    hold.hold(MEMBER_REFRESH, { value: stale, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    server.use(
+      http.post(`${BASE}/blog/v1/likes`, ({ request }) =>
+        request.headers.get('authorization') === stale
+          ? HttpResponse.json({ message: 'forbidden' }, { status: 403 })
+          : undefined,
+      ),
+    );
+    const held = createWixLikes({ ...settings, tokens: cache });
+    expect(await held.like(POST, member)).toEqual({ total: 8, liked: true });
+    expect(seen.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
+    server.resetHandlers();
+  });
+
   it('answers Wix out of reach with the transport’s catalogue error, through the SDK', async () => {
     server.use(http.post(`${BASE}/blog/v1/likes`, () => HttpResponse.error()));
     await expect(likes.like(POST, member)).rejects.toMatchObject({
