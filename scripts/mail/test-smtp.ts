@@ -66,6 +66,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       });
     },
   });
+  // A sender that dies mid-message (a killed instance) resets its connection: a real server logs it and goes on.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
   return {
