@@ -7,6 +7,7 @@ import type { BlogSource } from './source';
 import { DEFAULT_GUARD, guardSource } from './guard';
 import { createLocalSource } from './local';
 import { createWixSource } from './wix';
+import { paywallSource } from './paywall';
 
 /**
  * The backend the platform names, one per process: the store an event refreshes must be the one that renders pages,
@@ -16,11 +17,14 @@ import { createWixSource } from './wix';
 export function blogSource(): BlogSource {
   return processSingleton('blog-source', () => {
     const c = config();
-    const source = serve('blog', {
-      // Only the remote platform is guarded: a cold local folder of 100k posts takes seconds to read, legitimately.
-      wix: () => guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD }),
-      local: () => createLocalSource(c.contentDir),
-    });
+    // What the public reads: a paid post is its preview, whatever the platform answered (paywall.ts).
+    const source = paywallSource(
+      serve('blog', {
+        // Only the remote platform is guarded: a cold local folder of 100k posts takes seconds to read, legitimately.
+        wix: () => guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD }),
+        local: () => createLocalSource(c.contentDir),
+      }),
+    );
     onInvalidate((event) => {
       const change = refreshOf(event);
       if (change !== null) source.refresh(change);

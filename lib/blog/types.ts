@@ -227,6 +227,8 @@ export const Post = z.object({
   moderationDetails: ModerationDetails.optional().catch(undefined),
   metrics: PostMetrics.optional().catch(undefined),
   preview: z.boolean().optional().catch(undefined),
+  /** A paid post's paywall (a local content field): the top-level blocks everyone reads (lib/blog/paywall.ts). */
+  previewBlocks: z.number().int().nonnegative().optional().catch(undefined),
   hasUnpublishedChanges: z.boolean().optional().catch(undefined),
 });
 export type Post = z.infer<typeof Post>;

@@ -217,3 +217,6 @@ const MEDIA_TYPES: Record<string, string> = {
  */
 export const mediaType = (name: string): string | undefined =>
   MEDIA_TYPES[/(\.\w+)(?:[?#].*)?$/.exec(name)?.[1]?.toLowerCase() ?? ''];
+
+/** The class of the box standing where a paid post's rest would be (its JSON-LD `hasPart` names it). */
+export const PAYWALL_CLASS = 'paywalled';

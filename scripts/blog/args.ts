@@ -17,6 +17,10 @@ export interface PostFields {
   featured?: boolean;
   pinned?: boolean;
   memberId?: string;
+  /** The pricing plans a paid post is for ([] makes it free again). */
+  plans?: string[];
+  /** A paid post's paywall: the top-level blocks everyone reads. */
+  previewBlocks?: number;
 }
 
 export interface TermFields {
@@ -43,6 +47,8 @@ Posts (<post> is an id or a slug):
          [--categories a,b] [--tags a,b] [--hashtags a,b] [--featured] [--pinned] [--draft] [--member ID]
   update <post> [--title TEXT] [--excerpt TEXT] [--slug SLUG] [--content FILE] [--categories a,b]
          [--tags a,b] [--hashtags a,b] [--featured|--no-featured] [--pinned|--no-pinned]
+         [--plans a,b [--preview N] | --free]   paid: for members with one of the plans; --preview: the blocks
+                                                 everyone reads (default 3); --free: for everyone again
   publish <post>       unpublish <post>       delete <post>
   like <post> [--member ID]                   unlike <post> [--member ID]
 
@@ -73,6 +79,9 @@ const OPTIONS = {
   'no-featured': { type: 'boolean' },
   pinned: { type: 'boolean' },
   'no-pinned': { type: 'boolean' },
+  plans: { type: 'string' },
+  free: { type: 'boolean' },
+  preview: { type: 'string' },
   draft: { type: 'boolean' },
   member: { type: 'string' },
   label: { type: 'string' },
@@ -86,7 +95,7 @@ type Values = Partial<Record<OptionName, string | boolean>>;
 const POST_EDIT: OptionName[] = ['title', 'excerpt', 'slug', 'content', 'categories', 'tags', 'hashtags'];
 const ALLOWED: Record<string, OptionName[]> = {
   create: [...POST_EDIT, 'featured', 'pinned', 'draft', 'member'],
-  update: [...POST_EDIT, 'featured', 'no-featured', 'pinned', 'no-pinned'],
+  update: [...POST_EDIT, 'featured', 'no-featured', 'pinned', 'no-pinned', 'plans', 'free', 'preview'],
   publish: [],
   unpublish: [],
   delete: [],
@@ -139,8 +148,20 @@ function postFields(values: Values): PostFields {
     featured: flag(values, 'featured', 'no-featured', 'featured'),
     pinned: flag(values, 'pinned', 'no-pinned', 'pinned'),
     memberId: nonEmpty(text(values.member), '--member'),
+    ...paidFields(values),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as PostFields;
+}
+
+function paidFields(values: Values): Pick<PostFields, 'plans' | 'previewBlocks'> {
+  if (values.free && (values.plans || values.preview))
+    throw new UsageError('--free and --plans/--preview contradict each other');
+  const plans = values.free ? [] : list(values.plans);
+  if (plans && !values.free && plans.length === 0) throw new UsageError('--plans needs at least one plan id');
+  const preview = text(values.preview);
+  if (preview !== undefined && !/^\d{1,3}$/.test(preview))
+    throw new UsageError(`--preview "${preview}" is not a number of blocks (0 to 999)`);
+  return { plans, previewBlocks: preview === undefined ? undefined : Number(preview) };
 }
 
 function termFields(values: Values): TermFields {
@@ -212,7 +233,7 @@ export function parseCommand(argv: string[]): Command {
       const post = postFields(values);
       if (Object.keys(post).length === 0)
         throw new UsageError(
-          'nothing to update: give at least one of --title, --excerpt, --slug, --content, --categories, --tags, --hashtags, --featured, --pinned',
+          'nothing to update: give at least one of --title, --excerpt, --slug, --content, --categories, --tags, --hashtags, --featured, --pinned, --plans, --free, --preview',
         );
       return { name: 'update', ref, post };
     }

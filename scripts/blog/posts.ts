@@ -74,6 +74,9 @@ async function applyFields(folder: ContentFolder, post: RawPost, fields: PostFie
   if (fields.categories) next.categoryIds = await termIds(folder, 'category', fields.categories);
   if (fields.tags) next.tagIds = await termIds(folder, 'tag', fields.tags);
   if (fields.hashtags) next.hashtags = fields.hashtags;
+  if (fields.plans !== undefined) next.pricingPlanIds = fields.plans;
+  if (fields.previewBlocks !== undefined) next.previewBlocks = fields.previewBlocks;
+  if (fields.plans?.length === 0) delete next.previewBlocks;
   if (fields.featured !== undefined) next.featured = fields.featured;
   if (fields.pinned !== undefined) next.pinned = fields.pinned;
   if (fields.content) {

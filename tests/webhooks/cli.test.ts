@@ -68,6 +68,24 @@ describe('blog CLI', () => {
     expect(tagsCleared()).toEqual(['posts', 'post:post-0002', 'stats', 'categories', 'tags']);
   });
 
+  it('makes a post paid (its plans, its paywall) and free again; the site serves its preview meanwhile', async () => {
+    const { blogSource } = await import('@/lib/blog');
+    const paid = await blog(['update', 'post-3', '--plans', 'gold,silver', '--preview', '0']);
+    expect(paid.code).toBe(0);
+    expect(readPost('post-0003')).toMatchObject({ pricingPlanIds: ['gold', 'silver'], previewBlocks: 0 });
+    const preview = await blogSource().getPost('post-0003', { fieldsets: ['RICH_CONTENT', 'CONTENT_TEXT'] });
+    expect(preview).toMatchObject({ preview: true, contentText: '' });
+    expect(preview!.richContent?.nodes).toEqual([]);
+
+    expect((await blog(['update', 'post-3', '--free'])).code).toBe(0);
+    const free = readPost('post-0003');
+    expect(free.pricingPlanIds).toEqual([]);
+    expect(free).not.toHaveProperty('previewBlocks');
+    expect((await blogSource().getPost('post-0003', { fieldsets: ['CONTENT_TEXT'] }))!.contentText).toBe(
+      'Body of post 3',
+    );
+  });
+
   it('creates a post from Markdown with categories and tags, then deletes it', async () => {
     const md = path.join(tmpdir(), `cli-test-${process.pid}.md`);
     writeFileSync(md, '## Heading\n\nBody with **bold** text.\n\n- a\n- b\n');
@@ -171,6 +189,9 @@ describe('blog CLI', () => {
     [['create', 'x', '--categories', 'nope'], /no category "nope"; known: category-0/],
     [['update', 'post-1'], /nothing to update/],
     [['update', 'post-1', '--featured', '--no-featured'], /contradict/],
+    [['update', 'post-1', '--free', '--plans', 'gold'], /contradict/],
+    [['update', 'post-1', '--plans', 'gold', '--preview', 'some'], /not a number of blocks/],
+    [['update', 'post-1', '--plans', ','], /needs at least one plan/],
     [['update', 'post-1', '--slug', 'Not A Slug'], /not a slug/],
     [['update', 'post-1', '--slug', 'post-2'], /slug "post-2" is taken/],
     [['update', 'post-1', '--content', 'notes.txt'], /must be a \.md or \.json file/],

@@ -15,6 +15,7 @@ import { CommentsSection } from '@/components/comments/comments-section';
 import { commentsView } from '@/lib/comments/view';
 import { absoluteUrl } from '@/lib/edge/seo/site-urls';
 import { RichContent } from '@/components/rich-content/rich-content';
+import { PaywallBox } from '@/components/post/paywall-box';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
 import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/edge/pages/post';
 import { authorOf } from '@/lib/edge/pages/authors';
@@ -88,6 +89,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
         <PostImage post={post} className="post__hero" sizes="(min-width: 44rem) 42rem, 100vw" priority />
         {toc.length >= TOC_MIN_HEADINGS && <TableOfContents entries={toc} className="post__toc" />}
         <RichContent content={post.richContent} />
+        {post.preview && <PaywallBox />}
         {(tags.length > 0 || post.hashtags.length > 0) && (
           <footer>
             <ul className="post__terms" aria-label="Tags">

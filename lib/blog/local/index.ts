@@ -7,6 +7,7 @@ import { NAMED_SORTS } from '../query/sort';
 import type { Post, PostFieldset } from '../types';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../source';
 import { searchBody, searchPosts } from '../query/search';
+import { isPaid } from '../paywall';
 import { localAuthors } from './authors';
 import { listMediaImages, openMediaFile } from './media';
 import { postCountStats } from './stats';
@@ -122,7 +123,10 @@ export function createLocalSource(dir: string): BlogSource {
     async searchPosts(text, options) {
       const posts = await published();
       const body = await store.searchTexts();
-      return searchPosts(posts, text, checkLimit(options?.limit, DEFAULT_PAGE_SIZE), (post) => body(post.id) ?? '');
+      // A paid post is found by its preview's words only: here its excerpt (paywall.ts).
+      return searchPosts(posts, text, checkLimit(options?.limit, DEFAULT_PAGE_SIZE), (post) =>
+        isPaid(post) ? searchBody({ ...post, contentText: '' }) : (body(post.id) ?? ''),
+      );
     },
 
     async getPostMetrics(id) {

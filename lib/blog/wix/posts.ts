@@ -7,6 +7,7 @@ import { parseSort } from '../query/sort';
 import { POST_SORTS, type Post } from '../types';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions, MAX_PAGE_SIZE } from '../source';
 import { searchPosts } from '../query/search';
+import { previewOf } from '../paywall';
 import { type Json, MAX_CURSOR, type WixContext, count, cursorPage, defined, fieldsetOption } from './client';
 import { toWixFilter, toWixSort } from './query';
 import * as reshape from './reshape';
@@ -56,7 +57,8 @@ export function postMethods({ client, fail, call, get, all }: WixContext): PostM
         });
         const body = reshape.envelope(response, 'searchPosts');
         return {
-          items: reshape.reshapePosts(body.posts, 'searchPosts'),
+          // A paid post is found by its preview's words only (paywall.ts): Wix answers an API key the whole text.
+          items: reshape.reshapePosts(body.posts, 'searchPosts').map(previewOf),
           total: count((body.metaData as Json | undefined)?.total),
         };
       };

@@ -3,6 +3,7 @@ import type { Category, Post } from '@/lib/blog/types';
 import { SITE_NAME, authorPath, categoryPath, postPath } from '@/lib/core/site';
 import { absoluteUrl } from './site-urls';
 import { heroImageUrl, postDescription, postTitle } from './post-metadata';
+import { PAYWALL_CLASS } from '@/lib/blog/view';
 
 /** A writer as schema.org's Person: their name and, when they have a page here, its URL; nothing private. */
 export const personJsonLd = (author: Author) => ({
@@ -31,6 +32,11 @@ export function blogPostingJsonLd(post: Post, categories: Category[], author: Au
       author: author ? personJsonLd(author) : undefined,
       publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/') },
       wordCount: post.contentText ? post.contentText.split(/\s+/).filter(Boolean).length : undefined,
+      // A paid post's preview (lib/blog/paywall.ts): paywalled content as search engines ask it be marked.
+      ...(post.preview && {
+        isAccessibleForFree: false,
+        hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: `.${PAYWALL_CLASS}` },
+      }),
     },
     {
       '@context': 'https://schema.org',
