@@ -6,7 +6,7 @@ import { PAYWALL_CLASS } from '@/lib/blog/view';
  */
 export function PaywallBox() {
   return (
-    <aside className={`${PAYWALL_CLASS} notice`} aria-label="The rest of this post">
+    <aside className={PAYWALL_CLASS} aria-label="The rest of this post">
       <p>
         <strong>The rest of this post is for members with a plan.</strong>
       </p>
