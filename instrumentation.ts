@@ -77,10 +77,14 @@ export async function register() {
   // resume, and each post's first publication is mailed; and the workers of the reply notices and the comments
   // digest. Not awaited: the server listens meanwhile.
   try {
+    // A start that fails (the database down) is tried again until it starts (lib/data/jobs.ts `keepStarting`).
+    const { keepStarting } = await import('./lib/data');
+    const retrying = (msg: string) => (error: unknown, retryInMs: number) =>
+      console.warn(JSON.stringify({ msg, error: String(error), retryInSeconds: retryInMs / 1000 }));
     const { startNewsletter } = await import('./lib/newsletter');
-    void startNewsletter().catch(warn('newsletter: the send queue did not start'));
+    void keepStarting(startNewsletter, retrying('newsletter: the send queue did not start'));
     const { startCommentMail } = await import('./lib/comments');
-    void startCommentMail().catch(warn('comments: the reply notices and digest did not start'));
+    void keepStarting(startCommentMail, retrying('comments: the reply notices and digest did not start'));
   } catch (error) {
     warn('newsletter start failed')(error);
   }

@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import { isCatalogueError } from '@/lib/core/errors';
 import type { Mailer } from '@/lib/core/mail';
 import { SITE_NAME } from '@/lib/core/site';
-import type { DataClient } from '@/lib/data';
+import { type DataClient, ensureQueue, workOnce } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
 import type { CommentModeration } from './types';
 
@@ -143,9 +143,9 @@ export async function sendDigest(digest: Digest): Promise<boolean> {
 
 /** The daily schedule and its worker on the site's queue. */
 export async function workDigest(boss: PgBoss, digest: Digest): Promise<void> {
-  await boss.createQueue(DIGEST_QUEUE, { name: DIGEST_QUEUE, retryLimit: 3, retryDelay: 300 });
+  await ensureQueue(boss, DIGEST_QUEUE, { retryLimit: 3, retryDelay: 300 });
   await boss.schedule(DIGEST_QUEUE, DIGEST_CRON, {}, { tz: 'UTC' });
-  await boss.work(DIGEST_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
+  await workOnce(boss, DIGEST_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
     await sendDigest(digest);
   });
 }

@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { CommentModeration, PostComment } from './types';
 import type { Mailer } from '@/lib/core/mail';
 import { SITE_NAME, commentFragment, postPath } from '@/lib/core/site';
-import type { DataClient } from '@/lib/data';
+import { type DataClient, ensureQueue, workOnce } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
 import { isCatalogueError } from '@/lib/core/errors';
 
@@ -171,10 +171,15 @@ export async function noticeReply(replies: Replies, commentId: string): Promise<
 
 /** The queue's worker for reply notices. */
 export async function workReplies(boss: PgBoss, replies: Replies): Promise<void> {
-  await boss.createQueue(REPLIES_QUEUE, { name: REPLIES_QUEUE, retryLimit: 5, retryDelay: 30, retryBackoff: true });
-  await boss.work<{ commentId: string }>(REPLIES_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (job) await noticeReply(replies, job.data.commentId);
-  });
+  await ensureQueue(boss, REPLIES_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  await workOnce<{ commentId: string }>(
+    boss,
+    REPLIES_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (job) await noticeReply(replies, job.data.commentId);
+    },
+  );
 }
 
 /** Asks the queue to notice a comment (its creation, its approval: each asks; the notices are made once). */

@@ -13,6 +13,8 @@ import { createWixBackend } from './wix';
 import type PgBoss from 'pg-boss';
 import { startJobs } from './jobs';
 
+export { ensureQueue, keepStarting, workOnce } from './jobs';
+
 /**
  * The site's data client, one per process: two databases open on one folder would corrupt it, and route handlers and
  * pages load their own copies of this module. It holds the site's collections (collections.ts) and those a feature

@@ -46,3 +46,78 @@ export async function startJobs(settings: JobsSettings): Promise<PgBoss> {
   await boss.start();
   return boss;
 }
+
+/** Postgres's answer to a deadlock: the transaction it chose to abort did nothing, and may simply run again. */
+const DEADLOCK = '40P01';
+const QUEUE_ATTEMPTS = 8;
+/** Each process makes its queues one at a time (a chain per queue handle). */
+const making = new WeakMap<PgBoss, Promise<unknown>>();
+
+/**
+ * Makes the queue `name` if no instance has made it yet. pg-boss's createQueue attaches a partition to its job table
+ * and takes no lock first: two made at once (several queues at a server's start, or two instances starting on a fresh
+ * database) deadlock, and Postgres aborts one with 40P01. Measured: two instances making three queues each on a fresh
+ * database deadlocked in 8 rounds of 8 (tests/data/jobs-start.test.ts), and the instance that lost never worked its
+ * queue. So a process makes its queues one after another, and a deadlock with another instance is tried again after a
+ * short random wait (making a queue that exists does nothing).
+ */
+export function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+  const previous = making.get(boss) ?? Promise.resolve();
+  const made = previous
+    .catch(() => undefined)
+    .then(async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await boss.createQueue(name, { ...options, name });
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== DEADLOCK || attempt >= QUEUE_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 100 * attempt));
+        }
+      }
+    });
+  making.set(boss, made);
+  return made;
+}
+
+const working = new WeakMap<PgBoss, Set<string>>();
+
+/** Works the queue `name` with `handler`, once per queue handle however often a start is tried again. */
+export async function workOnce<T extends object>(
+  boss: PgBoss,
+  name: string,
+  options: PgBoss.WorkOptions,
+  handler: PgBoss.WorkHandler<T>,
+): Promise<void> {
+  const names = working.get(boss) ?? new Set<string>();
+  working.set(boss, names);
+  if (names.has(name)) return;
+  names.add(name);
+  try {
+    await boss.work<T>(name, options, handler);
+  } catch (error) {
+    names.delete(name);
+    throw error;
+  }
+}
+
+/**
+ * Starts a feature's workers (`start`), and if that fails (the database down at the server's start, a queue that could
+ * not be made) tries again after 5 s, 10 s, 20 s, … at most a minute apart, until it starts: an instance whose workers
+ * did not start would otherwise leave every job to the others, or to no one. `start` must be safe to run again.
+ */
+export function keepStarting(
+  start: () => Promise<void>,
+  onFailure: (error: unknown, retryInMs: number) => void,
+  firstRetryMs = 5_000,
+): Promise<void> {
+  return new Promise((resolve) => {
+    const attempt = (waitMs: number) => {
+      start().then(resolve, (error: unknown) => {
+        onFailure(error, waitMs);
+        setTimeout(() => attempt(Math.min(waitMs * 2, 60_000)), waitMs).unref?.();
+      });
+    };
+    attempt(firstRetryMs);
+  });
+}

@@ -3,7 +3,7 @@ import type { Post } from '@/lib/blog/types';
 import { isCatalogueError } from '@/lib/core/errors';
 import { type Mailer, smtpRefusal } from '@/lib/core/mail';
 import { SITE_NAME } from '@/lib/core/site';
-import type { DataClient } from '@/lib/data';
+import { type DataClient, ensureQueue, workOnce } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
 import { renderPostMail } from './mail';
 import {
@@ -379,21 +379,25 @@ async function bounce(sending: Sending, subscriberId: string) {
 
 /** The queue's worker for sends: each job mails its post; deferred deliveries come back as a job at their time. */
 export async function workSends(boss: PgBoss, sending: Sending): Promise<void> {
-  await boss.createQueue(NEWSLETTER_QUEUE, {
-    name: NEWSLETTER_QUEUE,
+  await ensureQueue(boss, NEWSLETTER_QUEUE, {
     // A job whose worker died comes back after this long, for another to resume (settleInterrupted).
     expireInSeconds: 15 * 60,
     retryLimit: 10,
     retryDelay: 30,
     retryBackoff: true,
   });
-  await boss.work<{ postId: string }>(NEWSLETTER_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    if (!job) return;
-    const result = await sendPost(sending, job.data.postId);
-    if (result.retryAt) {
-      await boss.send(NEWSLETTER_QUEUE, { postId: job.data.postId }, { startAfter: result.retryAt });
-    }
-  });
+  await workOnce<{ postId: string }>(
+    boss,
+    NEWSLETTER_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      if (!job) return;
+      const result = await sendPost(sending, job.data.postId);
+      if (result.retryAt) {
+        await boss.send(NEWSLETTER_QUEUE, { postId: job.data.postId }, { startAfter: result.retryAt });
+      }
+    },
+  );
 }
 
 /** Asks the queue for a post's send (a post's second ask while one waits is the same job). */

@@ -129,6 +129,8 @@ test.describe('the newsletter on two instances sharing Postgres', () => {
     expect(recipients.size).toBe(SUBSCRIBERS);
     const unmailed = Array.from({ length: SUBSCRIBERS }, (_, i) => address(i)).filter((a) => !recipients.has(a));
     expect(unmailed).toEqual([]);
+    // Both instances started their workers (two starting at once on a fresh database once left one without: jobs.ts).
+    expect([a!, b!].map((site) => site.log.join('')).join('\n')).not.toContain('did not start');
     const first = Math.min(...mails.map((m) => m.at));
     const last = Math.max(...mails.map((m) => m.at));
     console.log(
