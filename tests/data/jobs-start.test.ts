@@ -81,7 +81,7 @@ describe("a feature's workers at a server start", () => {
   });
 
   it('a start tried again works each queue once', async () => {
-    const work = vi.fn(async () => 'worker-id');
+    const work = vi.fn(async (_name: string) => 'worker-id');
     const boss = { work } as unknown as PgBoss;
     const handler = async () => undefined;
     await workOnce(boss, 'newsletter-send', { batchSize: 1 }, handler);
