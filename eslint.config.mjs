@@ -20,6 +20,7 @@ export const FEATURES = [
   'reading-list',
   'views',
   'owner',
+  'plans',
 ];
 
 /**
@@ -84,6 +85,7 @@ const POLICIES = [
   may('views', ['views', 'data', 'platform', ...BASE]),
   may('likes', ['likes', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('comments', ['comments', 'blog', 'members', 'data', 'platform', ...BASE]),
+  may('plans', ['plans', 'blog', 'members', 'data', 'platform', ...BASE]),
   // A feature's storage adapters are thin: the base, Wix's client and their own feature; of another feature, types.
   {
     from: { element: { types: { anyOf: FEATURES }, fileInternalPath: ADAPTERS } },
@@ -108,8 +110,9 @@ const POLICIES = [
   // Routes and the edges read the blog through its cached reads, never its source (the features built on posts do).
   {
     from: { element: { types: { anyOf: ['app', 'components', 'api', 'webhooks', 'seo', 'pages', 'dashboard'] } } },
-    disallow: { to: { element: { types: 'blog' } }, dependency: { specifiers: 'blogSource' } },
-    message: 'Read the blog through lib/blog/reads (cached, tagged), never its source.',
+    disallow: { to: { element: { types: 'blog' } }, dependency: { specifiers: ['blogSource', 'wholePost'] } },
+    message:
+      'Read the blog through lib/blog/reads (cached, tagged), never its source; a paid text only through lib/plans.',
   },
   may('platform', ['config']),
   may('wix', ['wix', 'core', 'config']),

@@ -31,6 +31,11 @@ export function DashboardMenu() {
               Members
             </Link>
           </li>
+          <li>
+            <Link href="/dashboard/plans" prefetch={false}>
+              Plans
+            </Link>
+          </li>
         </ul>
       </nav>
       <form method="post" action="/api/owner/session" className="dash-header__logout">

@@ -18,6 +18,11 @@ export function MetricsRows({ api, initialRows }: MetricsRowsProps) {
         <tr key={row.id} data-post-id={row.id}>
           <th scope="row">
             <a href={postHref(row.slug)}>{row.title || row.slug}</a>
+            {row.paid && (
+              <span className="badge" title="For members with a plan">
+                Paid
+              </span>
+            )}
           </th>
           <td>{formatDate(row.published)}</td>
           <td className="num" data-metric="views">

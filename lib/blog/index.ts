@@ -4,6 +4,7 @@ import { type SiteEvent, onInvalidate } from '@/lib/core/cache/invalidate';
 import { isCommentEvent, isPostEvent } from '@/lib/core/cache/event-tags';
 import { serve } from '@/lib/platform';
 import type { BlogSource } from './source';
+import type { PostFieldset } from './types';
 import { DEFAULT_GUARD, guardSource } from './guard';
 import { createLocalSource } from './local';
 import { createWixSource } from './wix';
@@ -15,21 +16,35 @@ import { paywallSource } from './paywall';
  * local like or comment) tells it which post to read again.
  */
 export function blogSource(): BlogSource {
+  return sources().public;
+}
+
+/**
+ * A paid post's whole text (by id or slug), for a member whom lib/plans found holding one of its plans, or the owner:
+ * read from the source itself, past the paywall, on each request and cached nowhere (no `use cache`, no shared key);
+ * never for the public. Only lib/plans calls it (the lint keeps routes and pages off it).
+ */
+export async function wholePost(by: { id: string } | { slug: string }, fieldsets: readonly PostFieldset[]) {
+  const options = { fieldsets: [...fieldsets] };
+  const { whole } = sources();
+  return 'id' in by ? whole.getPost(by.id, options) : whole.getPostBySlug(by.slug, options);
+}
+
+/** The backend, and the public's view of it (paid posts as their previews); one of each per process. */
+function sources(): { whole: BlogSource; public: BlogSource } {
   return processSingleton('blog-source', () => {
     const c = config();
-    // What the public reads: a paid post is its preview, whatever the platform answered (paywall.ts).
-    const source = paywallSource(
-      serve('blog', {
-        // Only the remote platform is guarded: a cold local folder of 100k posts takes seconds to read, legitimately.
-        wix: () => guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD }),
-        local: () => createLocalSource(c.contentDir),
-      }),
-    );
+    const whole = serve('blog', {
+      // Only the remote platform is guarded: a cold local folder of 100k posts takes seconds to read, legitimately.
+      wix: () => guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD }),
+      local: () => createLocalSource(c.contentDir),
+    });
     onInvalidate((event) => {
       const change = refreshOf(event);
-      if (change !== null) source.refresh(change);
+      if (change !== null) whole.refresh(change);
     });
-    return source;
+    // What the public reads: a paid post is its preview, whatever the platform answered (paywall.ts).
+    return { whole, public: paywallSource(whole) };
   });
 }
 

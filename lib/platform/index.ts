@@ -26,6 +26,11 @@ export interface Platform {
   comments: 'local' | 'wix';
   /** Wix's Likes API (members at Wix: a member's or a visitor's Wix identity likes), else the site's records. */
   likes: 'local' | 'wix';
+  /**
+   * The plans that open paid posts: Wix's Pricing Plans, a member holding one by an active order (members at Wix),
+   * else the plans the owner defines and grants in the site's records.
+   */
+  plans: 'local' | 'wix';
 }
 
 export interface PlatformInput {
@@ -45,6 +50,7 @@ export function platformOf({ source, databaseUrl, wix }: PlatformInput): Platfor
     members,
     comments: members === 'wix' && apiKey ? 'wix' : 'local',
     likes: members,
+    plans: members,
   };
 }
 

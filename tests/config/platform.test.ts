@@ -20,6 +20,7 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'local',
       comments: 'local',
       likes: 'local',
+      plans: 'local',
     },
   ],
   [
@@ -32,6 +33,7 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'local',
       comments: 'local',
       likes: 'local',
+      plans: 'local',
     },
   ],
   [
@@ -44,6 +46,7 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'wix',
       comments: 'local',
       likes: 'wix',
+      plans: 'wix',
     },
   ],
   [
@@ -56,12 +59,13 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'local',
       comments: 'local',
       likes: 'local',
+      plans: 'local',
     },
   ],
   [
     'a Wix blog with WIX_CLIENT_ID and an API key',
     { ...CLIENT, ...API_KEY },
-    { blog: 'wix', data: 'wix', records: 'embedded', members: 'wix', comments: 'wix', likes: 'wix' },
+    { blog: 'wix', data: 'wix', records: 'embedded', members: 'wix', comments: 'wix', likes: 'wix', plans: 'wix' },
   ],
   [
     'a Wix blog with WIX_CLIENT_ID, an API key and DATABASE_URL',
@@ -73,6 +77,7 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'wix',
       comments: 'wix',
       likes: 'wix',
+      plans: 'wix',
     },
   ],
   [
@@ -85,6 +90,7 @@ const ROWS: [string, Record<string, string>, Platform][] = [
       members: 'local',
       comments: 'local',
       likes: 'local',
+      plans: 'local',
     },
   ],
 ];

@@ -67,6 +67,25 @@ const commentAction = (slug: string, body: object, field: 'body' | 'bodyAsJson' 
 const wixComment = { id: 'cm1', contextId: 'p1', resourceId: 'p1', status: 'PUBLISHED' };
 
 /**
+ * A Wix Pricing Plans plan event (@wix/auto_sdk_pricing-plans_plans: PlanCreatedEnvelope, PlanUpdatedEnvelope, entity
+ * events of `wix.pricing_plans.v2.plan`; PlanArchived an action event whose body holds the plan).
+ */
+const planEvent = (slug: string): EnvelopeInput => ({
+  eventType: `wix.pricing_plans.${slug}`,
+  instanceId: 'site-instance',
+  identity: { identityType: 'WIX_USER' },
+  data: {
+    id: randomUUID(),
+    entityFqdn: 'wix.pricing_plans.v2.plan',
+    entityId: 'plan-1',
+    eventTime: '2026-11-24T00:00:00.000Z',
+    ...(slug === 'plan_plan_archived'
+      ? { actionEvent: { body: JSON.stringify({ plan: { id: 'plan-1', name: 'Gold', archived: true } }) } }
+      : entityChange(slug === 'plan_created' ? 'created' : 'updated', { id: 'plan-1', name: 'Gold' })),
+  },
+});
+
+/**
  * A Wix Data item event (@wix/data: onDataItemCreated / Updated / Deleted; DataItemEntity is `{ id, dataCollectionId,
  * data }`). It carries the item as it is now, not as it was, so a series event clears every series read.
  */
@@ -127,12 +146,15 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.data.v2.data_item_created', dataItemEvent('created', 'series'), ['series']],
   ['wix.data.v2.data_item_updated', dataItemEvent('updated', 'series'), ['series']],
   ['wix.data.v2.data_item_deleted', dataItemEvent('deleted', 'series'), ['series']],
+  ['wix.pricing_plans.plan_created', planEvent('plan_created'), ['plans']],
+  ['wix.pricing_plans.plan_updated', planEvent('plan_updated'), ['plans']],
+  ['wix.pricing_plans.plan_plan_archived', planEvent('plan_plan_archived'), ['plans']],
 ];
 
 describe('event → tags', () => {
-  it('covers the 14 event types of the design, the 3 member, the 7 comment and the 3 data item events, and only those', () => {
+  it('covers the 14 event types of the design, the 3 member, 7 comment, 3 data item and 3 plan events, and only those', () => {
     expect(cases.map(([type]) => type).sort()).toEqual([...BLOG_EVENT_TYPES].sort());
-    expect(Object.keys(EVENT_TAGS)).toHaveLength(27);
+    expect(Object.keys(EVENT_TAGS)).toHaveLength(30);
   });
 
   it('clears nothing for a data item of another collection (subscribers show on no public page)', async () => {

@@ -14,6 +14,7 @@ import { listMediaImages } from '@/lib/blog/reads';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members';
 import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members';
 import { readingListView } from '@/lib/reading-list/view';
+import { sitePlans } from '@/lib/plans';
 import { noticeOf, type MemberPageProps } from '../query';
 
 export const metadata: Metadata = { title: 'Your account' };
@@ -22,9 +23,10 @@ export const metadata: Metadata = { title: 'Your account' };
 export default async function AccountPage({ searchParams }: MemberPageProps) {
   // Checking a session reads the clock: per request, never in a prerender (as the owner's pages do).
   await connection();
-  const member = await memberOfCookie((await cookies()).get(MEMBER_SESSION_COOKIE)?.value);
+  const session = (await cookies()).get(MEMBER_SESSION_COOKIE)?.value;
+  const member = await memberOfCookie(session);
   // Not a redirect(): the layout has already started the answer, so Next would redirect in the browser, with script.
-  if (!member) {
+  if (!member || !session) {
     return (
       <>
         <h1>Your account</h1>
@@ -36,7 +38,14 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
     );
   }
   // The pictures of the site's media folder (none on Wix, where the page offers no picker) and the reading list.
-  const [choices, readingList] = await Promise.all([listMediaImages().catch(() => []), readingListView(member.id)]);
+  // And the plans they hold now (paid posts they can read in full), asked of the platform on each visit.
+  const [choices, readingList, plans] = await Promise.all([
+    listMediaImages().catch(() => []),
+    readingListView(member.id),
+    sitePlans()
+      .held({ id: member.id, sessionToken: session })
+      .catch(() => null),
+  ]);
   return (
     <>
       <h1>Your account</h1>
@@ -51,6 +60,20 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
         </dl>
       </div>
       <SignOutForm />
+      <section aria-labelledby="plans-heading">
+        <h2 id="plans-heading">Your plans</h2>
+        {plans === null ? (
+          <p role="status">Your plans cannot be shown just now. Please try again later.</p>
+        ) : plans.length === 0 ? (
+          <p>You hold no plan. A paid post names the plans that open it.</p>
+        ) : (
+          <ul data-testid="member-plans">
+            {plans.map((plan) => (
+              <li key={plan.planId}>{plan.planName || plan.planId}</li>
+            ))}
+          </ul>
+        )}
+      </section>
       <ReadingList rows={readingList} />
       <ProfileForm displayName={member.displayName} avatar={member.avatar} choices={choices} />
       <ChangePasswordForm minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />

@@ -16,6 +16,7 @@ import { commentsView } from '@/lib/comments/view';
 import { absoluteUrl } from '@/lib/edge/seo/site-urls';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { PaywallBox } from '@/components/post/paywall-box';
+import { plansOpening } from '@/lib/plans/reads';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
 import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/edge/pages/post';
 import { authorOf } from '@/lib/edge/pages/authors';
@@ -43,7 +44,7 @@ export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): P
 export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
-  const [{ categories, tags }, neighbours, related, series, author, comments, offers] = await Promise.all([
+  const [{ categories, tags }, neighbours, related, series, author, comments, offers, plans] = await Promise.all([
     postTerms(post),
     postNeighbours(post),
     relatedPosts(post),
@@ -51,6 +52,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
     authorOf(post.memberId),
     commentsView(post),
     siteOffers(),
+    post.preview ? plansOpening(post.pricingPlanIds) : [],
   ]);
   const toc = pageContents(post.richContent);
   const updated =
@@ -89,7 +91,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
         <PostImage post={post} className="post__hero" sizes="(min-width: 44rem) 42rem, 100vw" priority />
         {toc.length >= TOC_MIN_HEADINGS && <TableOfContents entries={toc} className="post__toc" />}
         <RichContent content={post.richContent} />
-        {post.preview && <PaywallBox />}
+        {post.preview && <PaywallBox slug={post.slug} plans={plans} />}
         {(tags.length > 0 || post.hashtags.length > 0) && (
           <footer>
             <ul className="post__terms" aria-label="Tags">

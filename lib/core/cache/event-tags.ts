@@ -56,6 +56,8 @@ export function seriesPostIds(item: Record<string, unknown>): string[] {
   return [...new Set(posts.filter((id): id is string => typeof id === 'string' && id !== ''))];
 }
 
+const plansChanged: TagRule = () => [cacheTags.plans];
+
 export const EVENT_TAGS = {
   'wix.blog.v3.post_created': postChanged,
   'wix.blog.v3.post_updated': postChanged,
@@ -88,6 +90,11 @@ export const EVENT_TAGS = {
   'wix.data.v2.data_item_created': dataItemChanged,
   'wix.data.v2.data_item_updated': dataItemChanged,
   'wix.data.v2.data_item_deleted': dataItemChanged,
+  // Wix Pricing Plans' plan events (@wix/pricing-plans `plans`: onPlanCreated, onPlanUpdated, onPlanArchived): the
+  // paywall boxes that name plans. A member's orders are asked per request, so order events clear nothing.
+  'wix.pricing_plans.plan_created': plansChanged,
+  'wix.pricing_plans.plan_updated': plansChanged,
+  'wix.pricing_plans.plan_plan_archived': plansChanged,
 } as const satisfies Record<string, TagRule>;
 
 /**
@@ -99,6 +106,8 @@ export const SITE_EVENT_TAGS = {
   'site.comments.settings_changed': () => [cacheTags.comments],
   /** The owner asked the site to look again at the collections it has (after `npm run blog -- wix setup`). */
   'site.setup.checked': () => [cacheTags.siteSetup],
+  /** The owner defined, changed or removed one of the site's own plans: every paywall box. */
+  'site.plans.changed': () => [cacheTags.plans],
 } as const satisfies Record<string, TagRule>;
 
 export type SiteEventType = keyof typeof SITE_EVENT_TAGS;

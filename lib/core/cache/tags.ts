@@ -24,4 +24,6 @@ export const cacheTags = {
   /** Which of the site's collections the platform lacks (a bare Wix site), and every part of a page that asks. */
   siteSetup: 'site-setup',
   author: (memberId: string) => `author:${memberId}`,
+  /** The site's pricing plans as the paywall box names them (the owner's edits, Wix's plan events clear it). */
+  plans: 'plans',
 } as const;

@@ -12,6 +12,7 @@ const ApiPost = z.object({
   title: z.string().catch(''),
   slug: z.string(),
   firstPublishedDate: z.string().optional().catch(undefined),
+  pricingPlanIds: z.array(z.string()).optional().catch(undefined),
   metrics: z
     .object({ views: count.default(0), likes: count.default(0), comments: count.default(0) })
     .partial()
@@ -24,6 +25,8 @@ export const MetricRow = z.object({
   title: z.string(),
   slug: z.string(),
   published: z.string().nullable(),
+  /** For members with a plan (issue 30): marked in the table. */
+  paid: z.boolean().default(false),
   views: z.number(),
   likes: z.number(),
   comments: z.number(),
@@ -31,12 +34,14 @@ export const MetricRow = z.object({
 export type MetricRow = z.infer<typeof MetricRow>;
 
 export const toRow = (
-  post: Pick<Post, 'id' | 'title' | 'slug' | 'firstPublishedDate' | 'metrics'> | z.infer<typeof ApiPost>,
+  post:
+    Pick<Post, 'id' | 'title' | 'slug' | 'firstPublishedDate' | 'metrics' | 'pricingPlanIds'> | z.infer<typeof ApiPost>,
 ): MetricRow => ({
   id: post.id,
   title: post.title,
   slug: post.slug,
   published: post.firstPublishedDate ?? null,
+  paid: (post.pricingPlanIds?.length ?? 0) > 0,
   views: post.metrics?.views ?? 0,
   likes: post.metrics?.likes ?? 0,
   comments: post.metrics?.comments ?? 0,
