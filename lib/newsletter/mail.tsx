@@ -272,9 +272,13 @@ export function PostMail({ post, settings }: { post: Post; settings: PostMailSet
             />
           )}
           {nodes.map((node, i) => block(node, i, post, settings))}
+          {/* A paid post's mail is its preview (lib/blog/paywall.ts): the rest is for members with a plan. */}
+          {post.preview && (
+            <Text style={styles.text}>The rest of this post is for members with a plan, on the site.</Text>
+          )}
           <Section style={{ margin: '24px 0' }}>
             <Button href={postUrl} style={styles.button} className="mail-button">
-              Read on the site
+              {post.preview ? 'Read the rest on the site' : 'Read on the site'}
             </Button>
           </Section>
           <Hr />

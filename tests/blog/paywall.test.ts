@@ -111,5 +111,8 @@ describe('a paid post is its preview for the public', () => {
     const mail = await renderOnce(sending, (await sending.post(paid.id))!);
     expect(mail.html).toContain('Free three');
     expect(times(mail.html + mail.text)).toBe(0);
+    // It says the rest is for members, and links to it.
+    expect(mail.text).toContain('The rest of this post is for members with a plan');
+    expect(mail.text).toMatch(/Read the rest on the site/i);
   });
 });

@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCESS, BASE, CLIENT_ID, SITE, json, loginPage, me, withFakeWixMembers } from '../members/wix-server';
 import { withSite } from '../helpers/site';
 import { restPost } from '../wix/fixtures';
@@ -90,6 +90,9 @@ async function signedIn(): Promise<string> {
   expect(session).toMatch(/^w1\./);
   return session;
 }
+
+// The site's embedded records (the paid read is counted there) open in the test: seconds under a full parallel run.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe('a paid post on a Wix site', () => {
   it('is the preview for the public, the whole text for the member with an active order, and closes when it ends', async () => {
