@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Body, Container, Head, Html, Link, Preview, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type PgBoss from 'pg-boss';
 import { isCatalogueError } from '@/lib/core/errors';
 import type { Mailer } from '@/lib/core/mail';
+import { linkMac, linkMacHolds } from '@/lib/core/security/signed-token';
 import { SITE_NAME } from '@/lib/core/site';
 import { type DataClient, ensureQueue, workOnce } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
@@ -37,8 +37,7 @@ export interface Digest {
   now?: () => Date;
 }
 
-const offMac = (key: Buffer, email: string) =>
-  createHmac('sha256', key).update(`digest-off\n${email}`).digest().subarray(0, 16).toString('base64url');
+const offMac = (key: Buffer, email: string) => linkMac(key, 'digest-off', email);
 
 /** The digest's off link (the visible link's page, and the one-click target): signed over the address it goes to. */
 export const digestOffUrl = (siteUrl: string, key: Buffer, email: string) =>
@@ -59,10 +58,7 @@ export async function setDigest(digest: Pick<Digest, 'records'>, email: string |
 /** Whether an off link holds for the address the digest goes to now. */
 export async function digestOffHolds(digest: Pick<Digest, 'records' | 'key'>, token: unknown): Promise<boolean> {
   const email = await digestAddress(digest);
-  if (!email || typeof token !== 'string' || !/^[\w-]{22}$/.test(token)) return false;
-  const expected = Buffer.from(offMac(digest.key, email));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return email !== null && linkMacHolds(digest.key, token, 'digest-off', email);
 }
 
 /** The off link's one click: the digest is off; a link that does not hold changes nothing. */

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { linkMac, linkMacHolds } from '@/lib/core/security/signed-token';
 import { Body, Container, Head, Html, Link, Preview, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type PgBoss from 'pg-boss';
@@ -41,8 +42,7 @@ export const replyNotices = defineCollection({
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
 export const watcherId = (threadId: string, memberId: string) => hash('reply-watcher', threadId, memberId);
 
-const watchMac = (key: Buffer, id: string) =>
-  createHmac('sha256', key).update(`stop-replies\n${id}`).digest().subarray(0, 16).toString('base64url');
+const watchMac = (key: Buffer, id: string) => linkMac(key, 'stop-replies', id);
 
 /** The watch's stop link: the visible link (GET: a page with one button) and the one-click POST target. */
 export const stopRepliesUrl = (siteUrl: string, key: Buffer, id: string) =>
@@ -50,11 +50,8 @@ export const stopRepliesUrl = (siteUrl: string, key: Buffer, id: string) =>
 
 /** Whether a stop link's watch and token hold. */
 export function stopRepliesLinkHolds(key: Buffer, id: unknown, token: unknown): boolean {
-  if (typeof id !== 'string' || typeof token !== 'string' || !/^[0-9a-f]{32}$/.test(id)) return false;
-  if (!/^[\w-]{22}$/.test(token)) return false;
-  const expected = Buffer.from(watchMac(key, id));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) return false;
+  return linkMacHolds(key, token, 'stop-replies', id);
 }
 
 export interface Replies {

@@ -51,3 +51,23 @@ export function verifyToken<T extends { iat: number; exp: number }>(
   if (exp <= now || iat > now + SKEW_SECONDS || exp - iat > ttlSeconds) return null;
   return parsed.data;
 }
+
+/**
+ * A mailed link's signature: HMAC-SHA256 under `key` of the label and the parts, one per line, cut to 16 bytes (22
+ * base64url characters, short enough for a mail's URL). Each kind of link signs under its own label (`confirm`,
+ * `unsubscribe`, `stop-replies`, `digest-off`), so one kind's token never holds as another's.
+ */
+export const linkMac = (key: Buffer, label: string, ...parts: (string | number)[]) =>
+  createHmac('sha256', key)
+    .update([label, ...parts].join('\n'))
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+
+/** Whether `token` is the link signature of this label and these parts under `key` (compared in constant time). */
+export function linkMacHolds(key: Buffer, token: unknown, label: string, ...parts: (string | number)[]): boolean {
+  if (typeof token !== 'string' || !/^[\w-]{22}$/.test(token)) return false;
+  const expected = Buffer.from(linkMac(key, label, ...parts));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -21,52 +21,73 @@ import { digestOff, digestOffHolds, siteDigest, siteReplies, stopReplies, stopRe
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
+/** A post id as an unsubscribe link carries it (`p`: the mail it came from, for that post's report). */
+const POST_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** One kind of mail this URL stops: which link names it, whether the link holds, the page's words, the one click. */
+interface LinkKind {
+  names(params: URLSearchParams): boolean;
+  holds(params: URLSearchParams): Promise<boolean>;
+  /** What the page's button stops. */
+  stops: string;
+  /** The parameters the button posts back (only those of a link that holds: nothing to escape in them). */
+  posts(params: URLSearchParams): Record<string, string>;
+  /** The one click: true when it stopped the mail (or it was stopped already), false when the link does not hold. */
+  stop(params: URLSearchParams): Promise<boolean>;
+}
+
+const KINDS: LinkKind[] = [
+  // `d`: the owner's comments digest (lib/comments/digest.tsx), turned off.
+  {
+    names: (q) => q.has('d'),
+    holds: (q) => digestOffHolds(siteDigest(), q.get('d')),
+    stops: 'the daily digest of comments waiting for your approval',
+    posts: (q) => ({ d: q.get('d')! }),
+    stop: async (q) => (await digestOff(siteDigest(), q.get('d'))) === 'off',
+  },
+  // `w`: a reply notice (lib/comments/replies.tsx), which stops that thread's replies.
+  {
+    names: (q) => q.has('w'),
+    holds: async (q) => stopRepliesLinkHolds(siteReplies().key, q.get('w'), q.get('t')),
+    stops: 'e-mails about replies in this comment thread',
+    posts: (q) => ({ w: q.get('w')!, t: q.get('t')! }),
+    stop: async (q) => (await stopReplies(siteReplies(), q.get('w'), q.get('t'))) === 'stopped',
+  },
+  // `s`: a new post's mail, which unsubscribes the address (counted in the post's report when `p` names it).
+  {
+    names: () => true,
+    holds: async (q) => unsubscribeLinkHolds(siteNewsletter(), q.get('s'), q.get('t')),
+    stops: `new posts of ${SITE_NAME} coming to this address by e-mail`,
+    posts: (q) => {
+      const p = q.get('p');
+      return { s: q.get('s')!, t: q.get('t')!, ...(p && POST_ID.test(p) && { p }) };
+    },
+    async stop(q) {
+      if ((await unsubscribe(siteNewsletter(), q.get('s'), q.get('t'))) !== 'unsubscribed') return false;
+      const postId = q.get('p');
+      if (postId && POST_ID.test(postId)) await unsubscribedFrom(postId, q.get('s')!);
+      return true;
+    },
+  },
+];
+
+const kindOf = (params: URLSearchParams) => KINDS.find((kind) => kind.names(params))!;
+
 export async function POST(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
-  // `w`: a reply notice's link, which stops that thread's replies (lib/newsletter/replies.tsx).
-  // `d`: the owner's comments digest's link, which turns it off (lib/comments/digest.tsx).
-  const outcome = params.has('d')
-    ? (await digestOff(siteDigest(), params.get('d'))) === 'off'
-      ? 'unsubscribed'
-      : 'invalid'
-    : params.has('w')
-      ? (await stopReplies(siteReplies(), params.get('w'), params.get('t'))) === 'stopped'
-        ? 'unsubscribed'
-        : 'invalid'
-      : await unsubscribe(siteNewsletter(), params.get('s'), params.get('t'));
-  const postId = params.get('p');
-  if (outcome === 'unsubscribed' && params.has('s') && postId && /^[A-Za-z0-9-]{1,64}$/.test(postId)) {
-    await unsubscribedFrom(postId, params.get('s')!);
-  }
-  const state = outcome === 'unsubscribed' ? 'unsubscribed' : 'unsubscribe-invalid';
+  const state = (await kindOf(params).stop(params)) ? 'unsubscribed' : 'unsubscribe-invalid';
   return new Response(null, { status: 303, headers: { ...NO_STORE, Location: newsletterStatePath(state) } });
 }
 
 export async function GET(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
-  const w = params.get('w');
-  const s = params.get('s');
-  const t = params.get('t');
-  // Only a link that holds is written into the page (a 32-hex id, a 22-character base64url token: nothing to escape).
-  const d = params.get('d');
-  const p = params.get('p');
-  const body =
-    d !== null && (await digestOffHolds(siteDigest(), d))
-      ? `<p>Stop the daily digest of comments waiting for your approval.</p>
-<form method="post" action="/newsletter/unsubscribe?${new URLSearchParams({ d })}">
+  const kind = kindOf(params);
+  const body = (await kind.holds(params))
+    ? `<p>Stop ${kind.stops}.</p>
+<form method="post" action="/newsletter/unsubscribe?${new URLSearchParams(kind.posts(params))}">
 <button type="submit">Unsubscribe</button>
 </form>`
-      : w !== null && stopRepliesLinkHolds(siteReplies().key, w, t)
-        ? `<p>Stop e-mails about replies in this comment thread.</p>
-<form method="post" action="/newsletter/unsubscribe?${new URLSearchParams({ w, t: t! })}">
-<button type="submit">Unsubscribe</button>
-</form>`
-        : w === null && d === null && unsubscribeLinkHolds(siteNewsletter(), s, t)
-          ? `<p>Stop new posts of ${SITE_NAME} coming to this address by e-mail.</p>
-<form method="post" action="/newsletter/unsubscribe?${new URLSearchParams({ s: s!, t: t!, ...(p && /^[A-Za-z0-9-]{1,64}$/.test(p) && { p }) })}">
-<button type="submit">Unsubscribe</button>
-</form>`
-          : `<p role="status">This unsubscribe link does not work: open it again from the mail, whole.</p>`;
+    : `<p role="status">This unsubscribe link does not work: open it again from the mail, whole.</p>`;
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
