@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { benchCluster } from './cluster';
 import { benchData } from './data';
 import { benchNewsletter } from './newsletter';
+import { benchPaidRead } from './paid-read';
 import { benchFaults } from './faults';
 import { benchFreshness } from './freshness';
 import { benchLighthouse } from './lighthouse';
@@ -49,6 +50,7 @@ const FIGURES = [
   'data',
   'newsletter',
   'cluster',
+  'paid-read',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];
@@ -150,9 +152,17 @@ if (startLoad > 0.5)
     `warning: the machine is busy (load average ${startLoad.toFixed(2)} on ${cpus().length} cores): other processes take CPU from the servers measured`,
   );
 
-const needsApp = ['throughput', 'page-js', 'lighthouse', 'freshness', 'soak', 'scale', 'causes', 'cluster'].some((f) =>
-  selected.has(f as Figure),
-);
+const needsApp = [
+  'throughput',
+  'page-js',
+  'lighthouse',
+  'freshness',
+  'soak',
+  'scale',
+  'causes',
+  'cluster',
+  'paid-read',
+].some((f) => selected.has(f as Figure));
 // Only the figures that serve the blog read the content copy (data and query-engine need none of it).
 const contentDir = needsApp ? await demoContentCopy() : '';
 if (needsApp) {
@@ -198,6 +208,8 @@ const appServer = async () =>
       SITE_URL: `http://127.0.0.1:${APP_PORT}`,
       OWNER_PASSWORD,
       SESSION_SECRET,
+      // Figure 12's member joins without confirming an address (no mail to read back).
+      MEMBERS_EMAIL_VERIFICATION: 'false',
     },
   }));
 
@@ -244,6 +256,15 @@ await figure('soak', { group: '8', figure: 'soak', target: '0 errors, RSS within
     log,
   });
 });
+await figure('paid-read', { group: '12', figure: 'paid post, member read', target: 'p50 < 150 ms' }, async () =>
+  benchPaidRead({
+    siteUrl: (await appServer()).url,
+    contentDir,
+    ownerPassword: OWNER_PASSWORD,
+    requests: quick ? 50 : 200,
+    log,
+  }),
+);
 await (app as NextServer | null)?.stop();
 
 await figure('cluster', { group: '10', figure: 'several instances', target: 'with Redis ≥ 0.95; fresh < 1 s' }, () =>
