@@ -1,7 +1,7 @@
 'use client';
 
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
-import { commentFragment, postCommentsApi } from '@/lib/core/site';
+import { type FormEvent, lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { MEMBER_HINT_COOKIE, commentFragment, postCommentsApi } from '@/lib/core/site';
 import { addOwnComment, type OwnComment, useReader } from './my-comments-store';
 
 // The comment form (and each thread's reply form). Without JavaScript it is a plain form: the route answers with a
@@ -25,6 +25,11 @@ interface CommentFormProps {
   signinHref: string;
 }
 
+/** Whether the readable member hint cookie is set: true or false in the browser, null in the server's HTML. */
+const subscribeNothing = () => () => {};
+const hintSet = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`));
+const useMemberHint = () => useSyncExternalStore<boolean | null>(subscribeNothing, hintSet, () => null);
+
 type Answer = { comment?: OwnComment; captcha?: 'user' | 'silent'; error?: { message?: string } } | null;
 
 export function CommentForm({ postId, parentId, visitorsMayComment, label, signinHref }: CommentFormProps) {
@@ -36,6 +41,7 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
   const id = useId();
   const api = postCommentsApi(postId);
   const askName = visitorsMayComment && !member;
+  const hinted = useMemberHint();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,18 +85,16 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
     }
   }
 
-  return (
-    <form ref={form} className="comment-form" method="post" action={api} onSubmit={submit}>
-      {parentId && <input type="hidden" name="parentId" value={parentId} />}
-      {member ? (
-        <p className="comment-form__who">
-          Commenting as <bdi>{member.name}</bdi>
-        </p>
-      ) : !visitorsMayComment ? (
-        <p className="comment-form__who">
-          Comments are open to members: <a href={signinHref}>sign in</a> or <a href="/join">join</a> first.
-        </p>
-      ) : null}
+  const invitation = (
+    <p className="comment-form__who">
+      Comments are open to members: <a href={signinHref}>sign in</a> or <a href="/join">join</a> first.
+    </p>
+  );
+  // Where only members comment, a reader known not to be signed in (no member hint cookie) gets the invitation alone.
+  if (!visitorsMayComment && !member && hinted === false) return invitation;
+
+  const fields = (
+    <>
       {askName && (
         <p>
           <label htmlFor={`${id}-name`}>Your name</label>
@@ -123,6 +127,30 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
           </p>
         )}
       </div>
+    </>
+  );
+
+  return (
+    <form ref={form} className="comment-form" method="post" action={api} onSubmit={submit}>
+      {parentId && <input type="hidden" name="parentId" value={parentId} />}
+      {member ? (
+        <p className="comment-form__who">
+          Commenting as <bdi>{member.name}</bdi>
+        </p>
+      ) : !visitorsMayComment ? (
+        invitation
+      ) : null}
+      {/* The same page for everyone, and without JavaScript no one knows who reads it: where only members comment,
+          the form waits behind the invitation for a member who is signed in already (a reply form is behind its
+          thread's "Reply" already). */}
+      {!visitorsMayComment && !member && !parentId ? (
+        <details className="comment-form__signed-in">
+          <summary>Signed in already? Write your comment</summary>
+          {fields}
+        </details>
+      ) : (
+        fields
+      )}
     </form>
   );
 }

@@ -65,6 +65,10 @@ describe('CommentsSection', () => {
     expect(open).toContain('href="/p/comments/2"');
     expect(open).toContain('action="/api/posts/post-1/comments"');
     expect(open).toContain('Comments are open to members');
+    // The same page for everyone: the form waits behind the invitation, closed, for a member signed in already.
+    expect(open).toMatch(
+      /<details class="comment-form__signed-in"><summary>Signed in already\? Write your comment<\/summary>[^]*<textarea/,
+    );
 
     const closed = renderToStaticMarkup(
       <CommentsSection view={view([{ comment: comment('c1', 'hi'), replies: [] }], { open: false })} />,

@@ -132,6 +132,17 @@ test('sign in → like → comment → awaiting approval → owner approves → 
   }
 });
 
+test('with JavaScript, a visitor where only members comment gets the invitation alone, no form', async ({ page }) => {
+  await asNewClient(page);
+  await page.goto(NO_JS_POST);
+  const comments = page.locator('#comments');
+  await expect(comments.locator(':scope > .comment-form__who')).toHaveText(
+    'Comments are open to members: sign in or join first.',
+  );
+  await expect(comments.locator(':scope > form.comment-form')).toHaveCount(0);
+  await expect(comments.getByLabel('Write a comment')).toHaveCount(0);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -139,6 +150,12 @@ test.describe('without JavaScript', () => {
     await asNewClient(page);
     const comments = page.locator('#comments');
     await page.goto(NO_JS_POST);
+    // Only members comment here: the invitation shows, the form waits behind it for a member signed in already.
+    const form = comments.locator(':scope > form.comment-form');
+    await expect(form.locator('.comment-form__who')).toHaveText('Comments are open to members: sign in or join first.');
+    await expect(comments.getByLabel('Write a comment')).toBeHidden();
+    const signedIn = form.locator('summary', { hasText: 'Signed in already? Write your comment' });
+    await signedIn.click();
     await comments.getByLabel('Write a comment').fill('Hello from a visitor');
     await comments.getByRole('button', { name: 'Post comment' }).click();
     await expect(page).toHaveURL(/\/signin\?notice=signin-to-comment&next=/);
@@ -149,6 +166,7 @@ test.describe('without JavaScript', () => {
     await confirmCode(page, address);
     await page.goto(NO_JS_POST);
     const text = `Plain forms still work ${Date.now()}`;
+    await signedIn.click();
     await comments.getByLabel('Write a comment').fill(text);
     await comments.getByRole('button', { name: 'Post comment' }).click();
     // Back at the comment itself, in the refreshed page.
