@@ -38,7 +38,9 @@ export async function GET() {
       page.items.map(async (post) => ({
         post,
         url: absoluteUrl(postPath(post.slug)),
-        html: absolutize(renderToStaticMarkup(<RichContent content={post.richContent} priority={false} />)),
+        html: absolutize(
+          renderToStaticMarkup(<RichContent content={post.richContent} priority={false} islands={false} />),
+        ),
         categories: post.categoryIds.flatMap((id) => label.get(id) ?? []),
         image: await feedImage(post),
         author: post.memberId ? authors.get(post.memberId)?.name : null,

@@ -12,6 +12,8 @@ export interface RenderContext {
   index: number;
   /** Inside an element that only takes phrasing content (`<summary>`): blocks render as spans. */
   inline: boolean;
+  /** Whether client islands (a code block's "Copy") render: not in markup made outside a page (the feed). */
+  islands: boolean;
   renderNode: (node: unknown, ctx: RenderContext) => ReactNode;
   collapsible?: { open: 'FIRST' | 'ALL' | 'NONE'; group?: string };
   table?: { rowHeader: boolean; columnHeader: boolean; row: number };

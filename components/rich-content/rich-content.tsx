@@ -10,10 +10,15 @@ export interface RichContentProps {
   /** Load the document's first image eagerly with high priority (it is usually above the fold). Default true. */
   priority?: boolean;
   className?: string;
+  /**
+   * Render the client islands (a code block's "Copy"). Default true; false where the markup is made outside a page
+   * (the feed renders in a route handler, where a client component cannot run).
+   */
+  islands?: boolean;
 }
 
-/** A post's rich content rendered on the server: plain HTML and CSS classes (`rc-*`), no client script. */
-export function RichContent({ content, priority = true, className }: RichContentProps) {
+/** A post's rich content rendered on the server: plain HTML and CSS classes (`rc-*`); a code block's "Copy" island. */
+export function RichContent({ content, priority = true, className, islands = true }: RichContentProps) {
   const nodes = rootNodes(content);
   if (!nodes.length) return null;
   const doc = analyzeDocument(nodes);
@@ -22,6 +27,7 @@ export function RichContent({ content, priority = true, className }: RichContent
     depth: -1,
     index: 0,
     inline: false,
+    islands,
     renderNode,
   };
   const children = childEntries({ type: 'ROOT', nodes }, ctx).map((entry) => entry.element);

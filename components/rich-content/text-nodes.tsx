@@ -4,6 +4,8 @@ import { anchorId, type NodeProps } from './context';
 import { canonicalType, headingLevel, textOf, walk } from './document';
 import { childNodes, nodeData, obj, str } from './fields';
 import { containerProps, cx, mergePaint, nodeStyle, textStyleProps } from './style';
+import { CopyCode } from './copy-code';
+import { highlight } from './highlight';
 import { TextRun } from './text';
 
 const onlyText = (node: NodeProps['node']) =>
@@ -67,11 +69,24 @@ export function CodeBlock({ node, ctx }: NodeProps) {
   }
   if (line) lines.push(line);
   const paint = nodeStyle(node);
-  // Long lines scroll sideways inside the block: focusable, so a keyboard can scroll it too.
+  // Highlighted on the server (highlight.ts: classes, themed by rich-content.css; no script), the language it was read
+  // as in a small label, and "Copy" as an island. Long lines scroll sideways inside the block: focusable, so a
+  // keyboard can scroll it too.
+  const { html, language } = highlight(lines.join('\n'));
   return (
-    <pre id={anchorId(node, ctx)} className={cx('rc-code', paint.className)} style={paint.style} dir="ltr" tabIndex={0}>
-      <code>{lines.join('\n')}</code>
-    </pre>
+    <div className="rc-codeblock">
+      {language && <span className="rc-code__lang">{language}</span>}
+      {ctx.islands && <CopyCode />}
+      <pre
+        id={anchorId(node, ctx)}
+        className={cx('rc-code', paint.className)}
+        style={paint.style}
+        dir="ltr"
+        tabIndex={0}
+      >
+        <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />
+      </pre>
+    </div>
   );
 }
 

@@ -78,11 +78,20 @@ const SAMPLES: Record<NodeType, Sample> = {
     expect: (h) => expect(h).toMatch(/<blockquote class="rc-quote"[^>]*><p[^>]*>Quoted<\/p><\/blockquote>/),
   },
   CODE_BLOCK: {
-    nodes: [node('CODE_BLOCK', {}, [text('if (a < b) {\n  run();\n}')])],
-    expect: (h) =>
-      expect(h).toContain(
-        '<pre class="rc-code" dir="ltr" tabindex="0"><code>if (a &lt; b) {\n  run();\n}</code></pre>',
-      ),
+    nodes: [
+      node('CODE_BLOCK', {}, [
+        text('const runs = 7;\nif (a < b) {\n  run(runs);\n}\nexport default function main() {}'),
+      ]),
+    ],
+    // Highlighted on the server (its text unchanged and escaped), read as JavaScript and labelled so.
+    expect: (h) => {
+      expect(h).toContain('<span class="rc-code__lang">JavaScript</span>');
+      expect(h).toContain('<pre class="rc-code" dir="ltr" tabindex="0"><code class="hljs">');
+      expect(h).toContain('<span class="k">if</span>');
+      expect(h.replace(/<[^>]+>/g, '')).toContain(
+        'JavaScriptconst runs = 7;\nif (a &lt; b) {\n  run(runs);\n}\nexport default function main() {}',
+      );
+    },
   },
   VIDEO: {
     nodes: [

@@ -53,7 +53,7 @@ describe('sample content', () => {
       'src="https://video.wixstatic.com/video/d3dd72_9397c7bfa03f4fa8920b16bdd667f73b/1080p/mp4/file.mp4"',
     );
     expect(html.match(/<ol class="rc-list rc-ol">/g)).toHaveLength(5);
-    expect(html).toContain('<code>songs = pd.read_csv(SONGS_FILE)</code>');
+    expect(html).toContain('<code class="hljs">songs = pd.read_csv(SONGS_FILE)</code>');
   });
 
   test('storybook-example-app keeps its gallery, file, button and app embeds', () => {
