@@ -21,6 +21,7 @@ export const FEATURES = [
   'views',
   'owner',
   'plans',
+  'ratings',
 ];
 
 /**
@@ -86,6 +87,7 @@ const POLICIES = [
   may('likes', ['likes', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('comments', ['comments', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('plans', ['plans', 'blog', 'members', 'data', 'platform', ...BASE]),
+  may('ratings', ['ratings', 'data', ...BASE]),
   // A feature's storage adapters are thin: the base, Wix's client and their own feature; of another feature, types.
   {
     from: { element: { types: { anyOf: FEATURES }, fileInternalPath: ADAPTERS } },

@@ -34,6 +34,9 @@ export function MetricsRows({ api, initialRows }: MetricsRowsProps) {
           <td className="num" data-metric="comments">
             {formatCount(row.comments)}
           </td>
+          <td className="num" data-metric="rating">
+            {row.ratings ? `${row.rating.toFixed(1)} (${formatCount(row.ratings)})` : '–'}
+          </td>
         </tr>
       ))}
     </tbody>

@@ -40,7 +40,7 @@ export function MetricsTable({ table, params }: { table: PostTable; params: Dash
   return (
     <>
       <p className="table-scroll__hint muted" id="metrics-scroll-hint">
-        Scroll the table sideways for views, likes and comments.
+        Scroll the table sideways for views, likes, comments and ratings.
       </p>
       {/* Focusable, so a keyboard can scroll it too; its shadows show there is more to the side. */}
       <div
@@ -56,6 +56,10 @@ export function MetricsTable({ table, params }: { table: PostTable; params: Dash
               {COLUMNS.map((column) => (
                 <HeaderCell key={column.label} column={column} params={params} />
               ))}
+              {/* The site's own ratings are in no platform's index, so the table does not sort by them. */}
+              <th scope="col" className="num">
+                Rating
+              </th>
             </tr>
           </thead>
           <MetricsRows api={table.api} initialRows={table.rows} />

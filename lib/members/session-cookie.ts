@@ -69,6 +69,8 @@ export const MEMBER_NOTICES = [
   // The reading list (app/api/members/reading-list).
   'signin-to-save',
   'signin-to-comment',
+  // A post's rating form (app/api/posts/[postId]/rating).
+  'signin-to-rate',
   'unknown-post',
   'reading-list-full',
   'reading-list-removed',

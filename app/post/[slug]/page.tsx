@@ -17,6 +17,8 @@ import { absoluteUrl } from '@/lib/edge/seo/site-urls';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { PaywallBox } from '@/components/post/paywall-box';
 import { plansOpening } from '@/lib/plans/reads';
+import { getPostRating } from '@/lib/ratings/reads';
+import { PostRating, ratingText } from '@/components/post/post-rating';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
 import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/edge/pages/post';
 import { authorOf } from '@/lib/edge/pages/authors';
@@ -44,16 +46,18 @@ export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): P
 export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
-  const [{ categories, tags }, neighbours, related, series, author, comments, offers, plans] = await Promise.all([
-    postTerms(post),
-    postNeighbours(post),
-    relatedPosts(post),
-    postSeries(post),
-    authorOf(post.memberId),
-    commentsView(post),
-    siteOffers(),
-    post.preview ? plansOpening(post.pricingPlanIds) : [],
-  ]);
+  const [{ categories, tags }, neighbours, related, series, author, comments, offers, plans, rating] =
+    await Promise.all([
+      postTerms(post),
+      postNeighbours(post),
+      relatedPosts(post),
+      postSeries(post),
+      authorOf(post.memberId),
+      commentsView(post),
+      siteOffers(),
+      post.preview ? plansOpening(post.pricingPlanIds) : [],
+      getPostRating(post.id).catch(() => null),
+    ]);
   const toc = pageContents(post.richContent);
   const updated =
     post.lastPublishedDate && post.lastPublishedDate.slice(0, 10) !== post.firstPublishedDate?.slice(0, 10);
@@ -83,6 +87,11 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
               </span>
             )}
             <span>{post.minutesToRead} min read</span>
+            {rating && rating.count > 0 && (
+              <span>
+                <a href="#rating">Rated {ratingText(rating)}</a>
+              </span>
+            )}
           </p>
         </header>
         {series.map((s) => (
@@ -109,6 +118,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
           </footer>
         )}
         <PostLikes postId={post.id} />
+        {rating && <PostRating postId={post.id} average={rating.average} count={rating.count} />}
         <ViewBeacon postId={post.id} />
         <PostActions
           postId={post.id}

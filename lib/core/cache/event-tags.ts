@@ -108,6 +108,8 @@ export const SITE_EVENT_TAGS = {
   'site.setup.checked': () => [cacheTags.siteSetup],
   /** The owner defined, changed or removed one of the site's own plans: every paywall box. */
   'site.plans.changed': () => [cacheTags.plans],
+  /** A member rated a post: its average and count (the post's metrics). */
+  'site.ratings.changed': ({ entityId }) => [cacheTags.metrics(entityId)],
 } as const satisfies Record<string, TagRule>;
 
 export type SiteEventType = keyof typeof SITE_EVENT_TAGS;

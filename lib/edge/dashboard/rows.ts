@@ -14,7 +14,13 @@ const ApiPost = z.object({
   firstPublishedDate: z.string().optional().catch(undefined),
   pricingPlanIds: z.array(z.string()).optional().catch(undefined),
   metrics: z
-    .object({ views: count.default(0), likes: count.default(0), comments: count.default(0) })
+    .object({
+      views: count.default(0),
+      likes: count.default(0),
+      comments: count.default(0),
+      averageRating: z.number().min(0).max(5).catch(0).default(0),
+      totalRatings: count.default(0),
+    })
     .partial()
     .optional()
     .catch(undefined),
@@ -30,6 +36,9 @@ export const MetricRow = z.object({
   views: z.number(),
   likes: z.number(),
   comments: z.number(),
+  /** The average rating (0 when none) and how many rated. */
+  rating: z.number().default(0),
+  ratings: z.number().default(0),
 });
 export type MetricRow = z.infer<typeof MetricRow>;
 
@@ -45,6 +54,8 @@ export const toRow = (
   views: post.metrics?.views ?? 0,
   likes: post.metrics?.likes ?? 0,
   comments: post.metrics?.comments ?? 0,
+  rating: post.metrics?.averageRating ?? 0,
+  ratings: post.metrics?.totalRatings ?? 0,
 });
 
 export const PostsAnswer = z.object({ posts: z.array(ApiPost) }).transform((answer) => answer.posts.map(toRow));

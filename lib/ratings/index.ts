@@ -1,0 +1,92 @@
+import { invalidate } from '@/lib/core/cache/invalidate';
+import { errors } from '@/lib/core/errors';
+import { type DataClient, recordsClient } from '@/lib/data';
+import { OWNER, defineCollection } from '@/lib/data/types';
+
+// Ratings of posts (issue 31): a member rates a post 1 to 5, once (rating again changes their rating). They live in the
+// site's own records on both platforms: Wix's `@wix/comments` ratings module rates a comments resource (a review beside
+// a comments widget: its rating carries `publishedCommentCount`), and `@wix/blog` 1.0.660 writes no post rating (its
+// metrics name RATING_COUNT as a sort field only). A post's average and count are one grouped query over its ratings,
+// never a counter kept elsewhere, and each rating clears the post's `metrics:` tag (its page shows them).
+
+export const postRatings = defineCollection({
+  id: 'post-ratings',
+  internal: true,
+  fields: {
+    postId: { type: 'text', indexed: true },
+    memberId: { type: 'text' },
+    rating: { type: 'number' },
+    ratedDate: { type: 'datetime' },
+  },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+export interface RatingSummary {
+  /** The mean of the post's ratings, to one decimal; 0 when none. */
+  average: number;
+  count: number;
+}
+
+const NONE: RatingSummary = { average: 0, count: 0 };
+const ratingId = (postId: string, memberId: string) => `${postId}.${memberId}`;
+
+/** A rating as a reader gave it: a whole number from 1 to 5, else the catalogue's 400. */
+export function checkRating(value: unknown): number {
+  const n = typeof value === 'string' && /^\d$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 5) {
+    throw errors.badValue('rating must be a whole number from 1 to 5');
+  }
+  return n;
+}
+
+/** The post ratings in `records`, and what the site does with them. */
+export function createRatings(records: DataClient, now: () => Date = () => new Date()) {
+  records.declare(postRatings);
+  return {
+    /** The member rates the post (again: their rating changes); the post's page is refreshed. */
+    async rate(postId: string, memberId: string, value: unknown): Promise<RatingSummary> {
+      const rating = checkRating(value);
+      await records.save(
+        postRatings.id,
+        { _id: ratingId(postId, memberId), postId, memberId, rating, ratedDate: now().toISOString() },
+        OWNER,
+      );
+      invalidate({ type: 'site.ratings.changed', entityId: postId });
+      return (await this.summaries([postId])).get(postId) ?? NONE;
+    },
+
+    /** The member's own rating of the post, or null. */
+    async mine(postId: string, memberId: string): Promise<number | null> {
+      const item = await records.get(postRatings.id, ratingId(postId, memberId), OWNER);
+      return typeof item?.rating === 'number' ? item.rating : null;
+    },
+
+    /** Each post's average and count, in one grouped query (a post without ratings is absent). */
+    async summaries(postIds: string[]): Promise<Map<string, RatingSummary>> {
+      if (postIds.length === 0) return new Map();
+      const groups = await records.aggregate(
+        postRatings.id,
+        {
+          filter: { postId: { $in: postIds } },
+          groupBy: ['postId'],
+          operations: { count: { op: 'count' }, average: { op: 'avg', field: 'rating' } },
+        },
+        OWNER,
+      );
+      return new Map(
+        groups.map((group) => [
+          String(group.postId),
+          { average: Math.round(Number(group.average) * 10) / 10, count: Number(group.count) },
+        ]),
+      );
+    },
+  };
+}
+
+export type Ratings = ReturnType<typeof createRatings>;
+
+/** The site's ratings, in its records. */
+export const siteRatings = (): Ratings => createRatings(recordsClient(postRatings));
+
+/** Each post's rating summary, for the JSON API and the dashboard (lib/edge/pages/reader-counts.ts). */
+export const ratingSummaries = (postIds: string[]) => siteRatings().summaries(postIds);
