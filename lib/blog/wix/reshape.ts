@@ -2,6 +2,7 @@ import { errors } from '@/lib/core/errors';
 import { Category, Draft, type Image, type PageUrl, Post, PostCountStat, PostMetrics, Tag, type Video } from '../types';
 import { isRecord } from '@/lib/core/json';
 import { WIX_IMAGE_CDN } from '../view';
+import { withRichContent } from '../compressed';
 import { decodeSegment } from '@/lib/core/site';
 
 // The SDK rewrites the REST shapes: `id` -> `_id` (not inside rich content), dates -> Date, images ->
@@ -149,7 +150,8 @@ function list(value: unknown, what: string): unknown[] {
   return value;
 }
 
-export const reshapePost = (sdk: unknown, what = 'a post'): Post => parse(Post, postFields(object(sdk, what)), what);
+export const reshapePost = (sdk: unknown, what = 'a post'): Post =>
+  withRichContent(parse(Post, postFields(object(sdk, what)), what));
 
 /** A list keeps its good items: one malformed item from upstream is logged and left out, not a failed page. */
 function reshapeEach<T>(sdk: unknown, what: string, reshape: (item: unknown, what: string) => T): T[] {

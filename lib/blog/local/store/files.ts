@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
+import { withRichContent } from '../../compressed';
 import { Post } from '../../types';
 import type { Stamp } from '../file-index';
 
@@ -11,7 +12,7 @@ const READ_CONCURRENCY = 64;
 export async function readPost(file: string): Promise<Post | null> {
   try {
     const parsed = Post.safeParse(JSON.parse(await readFile(file, 'utf8')));
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return withRichContent(parsed.data);
     console.warn(JSON.stringify({ msg: 'skipping invalid post file', file, issues: parsed.error.issues.slice(0, 3) }));
   } catch (error) {
     console.warn(JSON.stringify({ msg: 'skipping unreadable post file', file, error: String(error) }));
