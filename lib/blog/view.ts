@@ -1,5 +1,5 @@
 import { safeDecode } from '@/lib/core/site';
-import type { Post } from './types';
+import type { Image, Post } from './types';
 
 // Pure helpers that turn the media references found in posts (Wix media ids, `wix:image://` URIs, local
 // file names, absolute URLs) into URLs the browser can load.
@@ -181,7 +181,42 @@ export const isMediaFileUrl = (url: string): boolean => {
 };
 
 /** The post's hero image: its media, else its cover, else the legacy hero image. */
-export const postImage = (post: Post) => post.media?.wixMedia?.image ?? post.coverMedia?.image ?? post.heroImage;
+export const postImage = (post: Post): Image | undefined =>
+  post.media?.wixMedia?.image ?? post.coverMedia?.image ?? post.heroImage ?? postVideo(post)?.poster;
+
+/** A post whose cover is a video: what plays (a URL, null when only Wix's video id is known), its poster and size. */
+export interface PostVideo {
+  url: string | null;
+  poster?: Image;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The post's cover video, if its cover is one: `coverMedia.video`, else its media's (`wixMedia.videoV2`, or an
+ * embedded video with its thumbnail). Only an http(s) address plays (a file, YouTube or Vimeo): a Wix video known by
+ * its id alone shows its poster.
+ */
+export function postVideo(post: Post): PostVideo | null {
+  const video = post.coverMedia?.video ?? post.media?.wixMedia?.videoV2;
+  if (video) {
+    const url = [video.url, video.id].find((u) => typeof u === 'string' && /^https?:\/\//i.test(u)) ?? null;
+    return { url, poster: video.thumbnail, width: video.width, height: video.height };
+  }
+  const embed = post.media?.embedMedia;
+  if (embed?.video?.url) {
+    const thumb = embed.thumbnail?.url
+      ? {
+          id: embed.thumbnail.url,
+          url: embed.thumbnail.url,
+          width: embed.thumbnail.width,
+          height: embed.thumbnail.height,
+        }
+      : undefined;
+    return { url: embed.video.url, poster: thumb, width: embed.video.width, height: embed.video.height };
+  }
+  return null;
+}
 
 /** The media the site serves, by extension. */
 const MEDIA_TYPES: Record<string, string> = {

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { PostList } from '@/components/post/post-list';
 import { PostNav } from '@/components/post/post-nav';
 import { PostDate } from '@/components/post/post-date';
-import { PostImage } from '@/components/post/post-image';
+import { PostCover } from '@/components/post/post-cover';
 import { PostAuthor } from '@/components/post/post-author';
 import { SeriesNav } from '@/components/post/series-nav';
 import { SubscribeForm } from '@/components/newsletter/subscribe-form';
@@ -97,7 +97,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
         {series.map((s) => (
           <SeriesNav key={s.id} series={s} />
         ))}
-        <PostImage post={post} className="post__hero" sizes="(min-width: 44rem) 42rem, 100vw" priority />
+        <PostCover post={post} sizes="(min-width: 44rem) 42rem, 100vw" />
         {toc.length >= TOC_MIN_HEADINGS && <TableOfContents entries={toc} className="post__toc" />}
         <RichContent content={post.richContent} />
         {post.preview && <PaywallBox slug={post.slug} plans={plans} />}

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { postImage, resolveImage } from '@/lib/blog/view';
+import { isMediaFileUrl, postImage, postVideo, resolveImage } from '@/lib/blog/view';
 import type { Post } from '@/lib/blog/types';
 import { RSS_ALTERNATE, SITE_NAME, postPath } from '@/lib/core/site';
 import { absoluteUrl } from './site-urls';
@@ -35,6 +35,13 @@ export function heroImageUrl(post: Post): { url: string; width?: number; height?
   return { url, width: resolved.width, height: resolved.height, alt: image.altText ?? '' };
 }
 
+/** `og:video` for a cover video whose source is public: an http(s) file a player can load (a page URL is not one). */
+function coverVideo(post: Post) {
+  const video = postVideo(post);
+  if (!video?.url || !isMediaFileUrl(video.url)) return undefined;
+  return [{ url: video.url, width: video.width, height: video.height }];
+}
+
 export function postMetadata(post: Post): Metadata {
   const title = postTitle(post);
   const description = postDescription(post);
@@ -65,6 +72,7 @@ export function postMetadata(post: Post): Metadata {
       publishedTime: post.firstPublishedDate,
       modifiedTime: post.lastPublishedDate,
       images: image ? [{ url: image.url, width: image.width, height: image.height, alt: image.alt }] : undefined,
+      videos: coverVideo(post),
     },
     twitter: {
       card: image ? 'summary_large_image' : 'summary',
