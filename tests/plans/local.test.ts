@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { billingText, priceText } from '@/lib/plans/view';
@@ -18,6 +18,8 @@ const plans = createLocalPlans(records, () => new Date('2026-11-27T10:00:00Z'));
 const member = { id: 'member-1', sessionToken: 'session-1' };
 
 afterAll(() => records.close());
+// The embedded database opens in the first test: seconds when the whole suite runs at once.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('local plans', () => {
   it('defines plans with prices and periods, and names them in the order a post gives', async () => {

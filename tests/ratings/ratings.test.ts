@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
@@ -12,6 +12,8 @@ const records = createDataClient({ backend: createEmbeddedBackend(), collections
 const ratings = createRatings(records);
 
 afterAll(() => records.close());
+// The embedded database opens in the first test: seconds when the whole suite runs at once.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('post ratings', () => {
   it('averages one rating per member, changed by rating again', async () => {
