@@ -68,6 +68,7 @@ export const MEMBER_NOTICE_TEXT: Record<string, NoticeText> = {
   'signin-to-save': { text: 'Sign in to save posts to your reading list.', alert: false },
   'signin-to-comment': { text: 'Sign in to comment. New here? Join: it takes a minute.', alert: false },
   'signin-to-rate': { text: 'Sign in to rate posts. New here? Join: it takes a minute.', alert: false },
+  'signin-to-vote': { text: 'This poll takes members’ votes: sign in to vote. New here? Join first.', alert: false },
   'unknown-post': { text: 'That post could not be found. It may have been unpublished.', alert: true },
   'reading-list-full': {
     text: 'Your reading list is full (100 posts). Remove some below to save more.',

@@ -14,6 +14,8 @@ export interface RenderContext {
   inline: boolean;
   /** Whether client islands (a code block's "Copy") render: not in markup made outside a page (the feed). */
   islands: boolean;
+  /** The post on whose page the content renders: polls vote for it. Absent elsewhere (the feed, a preview). */
+  postId?: string;
   renderNode: (node: unknown, ctx: RenderContext) => ReactNode;
   collapsible?: { open: 'FIRST' | 'ALL' | 'NONE'; group?: string };
   table?: { rowHeader: boolean; columnHeader: boolean; row: number };

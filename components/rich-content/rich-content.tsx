@@ -15,10 +15,12 @@ export interface RichContentProps {
    * (the feed renders in a route handler, where a client component cannot run).
    */
   islands?: boolean;
+  /** The post the content is, on its page: its polls are forms posting votes for it. */
+  postId?: string;
 }
 
 /** A post's rich content rendered on the server: plain HTML and CSS classes (`rc-*`); a code block's "Copy" island. */
-export function RichContent({ content, priority = true, className, islands = true }: RichContentProps) {
+export function RichContent({ content, priority = true, className, islands = true, postId }: RichContentProps) {
   const nodes = rootNodes(content);
   if (!nodes.length) return null;
   const doc = analyzeDocument(nodes);
@@ -28,6 +30,7 @@ export function RichContent({ content, priority = true, className, islands = tru
     index: 0,
     inline: false,
     islands,
+    postId,
     renderNode,
   };
   const children = childEntries({ type: 'ROOT', nodes }, ctx).map((entry) => entry.element);

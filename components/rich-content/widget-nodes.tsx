@@ -2,6 +2,7 @@ import { paletteColor, readableText, toHex } from './color';
 import { anchorId, anchorResolver, type NodeProps } from './context';
 import { arr, get, int, nodeData, num, numish, rec, str, text } from './fields';
 import { linkProps } from './safe-href';
+import { pollOf, pollResultsPath, pollVotePath } from '@/lib/polls/view';
 import {
   adaptColor,
   backgroundPaint,
@@ -87,6 +88,40 @@ export function Poll({ node, ctx }: NodeProps) {
   const title = text(poll.title);
   if (!title && !options.length) return null;
   const container = containerProps(data.containerData, 'rc-poll');
+  // On the post's page, a plain form that votes (no JavaScript needed); the results are on the poll's own page, per
+  // reader, where its view role lets them be seen (app/(members)/polls). Elsewhere, the options as the content has.
+  const runnable = ctx.postId ? pollOf(node) : null;
+  if (runnable && ctx.postId) {
+    return (
+      <figure
+        id={anchorId(node, ctx) ?? `poll-${runnable.id}`}
+        className={container.className}
+        style={container.style}
+        dir="auto"
+      >
+        <form method="post" action={pollVotePath(ctx.postId, runnable.id)} className="rc-poll-form">
+          <fieldset>
+            <legend className="rc-poll-title">{title ?? 'Poll'}</legend>
+            {runnable.options.map((option) => (
+              <label key={option.id} className="rc-poll-choice">
+                <input
+                  type={runnable.multiple ? 'checkbox' : 'radio'}
+                  name="option"
+                  value={option.id}
+                  required={!runnable.multiple}
+                />{' '}
+                {option.title}
+              </label>
+            ))}
+          </fieldset>
+          <p className="rc-poll-actions">
+            <button type="submit">Vote</button> <a href={pollResultsPath(ctx.postId, runnable.id)}>Results</a>
+            {runnable.vote === 'SITE_MEMBERS' && <span className="rc-poll-note"> Members vote.</span>}
+          </p>
+        </form>
+      </figure>
+    );
+  }
   return (
     <figure id={anchorId(node, ctx)} className={container.className} style={container.style} dir="auto">
       {title && <figcaption className="rc-poll-title">{title}</figcaption>}

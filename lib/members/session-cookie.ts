@@ -71,6 +71,8 @@ export const MEMBER_NOTICES = [
   'signin-to-comment',
   // A post's rating form (app/api/posts/[postId]/rating).
   'signin-to-rate',
+  // A members-only poll's form (app/api/posts/[postId]/polls/[pollId]).
+  'signin-to-vote',
   'unknown-post',
   'reading-list-full',
   'reading-list-removed',

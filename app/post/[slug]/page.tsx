@@ -99,7 +99,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
         ))}
         <PostCover post={post} sizes="(min-width: 44rem) 42rem, 100vw" />
         {toc.length >= TOC_MIN_HEADINGS && <TableOfContents entries={toc} className="post__toc" />}
-        <RichContent content={post.richContent} />
+        <RichContent content={post.richContent} postId={post.id} />
         {post.preview && <PaywallBox slug={post.slug} plans={plans} />}
         {(tags.length > 0 || post.hashtags.length > 0) && (
           <footer>
