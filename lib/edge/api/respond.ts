@@ -31,6 +31,13 @@ export function errorResponse(error: unknown): Response {
 
 export const notFound = (what: string) => errors.notFound(`${what} does not exist`);
 
+/** The catalogue's 429 (WDE9429) with its `Retry-After`: a client over one of the site's limits. */
+export function tooManyRequests(message: string, seconds: number): Response {
+  const response = errorResponse(new CatalogueError(429, 'WDE9429', `${message}; retry in ${seconds} s`));
+  response.headers.set('Retry-After', String(seconds));
+  return response;
+}
+
 /** The methods a route handler module can export and `otherMethods` can answer for it. */
 export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Answered = RouteMethod | 'OPTIONS';

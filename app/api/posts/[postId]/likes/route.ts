@@ -1,10 +1,10 @@
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { errorResponse, jsonHandler, otherMethods, tooManyRequests } from '@/lib/edge/api/respond';
 import { readJsonBody } from '@/lib/edge/api/body';
 import { authErrors } from '@/lib/owner';
 import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
 import { httpOnlyCookie, isSecureRequest, readableCookie, requestCookie } from '@/lib/owner';
 import { publishedPostById } from '@/lib/edge/pages/post';
-import { CatalogueError, errors } from '@/lib/core/errors';
+import { errors } from '@/lib/core/errors';
 import { readBodyText, isFormPost } from '@/lib/core/http/body';
 import {
   LIKER_COOKIE,
@@ -35,13 +35,6 @@ const limiter = () =>
     createLimiter({ keyPrefix: 'likes:client', points: WRITES_PER_MINUTE, durationSeconds: 60 }),
   );
 const visitorLimiter = () => processSingleton('likes-limits:visitor-post', () => createLimiter(VISITOR_LIKE_LIMIT));
-
-/** The catalogue's 429 with its Retry-After. */
-function tooMany(message: string, seconds: number): Response {
-  const response = errorResponse(new CatalogueError(429, 'WDE9429', `${message}; retry in ${seconds} s`));
-  response.headers.set('Retry-After', String(seconds));
-  return response;
-}
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
@@ -79,7 +72,7 @@ async function write(request: Request, { params }: Context): Promise<Response> {
   if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
   const client = clientKey(request.headers);
   const allowed = await consume(limiter(), client);
-  if (!allowed.ok) return tooMany('too many likes', secondsLeft(allowed.res));
+  if (!allowed.ok) return tooManyRequests('too many likes', secondsLeft(allowed.res));
   const { postId } = await params;
   const intent = await intentOf(request, form);
   const post = await publishedPostById(postId);
@@ -96,7 +89,8 @@ async function write(request: Request, { params }: Context): Promise<Response> {
     // already changes nothing and takes none.
     const counts = !liker || !(await likes.state(postId, liker)).liked;
     const taken = counts ? await consume(visitorLimiter(), visitorLikeKey(client, post.id)) : null;
-    if (taken && !taken.ok) return tooMany('too many likes of this post from this address', secondsLeft(taken.res));
+    if (taken && !taken.ok)
+      return tooManyRequests('too many likes of this post from this address', secondsLeft(taken.res));
   }
   if (!liker) {
     // A first like: this browser becomes a visitor of its own (an unlike without one has nothing to remove).

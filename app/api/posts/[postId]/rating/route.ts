@@ -1,4 +1,4 @@
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { errorResponse, jsonHandler, otherMethods, tooManyRequests } from '@/lib/edge/api/respond';
 import { authErrors } from '@/lib/owner';
 import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
 import { publishedPostById } from '@/lib/edge/pages/post';
@@ -56,14 +56,7 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
   const post = await publishedPostById((await params).postId);
   const back = `${postPath(post.slug)}#${FRAGMENT}`;
   const limited = await consume(limiter(), clientKey(request.headers));
-  if (!limited.ok) {
-    const seconds = secondsLeft(limited.res);
-    const response = errorResponse(
-      new CatalogueError(429, 'WDE9429', `too many ratings from this client; retry in ${seconds} s`),
-    );
-    response.headers.set('Retry-After', String(seconds));
-    return response;
-  }
+  if (!limited.ok) return tooManyRequests('too many ratings from this client', secondsLeft(limited.res));
   const body = await readBodyText(request, MAX_BODY, () => errors.payloadTooLarge(`larger than ${MAX_BODY} bytes`));
   const value = form ? new URLSearchParams(body).get('rating') : ratingOfJson(body);
   const signedIn = await memberOfRequest(request);

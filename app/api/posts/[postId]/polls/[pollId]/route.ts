@@ -6,7 +6,7 @@ import { isCrossSite } from '@/lib/core/security/same-origin';
 import { postPath } from '@/lib/core/site';
 import { getPost } from '@/lib/blog/reads';
 import { memberOfRequest } from '@/lib/edge/api/member-forms';
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { errorResponse, jsonHandler, otherMethods, tooManyRequests } from '@/lib/edge/api/respond';
 import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
 import { authErrors, httpOnlyCookie, isSecureRequest, requestCookie } from '@/lib/owner';
 import {
@@ -41,12 +41,6 @@ const visitorLimiter = () =>
 
 type Context = RouteContext<'/api/posts/[postId]/polls/[pollId]'>;
 
-function tooMany(message: string, seconds: number): Response {
-  const response = errorResponse(new CatalogueError(429, 'WDE9429', `${message}; retry in ${seconds} s`));
-  response.headers.set('Retry-After', String(seconds));
-  return response;
-}
-
 function optionsOfJson(body: string): string[] {
   let parsed: unknown;
   try {
@@ -65,7 +59,7 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
   if (isCrossSite(request)) throw authErrors.crossSite();
   const form = isFormPost(request);
   const limited = await consume(limiter(), clientKey(request.headers));
-  if (!limited.ok) return tooMany('too many votes from this client', secondsLeft(limited.res));
+  if (!limited.ok) return tooManyRequests('too many votes from this client', secondsLeft(limited.res));
   const { postId, pollId } = await params;
   const post = /^[\w-]{1,128}$/.test(postId) ? await getPost(postId, { fieldsets: ['RICH_CONTENT'] }) : null;
   const poll = post ? pollsOf(post.richContent).find((p) => p.id === pollId) : undefined;
@@ -88,7 +82,8 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
     voterId = voterOfCookie(requestCookie(request, POLL_VOTER_COOKIE));
     // A visitor's vote that would count takes a point of their address's budget on this poll.
     const budget = await consume(visitorLimiter(), `${clientKey(request.headers)}|${postId}|${poll.id}`);
-    if (!budget.ok) return tooMany('too many visitors’ votes from this address on this poll', secondsLeft(budget.res));
+    if (!budget.ok)
+      return tooManyRequests('too many visitors’ votes from this address on this poll', secondsLeft(budget.res));
     if (!voterId) {
       const made = newVoterCookie();
       voterId = made.id;
