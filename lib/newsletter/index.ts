@@ -8,16 +8,14 @@ import { dataClient, recordsClient, siteJobs } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
 import {
   announce,
-  enqueueSend,
   noteUnsubscribedFrom,
   newsletterClaims,
   newsletterDeliveries,
   newsletterSettings,
   newsletterSends,
-  resumeSend,
   type Sending,
-  workSends,
 } from './sending';
+import { enqueueSend, resumeSend, workSends } from './queue';
 import type { Newsletter } from './subscribe';
 import { type OwnerIntent, isPaused, ownerChoice, previewMail, sendStatusOf, sendTest, setPaused } from './owner';
 
@@ -29,7 +27,8 @@ export {
   unsubscribePath,
   type UnsubscribeOutcome,
 } from './unsubscribe';
-export { NEWSLETTER_QUEUE, newsletterDeliveries, newsletterSends, type AnnounceOutcome } from './sending';
+export { newsletterDeliveries, newsletterSends, type AnnounceOutcome } from './sending';
+export { NEWSLETTER_QUEUE } from './queue';
 
 /** The owner holds a post's mail back, or lets a held one go (owner.ts `ownerChoice`). */
 export async function ownerSendChoice(postId: string, intent: OwnerIntent) {

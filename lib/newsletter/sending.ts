@@ -1,11 +1,9 @@
-import type PgBoss from 'pg-boss';
 import type { Post } from '@/lib/blog/types';
 import { isCatalogueError } from '@/lib/core/errors';
 import { type Mailer, smtpRefusal } from '@/lib/core/mail';
-import { SITE_NAME } from '@/lib/core/site';
-import { type DataClient, ensureQueue, workOnce } from '@/lib/data';
+import type { DataClient } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
-import { renderPostMail } from './mail';
+import { messageOf, renderOnce, subjectOf } from './message';
 import {
   type SendStatus,
   deliveryId,
@@ -14,8 +12,8 @@ import {
   newsletterDeliveries,
   newsletterSends,
 } from './send-records';
-import { unsubscribeUrl } from './unsubscribe';
 
+export { messageOf, renderOnce, subjectOf } from './message';
 export {
   type SendStatus,
   deliveryId,
@@ -36,8 +34,6 @@ export {
 // each attempt at a delivery is marked `sending`, then claimed by inserting a record named for it (send-records.ts),
 // and only the worker whose insert made it mails. A 4xx answer defers the delivery, with
 // backoff; a 5xx bounces it and the address is never mailed again. An unsubscribed or bounced address is skipped.
-
-export const NEWSLETTER_QUEUE = 'newsletter-send';
 
 /** A post mailed when it is first published this recently: an import of an old post, or a re-publish, sends nothing. */
 export const FIRST_PUBLICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -156,38 +152,6 @@ async function settleInterrupted(sending: Sending, postId: string): Promise<void
     );
     log(sending, { event: 'interrupted', postId, deliveries: items.length });
   }
-}
-
-export const subjectOf = (post: Post) => post.title || `A new post on ${SITE_NAME}`;
-
-/** Each message differs only by its unsubscribe link, put in place of this marker. */
-const MARK = 'https://unsubscribe.invalid/MARK';
-
-/** A post's mail, rendered once for all its messages. */
-export const renderOnce = (sending: Sending, post: Post) =>
-  renderPostMail(post, { siteUrl: sending.siteUrl, footer: sending.footer, unsubscribeUrl: MARK });
-
-/** One subscriber's message of a rendered mail: their unsubscribe link in it and in RFC 8058's header pair. */
-export function messageOf(
-  sending: Sending,
-  rendered: { html: string; text: string },
-  to: { to: string; subscriberId: string; subject: string; messageId: string; postId?: string },
-) {
-  const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, to.subscriberId, to.postId);
-  return {
-    to: to.to,
-    subject: to.subject,
-    // In the HTML the link is an attribute, its `&` written `&amp;` as React writes it.
-    html: rendered.html.replaceAll(MARK, unsubscribeAt.replaceAll('&', '&amp;')),
-    text: rendered.text.replaceAll(MARK, unsubscribeAt),
-    messageId: to.messageId,
-    ...(sending.replyTo && { replyTo: sending.replyTo }),
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeAt}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': `${SITE_NAME} <newsletter.${new URL(sending.siteUrl).hostname}>`,
-    },
-  };
 }
 
 /** Claims `attempt` at `delivery` for this worker: true if no other worker claimed it first. */
@@ -376,37 +340,3 @@ async function bounce(sending: Sending, subscriberId: string) {
     OWNER,
   );
 }
-
-/** The queue's worker for sends: each job mails its post; deferred deliveries come back as a job at their time. */
-export async function workSends(boss: PgBoss, sending: Sending): Promise<void> {
-  await ensureQueue(boss, NEWSLETTER_QUEUE, {
-    // A job whose worker died comes back after this long, for another to resume (settleInterrupted).
-    expireInSeconds: 15 * 60,
-    retryLimit: 10,
-    retryDelay: 30,
-    retryBackoff: true,
-  });
-  await workOnce<{ postId: string }>(
-    boss,
-    NEWSLETTER_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 2 },
-    async ([job]) => {
-      if (!job) return;
-      const result = await sendPost(sending, job.data.postId);
-      if (result.retryAt) {
-        await boss.send(NEWSLETTER_QUEUE, { postId: job.data.postId }, { startAfter: result.retryAt });
-      }
-    },
-  );
-}
-
-/** Asks the queue for a post's send (a post's second ask while one waits is the same job). */
-export const enqueueSend = (boss: PgBoss, postId: string) =>
-  boss.send(NEWSLETTER_QUEUE, { postId }, { singletonKey: postId, singletonSeconds: 60 });
-
-/**
- * Asks the queue to resume an unfinished send, at a server's start: a job of its own, never the same as one asked for
- * this minute (that one may be the job of an instance that was killed: still `active`, it comes back only when it
- * expires). Should another worker still be on the send, the claims keep each address to one message.
- */
-export const resumeSend = (boss: PgBoss, postId: string) => boss.send(NEWSLETTER_QUEUE, { postId });

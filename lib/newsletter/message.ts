@@ -1,0 +1,40 @@
+import { SITE_NAME } from '@/lib/core/site';
+import type { Post } from '@/lib/blog/types';
+import { renderPostMail } from './mail';
+import type { Sending } from './sending';
+import { unsubscribeUrl } from './unsubscribe';
+
+// A post's mail as each subscriber gets it: rendered once for the whole send, then one message per subscriber that
+// differs only by their unsubscribe link (in the text, the HTML and RFC 8058's header pair).
+
+export const subjectOf = (post: Post) => post.title || `A new post on ${SITE_NAME}`;
+
+/** Each message differs only by its unsubscribe link, put in place of this marker. */
+const MARK = 'https://unsubscribe.invalid/MARK';
+
+/** A post's mail, rendered once for all its messages. */
+export const renderOnce = (sending: Sending, post: Post) =>
+  renderPostMail(post, { siteUrl: sending.siteUrl, footer: sending.footer, unsubscribeUrl: MARK });
+
+/** One subscriber's message of a rendered mail: their unsubscribe link in it and in RFC 8058's header pair. */
+export function messageOf(
+  sending: Sending,
+  rendered: { html: string; text: string },
+  to: { to: string; subscriberId: string; subject: string; messageId: string; postId?: string },
+) {
+  const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, to.subscriberId, to.postId);
+  return {
+    to: to.to,
+    subject: to.subject,
+    // In the HTML the link is an attribute, its `&` written `&amp;` as React writes it.
+    html: rendered.html.replaceAll(MARK, unsubscribeAt.replaceAll('&', '&amp;')),
+    text: rendered.text.replaceAll(MARK, unsubscribeAt),
+    messageId: to.messageId,
+    ...(sending.replyTo && { replyTo: sending.replyTo }),
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeAt}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': `${SITE_NAME} <newsletter.${new URL(sending.siteUrl).hostname}>`,
+    },
+  };
+}
