@@ -115,3 +115,33 @@ export function withSite(env: Env = {}, options: SiteOptions = {}): Site {
     },
   };
 }
+
+/** The variables under which a member who joins is signed in at once: no address to confirm, no owner to approve. */
+export const OPEN_MEMBERS: Env = { MEMBERS_EMAIL_VERIFICATION: 'false', MEMBERS_OWNER_APPROVAL: 'false' };
+
+export interface JoinedMember {
+  /** Their id on the site. */
+  id: string;
+  /** Their session token. */
+  sessionToken: string;
+  /** The Cookie header a browser sends with that session. */
+  cookie: string;
+}
+
+/**
+ * Signs a member up on this file's site (siteMembers().register; withSite given `OPEN_MEMBERS`) and answers their
+ * session; throws if they are not signed in at once.
+ */
+export async function joinMember(
+  email: string,
+  nickname: string,
+  password = 'correct horse battery',
+): Promise<JoinedMember> {
+  const { siteMembers, LoginState, MEMBER_SESSION_COOKIE } = await import('@/lib/members');
+  const joined = await siteMembers().register({ email, password, profile: { nickname } });
+  if (joined.loginState !== LoginState.SUCCESS) throw new Error(`could not join: ${joined.loginState}`);
+  const { sessionToken } = joined.data;
+  const member = await siteMembers().memberOf(sessionToken);
+  if (!member) throw new Error(`joined, but no member for the session of ${email}`);
+  return { id: member.id, sessionToken, cookie: `${MEMBER_SESSION_COOKIE}=${sessionToken}` };
+}

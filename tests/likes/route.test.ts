@@ -1,48 +1,37 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { revalidateTag } from 'next/cache';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makePost, writeContentDir } from '../helpers/posts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePost } from '../helpers/posts';
+import { joinMember, OPEN_MEMBERS, withSite } from '../helpers/site';
 
 // GET/POST/DELETE /api/posts/{id}/likes on the local source and the embedded database: a form gets a 303 back to the
 // post's button, JSON the new { total, liked }; the visitor cookie is HttpOnly; a like's event goes through the
 // site's one invalidation and clears the post's metrics tag; cross-site posts, floods and unknown posts are refused.
 
-const contentDir = writeContentDir([
-  makePost(1, { metrics: { views: 1, likes: 4, comments: 0 } }),
-  makePost(2, { metrics: { views: 1, likes: 0, comments: 0 } }),
-]);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'likes-api-'));
-process.env.BLOG_SOURCE = 'local';
-process.env.BLOG_CONTENT_DIR = contentDir;
-process.env.DATA_DIR = dataDir;
-process.env.SESSION_SECRET = 'likes-api-test-secret-long-enough-0123456789';
-process.env.SITE_URL = 'https://blog.example';
-process.env.TRUST_PROXY_HOPS = '1';
-process.env.MAIL_OUTBOX = path.join(dataDir, 'mail');
-process.env.MEMBERS_EMAIL_VERIFICATION = 'false';
-process.env.MEMBERS_OWNER_APPROVAL = 'false';
+const site = 'https://blog.example';
+const { contentDir } = withSite(
+  {
+    SESSION_SECRET: 'likes-api-test-secret-long-enough-0123456789',
+    SITE_URL: site,
+    TRUST_PROXY_HOPS: '1',
+    ...OPEN_MEMBERS,
+  },
+  {
+    content: [
+      makePost(1, { metrics: { views: 1, likes: 4, comments: 0 } }),
+      makePost(2, { metrics: { views: 1, likes: 0, comments: 0 } }),
+    ],
+    database: true,
+  },
+);
 
 const route = await import('@/app/api/posts/[postId]/likes/route');
-const { dataClient } = await import('@/lib/data');
-const { OWNER } = await import('@/lib/data/permissions');
-const { likeCount, postLikes, VISITOR_LIKES_PER_POST } = await import('@/lib/likes');
-const { siteMembers, LoginState } = await import('@/lib/members');
+const { likeCount, VISITOR_LIKES_PER_POST } = await import('@/lib/likes');
 
 // The first open of the database and the webhook key pair's generation take seconds on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
-beforeAll(async () => {
-  dataClient().declare(postLikes);
-  await dataClient().count(postLikes.id, {}, OWNER);
-}, 60_000);
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(contentDir, { recursive: true, force: true });
-});
 
-const site = 'https://blog.example';
 const POST = 'post-0001';
 let client = 0;
 beforeEach(() => {
@@ -277,15 +266,7 @@ describe('a visitor’s likes from one address', () => {
     for (let i = 0; i < VISITOR_LIKES_PER_POST; i++) expect((await cookieless(address)).status).toBe(200);
     await expectError(await cookieless(address), 429, 'WDE9429');
 
-    siteMembers();
-    const joined = await siteMembers().register({
-      email: 'ann@example.com',
-      password: 'correct horse battery',
-      profile: { nickname: 'Ann' },
-    });
-    expect(joined.loginState).toBe(LoginState.SUCCESS);
-    if (joined.loginState !== LoginState.SUCCESS) return;
-    const cookie = `member_session=${joined.data.sessionToken}`;
+    const { cookie } = await joinMember('ann@example.com', 'Ann');
     const before = await shownLikes();
     const liked = await json('POST', { intent: 'like' }, { 'x-forwarded-for': address, cookie });
     expect(liked.status).toBe(200);

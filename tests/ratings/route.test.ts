@@ -1,49 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makePost, writeContentDir } from '../helpers/posts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { makePost } from '../helpers/posts';
+import { joinMember, OPEN_MEMBERS, withSite } from '../helpers/site';
 
 // POST/GET /api/posts/{id}/rating on the local source and the embedded database: a member's form rating comes back
 // to the post's rating, JSON answers the summary; a visitor's form goes to sign in, JSON is the catalogue's 401; a
 // rating outside 1-5, a body that is not JSON, a cross-site post and an unknown post are refused and change nothing.
 
-const contentDir = writeContentDir([makePost(1, { metrics: { views: 1, likes: 0, comments: 0 } })]);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ratings-api-'));
-Object.assign(process.env, {
-  BLOG_SOURCE: 'local',
-  BLOG_CONTENT_DIR: contentDir,
-  DATA_DIR: dataDir,
-  SESSION_SECRET: 'ratings-api-test-secret-long-enough-0123456789',
-  SITE_URL: 'https://blog.example',
-  TRUST_PROXY_HOPS: '1',
-  MAIL_OUTBOX: path.join(dataDir, 'mail'),
-  MEMBERS_EMAIL_VERIFICATION: 'false',
-  MEMBERS_OWNER_APPROVAL: 'false',
-});
+const site = 'https://blog.example';
+withSite(
+  {
+    SESSION_SECRET: 'ratings-api-test-secret-long-enough-0123456789',
+    SITE_URL: site,
+    TRUST_PROXY_HOPS: '1',
+    ...OPEN_MEMBERS,
+  },
+  { content: [makePost(1, { metrics: { views: 1, likes: 0, comments: 0 } })], database: true },
+);
 
 const route = await import('@/app/api/posts/[postId]/rating/route');
-const { dataClient } = await import('@/lib/data');
-const { siteMembers, LoginState } = await import('@/lib/members');
 
 vi.setConfig({ testTimeout: 30_000 });
 let cookie = '';
 beforeAll(async () => {
-  const joined = await siteMembers().register({
-    email: 'rater@example.com',
-    password: 'correct horse battery',
-    profile: { nickname: 'Rater' },
-  });
-  if (joined.loginState !== LoginState.SUCCESS) throw new Error(`could not join: ${joined.loginState}`);
-  cookie = `member_session=${joined.data.sessionToken}`;
+  cookie = (await joinMember('rater@example.com', 'Rater')).cookie;
 }, 60_000);
-afterAll(async () => {
-  await dataClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(contentDir, { recursive: true, force: true });
-});
 
-const site = 'https://blog.example';
 const POST = 'post-0001';
 const ctx = (postId = POST) => ({ params: Promise.resolve({ postId }) }) as never;
 let n = 0;
