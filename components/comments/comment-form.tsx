@@ -1,6 +1,7 @@
 'use client';
 
-import { type FormEvent, lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { useHydrated } from '@/components/use-hydrated';
 import { MEMBER_HINT_COOKIE, commentFragment, postCommentsApi } from '@/lib/core/site';
 import { addOwnComment, type OwnComment, useReader } from './my-comments-store';
 
@@ -26,9 +27,8 @@ interface CommentFormProps {
 }
 
 /** Whether the readable member hint cookie is set: true or false in the browser, null in the server's HTML. */
-const subscribeNothing = () => () => {};
 const hintSet = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`));
-const useMemberHint = () => useSyncExternalStore<boolean | null>(subscribeNothing, hintSet, () => null);
+const useMemberHint = (): boolean | null => (useHydrated() ? hintSet() : null);
 
 type Answer = { comment?: OwnComment; captcha?: 'user' | 'silent'; error?: { message?: string } } | null;
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useHydrated } from '@/components/use-hydrated';
 import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, MEMBER_HINT_COOKIE, postLikesApi } from '@/lib/core/site';
 
 // The like button under a post. The HTML is the same for everyone (prerendered, cached): a form that posts to the
@@ -27,18 +28,12 @@ const isState = (body: unknown): body is LikeState =>
   typeof (body as LikeState).total === 'number' &&
   typeof (body as LikeState).liked === 'boolean';
 
-const subscribeNothing = () => () => {};
-
 const countText = (total: number) => `${total.toLocaleString('en')} ${total === 1 ? 'like' : 'likes'}`;
 
 export function LikeButton({ postId, count }: LikeButtonProps) {
   const [state, setState] = useState<{ total: number | null; liked: boolean }>({ total: count, liked: false });
   // False in the server's HTML and while hydrating, true after: the no-JavaScript "Remove my like" goes then.
-  const hydrated = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const api = postLikesApi(postId);
 

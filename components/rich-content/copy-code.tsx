@@ -1,21 +1,15 @@
 'use client';
 
-import { type MouseEvent, useState, useSyncExternalStore } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { copyText } from '@/components/clipboard';
+import { useHydrated } from '@/components/use-hydrated';
 
 // A code block's "Copy" (issue 31): a tiny island, shown only once it can work (without JavaScript the block stays
 // selectable, and no dead button shows). It copies the text of the block it sits in and says so in a live region.
 
-const subscribeNothing = () => () => {};
-
 export function CopyCode() {
   const [said, setSaid] = useState('');
-  // False in the server's HTML and while hydrating, true after.
-  const ready = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+  const ready = useHydrated();
   if (!ready) return null;
   async function copy(event: MouseEvent<HTMLButtonElement>) {
     const code = event.currentTarget.closest('.rc-codeblock')?.querySelector('code')?.textContent ?? '';
