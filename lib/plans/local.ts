@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataClient } from '@/lib/data';
 import { OWNER, countBy, defineCollection } from '@/lib/data/types';
-import { errors } from '@/lib/core/errors';
+import { errors, isCatalogueError } from '@/lib/core/errors';
 import type { HeldPlan, PeriodUnit, Plan, PlanAdmin, SitePlans } from './types';
 
 // The site's own plans (no Wix Pricing Plans here): the owner defines them in the dashboard, and grants and revokes
@@ -41,8 +41,8 @@ export const planGrants = defineCollection({
 });
 
 /**
- * Who read a paid post past its paywall (one item per post and member: `${postId}.${memberId}`), on either platform:
- * the dashboard's "plan readers" is a grouped count of these.
+ * Who read a paid post past its paywall (one item per post and member: `${postId}.${memberId}`, written at their first
+ * read), on either platform: the dashboard's "plan readers" is a grouped count of these.
  */
 export const paidReads = defineCollection({
   id: 'paid-reads',
@@ -50,18 +50,24 @@ export const paidReads = defineCollection({
   fields: {
     postId: { type: 'text', indexed: true },
     memberId: { type: 'text' },
-    lastReadDate: { type: 'datetime' },
+    firstReadDate: { type: 'datetime' },
   },
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });
 
-/** A member read `postId`'s whole text: counted once per member, whatever how often. */
+/**
+ * A member read `postId`'s whole text: counted once per member, whatever how often. Only their first read writes (a
+ * write is a data event); a later one reads the record and stops, and two first reads at once store one (its id).
+ */
 export async function notePaidRead(records: DataClient, postId: string, memberId: string, now = new Date()) {
-  await records.save(
-    paidReads.id,
-    { _id: `${postId}.${memberId}`, postId, memberId, lastReadDate: now.toISOString() },
-    OWNER,
-  );
+  const _id = `${postId}.${memberId}`;
+  if (await records.get(paidReads.id, _id, OWNER)) return;
+  try {
+    await records.insert(paidReads.id, { _id, postId, memberId, firstReadDate: now.toISOString() }, OWNER);
+  } catch (error) {
+    // Read in two tabs at once: the other insert counted it.
+    if (!(isCatalogueError(error) && error.wde === 'WDE0074')) throw error;
+  }
 }
 
 /** How many members read each of `postIds` past its paywall. */
