@@ -89,7 +89,7 @@ const POLICIES = [
   may('comments', ['comments', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('plans', ['plans', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('ratings', ['ratings', 'data', ...BASE]),
-  may('polls', ['polls', 'data', ...BASE]),
+  may('polls', ['polls', 'blog', 'data', ...BASE]),
   // A feature's storage adapters are thin: the base, Wix's client and their own feature; of another feature, types.
   {
     from: { element: { types: { anyOf: FEATURES }, fileInternalPath: ADAPTERS } },

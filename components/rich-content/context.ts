@@ -16,6 +16,8 @@ export interface RenderContext {
   islands: boolean;
   /** The post on whose page the content renders: polls vote for it. Absent elsewhere (the feed, a preview). */
   postId?: string;
+  /** The ids of the post's polls the owner closed: they show their options and no form. */
+  closedPolls?: readonly string[];
   renderNode: (node: unknown, ctx: RenderContext) => ReactNode;
   collapsible?: { open: 'FIRST' | 'ALL' | 'NONE'; group?: string };
   table?: { rowHeader: boolean; columnHeader: boolean; row: number };

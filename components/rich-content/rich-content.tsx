@@ -17,10 +17,19 @@ export interface RichContentProps {
   islands?: boolean;
   /** The post the content is, on its page: its polls are forms posting votes for it. */
   postId?: string;
+  /** The ids of the post's polls the owner closed. */
+  closedPolls?: readonly string[];
 }
 
 /** A post's rich content rendered on the server: plain HTML and CSS classes (`rc-*`); a code block's "Copy" island. */
-export function RichContent({ content, priority = true, className, islands = true, postId }: RichContentProps) {
+export function RichContent({
+  content,
+  priority = true,
+  className,
+  islands = true,
+  postId,
+  closedPolls,
+}: RichContentProps) {
   const nodes = rootNodes(content);
   if (!nodes.length) return null;
   const doc = analyzeDocument(nodes);
@@ -31,6 +40,7 @@ export function RichContent({ content, priority = true, className, islands = tru
     inline: false,
     islands,
     postId,
+    closedPolls,
     renderNode,
   };
   const children = childEntries({ type: 'ROOT', nodes }, ctx).map((entry) => entry.element);

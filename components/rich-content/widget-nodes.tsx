@@ -1,6 +1,7 @@
 import { paletteColor, readableText, toHex } from './color';
 import { anchorId, anchorResolver, type NodeProps } from './context';
 import { arr, get, int, nodeData, num, numish, rec, str, text } from './fields';
+import { PollForm } from './poll-form';
 import { linkProps } from './safe-href';
 import { pollOf, pollResultsPath, pollVotePath } from '@/lib/polls/view';
 import {
@@ -73,7 +74,7 @@ export function Button({ node, ctx }: NodeProps) {
 const voteCount = (option: Record<string, unknown>) =>
   [option.count, option.votes, option.voteCount, option.votesCount].map(numish).find((n) => n !== undefined && n >= 0);
 
-/** The question, its options and, when the poll shows them, the vote counts. Read-only: voting needs the platform. */
+/** A poll: on its post's page a form that votes; elsewhere the question, its options and any counts it carries. */
 export function Poll({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'pollData');
   const poll = rec(data.poll);
@@ -88,37 +89,68 @@ export function Poll({ node, ctx }: NodeProps) {
   const title = text(poll.title);
   if (!title && !options.length) return null;
   const container = containerProps(data.containerData, 'rc-poll');
-  // On the post's page, a plain form that votes (no JavaScript needed); the results are on the poll's own page, per
-  // reader, where its view role lets them be seen (app/(members)/polls). Elsewhere, the options as the content has.
+  // On the post's page, a plain form that votes (no JavaScript needed; with it, the island shows the results in place);
+  // the results are also on the poll's own page, per reader, where its view role lets them be seen
+  // (app/(members)/polls). A poll the owner closed shows its options and no form. Elsewhere, the options as the
+  // content has them.
   const runnable = ctx.postId ? pollOf(node) : null;
   if (runnable && ctx.postId) {
-    return (
-      <figure
-        id={anchorId(node, ctx) ?? `poll-${runnable.id}`}
-        className={container.className}
-        style={container.style}
-        dir="auto"
-      >
-        <form method="post" action={pollVotePath(ctx.postId, runnable.id)} className="rc-poll-form">
-          <fieldset>
-            <legend className="rc-poll-title">{title ?? 'Poll'}</legend>
+    const results = pollResultsPath(ctx.postId, runnable.id);
+    const figure = { id: anchorId(node, ctx) ?? `poll-${runnable.id}`, className: container.className };
+    if (ctx.closedPolls?.includes(runnable.id)) {
+      return (
+        <figure {...figure} style={container.style} dir="auto">
+          <figcaption className="rc-poll-title">{title ?? 'Poll'}</figcaption>
+          <ul className="rc-poll-options">
             {runnable.options.map((option) => (
-              <label key={option.id} className="rc-poll-choice">
-                <input
-                  type={runnable.multiple ? 'checkbox' : 'radio'}
-                  name="option"
-                  value={option.id}
-                  required={!runnable.multiple}
-                />{' '}
+              <li key={option.id} className="rc-poll-option">
                 {option.title}
-              </label>
+              </li>
             ))}
-          </fieldset>
+          </ul>
           <p className="rc-poll-actions">
-            <button type="submit">Vote</button> <a href={pollResultsPath(ctx.postId, runnable.id)}>Results</a>
-            {runnable.vote === 'SITE_MEMBERS' && <span className="rc-poll-note"> Members vote.</span>}
+            Voting has closed. <a href={results}>Results</a>
           </p>
-        </form>
+        </figure>
+      );
+    }
+    const action = pollVotePath(ctx.postId, runnable.id);
+    const fields = (
+      <>
+        <fieldset>
+          <legend className="rc-poll-title">{title ?? 'Poll'}</legend>
+          {runnable.options.map((option) => (
+            <label key={option.id} className="rc-poll-choice">
+              <input
+                type={runnable.multiple ? 'checkbox' : 'radio'}
+                name="option"
+                value={option.id}
+                required={!runnable.multiple}
+              />{' '}
+              {option.title}
+            </label>
+          ))}
+        </fieldset>
+        <p className="rc-poll-actions">
+          <button type="submit">Vote</button> <a href={results}>Results</a>
+          {runnable.vote === 'SITE_MEMBERS' && <span className="rc-poll-note"> Members vote.</span>}
+        </p>
+      </>
+    );
+    return (
+      <figure {...figure} style={container.style} dir="auto">
+        {ctx.islands ? (
+          <PollForm
+            action={action}
+            poll={{ options: runnable.options, showCounts: runnable.showCounts, view: runnable.view }}
+          >
+            {fields}
+          </PollForm>
+        ) : (
+          <form method="post" action={action} className="rc-poll-form">
+            {fields}
+          </form>
+        )}
       </figure>
     );
   }

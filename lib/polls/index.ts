@@ -1,20 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { invalidate } from '@/lib/core/cache/invalidate';
 import { config } from '@/lib/core/config';
-import { errors } from '@/lib/core/errors';
+import { CatalogueError, errors } from '@/lib/core/errors';
 import { linkMac, linkMacHolds } from '@/lib/core/security/signed-token';
 import { siteKey } from '@/lib/core/security/site-key';
 import { type DataClient, recordsClient } from '@/lib/data';
 import { OWNER, countBy, defineCollection } from '@/lib/data/types';
-import type { PollDefinition } from './types';
+import { type PollDefinition, type PollReading, type PollResults, seesResults } from './types';
 
 export * from './types';
 
-// Votes in posts' polls (issue 31): one record per voter and option chosen (`poll-votes`, in the site's own records),
-// its id made of the poll, the voter and the option, so the same vote sent a hundred times, to any instance, is one
-// record. Voting again replaces the voter's choice (another option of a one-choice poll, or another set). The totals
-// are one grouped count by option, never a counter kept elsewhere. Wix publishes no API for a blog poll's votes (the
-// SDK's blog modules have none), so on both platforms the votes are the site's.
+// Votes in posts' polls (issue 31), in the site's own records (`poll-votes`). A one-choice poll keeps one record per
+// voter, its id made of the poll and the voter: the same vote sent a hundred times, or a hundred different votes at
+// once, to any instance, is one record, the last written. A poll of several choices keeps one record per voter and
+// option, its id made of the poll, the voter and the option: each option counts a voter once however often it is
+// sent. Voting again replaces the voter's choice. The totals are one grouped count by option, never a counter kept
+// elsewhere. Wix publishes no API for a blog poll's votes (the SDK's blog modules have none), so on both platforms the
+// votes are the site's. The Ricos poll has no open/closed setting (PollSettings: permissions, showVoters,
+// showVotesCount), so the owner closes a poll on the site (`poll-states`): a closed poll takes no vote (403 WDE0027).
 
 export const pollVotes = defineCollection({
   id: 'poll-votes',
@@ -28,28 +32,69 @@ export const pollVotes = defineCollection({
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });
 
-export interface PollResults {
-  /** Votes per option id (an option without votes is 0). */
-  counts: Record<string, number>;
-  total: number;
-}
+export const pollStates = defineCollection({
+  id: 'poll-states',
+  internal: true,
+  fields: {
+    postId: { type: 'text', indexed: true },
+    pollId: { type: 'text' },
+    closed: { type: 'boolean' },
+    changedDate: { type: 'datetime' },
+  },
+  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+});
+
+/** A vote in a poll the owner closed: the catalogue's permission error. */
+export const pollClosed = () => new CatalogueError(403, 'WDE0027', 'this poll is closed: it takes no more votes');
 
 const keyOf = (postId: string, pollId: string) => `${postId}:${pollId}`;
+/** A vote's record id: the voter's one record in a one-choice poll, one per option chosen in a poll of several. */
+const voteId = (pollKey: string, voterId: string, poll: PollDefinition, optionId: string) =>
+  poll.multiple ? `${pollKey}.${voterId}.${optionId}` : `${pollKey}.${voterId}`;
 
 export function createPolls(records: DataClient, now: () => Date = () => new Date()) {
   records.declare(pollVotes);
+  records.declare(pollStates);
 
-  async function mine(postId: string, poll: PollDefinition, voterId: string): Promise<string[]> {
+  async function votesOf(postId: string, poll: PollDefinition, voterId: string) {
     const { items } = await records.query(
       pollVotes.id,
       { filter: { pollKey: { $eq: keyOf(postId, poll.id) }, voterId: { $eq: voterId } }, limit: 100 },
       OWNER,
     );
-    return items.map((item) => String(item.optionId));
+    return items.map((item) => ({ id: String(item._id), optionId: String(item.optionId) }));
+  }
+
+  async function isClosed(postId: string, pollId: string): Promise<boolean> {
+    return (await records.get(pollStates.id, keyOf(postId, pollId), OWNER))?.closed === true;
   }
 
   return {
-    mine,
+    /** The options the voter chose, or none. */
+    mine: async (postId: string, poll: PollDefinition, voterId: string): Promise<string[]> =>
+      (await votesOf(postId, poll, voterId)).map((vote) => vote.optionId),
+
+    isClosed,
+
+    /** The ids of the post's polls the owner closed. */
+    async closedOf(postId: string): Promise<string[]> {
+      const { items } = await records.query(
+        pollStates.id,
+        { filter: { postId: { $eq: postId }, closed: { $eq: true } }, limit: 100 },
+        OWNER,
+      );
+      return items.map((item) => String(item.pollId));
+    },
+
+    /** The owner closes a poll (it takes no vote) or opens it again; the post's page follows. */
+    async setClosed(postId: string, pollId: string, closed: boolean): Promise<void> {
+      await records.save(
+        pollStates.id,
+        { _id: keyOf(postId, pollId), postId, pollId, closed, changedDate: now().toISOString() },
+        OWNER,
+      );
+      invalidate({ type: 'site.polls.changed', entityId: postId });
+    },
 
     /** The voter's choice: the options chosen (one, unless the poll takes several), replacing any earlier vote. */
     async vote(postId: string, poll: PollDefinition, voterId: string, chosen: string[]): Promise<void> {
@@ -58,20 +103,21 @@ export function createPolls(records: DataClient, now: () => Date = () => new Dat
       if (!poll.multiple && optionIds.length > 1) throw errors.badValue('this poll takes one choice');
       const known = new Set(poll.options.map((o) => o.id));
       if (!optionIds.every((id) => known.has(id))) throw errors.badValue('an option chosen is not one of the poll’s');
+      if (await isClosed(postId, poll.id)) throw pollClosed();
       const pollKey = keyOf(postId, poll.id);
-      const before = await mine(postId, poll, voterId);
-      const gone = before.filter((id) => !optionIds.includes(id));
+      const keep = new Set(optionIds.map((optionId) => voteId(pollKey, voterId, poll, optionId)));
+      const gone = (await votesOf(postId, poll, voterId)).filter((vote) => !keep.has(vote.id));
       if (gone.length) {
         await records.bulkRemove(
           pollVotes.id,
-          gone.map((optionId) => `${pollKey}.${voterId}.${optionId}`),
+          gone.map((vote) => vote.id),
           OWNER,
         );
       }
       await records.bulkSave(
         pollVotes.id,
         optionIds.map((optionId) => ({
-          _id: `${pollKey}.${voterId}.${optionId}`,
+          _id: voteId(pollKey, voterId, poll, optionId),
           pollKey,
           voterId,
           optionId,
@@ -97,6 +143,21 @@ export function createPolls(records: DataClient, now: () => Date = () => new Dat
 }
 
 export type Polls = ReturnType<typeof createPolls>;
+
+/** A poll as the reader (a voter id, if any; the owner or not) may see it. */
+export async function readPoll(
+  polls: Polls,
+  postId: string,
+  poll: PollDefinition,
+  reader: { voterId: string | null; owner: boolean },
+): Promise<PollReading> {
+  const [mine, closed] = await Promise.all([
+    reader.voterId ? polls.mine(postId, poll, reader.voterId) : [],
+    polls.isClosed(postId, poll.id),
+  ]);
+  const visible = seesResults(poll, { voted: mine.length > 0, owner: reader.owner });
+  return { mine, closed, results: visible ? await polls.results(postId, poll) : null };
+}
 
 /** The site's poll votes, in its records. */
 export const sitePolls = (): Polls => createPolls(recordsClient(pollVotes));

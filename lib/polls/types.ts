@@ -13,6 +13,22 @@ export interface PollDefinition {
   multiple: boolean;
   view: ViewRole;
   vote: VoteRole;
+  /** Whether the results say each option's number of votes (`showVotesCount`, default true), or its share only. */
+  showCounts: boolean;
+}
+
+export interface PollResults {
+  /** Votes per option id (an option without votes is 0). */
+  counts: Record<string, number>;
+  total: number;
+}
+
+/** What one reader sees of a poll: their vote, whether it is closed, and the counts where its view role lets them. */
+export interface PollReading {
+  mine: string[];
+  closed: boolean;
+  /** Null where the reader may not see the results (a VOTERS poll before voting, a CREATOR poll but for the owner). */
+  results: PollResults | null;
 }
 
 const rec = (value: unknown): Record<string, unknown> =>
@@ -32,7 +48,8 @@ export function pollOf(node: unknown): PollDefinition | null {
     })
     .slice(0, 100);
   if (!id || options.length === 0) return null;
-  const permissions = rec(rec(poll.settings).permissions);
+  const settings = rec(poll.settings);
+  const permissions = rec(settings.permissions);
   const view = permissions.view === 'CREATOR' || permissions.view === 'VOTERS' ? permissions.view : 'EVERYONE';
   return {
     id,
@@ -41,6 +58,7 @@ export function pollOf(node: unknown): PollDefinition | null {
     multiple: permissions.allowMultipleVotes === true,
     view,
     vote: permissions.vote === 'ALL' ? 'ALL' : 'SITE_MEMBERS',
+    showCounts: settings.showVotesCount !== false,
   };
 }
 

@@ -1,2 +1,11 @@
 // What pages and components show of polls: the poll a Ricos node describes, and where its form and results are.
-export { pollOf, pollResultsPath, pollVotePath, seesResults, type PollDefinition } from './types';
+export {
+  pollOf,
+  pollsOf,
+  pollResultsPath,
+  pollVotePath,
+  seesResults,
+  type PollDefinition,
+  type PollReading,
+  type PollResults,
+} from './types';

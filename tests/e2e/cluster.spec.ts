@@ -360,6 +360,46 @@ test.describe('two instances sharing Redis', () => {
     expect(await fileMetrics()).toMatchObject(platform);
   });
 
+  test('100 votes at once from one member over both instances count as one vote', async () => {
+    test.skip(withoutPostgres, postgresServerMissing ?? '');
+    test.setTimeout(120_000);
+    // The demo's one-choice poll. The member sends 100 votes at once, half to A and half to B, for two different
+    // options, each from an address of its own (the per-client limit is not what is tried here).
+    const html = await (await get(a, '/post/every-block-our-editor-supports')).text();
+    const postId = /action="\/api\/posts\/([^"/]+)\/polls\/showcase-poll"/.exec(html)?.[1];
+    expect(postId, 'the post page has the poll’s form').toBeTruthy();
+    const session = await memberSession(a, b, freshClient());
+    const votePath = `/api/posts/${postId}/polls/showcase-poll`;
+    const votes = Array.from({ length: 100 }, (_, i) =>
+      fetch(`${(i % 2 ? b : a).url}${votePath}`, {
+        method: 'POST',
+        headers: {
+          origin: SITE_URL,
+          'content-type': 'application/json',
+          'x-forwarded-for': `198.20.${i >> 8}.${(i & 255) + 1}`,
+          cookie: `member_session=${session}`,
+        },
+        body: JSON.stringify({ options: [i % 4 < 2 ? 'showcase-poll-1' : 'showcase-poll-2'] }),
+      }),
+    );
+    const statuses = (await Promise.all(votes)).map((response) => response.status);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+    // One row in the shared database, and both instances say so.
+    const db = new pg.Client({ connectionString: postgres!.url });
+    await db.connect();
+    const { rows } = await db.query(
+      `select data->>'optionId' as option from "data_poll-votes" where data->>'pollKey' = $1`,
+      [`${postId}:showcase-poll`],
+    );
+    await db.end();
+    expect(rows).toHaveLength(1);
+    for (const instance of [a, b]) {
+      const reading = await (await get(instance, votePath, { cookie: `member_session=${session}` })).json();
+      expect(reading).toMatchObject({ mine: [rows[0].option], closed: false, results: { total: 1 } });
+    }
+  });
+
   test('Redis restarted mid-run: no request fails, and sharing resumes', async () => {
     const probe = await probePost(folder);
     const page = `/post/${probe.post.slug}`;

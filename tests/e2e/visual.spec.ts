@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
+import { linkMac } from '../../lib/core/security/signed-token';
+import { siteKey } from '../../lib/core/security/site-key';
 
 // What a reader sees, page by page, at 320 px and 1280 px, light and dark: no serious axe violation, no sideways
 // scroll, and a full-page screenshot compared with the committed baseline (a visual change fails until reviewed:
@@ -17,6 +19,8 @@ const PAGES = [
   { name: 'not-found', path: '/post/no-such-post' },
   { name: 'login', path: '/login' },
   { name: 'dashboard', path: '/dashboard', owner: true },
+  // A poll after voting: the test fixture's poll no other test votes in, voted in once by the same visitor.
+  { name: 'poll-results', path: '/polls/aa776c0b-cfa3-4b94-be6f-2e46686adbb5/screenshot-poll', voter: true },
 ] as const;
 
 const WIDTHS = [320, 1280] as const;
@@ -56,6 +60,23 @@ async function signIn(page: Page) {
   await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: test.info().project.use.baseURL! }]);
 }
 
+/**
+ * The visitor who voted in the screenshot's poll: their voter cookie, signed as the server signs it (lib/polls: the
+ * site key `polls` from SESSION_SECRET), so every run and every screenshot is the same one voter, voting once.
+ */
+async function asVoter(page: Page, pollPath: string) {
+  const id = 'v-screenshot-voter';
+  const value = `${id}.${linkMac(siteKey('polls', SECRET, ''), 'poll-voter', id)}`;
+  const url = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: 'poll_voter', value, url }]);
+  const api = pollPath.replace(/^\/polls\/([^/]+)\/([^/]+)$/, '/api/posts/$1/polls/$2');
+  const reading = await (await page.request.get(api)).json();
+  if (reading.mine.length === 0) {
+    const voted = await page.request.post(api, { data: { options: ['screenshot-poll-2'] }, headers: { origin: url } });
+    expect(voted.status()).toBe(200);
+  }
+}
+
 for (const { name, path, ...rest } of PAGES) {
   for (const width of WIDTHS) {
     for (const scheme of SCHEMES) {
@@ -63,6 +84,7 @@ for (const { name, path, ...rest } of PAGES) {
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
         await page.setViewportSize({ width, height: 800 });
         if ('owner' in rest) await signIn(page);
+        if ('voter' in rest) await asVoter(page, path);
         await page.goto(path);
         await settle(page);
 

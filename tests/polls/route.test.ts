@@ -7,7 +7,8 @@ import { makePost, writeContentDir } from '../helpers/posts';
 // POST /api/posts/{id}/polls/{pollId} on the local source and the embedded database: a members-only poll sends a
 // visitor's form to sign in (JSON: 401) and takes a member's vote (a 303 to the poll's results); a poll anyone may vote
 // in takes a visitor's vote under a signed voter cookie, three votes a day per address and poll; an option not of the
-// poll, an unknown poll and a cross-site post are refused, and nothing is counted.
+// poll, an unknown poll and a cross-site post are refused, and nothing is counted. The owner closes a poll (POST
+// /api/owner/polls): it takes no vote (JSON 403 WDE0027; the form goes to the results), and GET says it is closed.
 
 const pollNode = (id: string, vote: string) => ({
   type: 'POLL',
@@ -34,6 +35,7 @@ Object.assign(process.env, {
   BLOG_CONTENT_DIR: contentDir,
   DATA_DIR: dataDir,
   SESSION_SECRET: 'polls-api-test-secret-long-enough-0123456789',
+  OWNER_PASSWORD: 'polls owner password',
   SITE_URL: 'https://blog.example',
   TRUST_PROXY_HOPS: '1',
   MAIL_OUTBOX: path.join(dataDir, 'mail'),
@@ -42,6 +44,8 @@ Object.assign(process.env, {
 });
 
 const route = await import('@/app/api/posts/[postId]/polls/[pollId]/route');
+const ownerRoute = await import('@/app/api/owner/polls/route');
+const { SESSION_COOKIE, signSession } = await import('@/lib/owner/tokens');
 const { dataClient } = await import('@/lib/data');
 const { siteMembers, LoginState } = await import('@/lib/members');
 const { sitePolls, pollsOf } = await import('@/lib/polls');
@@ -127,5 +131,46 @@ describe('voting in a post’s poll', () => {
       (await vote('members', 'option=members-a', { cookie: member, origin: 'https://elsewhere.example' })).status,
     ).toBe(403);
     expect(await total('members')).toBe(before);
+  });
+
+  it('a poll the owner closed takes no vote, says so, and is counted as it was; the owner opens it again', async () => {
+    const owner = `${SESSION_COOKIE}=${signSession(process.env.SESSION_SECRET!).token}`;
+    const setClosed = (intent: string, cookie: string) =>
+      ownerRoute.POST(
+        new Request(`${site}/api/owner/polls`, {
+          method: 'POST',
+          headers: { origin: site, 'content-type': 'application/x-www-form-urlencoded', cookie },
+          body: new URLSearchParams({ postId: POST, pollId: 'members', intent }),
+        }),
+      );
+    const read = async (cookie: string) =>
+      (
+        await route.GET(new Request(`${site}/api/posts/${POST}/polls/members`, { headers: { cookie } }), {
+          params: Promise.resolve({ postId: POST, pollId: 'members' }),
+        } as never)
+      ).json();
+
+    // Only the owner closes it.
+    expect((await setClosed('close', member)).status).toBe(401);
+    const closed = await setClosed('close', owner);
+    expect([closed.status, closed.headers.get('location')]).toEqual([303, '/polls/post-0001/members']);
+    expect((await setClosed('shut', owner)).status).toBe(400);
+
+    const before = await total('members');
+    const json = await vote(
+      'members',
+      JSON.stringify({ options: ['members-a'] }),
+      { cookie: member },
+      'application/json',
+    );
+    expect([json.status, (await json.json()).error.wde]).toEqual([403, 'WDE0027']);
+    const form = await vote('members', 'option=members-a', { cookie: member });
+    expect([form.status, form.headers.get('location')]).toEqual([303, '/polls/post-0001/members']);
+    expect(await total('members')).toBe(before);
+    expect(await read(member)).toMatchObject({ mine: ['members-b'], closed: true, results: { total: before } });
+
+    await setClosed('open', owner);
+    expect((await vote('members', 'option=members-a', { cookie: member })).status).toBe(303);
+    expect(await read(member)).toMatchObject({ mine: ['members-a'], closed: false });
   });
 });

@@ -18,6 +18,8 @@ import { RichContent } from '@/components/rich-content/rich-content';
 import { PaywallBox } from '@/components/post/paywall-box';
 import { plansOpening } from '@/lib/plans/reads';
 import { getPostRating } from '@/lib/ratings/reads';
+import { getClosedPolls } from '@/lib/polls/reads';
+import { pollsOf } from '@/lib/polls/view';
 import { PostRating, ratingText } from '@/components/post/post-rating';
 import { TableOfContents, pageContents } from '@/components/rich-content/toc';
 import { getPublicPost, postNeighbours, postSeries, postTerms, relatedPosts } from '@/lib/edge/pages/post';
@@ -46,7 +48,7 @@ export async function generateMetadata({ params }: PageProps<'/post/[slug]'>): P
 export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
   const post = await getPublicPost(decodeSegment((await params).slug));
   if (!post) notFound();
-  const [{ categories, tags }, neighbours, related, series, author, comments, offers, plans, rating] =
+  const [{ categories, tags }, neighbours, related, series, author, comments, offers, plans, rating, closedPolls] =
     await Promise.all([
       postTerms(post),
       postNeighbours(post),
@@ -57,6 +59,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
       siteOffers(),
       post.preview ? plansOpening(post.pricingPlanIds) : [],
       getPostRating(post.id).catch(() => null),
+      pollsOf(post.richContent).length ? getClosedPolls(post.id).catch(() => []) : [],
     ]);
   const toc = pageContents(post.richContent);
   const updated =
@@ -99,7 +102,7 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
         ))}
         <PostCover post={post} sizes="(min-width: 44rem) 42rem, 100vw" />
         {toc.length >= TOC_MIN_HEADINGS && <TableOfContents entries={toc} className="post__toc" />}
-        <RichContent content={post.richContent} postId={post.id} />
+        <RichContent content={post.richContent} postId={post.id} closedPolls={closedPolls} />
         {post.preview && <PaywallBox slug={post.slug} plans={plans} />}
         {(tags.length > 0 || post.hashtags.length > 0) && (
           <footer>

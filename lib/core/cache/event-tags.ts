@@ -110,6 +110,8 @@ export const SITE_EVENT_TAGS = {
   'site.plans.changed': () => [cacheTags.plans],
   /** A member rated a post: its average and count (the post's metrics). */
   'site.ratings.changed': ({ entityId }) => [cacheTags.metrics(entityId)],
+  /** The owner closed one of a post's polls, or opened it again: the post's page (its poll's form). */
+  'site.polls.changed': ({ entityId }) => [cacheTags.pollsOf(entityId)],
 } as const satisfies Record<string, TagRule>;
 
 export type SiteEventType = keyof typeof SITE_EVENT_TAGS;

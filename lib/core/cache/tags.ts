@@ -24,6 +24,8 @@ export const cacheTags = {
   /** Which of the site's collections the platform lacks (a bare Wix site), and every part of a page that asks. */
   siteSetup: 'site-setup',
   author: (memberId: string) => `author:${memberId}`,
+  /** Which of a post's polls the owner closed, as its page shows them. */
+  pollsOf: (postId: string) => `polls:${postId}`,
   /** The site's pricing plans as the paywall box names them (the owner's edits, Wix's plan events clear it). */
   plans: 'plans',
 } as const;

@@ -3,11 +3,12 @@ import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { getPost } from '@/lib/blog/reads';
+import { PollBars } from '@/components/rich-content/poll-bars';
 import { postPath } from '@/lib/core/site';
 import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members';
 import { SESSION_COOKIE, ownerState } from '@/lib/owner';
-import { POLL_VOTER_COOKIE, pollVotePath, pollsOf, seesResults, sitePolls, voterOfCookie } from '@/lib/polls';
+import { POLL_VOTER_COOKIE, pollVotePath, readPoll, sitePolls, voterOfCookie } from '@/lib/polls';
+import { findPostPoll } from '@/lib/polls/reads';
 
 export const metadata: Metadata = { title: 'Poll' };
 
@@ -15,47 +16,34 @@ export const metadata: Metadata = { title: 'Poll' };
 // indexed), so the post's page stays prerendered and the same for everyone. Who sees the counts is the poll's view
 // role: everyone; a voter once they voted (a member, or the visitor of the voter cookie); the creator (the site's
 // owner) always. Bars with counts and percentages, each also said in words for a screen reader; the reader's own vote
-// marked, and the form to change it.
+// marked, and the form to change it while the poll is open. The owner closes the poll here, or opens it again.
 
 export default async function PollPage({ params }: PageProps<'/polls/[postId]/[pollId]'>) {
   await connection();
   const { postId, pollId } = await params;
-  const post = /^[\w-]{1,128}$/.test(postId) ? await getPost(postId, { fieldsets: ['RICH_CONTENT'] }) : null;
-  const poll = post ? pollsOf(post.richContent).find((p) => p.id === decodeURIComponent(pollId)) : undefined;
-  if (!post || !poll) notFound();
+  const found = await findPostPoll(postId, decodeURIComponent(pollId));
+  if (!found) notFound();
+  const { post, poll } = found;
   const jar = await cookies();
   const member = await memberOfCookie(jar.get(MEMBER_SESSION_COOKIE)?.value);
-  const voterId = member ? `m-${member.id}` : voterOfCookie(jar.get(POLL_VOTER_COOKIE)?.value);
   const owner = ownerState(jar.get(SESSION_COOKIE)?.value).kind === 'owner';
-  const polls = sitePolls();
-  const mine = voterId ? await polls.mine(post.id, poll, voterId) : [];
-  const visible = seesResults(poll, { voted: mine.length > 0, owner });
-  const results = visible ? await polls.results(post.id, poll) : null;
+  const { mine, closed, results } = await readPoll(sitePolls(), post.id, poll, {
+    voterId: member ? `m-${member.id}` : voterOfCookie(jar.get(POLL_VOTER_COOKIE)?.value),
+    owner,
+  });
   return (
     <article className="poll-page">
       <h1>{poll.title || 'Poll'}</h1>
       <p>
         In <Link href={postPath(post.slug)}>{post.title}</Link>
       </p>
+      {closed && (
+        <p role="status" className="poll-page__closed">
+          Voting has closed.
+        </p>
+      )}
       {results ? (
-        <ul className="poll-results" data-testid="poll-results">
-          {poll.options.map((option) => {
-            const count = results.counts[option.id] ?? 0;
-            const pct = results.total ? Math.round((count / results.total) * 100) : 0;
-            return (
-              <li key={option.id} data-option={option.id}>
-                <span className="poll-results__label">
-                  {option.title}
-                  {mine.includes(option.id) && <strong> (your vote)</strong>}
-                </span>
-                <span className="poll-results__bar" style={{ width: `${pct}%` }} aria-hidden="true" />
-                <span className="poll-results__count">
-                  {count} {count === 1 ? 'vote' : 'votes'} ({pct}%)
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        <PollBars options={poll.options} results={results} mine={mine} showCounts={poll.showCounts} />
       ) : (
         <p role="status">
           {poll.view === 'CREATOR'
@@ -63,29 +51,34 @@ export default async function PollPage({ params }: PageProps<'/polls/[postId]/[p
             : 'The results show to those who voted: vote to see them.'}
         </p>
       )}
-      {results && (
-        <p className="muted">
-          {results.total} {results.total === 1 ? 'vote' : 'votes'} in all.
-        </p>
+      {!closed && (
+        <form method="post" action={pollVotePath(post.id, poll.id)} className="poll-vote">
+          <fieldset>
+            <legend>{mine.length ? 'Change your vote' : 'Your vote'}</legend>
+            {poll.options.map((option) => (
+              <label key={option.id}>
+                <input
+                  type={poll.multiple ? 'checkbox' : 'radio'}
+                  name="option"
+                  value={option.id}
+                  defaultChecked={mine.includes(option.id)}
+                  required={!poll.multiple}
+                />{' '}
+                {option.title}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit">Vote</button>
+        </form>
       )}
-      <form method="post" action={pollVotePath(post.id, poll.id)} className="poll-vote">
-        <fieldset>
-          <legend>{mine.length ? 'Change your vote' : 'Your vote'}</legend>
-          {poll.options.map((option) => (
-            <label key={option.id}>
-              <input
-                type={poll.multiple ? 'checkbox' : 'radio'}
-                name="option"
-                value={option.id}
-                defaultChecked={mine.includes(option.id)}
-                required={!poll.multiple}
-              />{' '}
-              {option.title}
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit">Vote</button>
-      </form>
+      {owner && (
+        <form method="post" action="/api/owner/polls" className="poll-page__owner">
+          <input type="hidden" name="postId" value={post.id} />
+          <input type="hidden" name="pollId" value={poll.id} />
+          <input type="hidden" name="intent" value={closed ? 'open' : 'close'} />
+          <button type="submit">{closed ? 'Open voting again' : 'Close voting'}</button>
+        </form>
+      )}
     </article>
   );
 }

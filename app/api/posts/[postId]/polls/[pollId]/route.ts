@@ -4,28 +4,33 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
 import { isCrossSite } from '@/lib/core/security/same-origin';
 import { postPath } from '@/lib/core/site';
-import { getPost } from '@/lib/blog/reads';
 import { memberOfRequest } from '@/lib/edge/api/member-forms';
 import { errorResponse, jsonHandler, otherMethods, tooManyRequests } from '@/lib/edge/api/respond';
 import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
-import { authErrors, httpOnlyCookie, isSecureRequest, requestCookie } from '@/lib/owner';
+import { SESSION_COOKIE, authErrors, httpOnlyCookie, isSecureRequest, ownerState, requestCookie } from '@/lib/owner';
 import {
   POLL_VOTER_COOKIE,
   POLL_VOTER_TTL_SECONDS,
   newVoterCookie,
+  pollClosed,
   pollResultsPath,
-  pollsOf,
+  readPoll,
   sitePolls,
   voterOfCookie,
 } from '@/lib/polls';
+import { findPostPoll, noSuchPoll } from '@/lib/polls/reads';
 
 // POST a vote in a post's poll (issue 31): `option` (one, or several where the poll takes several), from the poll's
 // plain form (a 303 to the poll's results page, which shows what the reader may see) or JSON `{ options: [...] }`.
 // A members-only poll takes a member's vote; a visitor's form goes to sign in and back to the post, their JSON is
 // 401. Where anyone may vote, a visitor votes as the voter of a signed HttpOnly cookie made on their first vote, and
 // each client address has VISITOR_VOTES a day per poll, so dropping the cookie cannot stuff the poll. Voting again
-// replaces the reader's vote. An unknown post or poll is the catalogue's 404, an option not of the poll its 400,
-// a cross-site post 403: nothing is written.
+// replaces the reader's vote. A poll the owner closed takes none: its form goes to the results page (which says so),
+// JSON is 403 WDE0027. An unknown post or poll is the catalogue's 404, an option not of the poll its 400, a cross-site
+// post 403: nothing is written.
+//
+// GET: the poll as this reader may see it (their vote, whether it is closed, the counts where its view role lets them),
+// private: the poll's island on the post's page shows it in place after a vote.
 
 const PER_MINUTE = 30;
 const VISITOR_VOTES = 3;
@@ -55,15 +60,35 @@ function optionsOfJson(body: string): string[] {
   return options as string[];
 }
 
-export const POST = jsonHandler<Context>(async (request, { params }) => {
+async function pollOfParams({ params }: Context) {
+  const { postId, pollId } = await params;
+  const found = await findPostPoll(postId, pollId);
+  if (!found) throw noSuchPoll(postId, pollId);
+  return found;
+}
+
+export const GET = jsonHandler<Context>(async (request, context) => {
+  const { post, poll } = await pollOfParams(context);
+  const member = await memberOfRequest(request);
+  const reading = await readPoll(sitePolls(), post.id, poll, {
+    voterId: member ? `m-${member.member.id}` : voterOfCookie(requestCookie(request, POLL_VOTER_COOKIE)),
+    owner: ownerState(requestCookie(request, SESSION_COOKIE)).kind === 'owner',
+  });
+  return Response.json(reading, { headers: { 'Cache-Control': 'private, no-store' } });
+});
+
+export const POST = jsonHandler<Context>(async (request, context) => {
   if (isCrossSite(request)) throw authErrors.crossSite();
   const form = isFormPost(request);
   const limited = await consume(limiter(), clientKey(request.headers));
   if (!limited.ok) return tooManyRequests('too many votes from this client', secondsLeft(limited.res));
-  const { postId, pollId } = await params;
-  const post = /^[\w-]{1,128}$/.test(postId) ? await getPost(postId, { fieldsets: ['RICH_CONTENT'] }) : null;
-  const poll = post ? pollsOf(post.richContent).find((p) => p.id === pollId) : undefined;
-  if (!post || !poll) throw errors.notFound(`no poll "${pollId.slice(0, 64)}" in post "${postId.slice(0, 64)}"`);
+  const { post, poll } = await pollOfParams(context);
+  const polls = sitePolls();
+  if (await polls.isClosed(post.id, poll.id)) {
+    if (!form) throw pollClosed();
+    const location = pollResultsPath(post.id, poll.id);
+    return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+  }
   const body = await readBodyText(request, MAX_BODY, () => errors.payloadTooLarge(`larger than ${MAX_BODY} bytes`));
   const chosen = form ? new URLSearchParams(body).getAll('option') : optionsOfJson(body);
 
@@ -81,7 +106,7 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
     }
     voterId = voterOfCookie(requestCookie(request, POLL_VOTER_COOKIE));
     // A visitor's vote that would count takes a point of their address's budget on this poll.
-    const budget = await consume(visitorLimiter(), `${clientKey(request.headers)}|${postId}|${poll.id}`);
+    const budget = await consume(visitorLimiter(), `${clientKey(request.headers)}|${post.id}|${poll.id}`);
     if (!budget.ok)
       return tooManyRequests('too many visitors’ votes from this address on this poll', secondsLeft(budget.res));
     if (!voterId) {
@@ -93,7 +118,6 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
       );
     }
   }
-  const polls = sitePolls();
   await polls.vote(post.id, poll, voterId, chosen);
   const headers = new Headers({ 'Cache-Control': 'private, no-store' });
   for (const cookie of cookies) headers.append('Set-Cookie', cookie);
@@ -104,4 +128,4 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
   return Response.json({ mine: await polls.mine(post.id, poll, voterId) }, { headers });
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);
