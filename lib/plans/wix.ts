@@ -1,10 +1,11 @@
 import { orders, plans } from '@wix/pricing-plans';
 import { redirects } from '@wix/redirects';
 import { errors } from '@/lib/core/errors';
-import { callAsHolder, siteClient, tokenClient } from '@/lib/wix/sdk-clients';
+import { callAsHolder, siteClient } from '@/lib/wix/sdk-clients';
 import { type TokenSettings, wixTokens } from '@/lib/wix/tokens';
 import { type TransportSettings, UpstreamFailure, transportFor } from '@/lib/wix/transport';
 import { toCatalogueError } from '@/lib/wix/upstream';
+import { visitorClient } from '@/lib/wix/visitor-client';
 import type { HeldPlan, PeriodUnit, Plan, SitePlans } from './types';
 
 // Plans at Wix: the site's Pricing Plans, through `@wix/pricing-plans`' typed modules.
@@ -69,9 +70,7 @@ export function createWixPlans(settings: WixPlansSettings): SitePlans {
   async function asSite<M extends Parameters<typeof siteClient>[0]>(modules: M, transport = reads) {
     if (settings.apiKey && settings.siteId) return siteClient(modules, transport, settings.apiKey, settings.siteId);
     if (!tokens) throw errors.upstreamFailed('Wix plans need an API key or an OAuth app (WIX_CLIENT_ID)');
-    const visitor = await tokens.siteVisitor();
-    if (!visitor.ok) throw errors.upstreamFailed(`Wix refused the site's visitor token (HTTP ${visitor.status})`);
-    return tokenClient(modules, transport, visitor.tokens.access.value);
+    return visitorClient(tokens, modules, transport, "the site's visitor token");
   }
 
   return {

@@ -1,10 +1,9 @@
 import { authentication, recovery, verification } from '@wix/identity';
 import { redirects } from '@wix/redirects';
 import type { AuthenticationStrategy, WixClient } from '@wix/sdk';
-import { errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
-import { tokenClient } from '@/lib/wix/sdk-clients';
 import { statusOf } from '@/lib/wix/upstream';
+import { visitorClient } from '@/lib/wix/visitor-client';
 import { type LoginErrorCode, type LoginResult, LoginState } from '../types';
 import type { MembersContext } from './context';
 
@@ -95,28 +94,22 @@ export function refusalOf(error: unknown): Refusal | null {
 /** The SDK modules called as the site's visitor. */
 const VISITOR_MODULES = { authentication, verification, recovery, redirects };
 
-// tokenClient's own type is `any` (its `M` is lost in createClient's inference, sdk-clients.ts): the SDK's type here.
+// A token client's type is `any` (its `M` is lost in createClient's inference, sdk-clients.ts): the SDK's type here.
 export type VisitorClient = WixClient<undefined, AuthenticationStrategy<undefined>, typeof VISITOR_MODULES>;
 
 /** What a call as the site's visitor ends in: the SDK function's answer, or Wix's refusal (`refusalOf`). */
 export type Answer<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
 /**
- * Calls as the site's visitor (its access token from the process's token cache, lib/wix/tokens.ts, as OAuthStrategy
- * without tokens calls), over the transport that retries only a 429 (register, login, the reset mail and the new
- * password are writes; the verification and the redirect session are sent the same way). Wix's refusal is an
+ * Calls as the site's visitor (lib/wix/visitor-client.ts: its access token from the process's token cache, as
+ * OAuthStrategy without tokens calls), over the transport that retries only a 429 (register, login, the reset mail and
+ * the new password are writes; the verification and the redirect session are sent the same way). Wix's refusal is an
  * answer; anything else that fails, a catalogue error naming `what`.
  */
 export function siteVisitor({ tokens, writes, upstream }: Pick<MembersContext, 'tokens' | 'writes' | 'upstream'>) {
   return async function call<T>(what: string, send: (client: VisitorClient) => Promise<T>): Promise<Answer<T>> {
-    const grant = await tokens.siteVisitor().catch((error: unknown) => {
-      throw upstream(error, what);
-    });
-    if (!grant.ok) {
-      throw errors.upstreamFailed(`Wix refused a visitor token (HTTP ${grant.status}): check WIX_CLIENT_ID`);
-    }
+    const client: VisitorClient = await visitorClient(tokens, VISITOR_MODULES, writes, what, upstream);
     try {
-      const client: VisitorClient = tokenClient(VISITOR_MODULES, writes, grant.tokens.access.value);
       return { ok: true, value: await send(client) };
     } catch (error) {
       const refusal = refusalOf(error);
