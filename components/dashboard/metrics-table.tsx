@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { type DashboardParams, type TableSort, dashboardHref } from '@/lib/edge/dashboard/params';
+import type { MetricRow } from '@/lib/edge/dashboard/rows';
 import type { PostTable } from '@/lib/edge/pages/dashboard-table';
+import { formatCount, formatDate, postHref } from './format';
 import { MetricsRows } from './metrics-rows-client';
 import { TablePager } from './table-pager';
 
@@ -18,6 +20,8 @@ const COLUMNS: Column[] = [
   { label: 'Views', sort: 'views', numeric: true },
   { label: 'Likes', sort: 'likes', numeric: true },
   { label: 'Comments', sort: 'comments', numeric: true },
+  // Best rated first; the site's own order (lib/edge/pages/dashboard-table.ts), no platform's.
+  { label: 'Rating', sort: 'rating', numeric: true },
 ];
 
 const ASCENDING: TableSort[] = ['title', 'oldest'];
@@ -33,6 +37,42 @@ function HeaderCell({ column, params }: { column: Column; params: DashboardParam
         {active && <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : ' ▼'}</span>}
       </Link>
     </th>
+  );
+}
+
+/**
+ * The rows as rendered, for an order no JSON API request answers (the rating order): the live refresh would put them
+ * in the API's order. The same cells as MetricsRows (metrics-rows-client.tsx).
+ */
+function StaticRows({ rows }: { rows: MetricRow[] }) {
+  return (
+    <tbody data-live-state="static">
+      {rows.map((row) => (
+        <tr key={row.id} data-post-id={row.id}>
+          <th scope="row">
+            <a href={postHref(row.slug)}>{row.title || row.slug}</a>
+            {row.paid && (
+              <span className="badge" title="For members with a plan">
+                Paid
+              </span>
+            )}
+          </th>
+          <td>{formatDate(row.published)}</td>
+          <td className="num" data-metric="views">
+            {formatCount(row.views)}
+          </td>
+          <td className="num" data-metric="likes">
+            {formatCount(row.likes)}
+          </td>
+          <td className="num" data-metric="comments">
+            {formatCount(row.comments)}
+          </td>
+          <td className="num" data-metric="rating">
+            {row.ratings ? `${row.rating.toFixed(1)} (${formatCount(row.ratings)})` : '–'}
+          </td>
+        </tr>
+      ))}
+    </tbody>
   );
 }
 
@@ -56,13 +96,9 @@ export function MetricsTable({ table, params }: { table: PostTable; params: Dash
               {COLUMNS.map((column) => (
                 <HeaderCell key={column.label} column={column} params={params} />
               ))}
-              {/* The site's own ratings are in no platform's index, so the table does not sort by them. */}
-              <th scope="col" className="num">
-                Rating
-              </th>
             </tr>
           </thead>
-          <MetricsRows api={table.api} initialRows={table.rows} />
+          {table.api ? <MetricsRows api={table.api} initialRows={table.rows} /> : <StaticRows rows={table.rows} />}
         </table>
       </div>
       {table.rows.length === 0 && <p className="muted">No posts on this page.</p>}

@@ -27,7 +27,23 @@ export interface RatingSummary {
   count: number;
 }
 
+/** A rated post in the rating order (`ranked`). */
+export interface RankedPost extends RatingSummary {
+  postId: string;
+}
+
+/**
+ * How many rated posts `ranked` orders: the dashboard reads each one's post to order and check it (lib/edge/pages/
+ * dashboard-table.ts), and skips them all in the unrated rest. Past it, rated posts sort with the rest, newest first.
+ */
+export const RANKED_LIMIT = 1000;
+
 const NONE: RatingSummary = { average: 0, count: 0 };
+
+/** Best rated first: the higher average, then more ratings; then by post id, so the order (and the bound) is total. */
+const byRating = (a: RankedPost, b: RankedPost) =>
+  b.average - a.average || b.count - a.count || (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0);
+
 const ratingId = (postId: string, memberId: string) => `${postId}.${memberId}`;
 
 /** A rating as a reader gave it: a whole number from 1 to 5, else the catalogue's 400. */
@@ -42,6 +58,25 @@ export function checkRating(value: unknown): number {
 /** The post ratings in `records`, and what the site does with them. */
 export function createRatings(records: DataClient, now: () => Date = () => new Date()) {
   records.declare(postRatings);
+
+  /** Each rated post's average (to one decimal, as shown) and count, in one grouped query over its ratings. */
+  async function grouped(filter: Record<string, unknown> = {}): Promise<RankedPost[]> {
+    const groups = await records.aggregate(
+      postRatings.id,
+      {
+        filter,
+        groupBy: ['postId'],
+        operations: { count: { op: 'count' }, average: { op: 'avg', field: 'rating' } },
+      },
+      OWNER,
+    );
+    return groups.map((group) => ({
+      postId: String(group.postId),
+      average: Math.round(Number(group.average) * 10) / 10,
+      count: Number(group.count),
+    }));
+  }
+
   return {
     /** The member rates the post (again: their rating changes); the post's page is refreshed. */
     async rate(postId: string, memberId: string, value: unknown): Promise<RatingSummary> {
@@ -64,21 +99,17 @@ export function createRatings(records: DataClient, now: () => Date = () => new D
     /** Each post's average and count, in one grouped query (a post without ratings is absent). */
     async summaries(postIds: string[]): Promise<Map<string, RatingSummary>> {
       if (postIds.length === 0) return new Map();
-      const groups = await records.aggregate(
-        postRatings.id,
-        {
-          filter: { postId: { $in: postIds } },
-          groupBy: ['postId'],
-          operations: { count: { op: 'count' }, average: { op: 'avg', field: 'rating' } },
-        },
-        OWNER,
-      );
-      return new Map(
-        groups.map((group) => [
-          String(group.postId),
-          { average: Math.round(Number(group.average) * 10) / 10, count: Number(group.count) },
-        ]),
-      );
+      const groups = await grouped({ postId: { $in: postIds } });
+      return new Map(groups.map(({ postId, ...summary }) => [postId, summary]));
+    },
+
+    /**
+     * The rated posts, best first (average as shown, then count; post id among equals), at most `limit`: one grouped
+     * query over every rating (the data service's aggregate has no order or limit, so each rated post's one row is
+     * read and sorted here). It names posts, not what became of them: a deleted post's ratings still rank here.
+     */
+    async ranked(limit = RANKED_LIMIT): Promise<RankedPost[]> {
+      return (await grouped()).sort(byRating).slice(0, Math.max(0, limit));
     },
   };
 }
@@ -90,3 +121,6 @@ export const siteRatings = (): Ratings => createRatings(recordsClient(postRating
 
 /** Each post's rating summary, for the JSON API and the dashboard (lib/edge/pages/reader-counts.ts). */
 export const ratingSummaries = (postIds: string[]) => siteRatings().summaries(postIds);
+
+/** The rated posts, best first, at most `limit` (the dashboard's rating order: lib/edge/pages/dashboard-table.ts). */
+export const rankedPosts = (limit?: number) => siteRatings().ranked(limit);

@@ -12,7 +12,9 @@ const rows = await import('@/lib/edge/dashboard/rows');
 const listRoute = await import('@/app/api/posts/route');
 const queryRoute = await import('@/app/api/posts/query/route');
 
-async function answer(api: import('@/lib/edge/pages/dashboard-table').ApiRequest) {
+async function answer(request: import('@/lib/edge/pages/dashboard-table').ApiRequest | null) {
+  expect(request).not.toBeNull();
+  const api = request!;
   const url = `http://localhost${api.url}`;
   const response =
     api.method === 'GET'

@@ -4,7 +4,7 @@ import { STATS_ORDERS } from '@/lib/blog/types';
 // The dashboard's URL: table sort and page, chart window. Anything out of range falls back to the
 // default, so a hand-edited URL never errors.
 
-export const TABLE_SORTS = ['views', 'likes', 'comments', 'newest', 'oldest', 'title', 'title-desc'] as const;
+export const TABLE_SORTS = ['views', 'likes', 'comments', 'rating', 'newest', 'oldest', 'title', 'title-desc'] as const;
 export type TableSort = (typeof TABLE_SORTS)[number];
 export const MONTH_CHOICES = [3, 6, 12, 24, 36, 60] as const;
 export const MAX_PAGE = 1_000_000;
