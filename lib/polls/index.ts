@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { invalidate } from '@/lib/core/cache/invalidate';
-import { config } from '@/lib/core/config';
 import { CatalogueError, errors } from '@/lib/core/errors';
-import { linkMac, linkMacHolds } from '@/lib/core/security/signed-token';
-import { siteKey } from '@/lib/core/security/site-key';
 import { type DataClient, recordsClient } from '@/lib/data';
 import { OWNER, countBy, defineCollection } from '@/lib/data/types';
 import { type PollDefinition, type PollReading, type PollResults, seesResults } from './types';
@@ -19,6 +14,8 @@ export * from './types';
 // elsewhere. Wix publishes no API for a blog poll's votes (the SDK's blog modules have none), so on both platforms the
 // votes are the site's. The Ricos poll has no open/closed setting (PollSettings: permissions, showVoters,
 // showVotesCount), so the owner closes a poll on the site (`poll-states`): a closed poll takes no vote (403 WDE0027).
+// A voter is a member (`m-{id}`) or, where the poll lets anyone vote, the visitor of the signed cookie the ratings
+// share (lib/core/security/visitor-id.ts: `v-…`).
 
 export const pollVotes = defineCollection({
   id: 'poll-votes',
@@ -161,24 +158,3 @@ export async function readPoll(
 
 /** The site's poll votes, in its records. */
 export const sitePolls = (): Polls => createPolls(recordsClient(pollVotes));
-
-/** A visitor's voter cookie (where a poll lets anyone vote): a random id signed with the site key `polls`. */
-export const POLL_VOTER_COOKIE = 'poll_voter';
-export const POLL_VOTER_TTL_SECONDS = 365 * 24 * 60 * 60;
-
-const pollsKey = () => {
-  const c = config();
-  return siteKey('polls', c.sessionSecret, path.resolve(/*turbopackIgnore: true*/ c.dataDir));
-};
-
-/** A new visitor voter's cookie value: `<id>.<signature>`. */
-export function newVoterCookie(): { id: string; value: string } {
-  const id = `v-${randomBytes(12).toString('base64url')}`;
-  return { id, value: `${id}.${linkMac(pollsKey(), 'poll-voter', id)}` };
-}
-
-/** The visitor voter a cookie names, when its signature holds; null otherwise. */
-export function voterOfCookie(value: string | undefined): string | null {
-  const match = /^(v-[\w-]{16})\.([\w-]{22})$/.exec(value ?? '');
-  return match && linkMacHolds(pollsKey(), match[2], 'poll-voter', match[1]!) ? match[1]! : null;
-}

@@ -61,14 +61,15 @@ async function signIn(page: Page) {
 }
 
 /**
- * The visitor who voted in the screenshot's poll: their voter cookie, signed as the server signs it (lib/polls: the
- * site key `polls` from SESSION_SECRET), so every run and every screenshot is the same one voter, voting once.
+ * The visitor who voted in the screenshot's poll: their visitor cookie, signed as the server signs it
+ * (lib/core/security/visitor-id.ts: the site key `visitor-id` from SESSION_SECRET), so every run and every screenshot
+ * is the same one voter, voting once.
  */
 async function asVoter(page: Page, pollPath: string) {
   const id = 'v-screenshot-voter';
-  const value = `${id}.${linkMac(siteKey('polls', SECRET, ''), 'poll-voter', id)}`;
+  const value = `${id}.${linkMac(siteKey('visitor-id', SECRET, ''), 'visitor-id', id)}`;
   const url = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'poll_voter', value, url }]);
+  await page.context().addCookies([{ name: 'visitor_id', value, url }]);
   const api = pollPath.replace(/^\/polls\/([^/]+)\/([^/]+)$/, '/api/posts/$1/polls/$2');
   const reading = await (await page.request.get(api)).json();
   if (reading.mine.length === 0) {

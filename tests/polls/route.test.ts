@@ -110,7 +110,7 @@ describe('voting in a post’s poll', () => {
     const address = '198.51.100.7';
     const first = await vote('anyone', 'option=anyone-a', { 'x-forwarded-for': address });
     expect(first.status).toBe(303);
-    const cookie = first.headers.getSetCookie().find((c) => c.startsWith('poll_voter='))!;
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith('visitor_id='))!;
     expect(cookie).toMatch(/HttpOnly/);
     // The same visitor again: their vote moves, still one.
     await vote('anyone', 'option=anyone-b', { 'x-forwarded-for': address, cookie: cookie.split(';')[0]! });

@@ -7,14 +7,15 @@ import { PollBars } from '@/components/rich-content/poll-bars';
 import { postPath } from '@/lib/core/site';
 import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members';
 import { SESSION_COOKIE, ownerState } from '@/lib/owner';
-import { POLL_VOTER_COOKIE, pollVotePath, readPoll, sitePolls, voterOfCookie } from '@/lib/polls';
+import { pollVotePath, readPoll, sitePolls } from '@/lib/polls';
+import { VISITOR_COOKIE, visitorOfCookie } from '@/lib/core/security/visitor-id';
 import { findPostPoll } from '@/lib/polls/reads';
 
 export const metadata: Metadata = { title: 'Poll' };
 
 // A poll's results, per reader (issue 31): rendered per request under the members' layout (never cached, never
 // indexed), so the post's page stays prerendered and the same for everyone. Who sees the counts is the poll's view
-// role: everyone; a voter once they voted (a member, or the visitor of the voter cookie); the creator (the site's
+// role: everyone; a voter once they voted (a member, or the visitor of the signed cookie); the creator (the site's
 // owner) always. Bars with counts and percentages, each also said in words for a screen reader; the reader's own vote
 // marked, and the form to change it while the poll is open. The owner closes the poll here, or opens it again.
 
@@ -28,7 +29,7 @@ export default async function PollPage({ params }: PageProps<'/polls/[postId]/[p
   const member = await memberOfCookie(jar.get(MEMBER_SESSION_COOKIE)?.value);
   const owner = ownerState(jar.get(SESSION_COOKIE)?.value).kind === 'owner';
   const { mine, closed, results } = await readPoll(sitePolls(), post.id, poll, {
-    voterId: member ? `m-${member.id}` : voterOfCookie(jar.get(POLL_VOTER_COOKIE)?.value),
+    voterId: member ? `m-${member.id}` : visitorOfCookie(jar.get(VISITOR_COOKIE)?.value),
     owner,
   });
   return (

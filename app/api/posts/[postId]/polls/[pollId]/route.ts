@@ -3,31 +3,23 @@ import { isFormPost, readBodyText } from '@/lib/core/http/body';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
 import { isCrossSite } from '@/lib/core/security/same-origin';
+import { VISITOR_COOKIE, VISITOR_TTL_SECONDS, newVisitorCookie, visitorOfCookie } from '@/lib/core/security/visitor-id';
 import { postPath } from '@/lib/core/site';
 import { memberOfRequest } from '@/lib/edge/api/member-forms';
 import { errorResponse, jsonHandler, otherMethods, tooManyRequests } from '@/lib/edge/api/respond';
 import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
 import { SESSION_COOKIE, authErrors, httpOnlyCookie, isSecureRequest, ownerState, requestCookie } from '@/lib/owner';
-import {
-  POLL_VOTER_COOKIE,
-  POLL_VOTER_TTL_SECONDS,
-  newVoterCookie,
-  pollClosed,
-  pollResultsPath,
-  readPoll,
-  sitePolls,
-  voterOfCookie,
-} from '@/lib/polls';
+import { pollClosed, pollResultsPath, readPoll, sitePolls } from '@/lib/polls';
 import { findPostPoll, noSuchPoll } from '@/lib/polls/reads';
 
 // POST a vote in a post's poll (issue 31): `option` (one, or several where the poll takes several), from the poll's
 // plain form (a 303 to the poll's results page, which shows what the reader may see) or JSON `{ options: [...] }`.
 // A members-only poll takes a member's vote; a visitor's form goes to sign in and back to the post, their JSON is
-// 401. Where anyone may vote, a visitor votes as the voter of a signed HttpOnly cookie made on their first vote, and
-// each client address has VISITOR_VOTES a day per poll, so dropping the cookie cannot stuff the poll. Voting again
-// replaces the reader's vote. A poll the owner closed takes none: its form goes to the results page (which says so),
-// JSON is 403 WDE0027. An unknown post or poll is the catalogue's 404, an option not of the poll its 400, a cross-site
-// post 403: nothing is written.
+// 401. Where anyone may vote, a visitor votes as the visitor of the signed HttpOnly cookie made on their first vote or
+// rating (lib/core/security/visitor-id.ts, shared with the ratings), and each client address has VISITOR_VOTES a day
+// per poll, so dropping the cookie cannot stuff the poll. Voting again replaces the reader's vote. A poll the owner
+// closed takes none: its form goes to the results page (which says so), JSON is 403 WDE0027. An unknown post or poll
+// is the catalogue's 404, an option not of the poll its 400, a cross-site post 403: nothing is written.
 //
 // GET: the poll as this reader may see it (their vote, whether it is closed, the counts where its view role lets them),
 // private: the poll's island on the post's page shows it in place after a vote.
@@ -71,7 +63,7 @@ export const GET = jsonHandler<Context>(async (request, context) => {
   const { post, poll } = await pollOfParams(context);
   const member = await memberOfRequest(request);
   const reading = await readPoll(sitePolls(), post.id, poll, {
-    voterId: member ? `m-${member.member.id}` : voterOfCookie(requestCookie(request, POLL_VOTER_COOKIE)),
+    voterId: member ? `m-${member.member.id}` : visitorOfCookie(requestCookie(request, VISITOR_COOKIE)),
     owner: ownerState(requestCookie(request, SESSION_COOKIE)).kind === 'owner',
   });
   return Response.json(reading, { headers: { 'Cache-Control': 'private, no-store' } });
@@ -104,17 +96,17 @@ export const POST = jsonHandler<Context>(async (request, context) => {
       }
       return errorResponse(new CatalogueError(401, 'WDE9401', 'sign in to vote: this poll takes members’ votes'));
     }
-    voterId = voterOfCookie(requestCookie(request, POLL_VOTER_COOKIE));
+    voterId = visitorOfCookie(requestCookie(request, VISITOR_COOKIE));
     // A visitor's vote that would count takes a point of their address's budget on this poll.
     const budget = await consume(visitorLimiter(), `${clientKey(request.headers)}|${post.id}|${poll.id}`);
     if (!budget.ok)
       return tooManyRequests('too many visitors’ votes from this address on this poll', secondsLeft(budget.res));
     if (!voterId) {
-      const made = newVoterCookie();
+      const made = newVisitorCookie();
       voterId = made.id;
       cookies.push(
         // Path /: the poll's results page reads it too (a voter sees results a VOTERS poll shows voters).
-        httpOnlyCookie(POLL_VOTER_COOKIE, made.value, isSecureRequest(request), POLL_VOTER_TTL_SECONDS),
+        httpOnlyCookie(VISITOR_COOKIE, made.value, isSecureRequest(request), VISITOR_TTL_SECONDS),
       );
     }
   }
