@@ -1,20 +1,29 @@
 import { invalidate } from '@/lib/core/cache/invalidate';
 import { errors } from '@/lib/core/errors';
+import { isVisitorId } from '@/lib/core/security/visitor-id';
 import { type DataClient, recordsClient } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
+import { type RatingSettingsStore, createRatingSettingsStore, ratingSettings } from './settings';
 
-// Ratings of posts (issue 31): a member rates a post 1 to 5, once (rating again changes their rating). They live in the
-// site's own records on both platforms: Wix's `@wix/comments` ratings module rates a comments resource (a review beside
-// a comments widget: its rating carries `publishedCommentCount`), and `@wix/blog` 1.0.660 writes no post rating (its
-// metrics name RATING_COUNT as a sort field only). A post's average and count are one grouped query over its ratings,
-// never a counter kept elsewhere, and each rating clears the post's `metrics:` tag (its page shows them).
+export { DEFAULT_RATING_SETTINGS, type RatingSettings, type RatingSettingsStore, ratingSettings } from './settings';
+
+// Ratings of posts (issue 31): a reader rates a post 1 to 5, once (rating again changes their rating): a member, or,
+// where the owner lets visitors rate (the rating settings, settings.ts), a visitor as the visitor of their signed
+// cookie (lib/core/security/visitor-id.ts: `v-…`, the id polls know them by too). They live in the site's own records
+// on both platforms: Wix's `@wix/comments` ratings module rates a comments resource (a review beside a comments
+// widget: its rating carries `publishedCommentCount`), and `@wix/blog` 1.0.660 writes no post rating (its metrics name
+// RATING_COUNT as a sort field only). A post's average and count are one grouped query over all its ratings, members'
+// and visitors', never a counter kept elsewhere, and each rating clears the post's `metrics:` tag (its page shows
+// them).
 
 export const postRatings = defineCollection({
   id: 'post-ratings',
   internal: true,
   fields: {
     postId: { type: 'text', indexed: true },
+    /** The member who rated; a visitor's rating has `visitorId` instead. */
     memberId: { type: 'text' },
+    visitorId: { type: 'text' },
     rating: { type: 'number' },
     ratedDate: { type: 'datetime' },
   },
@@ -44,7 +53,8 @@ const NONE: RatingSummary = { average: 0, count: 0 };
 const byRating = (a: RankedPost, b: RankedPost) =>
   b.average - a.average || b.count - a.count || (a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0);
 
-const ratingId = (postId: string, memberId: string) => `${postId}.${memberId}`;
+/** A rating's record id, the post's and the rater's: a member's id (hex, a UUID) is never a visitor's (`v-…`). */
+const ratingId = (postId: string, raterId: string) => `${postId}.${raterId}`;
 
 /** A rating as a reader gave it: a whole number from 1 to 5, else the catalogue's 400. */
 export function checkRating(value: unknown): number {
@@ -78,21 +88,25 @@ export function createRatings(records: DataClient, now: () => Date = () => new D
   }
 
   return {
-    /** The member rates the post (again: their rating changes); the post's page is refreshed. */
-    async rate(postId: string, memberId: string, value: unknown): Promise<RatingSummary> {
+    /**
+     * The rater (a member's id, or a visitor's `v-…`) rates the post (again: their rating changes); the post's page is
+     * refreshed.
+     */
+    async rate(postId: string, raterId: string, value: unknown): Promise<RatingSummary> {
       const rating = checkRating(value);
+      const rater = isVisitorId(raterId) ? { visitorId: raterId } : { memberId: raterId };
       await records.save(
         postRatings.id,
-        { _id: ratingId(postId, memberId), postId, memberId, rating, ratedDate: now().toISOString() },
+        { _id: ratingId(postId, raterId), postId, ...rater, rating, ratedDate: now().toISOString() },
         OWNER,
       );
       invalidate({ type: 'site.ratings.changed', entityId: postId });
       return (await this.summaries([postId])).get(postId) ?? NONE;
     },
 
-    /** The member's own rating of the post, or null. */
-    async mine(postId: string, memberId: string): Promise<number | null> {
-      const item = await records.get(postRatings.id, ratingId(postId, memberId), OWNER);
+    /** The rater's (a member's or a visitor's) own rating of the post, or null. */
+    async mine(postId: string, raterId: string): Promise<number | null> {
+      const item = await records.get(postRatings.id, ratingId(postId, raterId), OWNER);
       return typeof item?.rating === 'number' ? item.rating : null;
     },
 
@@ -124,3 +138,12 @@ export const ratingSummaries = (postIds: string[]) => siteRatings().summaries(po
 
 /** The rated posts, best first, at most `limit` (the dashboard's rating order: lib/edge/pages/dashboard-table.ts). */
 export const rankedPosts = (limit?: number) => siteRatings().ranked(limit);
+
+/**
+ * Who may rate, in the site's records (the owner's dashboard form; the rating route at each visitor's rating). A
+ * change clears `site.ratings.settings_changed`'s tag: every post's rating form says who may rate.
+ */
+export const ratingSettingsStore = (): RatingSettingsStore =>
+  createRatingSettingsStore(recordsClient(ratingSettings), () =>
+    invalidate({ type: 'site.ratings.settings_changed', entityId: ratingSettings.id }),
+  );

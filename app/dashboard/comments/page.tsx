@@ -19,6 +19,8 @@ import {
   siteDigest,
 } from '@/lib/comments';
 import { siteMemberAdmin } from '@/lib/members';
+import { ratingSettingsStore } from '@/lib/ratings';
+import { RatingSettingsForm } from '@/components/dashboard/rating-settings';
 
 export const metadata: Metadata = { title: 'Comments' };
 
@@ -42,10 +44,11 @@ async function Comments({ searchParams }: Pick<PageProps<'/dashboard/comments'>,
   const params = await searchParams;
   const status = STATUSES.find((s) => s === one(params.status)) ?? 'PENDING';
   const cursor = one(params.cursor)?.slice(0, 4096) || null;
-  const [queue, settings, digest] = await Promise.all([
+  const [queue, settings, digest, ratingSettings] = await Promise.all([
     commentModeration().queue(status, { limit: PAGE, cursor }),
     commentSettingsStore().get(),
     digestAddress(siteDigest()),
+    ratingSettingsStore().get(),
   ]);
   const posts = new Map(
     await Promise.all(
@@ -66,6 +69,10 @@ async function Comments({ searchParams }: Pick<PageProps<'/dashboard/comments'>,
         <h2 id="comment-settings-heading">Settings</h2>
         <CommentSettingsForm settings={settings} saved={params.saved === 'settings'} atWix={commentsAtWix()} />
         <DigestForm email={digest} saved={one(params.saved)} />
+      </section>
+      <section className="panel" aria-labelledby="rating-settings-heading">
+        <h2 id="rating-settings-heading">Ratings</h2>
+        <RatingSettingsForm settings={ratingSettings} saved={params.saved === 'ratings'} />
       </section>
       <section className="panel" aria-labelledby="comment-list-heading">
         <h2 id="comment-list-heading">Comments</h2>

@@ -121,7 +121,14 @@ export default async function PostPage({ params }: PageProps<'/post/[slug]'>) {
           </footer>
         )}
         <PostLikes postId={post.id} />
-        {rating && <PostRating postId={post.id} average={rating.average} count={rating.count} />}
+        {rating && (
+          <PostRating
+            postId={post.id}
+            average={rating.average}
+            count={rating.count}
+            visitorsMayRate={rating.visitorsMayRate}
+          />
+        )}
         <ViewBeacon postId={post.id} />
         <PostActions
           postId={post.id}

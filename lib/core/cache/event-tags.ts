@@ -108,8 +108,10 @@ export const SITE_EVENT_TAGS = {
   'site.setup.checked': () => [cacheTags.siteSetup],
   /** The owner defined, changed or removed one of the site's own plans: every paywall box. */
   'site.plans.changed': () => [cacheTags.plans],
-  /** A member rated a post: its average and count (the post's metrics). */
+  /** A reader (a member, or a visitor where visitors may rate) rated a post: its average and count (its metrics). */
   'site.ratings.changed': ({ entityId }) => [cacheTags.metrics(entityId)],
+  /** The owner let visitors rate posts, or made it members only again: every post's rating form. */
+  'site.ratings.settings_changed': () => [cacheTags.ratingSettings],
   /** The owner closed one of a post's polls, or opened it again: the post's page (its poll's form). */
   'site.polls.changed': ({ entityId }) => [cacheTags.pollsOf(entityId)],
 } as const satisfies Record<string, TagRule>;

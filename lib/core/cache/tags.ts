@@ -28,4 +28,6 @@ export const cacheTags = {
   pollsOf: (postId: string) => `polls:${postId}`,
   /** The site's pricing plans as the paywall box names them (the owner's edits, Wix's plan events clear it). */
   plans: 'plans',
+  /** Who may rate posts (members, or visitors too), as every post's rating form says it. */
+  ratingSettings: 'rating-settings',
 } as const;
