@@ -23,6 +23,7 @@ export const FEATURES = [
   'plans',
   'ratings',
   'polls',
+  'schedule',
 ];
 
 /**
@@ -90,6 +91,7 @@ const POLICIES = [
   may('plans', ['plans', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('ratings', ['ratings', 'data', ...BASE]),
   may('polls', ['polls', 'blog', 'data', ...BASE]),
+  may('schedule', ['schedule', 'blog', 'data', ...BASE]),
   // A feature's storage adapters are thin: the base, Wix's client and their own feature; of another feature, types.
   {
     from: { element: { types: { anyOf: FEATURES }, fileInternalPath: ADAPTERS } },

@@ -85,6 +85,9 @@ export async function register() {
     void keepStarting(startNewsletter, retrying('newsletter: the send queue did not start'));
     const { startCommentMail } = await import('./lib/comments');
     void keepStarting(startCommentMail, retrying('comments: the reply notices and digest did not start'));
+    // Scheduled posts: each draft's publication at its time, on one instance (lib/schedule).
+    const { startScheduling } = await import('./lib/schedule');
+    void keepStarting(startScheduling, retrying('schedule: scheduled publishing did not start'));
   } catch (error) {
     warn('newsletter start failed')(error);
   }

@@ -9,6 +9,7 @@ import { DEFAULT_GUARD, guardSource } from './guard';
 import { createLocalSource } from './local';
 import { createWixSource } from './wix';
 import { paywallSource } from './paywall';
+import * as schedule from './schedule';
 
 /**
  * The backend the platform names, one per process: the store an event refreshes must be the one that renders pages,
@@ -58,6 +59,15 @@ function refreshOf({ type, entityId, resourceId }: SiteEvent): { postId: string 
   if (isCommentEvent(type)) return resourceId ? { postId: resourceId } : undefined;
   return type.startsWith('wix.data.') || type.startsWith('site.') ? null : undefined;
 }
+
+/** Every scheduled draft, soonest first (the dashboard's list; lib/schedule plans a job for each). */
+export const scheduledDrafts = () => schedule.scheduledDrafts(sources().whole, config().contentDir);
+
+/** When the draft `id` is scheduled to go live, or null. */
+export const scheduleOf = (id: string) => schedule.scheduleOf(sources().whole, config().contentDir, id);
+
+/** The draft `id`'s time `at` has come: published by the site (local), live at Wix, waiting for Wix, or not due. */
+export const publishDue = (id: string, at: string) => schedule.publishDue(sources().whole, config().contentDir, id, at);
 
 export type { Author } from './authors';
 export { checkCursorQuery } from './query/cursor';

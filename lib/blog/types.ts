@@ -273,6 +273,14 @@ export const Draft = Post.extend({
 });
 export type Draft = z.infer<typeof Draft>;
 
+/** A draft scheduled to go live (lib/blog/schedule.ts). */
+export interface ScheduledDraft {
+  id: string;
+  title: string;
+  /** ISO 8601: when it goes live. */
+  at: string;
+}
+
 export const PostCountStat = z.object({ periodStart: z.string(), postCount: count });
 export type PostCountStat = z.infer<typeof PostCountStat>;
 

@@ -34,7 +34,8 @@ export type Command =
   | { name: 'help' }
   | { name: 'create'; post: PostFields & { title: string }; draft: boolean }
   | { name: 'update'; ref: string; post: PostFields }
-  | { name: 'publish' | 'unpublish' | 'delete'; ref: string }
+  | { name: 'publish' | 'unpublish' | 'delete' | 'unschedule'; ref: string }
+  | { name: 'schedule'; ref: string; at: string }
   | { name: 'like' | 'unlike'; ref: string; memberId?: string }
   | { name: 'term-create'; kind: TermKind; term: TermFields & { label: string } }
   | { name: 'term-update'; kind: TermKind; ref: string; term: TermFields }
@@ -50,6 +51,9 @@ Posts (<post> is an id or a slug):
          [--plans a,b [--preview N] | --free]   paid: for members with one of the plans; --preview: the blocks
                                                  everyone reads (default 3); --free: for everyone again
   publish <post>       unpublish <post>       delete <post>
+  schedule <post> <when>   a draft goes live at <when>, published by the site: an ISO date-time with its
+                           offset (2026-12-07T09:00:00+01:00) or from now (+90s, +15m, +2h, +1d)
+  unschedule <post>        back to a draft that waits
   like <post> [--member ID]                   unlike <post> [--member ID]
 
 Categories and tags (<term> is an id or a slug; categories also take --title and --description):
@@ -99,6 +103,8 @@ const ALLOWED: Record<string, OptionName[]> = {
   publish: [],
   unpublish: [],
   delete: [],
+  schedule: [],
+  unschedule: [],
   like: ['member'],
   unlike: ['member'],
   'category create': ['label', 'slug', 'title', 'description'],
@@ -174,6 +180,25 @@ function termFields(values: Values): TermFields {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as TermFields;
 }
 
+const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** When a scheduled post goes live: `+90s`, `+15m`, `+2h`, `+1d` from now, or an ISO date-time with its offset. */
+export function parseWhen(value: string, now = new Date()): string {
+  const relative = /^\+(\d{1,6})([smhd])$/.exec(value.trim());
+  const absolute = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value.trim());
+  const at = relative
+    ? new Date(now.getTime() + Number(relative[1]) * UNITS[relative[2]!]!)
+    : absolute
+      ? new Date(value.trim())
+      : null;
+  if (!at || Number.isNaN(at.getTime()))
+    throw new UsageError(
+      `"${value}" is not a time: give an ISO date-time with its offset (2026-12-07T09:00:00+01:00) or +90s, +15m, +2h, +1d`,
+    );
+  if (at.getTime() <= now.getTime()) throw new UsageError(`${at.toISOString()} has passed: a post is scheduled ahead`);
+  return at.toISOString();
+}
+
 function one(positionals: string[], what: string): string {
   if (positionals.length === 0) throw new UsageError(`missing ${what}`);
   if (positionals.length > 1)
@@ -244,7 +269,16 @@ export function parseCommand(argv: string[]): Command {
         ref: one(args, 'the post (id or slug)'),
         memberId: nonEmpty(text(values.member), '--member'),
       };
+    case 'schedule': {
+      const [ref, when, ...more] = args;
+      if (!ref || !when) throw new UsageError('schedule <post> <when>: give the post and when it goes live');
+      if (more.length) throw new UsageError(`unexpected arguments: ${more.join(' ')}`);
+      return { name: 'schedule', ref, at: parseWhen(when) };
+    }
     default:
-      return { name: action as 'publish' | 'unpublish' | 'delete', ref: one(args, 'the post (id or slug)') };
+      return {
+        name: action as 'publish' | 'unpublish' | 'delete' | 'unschedule',
+        ref: one(args, 'the post (id or slug)'),
+      };
   }
 }

@@ -152,8 +152,9 @@ export async function publishPost(folder: ContentFolder, ref: string): Promise<C
   const post = await folder.post(ref);
   if (isPublished(post)) return { summary: `${describe(post)} is already published: nothing to do`, event: null, post };
   const now = new Date().toISOString();
+  const { scheduledPublishDate: _, ...unscheduled } = post;
   const next: RawPost = {
-    ...post,
+    ...unscheduled,
     status: 'PUBLISHED',
     firstPublishedDate: post.firstPublishedDate ?? now,
     lastPublishedDate: now,
@@ -162,6 +163,37 @@ export async function publishPost(folder: ContentFolder, ref: string): Promise<C
   return {
     summary: `published ${describe(next)}`,
     event: entityEvent('post', 'created', postEntity(next)),
+    post: next,
+  };
+}
+
+/**
+ * A draft scheduled to go live at `at` (ISO): its status SCHEDULED, its `scheduledPublishDate` the time, as Wix keeps a
+ * scheduled draft; the site publishes it then (lib/schedule). A draft_updated event, as Wix sends for a schedule.
+ */
+export async function schedulePost(folder: ContentFolder, ref: string, at: string): Promise<Change> {
+  const post = await folder.post(ref);
+  if (isPublished(post)) throw new UsageError(`${describe(post)} is published: unpublish it first to schedule it`);
+  const next: RawPost = { ...post, status: 'SCHEDULED', scheduledPublishDate: at };
+  await folder.writePost(next);
+  return {
+    summary: `scheduled ${describe(next)} to go live at ${at}`,
+    event: entityEvent('draft', 'updated', postEntity(next)),
+    post: next,
+  };
+}
+
+/** A scheduled draft back to a draft that waits: its job at the time finds nothing due. */
+export async function unschedulePost(folder: ContentFolder, ref: string): Promise<Change> {
+  const post = await folder.post(ref);
+  if (post.status !== 'SCHEDULED')
+    return { summary: `${describe(post)} is not scheduled: nothing to do`, event: null, post };
+  const { scheduledPublishDate: _, ...rest } = post;
+  const next: RawPost = { ...rest, status: 'UNPUBLISHED' };
+  await folder.writePost(next);
+  return {
+    summary: `unscheduled ${describe(next)} (a draft again)`,
+    event: entityEvent('draft', 'updated', postEntity(next)),
     post: next,
   };
 }

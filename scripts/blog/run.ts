@@ -1,6 +1,16 @@
 import type { Command } from './args';
 import type { ContentFolder } from './content-folder';
-import { createPost, deletePost, likePost, publishPost, unpublishPost, updatePost, type Change } from './posts';
+import {
+  createPost,
+  deletePost,
+  likePost,
+  publishPost,
+  schedulePost,
+  unpublishPost,
+  unschedulePost,
+  updatePost,
+  type Change,
+} from './posts';
 import { createTerm, deleteTerm, updateTerm } from './taxonomy';
 
 export function runCommand(
@@ -17,6 +27,10 @@ export function runCommand(
       return publishPost(folder, command.ref);
     case 'unpublish':
       return unpublishPost(folder, command.ref);
+    case 'schedule':
+      return schedulePost(folder, command.ref, command.at);
+    case 'unschedule':
+      return unschedulePost(folder, command.ref);
     case 'delete':
       return deletePost(folder, command.ref);
     case 'like':

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DraftList } from '@/components/dashboard/draft-list';
+import { ScheduledList } from '@/components/dashboard/scheduled-list';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/owner';
 import { isCatalogueError } from '@/lib/core/errors';
-import { listDrafts } from '@/lib/blog/reads';
+import { getScheduledDrafts, listDrafts } from '@/lib/blog/reads';
 
 export const metadata: Metadata = { title: 'Drafts' };
 
@@ -26,10 +27,13 @@ async function Drafts({ searchParams }: Pick<PageProps<'/dashboard/drafts'>, 'se
   const cursor = cursorParam((await searchParams).cursor);
   const owner = await currentOwner('/dashboard/drafts');
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
-  const page = await listDrafts(cursor).catch((error: unknown) => {
-    if (isCatalogueError(error)) return error;
-    throw error;
-  });
+  const [page, scheduled] = await Promise.all([
+    listDrafts(cursor).catch((error: unknown) => {
+      if (isCatalogueError(error)) return error;
+      throw error;
+    }),
+    cursor ? [] : getScheduledDrafts().catch(() => []),
+  ]);
   if (isCatalogueError(page)) {
     return (
       <p className="notice" role="alert">
@@ -40,6 +44,7 @@ async function Drafts({ searchParams }: Pick<PageProps<'/dashboard/drafts'>, 'se
   }
   return (
     <>
+      <ScheduledList drafts={scheduled} />
       <DraftList drafts={page.items} />
       <nav className="pager" aria-label="Draft pages">
         {cursor && <Link href="/dashboard/drafts">« First</Link>}

@@ -2,7 +2,17 @@ import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/core/cache/tags';
 import { readKey, settle, unwrap } from '../../core/reads';
 import type { Author } from '../authors';
-import type { Category, CursorPage, Draft, OffsetPage, Post, PostCountStat, PostMetrics, Tag } from '../types';
+import type {
+  Category,
+  CursorPage,
+  Draft,
+  OffsetPage,
+  Post,
+  PostCountStat,
+  PostMetrics,
+  ScheduledDraft,
+  Tag,
+} from '../types';
 import type {
   FieldsetOptions,
   GetPostBySlugOptions,
@@ -10,7 +20,7 @@ import type {
   PostCountStatsOptions,
   PostQuery,
 } from '../source';
-import { blogSource } from '..';
+import { blogSource, scheduledDrafts } from '..';
 
 // The cached reads everything goes through. Each tags its entry with what it holds (lib/core/cache/tags.ts),
 // so a webhook clears exactly what changed. Catalogue errors cross the cache as values (outcome.ts).
@@ -219,6 +229,16 @@ export const listDrafts = async (cursor?: string | null): Promise<CursorPage<Dra
   unwrap(await cachedDrafts(cursor ?? null));
 
 export const getDraft = async (id: string): Promise<Draft | null> => unwrap(await cachedDraft(id));
+
+async function cachedScheduled() {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.drafts, cacheTags.posts);
+  return settle(readKey('scheduled'), () => scheduledDrafts());
+}
+
+/** The scheduled drafts, soonest first (the owner's Drafts page). */
+export const getScheduledDrafts = async (): Promise<ScheduledDraft[]> => unwrap(await cachedScheduled());
 
 export interface PostRef {
   slug: string;
