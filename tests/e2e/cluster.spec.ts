@@ -6,7 +6,10 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { writeFileAtomic } from '../../lib/core/files/atomic';
 import { readOutbox } from '../../lib/core/mail/outbox';
+import { signingKey } from '../../lib/edge/webhooks/keys';
 import { ContentFolder } from '../../scripts/blog/content-folder';
+import { postToken, signEvent } from '../../scripts/blog/deliver';
+import { createPost, deletePost, schedulePost } from '../../scripts/blog/posts';
 import { type ProbePost, probePost, restorePost, sendPostUpdated } from '../../scripts/blog/probe';
 import {
   type PostgresServer,
@@ -398,6 +401,55 @@ test.describe('two instances sharing Redis', () => {
       const reading = await (await get(instance, votePath, { cookie: `member_session=${session}` })).json();
       expect(reading).toMatchObject({ mine: [rows[0].option], closed: false, results: { total: 1 } });
     }
+  });
+
+  test('a post scheduled 90 s ahead goes live at its time on one instance, across a restart of the other', async () => {
+    test.skip(withoutPostgres, postgresServerMissing ?? '');
+    test.setTimeout(240_000);
+    // A new draft in a category, scheduled as `npm run blog -- schedule` does, its event sent to A.
+    const [category] = await folder.terms('category');
+    const title = `Goes live on its own ${Date.now()}`;
+    const created = await createPost(
+      folder,
+      { title, categories: [category!.slug] },
+      { draft: true, siteUrl: SITE_URL },
+    );
+    const post = created.post!;
+    const at = new Date(Date.now() + 90_000).toISOString();
+    const scheduled = await schedulePost(folder, post.id, at);
+    const key = await signingKey({ contentDir: folder.dir });
+    const sent = await postToken(a.url, await signEvent(scheduled.event!, key));
+    expect(sent.status, a.log.join('')).toBe(200);
+
+    // B stops and starts again meanwhile: the job is in the shared database, not in a process.
+    await stopInstance(b);
+    b = await startInstance('b', redis.url, postgres!.url);
+
+    const slug = post.slug;
+    const live = async (instance: Instance) => {
+      const [home = '', categoryPage = '', sitemap = ''] = await Promise.all(
+        ['/', `/categories/${category!.slug}`, '/sitemaps/0.xml'].map(async (p) => (await get(instance, p)).text()),
+      );
+      return [home.includes(title), categoryPage.includes(title), sitemap.includes(`/post/${slug}<`)];
+    };
+    expect(await live(a)).toEqual([false, false, false]);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(at) - Date.now())));
+    // Within 60 s of its time, on both instances: the feed, its category and the sitemap.
+    for (const instance of [a, b]) {
+      await expect.poll(() => live(instance), { timeout: 60_000, intervals: [1000] }).toEqual([true, true, true]);
+    }
+    expect(Date.now() - Date.parse(at)).toBeLessThan(60_000);
+    const file = JSON.parse(await readFile(folder.postFile(post.id), 'utf8'));
+    expect(file).toMatchObject({ status: 'PUBLISHED', firstPublishedDate: at });
+    // Published by one instance only.
+    const publishedBy = [a, b].filter((instance) =>
+      instance.log.join('').includes(`"postId":"${post.id}","at":"${at}","outcome":"published"`),
+    );
+    expect(publishedBy).toHaveLength(1);
+
+    // Gone again, so the tests after this one see the folder as it was.
+    const deleted = await deletePost(folder, post.id);
+    expect((await postToken(a.url, await signEvent(deleted.event!, key))).status).toBe(200);
   });
 
   test('Redis restarted mid-run: no request fails, and sharing resumes', async () => {

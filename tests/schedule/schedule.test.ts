@@ -71,7 +71,7 @@ describe('scheduled publishing, local', () => {
     expect(await scheduledDrafts()).toEqual([{ id: 'post-0002', title: 'Post number 2', at }]);
     expect(await blogSource().getPost('post-0002')).toBeNull();
 
-    await expect.poll(() => readPost('post-0002').status, { timeout: 30_000, intervals: [250] }).toBe('PUBLISHED');
+    await expect.poll(() => readPost('post-0002').status, { timeout: 30_000, interval: 250 }).toBe('PUBLISHED');
     const published = readPost('post-0002');
     expect(published).toMatchObject({ lastPublishedDate: at });
     expect(published.scheduledPublishDate).toBeUndefined();
@@ -94,7 +94,7 @@ describe('scheduled publishing, local', () => {
     const id = String(draft.id);
     expect((await blog('schedule', 'monday-morning', '+2s')).code).toBe(0);
     const at = readPost(id).scheduledPublishDate as string;
-    await expect.poll(() => readPost(id).status, { timeout: 30_000, intervals: [250] }).toBe('PUBLISHED');
+    await expect.poll(() => readPost(id).status, { timeout: 30_000, interval: 250 }).toBe('PUBLISHED');
     expect(readPost(id)).toMatchObject({ firstPublishedDate: at, lastPublishedDate: at });
   });
 
