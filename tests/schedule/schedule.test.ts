@@ -17,7 +17,9 @@ const { POST } = await import('@/app/api/webhooks/wix/route');
 const { onInvalidate } = await import('@/lib/core/cache/invalidate');
 const { startScheduling, runDue } = await import('@/lib/schedule');
 const { blogSource, scheduledDrafts } = await import('@/lib/blog');
-const { siteJobs } = await import('@/lib/data');
+const { OWNER, recordsClient, siteJobs } = await import('@/lib/data');
+const { newsletterSends, startNewsletter } = await import('@/lib/newsletter');
+const sendOf = (postId: string) => recordsClient(newsletterSends).get(newsletterSends.id, postId, OWNER);
 
 vi.setConfig({ testTimeout: 60_000 });
 const events: { type: string; entityId: string }[] = [];
@@ -86,7 +88,8 @@ describe('scheduled publishing, local', () => {
     expect(await runDue({ postId: 'post-0002', at })).toBe('not-due');
   });
 
-  it('a never-published draft goes live dated at its scheduled time', async () => {
+  it('a never-published draft goes live dated at its scheduled time, and the newsletter mails it then', async () => {
+    await startNewsletter();
     expect((await blog('create', 'Monday morning', '--draft', '--slug', 'monday-morning')).code).toBe(0);
     const draft = readdirSync(path.join(dir, 'posts'))
       .map((name) => readPost(name.replace(/\.json$/, '')))
@@ -94,8 +97,11 @@ describe('scheduled publishing, local', () => {
     const id = String(draft.id);
     expect((await blog('schedule', 'monday-morning', '+2s')).code).toBe(0);
     const at = readPost(id).scheduledPublishDate as string;
+    // Scheduled is not published: the newsletter has nothing to send yet.
+    expect(await sendOf(id)).toBeNull();
     await expect.poll(() => readPost(id).status, { timeout: 30_000, interval: 250 }).toBe('PUBLISHED');
     expect(readPost(id)).toMatchObject({ firstPublishedDate: at, lastPublishedDate: at });
+    await expect.poll(async () => (await sendOf(id))?.postId, { timeout: 10_000 }).toBe(id);
   });
 
   it('a draft unscheduled or moved before its time is not published by the old time’s job', async () => {
