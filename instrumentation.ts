@@ -88,6 +88,10 @@ export async function register() {
     // Scheduled posts: each draft's publication at its time, on one instance (lib/schedule).
     const { startScheduling } = await import('./lib/schedule');
     void keepStarting(startScheduling, retrying('schedule: scheduled publishing did not start'));
+    // The data service's jobs (an import, a truncate, a re-index): this instance's worker, and the jobs a stop left
+    // unfinished taken up again where their records say they got to (lib/data/data-jobs).
+    const { startDataJobs } = await import('./lib/data');
+    void keepStarting(startDataJobs, retrying('data jobs: the worker did not start'));
   } catch (error) {
     warn('newsletter start failed')(error);
   }

@@ -12,6 +12,7 @@ import { serve } from '@/lib/platform';
 import { createWixBackend } from './wix';
 import type PgBoss from 'pg-boss';
 import { startJobs } from './jobs';
+import { createDataJobs, DATA_JOB_COLLECTIONS, type DataJobs } from './data-jobs';
 
 export { ensureQueue, keepStarting, workOnce } from './jobs';
 
@@ -93,6 +94,19 @@ export function siteJobs(): Promise<PgBoss> {
   return holder.started;
 }
 
+/**
+ * The data service's jobs (data-jobs/: an import, a truncate, a re-index), one set per process: their records in the
+ * site's records, worked on the site's queue (`startDataJobs` starts this instance's worker).
+ */
+export function siteDataJobs(): DataJobs {
+  return processSingleton('data-jobs', () =>
+    createDataJobs({ records: () => recordsClient(...DATA_JOB_COLLECTIONS), data: () => dataClient(), boss: siteJobs }),
+  );
+}
+
+/** This instance's worker of the data service's jobs, and the jobs a stop left unfinished asked for again. */
+export const startDataJobs = () => siteDataJobs().start();
+
 /** Where the site's collections live: the platform's `data` (lib/platform decides). */
 export function siteBackend(): DataBackend {
   return serve('data', {
@@ -132,3 +146,12 @@ export type { ReadingListItem } from './collections';
 export { dataErrors } from './errors';
 export { OWNER, VISITOR, memberCaller } from './permissions';
 export { checkCollectionId, checkReferenceTargets } from './validate';
+export {
+  DATA_JOBS_QUEUE,
+  importFileSpec,
+  importFormatOf,
+  jobSpecOf,
+  MAX_IMPORT_BYTES,
+  unknownJob,
+} from './data-jobs';
+export type { DataJob, JobStatus, JobType, WritePolicy } from './data-jobs';
