@@ -146,12 +146,5 @@ export type { ReadingListItem } from './collections';
 export { dataErrors } from './errors';
 export { OWNER, VISITOR, memberCaller } from './permissions';
 export { checkCollectionId, checkReferenceTargets } from './validate';
-export {
-  DATA_JOBS_QUEUE,
-  importFileSpec,
-  importFormatOf,
-  jobSpecOf,
-  MAX_IMPORT_BYTES,
-  unknownJob,
-} from './data-jobs';
+export { DATA_JOBS_QUEUE, importFileSpec, importFormatOf, jobSpecOf, MAX_IMPORT_BYTES, unknownJob } from './data-jobs';
 export type { DataJob, JobStatus, JobType, WritePolicy } from './data-jobs';

@@ -21,16 +21,27 @@ export type DataCommand =
       csv: boolean;
     }
   | { action: 'count'; collection: string; filter?: unknown }
-  | { action: 'import'; collection: string; file: string; save: boolean };
+  | {
+      action: 'import';
+      collection: string;
+      file: string;
+      save: boolean;
+      /** As a job of the running site (SITE_URL, as its owner), followed with a progress bar; `detach`: left. */
+      job: boolean;
+      detach: boolean;
+    }
+  | { action: 'job'; id: string };
 
 export const DATA_USAGE = `Data collections (as the site owner, on the embedded database in DATA_DIR, default .data/;
 stop the site first, the database opens in one process at a time):
   data insert <collection> '<json object>'          data get <collection> <id>       data remove <collection> <id>
   data query <collection> [--filter '<json>'] [--sort field,-field] [--limit N] [--skip N] [--csv]
   data count <collection> [--filter '<json>']
-  data import <collection> <file.json|file.jsonl|file.csv> [--save]
+  data import <collection> <file.json|file.jsonl|file.csv> [--save] [--job [--detach]]     data job <job id>
 Collections: ${SITE_COLLECTIONS.map((c) => c.id).join(', ')}. query prints JSON lines (CSV with --csv) and the total on stderr; import writes
-1000 items per request (--save replaces items whose _id is stored), after checking the whole file.`;
+1000 items per request (--save replaces items whose _id is stored), after checking the whole file.
+With --job the running site at SITE_URL imports the file as a job, signed in as its owner (OWNER_PASSWORD), and the
+CLI shows its progress; --detach (or Ctrl-C) leaves it running there, and data job <job id> follows it again.`;
 
 const OPTIONS = {
   filter: { type: 'string' },
@@ -39,6 +50,8 @@ const OPTIONS = {
   skip: { type: 'string' },
   csv: { type: 'boolean' },
   save: { type: 'boolean' },
+  job: { type: 'boolean' },
+  detach: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -50,7 +63,8 @@ const ALLOWED: Record<string, { args: string[]; options: OptionName[] }> = {
   remove: { args: ['collection', 'item id'], options: [] },
   query: { args: ['collection'], options: ['filter', 'sort', 'limit', 'skip', 'csv'] },
   count: { args: ['collection'], options: ['filter'] },
-  import: { args: ['collection', 'file'], options: ['save'] },
+  import: { args: ['collection', 'file'], options: ['save', 'job', 'detach'] },
+  job: { args: ['job id'], options: [] },
 };
 
 const VALUED = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => (o.type === 'string' ? [`--${name}`] : [])));
@@ -132,7 +146,17 @@ export function parseDataCommand(argv: string[]): DataCommand {
       };
     case 'count':
       return { action, collection, filter };
+    case 'job':
+      return { action, id: collection };
     default:
-      return { action: 'import', collection, file: second, save: values.save === true };
+      // --detach is a job's: it implies --job.
+      return {
+        action: 'import',
+        collection,
+        file: second,
+        save: values.save === true,
+        job: values.job === true || values.detach === true,
+        detach: values.detach === true,
+      };
   }
 }

@@ -12,6 +12,7 @@ import { type DataItem, MAX_BULK_ITEMS, MAX_DATA_PAGE_SIZE } from '@/lib/data/ty
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import { DATA_USAGE, type DataCommand } from './data-args';
 import { type ImportRow, readImportFile, RowError } from './data-import';
+import { runDataJob } from './data-jobs';
 import { UsageError } from './errors';
 
 // `npm run blog -- data ...`: the site's collections, read and written as the owner on the embedded database, the
@@ -26,6 +27,10 @@ export interface DataIo {
   errStream?: NodeJS.WritableStream & { isTTY?: boolean };
   /** The database of DATA_DIR (tests pass their own). */
   openBackend?: (dataDir: string) => DataBackend;
+  /** How the job mode reaches the site (data-jobs.ts), how often it asks for the job, and its Ctrl-C (tests). */
+  fetch?: typeof fetch;
+  jobPollMs?: number;
+  jobSignal?: AbortSignal;
 }
 
 type Run<A extends DataCommand['action']> = (
@@ -207,6 +212,14 @@ export async function runData(command: DataCommand, io: DataIo): Promise<number>
   if (command.action === 'help') {
     io.out(DATA_USAGE);
     return 0;
+  }
+  // A job of the running site: its database is the site's to open, not this process's.
+  if (command.action === 'job' || (command.action === 'import' && command.job)) {
+    try {
+      return await runDataJob(command, io);
+    } catch (error) {
+      return report(error, io);
+    }
   }
   const dataDir = path.resolve(readConfig({ DATA_DIR: io.env.DATA_DIR }).dataDir);
   let client: DataClient | undefined;
