@@ -20,6 +20,11 @@ export interface DataBackend {
   readonly name: string;
   /** The SQL database under a SQL backend (the embedded one, Postgres): the job queue shares it (jobs.ts). */
   readonly sql?: import('./sql-backend').SqlDatabase;
+  /**
+   * The collections' indexes as Wix Data's Indexes API has them (lib/data/indexes): the SQL backends' own
+   * (indexes/sql.ts), Wix's through @wix/data (indexes/wix.ts).
+   */
+  readonly indexes?: import('./indexes/types').IndexBackend;
   /** Makes the collection's storage (and its indexes) exist; called once per collection before first use. */
   prepare(collection: CollectionDeclaration): Promise<void>;
   get(collectionId: string, id: string): Promise<DataItem | null>;

@@ -15,4 +15,21 @@ export const dataErrors = {
    */
   unavailable: () =>
     new CatalogueError(503, 'WDE0053', "the data service's database is unavailable; try again in a moment"),
+  /**
+   * Indexes (lib/data/indexes). Wix Data's WDE0123, "Unique index conflict" (409): a write would give a unique index's
+   * field a value another item holds. Wix's own index-build failures (an index's `failure.code`, never thrown) are in
+   * lib/data/indexes/types.ts. The site's own codes where Wix Data's list has none: 404 WDE9404 no such index, 409
+   * WDE9409 an index of that name exists already or the collection's index slots are full.
+   */
+  uniqueIndexConflict: (collectionId: string, index?: { name: string; paths: string[] }) =>
+    new CatalogueError(
+      409,
+      'WDE0123',
+      index
+        ? `the unique index "${index.name}" of "${collectionId}" already holds this value of ${index.paths.join(', ')}`
+        : `a unique index of "${collectionId}" already holds this value`,
+    ),
+  unknownIndex: (collectionId: string, name: string) =>
+    new CatalogueError(404, 'WDE9404', `collection "${collectionId}" has no index named "${name}"`),
+  indexConflict: (message: string) => new CatalogueError(409, 'WDE9409', message),
 };

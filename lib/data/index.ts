@@ -12,6 +12,7 @@ import { serve } from '@/lib/platform';
 import { createWixBackend } from './wix';
 import type PgBoss from 'pg-boss';
 import { startJobs } from './jobs';
+import { createDataIndexes, type DataIndexes } from './indexes';
 import { createDataJobs, DATA_JOB_COLLECTIONS, type DataJobs } from './data-jobs';
 
 export { ensureQueue, keepStarting, workOnce } from './jobs';
@@ -22,11 +23,22 @@ export { ensureQueue, keepStarting, workOnce } from './jobs';
  * above lib/data passes here (`dataClient(members)` from lib/members: lib/data never imports them).
  */
 export function dataClient(...declared: CollectionDeclaration[]): DataClient {
-  const client = processSingleton('data-client', () =>
-    createDataClient({ backend: siteBackend(), collections: SITE_COLLECTIONS, onChange: clearChangedPages }),
-  );
+  const client = processSingleton('data-client', () => {
+    const backend = siteBackend();
+    const made = createDataClient({ backend, collections: SITE_COLLECTIONS, onChange: clearChangedPages });
+    indexServices().set(made, createDataIndexes({ backend, collection: (id) => made.collection(id) }));
+    return made;
+  });
   for (const collection of declared) client.declare(collection);
   return client;
+}
+
+/** Each data client's index service, over the client's own backend (one database per process). */
+const indexServices = () => processSingleton('data-indexes', () => new WeakMap<DataClient, DataIndexes>());
+
+/** The indexes of the site's collections (lib/data/indexes: Wix Data's Create, List and Drop Index): dataClient's. */
+export function dataIndexes(): DataIndexes {
+  return indexServices().get(dataClient())!;
 }
 
 /** A collection the site's client holds, by id (undefined when none is declared by that name). */
@@ -144,7 +156,16 @@ export type { DataChange, DataClient } from './client';
 export { defineCollection, readingList, series, subscribers } from './collections';
 export type { ReadingListItem } from './collections';
 export { dataErrors } from './errors';
+export type { DataIndex, DataIndexes, IndexField, IndexFailure, IndexStatus } from './indexes';
+export { INDEX_FAILURES, INDEX_LIMITS, INDEX_STATUSES } from './indexes';
 export { OWNER, VISITOR, memberCaller } from './permissions';
 export { checkCollectionId, checkReferenceTargets } from './validate';
-export { DATA_JOBS_QUEUE, importFileSpec, importFormatOf, jobSpecOf, MAX_IMPORT_BYTES, unknownJob } from './data-jobs';
+export {
+  DATA_JOBS_QUEUE,
+  importFileSpec,
+  importFormatOf,
+  jobSpecOf,
+  MAX_IMPORT_BYTES,
+  unknownJob,
+} from './data-jobs';
 export type { DataJob, JobStatus, JobType, WritePolicy } from './data-jobs';

@@ -19,6 +19,8 @@ const STATEMENT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 6_000;
 /** A transaction left idle (a process stopped midway) releases its locks after this long. */
 const IDLE_IN_TRANSACTION_MS = 10_000;
+/** Maintenance (an index build on a large collection, lib/data/indexes/sql.ts) may take this long per statement. */
+const MAINTENANCE_MS = 10 * 60_000;
 
 /** Node's socket errors for a server that is not there or went away. */
 const NETWORK_CODES = new Set([
@@ -96,9 +98,46 @@ export function createPostgresBackend(url: string): DataBackend {
     throw dataErrors.unavailable();
   };
 
-  async function run<R>(on: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) {
-    const { rows, rowCount } = await on.query<R & pg.QueryResultRow>(text, params);
+  /** One statement; `timeoutMs` replaces the pool's client-side deadline (maintenance). */
+  async function run<R>(on: pg.Pool | pg.PoolClient, text: string, params?: unknown[], timeoutMs?: number) {
+    // node-postgres reads a query's own `query_timeout` (pg/lib/client.js); its typings do not name it.
+    const config: pg.QueryConfig & { query_timeout?: number } = { text, values: params, query_timeout: timeoutMs };
+    const { rows, rowCount } = await on.query<R & pg.QueryResultRow>(config);
     return { rows: rows as R[], affectedRows: rowCount ?? 0 };
+  }
+
+  /** A transaction; with `timeoutMs`, each statement may take that long (the server's and the client's deadline). */
+  async function transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, timeoutMs?: number): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      return fail(error);
+    }
+    let broken: unknown;
+    // A connection lost while checked out is also an 'error' event on it (its query fails the same): heard here, it
+    // would otherwise end the process.
+    const lost = (error: Error) => void (broken ??= error);
+    client.on('error', lost);
+    try {
+      await client.query('begin');
+      if (timeoutMs !== undefined) await client.query(`set local statement_timeout = ${Math.floor(timeoutMs)}`);
+      const result = await fn({
+        query: (text, params) => run(client, text, params, timeoutMs === undefined ? undefined : timeoutMs + 1_000),
+      });
+      await client.query('commit');
+      recovered();
+      return result;
+    } catch (error) {
+      broken = error;
+      // Without a commit the server rolls back on its own when the connection is gone; otherwise say so now.
+      if (!isUnavailable(error)) await client.query('rollback').catch(() => {});
+      return fail(error);
+    } finally {
+      client.off('error', lost);
+      // A connection that failed is closed rather than handed to the next caller.
+      client.release(isUnavailable(broken) ? (broken as Error) : undefined);
+    }
   }
 
   const db: SqlDatabase = {
@@ -112,35 +151,8 @@ export function createPostgresBackend(url: string): DataBackend {
       }
     },
 
-    async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>) {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        return fail(error);
-      }
-      let broken: unknown;
-      // A connection lost while checked out is also an 'error' event on it (its query fails the same): heard here, it
-      // would otherwise end the process.
-      const lost = (error: Error) => void (broken ??= error);
-      client.on('error', lost);
-      try {
-        await client.query('begin');
-        const result = await fn({ query: (text, params) => run(client, text, params) });
-        await client.query('commit');
-        recovered();
-        return result;
-      } catch (error) {
-        broken = error;
-        // Without a commit the server rolls back on its own when the connection is gone; otherwise say so now.
-        if (!isUnavailable(error)) await client.query('rollback').catch(() => {});
-        return fail(error);
-      } finally {
-        client.off('error', lost);
-        // A connection that failed is closed rather than handed to the next caller.
-        client.release(isUnavailable(broken) ? (broken as Error) : undefined);
-      }
-    },
+    transaction: (fn) => transaction(fn),
+    maintenance: (fn) => transaction(fn, MAINTENANCE_MS),
 
     close: () => pool.end(),
   };

@@ -1,10 +1,12 @@
 import { type BackendQuery, type DataBackend, type FilterTree, ItemExistsError } from './backend';
+import { createSqlIndexes } from './indexes/sql';
 import { aggregateSelect, fieldExpression, orderBy, whereClause } from './sql';
 import type { CollectionDeclaration, DataItem } from './types';
 
 // The data backend on any Postgres: the embedded one (PGlite, embedded.ts) and a Postgres server (postgres.ts) run this
 // same SQL, through the few calls `SqlDatabase` names. One table per collection: the system fields as columns, the
-// declared fields in a jsonb `data` column; an index per `indexed: true` field on the expression the filters use.
+// declared fields in a jsonb `data` column; an index per `indexed: true` field on the expression the filters use, and
+// the owner's indexes (lib/data/indexes/sql.ts: Wix Data's Create, List and Drop Index) on those same expressions.
 
 export interface SqlResult<R> {
   rows: R[];
@@ -25,6 +27,11 @@ export interface SqlDatabase extends SqlExecutor {
    * last statement's rows. Only the embedded database offers it; a Postgres server's queue connects by itself.
    */
   script?(text: string): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * As `transaction`, for work that takes as long as the data needs (an index build, lib/data/indexes/sql.ts): without
+   * the statement deadline a Postgres server's pool puts on every call. Absent: `transaction` (PGlite has none).
+   */
+  maintenance?<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -70,6 +77,7 @@ export function createSqlBackend(db: SqlDatabase, name: string): DataBackend {
     if (!collection) throw new Error(`collection ${id} was not prepared`);
     return collection;
   };
+  const indexes = createSqlIndexes(db, { table, schemaLock: SCHEMA_LOCK });
   const isDuplicate = (error: unknown) => (error as { code?: string }).code === '23505';
   /** The id Postgres names in a unique violation ("Key (_id)=(x) already exists."), else the first of the batch. */
   const duplicateId = (error: unknown, rows: DataItem[]) =>
@@ -92,14 +100,18 @@ export function createSqlBackend(db: SqlDatabase, name: string): DataBackend {
         columns,
       );
     } catch (error) {
-      if (isDuplicate(error)) throw new ItemExistsError(duplicateId(error, rows));
-      throw error;
+      // A unique index of the collection's (lib/data/indexes) refusing a value: 409 WDE0123; the `_id`: 409 WDE0074.
+      throw (
+        (await indexes.conflict(error, collectionId)) ??
+        (isDuplicate(error) ? new ItemExistsError(duplicateId(error, rows)) : error)
+      );
     }
   }
 
   return {
     name,
     sql: db,
+    indexes: indexes.backend,
 
     async prepare(collection) {
       const t = table(collection.id);
@@ -127,8 +139,9 @@ export function createSqlBackend(db: SqlDatabase, name: string): DataBackend {
     save: (collectionId, items) => write(collectionId, items, 'replace'),
 
     async update(collectionId, items) {
-      // One transaction: a failure on the way (a dropped connection) leaves none of the items updated.
-      return db.transaction(async (tx) => {
+      // One transaction: a failure on the way (a dropped connection) leaves none of the items updated. A unique index
+      // refusing a value is 409 WDE0123, nothing updated.
+      const updating = db.transaction(async (tx) => {
         const missing: string[] = [];
         for (const item of items) {
           // The stored owner and creation date stay: an update replaces the fields, not the item's history.
@@ -139,6 +152,9 @@ export function createSqlBackend(db: SqlDatabase, name: string): DataBackend {
           if (!affectedRows) missing.push(item._id);
         }
         return missing;
+      });
+      return updating.catch(async (error: unknown) => {
+        throw (await indexes.conflict(error, collectionId)) ?? error;
       });
     },
 
@@ -235,6 +251,10 @@ export function createSqlBackend(db: SqlDatabase, name: string): DataBackend {
       }));
     },
 
-    close: () => db.close(),
+    // The builds and drops of indexes this process started end first (they hold the database).
+    close: async () => {
+      await indexes.backend.settled();
+      await db.close();
+    },
   };
 }

@@ -79,11 +79,16 @@ export function createWixDataHttp(config: WixDataConfig) {
   const transports = { read: transportFor(config), write: transportFor(config, false) };
   const secrets = [config.apiKey];
 
-  /** A Wix refusal as a catalogue error: a collection Wix does not have is WDE0025, the rest as the blog source's. */
+  /**
+   * A Wix refusal as a catalogue error: a collection Wix does not have is WDE0025, a value a unique index holds already
+   * (lib/data/indexes) WDE0123, the rest as the blog source's.
+   */
   const failure = (request: WixRequest, status: number, body: Json | null): CatalogueError =>
     applicationCode(body) === 'WDE0025'
       ? dataErrors.unknownCollection(request.collectionId)
-      : toCatalogueError({ status, response: { status, data: body ?? {} } }, request.what, secrets);
+      : applicationCode(body) === 'WDE0123'
+        ? dataErrors.uniqueIndexConflict(request.collectionId)
+        : toCatalogueError({ status, response: { status, data: body ?? {} } }, request.what, secrets);
 
   /** The transport of `kind`, noting what a call sent and the last answer that was not a 200 (its status and body). */
   function observed(kind: CallKind) {

@@ -1,4 +1,6 @@
 import { type BackendQuery, type DataBackend, ItemExistsError } from '../backend';
+import { dataErrors } from '../errors';
+import { createWixIndexes } from '../indexes/wix';
 import type { CollectionDeclaration, DataItem } from '../types';
 import { wixCollections } from './collections';
 import { type ItemsApi, type Json, type WixDataConfig, createWixDataHttp } from './http';
@@ -105,9 +107,11 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
     throw failed(`Wix kept answering ${what} past ${MAX_PAGES * PAGE} values`);
   }
 
-  /** A bulk call's failures other than those it tolerates, as 502 WDE0053. */
-  const bulkFailure = (what: string, failures: ItemFailure[]) =>
-    failed(`Wix failed ${what} for ${failures.length} items: ${describe(failures)}`);
+  /** A bulk call's failures other than those it tolerates, as 502 WDE0053 (a unique index's refusal: 409 WDE0123). */
+  const bulkFailure = (what: string, failures: ItemFailure[], collectionId?: string) =>
+    collectionId !== undefined && failures.some((f) => f.code === 'WDE0123')
+      ? dataErrors.uniqueIndexConflict(collectionId)
+      : failed(`Wix failed ${what} for ${failures.length} items: ${describe(failures)}`);
 
   async function removeMany(collectionId: string, ids: string[]): Promise<DataItem[]> {
     const found = await byIds(collectionId, [...new Set(ids)]);
@@ -136,6 +140,7 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
 
   return {
     name: 'wix',
+    indexes: createWixIndexes(config),
 
     async missing(ids) {
       const present = new Set((await siteCollections.list()).map((collection) => collection.id));
@@ -175,7 +180,7 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
       const inserted = items.filter((item) => done.has(item._id)).map((item) => item._id);
       if (inserted.length) await removeMany(collectionId, inserted);
       if (taken.length) throw new ItemExistsError(taken[0]!);
-      throw bulkFailure(what, failures);
+      throw bulkFailure(what, failures, collectionId);
     },
 
     async save(collectionId, items) {
@@ -197,7 +202,7 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
         result,
       );
       const broken = [...failures, ...unanswered.map((id) => ({ id }))];
-      if (broken.length) throw bulkFailure(what, broken);
+      if (broken.length) throw bulkFailure(what, broken, collectionId);
     },
 
     async update(collectionId, items) {
@@ -217,7 +222,7 @@ export function createWixBackend(config: WixDataConfig): DataBackend {
         items.map((item) => item._id),
         result,
       );
-      if (failures.length) throw bulkFailure(what, failures);
+      if (failures.length) throw bulkFailure(what, failures, collectionId);
       return notFound;
     },
 
