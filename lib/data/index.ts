@@ -160,12 +160,5 @@ export type { DataIndex, DataIndexes, IndexField, IndexFailure, IndexStatus } fr
 export { INDEX_FAILURES, INDEX_LIMITS, INDEX_STATUSES } from './indexes';
 export { OWNER, VISITOR, memberCaller } from './permissions';
 export { checkCollectionId, checkReferenceTargets } from './validate';
-export {
-  DATA_JOBS_QUEUE,
-  importFileSpec,
-  importFormatOf,
-  jobSpecOf,
-  MAX_IMPORT_BYTES,
-  unknownJob,
-} from './data-jobs';
+export { DATA_JOBS_QUEUE, importFileSpec, importFormatOf, jobSpecOf, MAX_IMPORT_BYTES, unknownJob } from './data-jobs';
 export type { DataJob, JobStatus, JobType, WritePolicy } from './data-jobs';
