@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SITE_COLLECTIONS } from '@/lib/data/collections';
 import type { SortSpec } from '@/lib/core/query/sort';
+import { type IndexesCommand, indexFields } from './data-indexes';
 import { UsageError } from './errors';
 
 // `npm run blog -- data <action> ...`: the data collections' own arguments. What the service checks (a filter's
@@ -30,7 +31,8 @@ export type DataCommand =
       job: boolean;
       detach: boolean;
     }
-  | { action: 'job'; id: string };
+  | { action: 'job'; id: string }
+  | IndexesCommand;
 
 export const DATA_USAGE = `Data collections (as the site owner, on the embedded database in DATA_DIR, default .data/;
 stop the site first, the database opens in one process at a time):
@@ -41,7 +43,11 @@ stop the site first, the database opens in one process at a time):
 Collections: ${SITE_COLLECTIONS.map((c) => c.id).join(', ')}. query prints JSON lines (CSV with --csv) and the total on stderr; import writes
 1000 items per request (--save replaces items whose _id is stored), after checking the whole file.
 With --job the running site at SITE_URL imports the file as a job, signed in as its owner (OWNER_PASSWORD), and the
-CLI shows its progress; --detach (or Ctrl-C) leaves it running there, and data job <job id> follows it again.`;
+CLI shows its progress; --detach (or Ctrl-C) leaves it running there, and data job <job id> follows it again.
+  data indexes create <collection> <name> <field,-field...> [--unique] [--case-insensitive]
+  data indexes list <collection>                    data indexes drop <collection> <name>
+An index is built by the database: create waits for it to be ACTIVE (or FAILED: a unique index over repeated values),
+drop for DROPPED. A collection has at most 3 indexes of up to 3 fields (- first: descending) and 1 unique index.`;
 
 const OPTIONS = {
   filter: { type: 'string' },
@@ -52,6 +58,8 @@ const OPTIONS = {
   save: { type: 'boolean' },
   job: { type: 'boolean' },
   detach: { type: 'boolean' },
+  unique: { type: 'boolean' },
+  'case-insensitive': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -65,9 +73,25 @@ const ALLOWED: Record<string, { args: string[]; options: OptionName[] }> = {
   count: { args: ['collection'], options: ['filter'] },
   import: { args: ['collection', 'file'], options: ['save', 'job', 'detach'] },
   job: { args: ['job id'], options: [] },
+  'indexes create': {
+    args: ['collection', 'index name', 'fields (field,-field: - for descending)'],
+    options: ['unique', 'case-insensitive'],
+  },
+  'indexes list': { args: ['collection'], options: [] },
+  'indexes drop': { args: ['collection', 'index name'], options: [] },
 };
 
 const VALUED = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => (o.type === 'string' ? [`--${name}`] : [])));
+
+/**
+ * After `indexes`, a word that is not one of our `--` options is an argument (`-age,name` is a descending field, not a
+ * short option): the options first, then `--` and the words.
+ */
+function indexWords(argv: string[]): string[] {
+  if (argv[0] !== 'indexes') return argv;
+  const isOption = (arg: string) => arg.startsWith('--') && arg !== '--';
+  return [...argv.filter(isOption), '--', ...argv.filter((arg) => !isOption(arg) && arg !== '--')];
+}
 
 /** `--sort -field` reads as two options to parseArgs: a value is joined to its option, whatever its first character. */
 function joinValues(argv: string[]): string[] {
@@ -110,14 +134,17 @@ function sortSpecs(values: string[] = []): SortSpec[] {
 export function parseDataCommand(argv: string[]): DataCommand {
   let parsed;
   try {
-    parsed = parseArgs({ args: joinValues(argv), options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinValues(indexWords(argv)), options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  const [action = '', ...args] = positionals;
+  const [verb = '', ...given] = positionals;
+  // `indexes` has its own commands: `indexes create` is one command, its arguments after it.
+  const [action, args] = verb === 'indexes' ? [`indexes ${given[0] ?? ''}`, given.slice(1)] : [verb, given];
   if (values.help || action === 'help') return { action: 'help' };
   if (!action) throw new UsageError('missing the data command');
+  if (action === 'indexes ') throw new UsageError('missing the indexes command: create, list or drop');
   const allowed = ALLOWED[action];
   if (!allowed) throw new UsageError(`unknown data command: ${action}`);
   const extra = (Object.keys(values) as OptionName[]).filter((name) => !allowed.options.includes(name));
@@ -148,6 +175,20 @@ export function parseDataCommand(argv: string[]): DataCommand {
       return { action, collection, filter };
     case 'job':
       return { action, id: collection };
+    case 'indexes create':
+      return {
+        action: 'indexes',
+        op: 'create',
+        collection,
+        name: second,
+        fields: indexFields([args[2]!]),
+        unique: values.unique === true,
+        caseInsensitive: values['case-insensitive'] === true,
+      };
+    case 'indexes list':
+      return { action: 'indexes', op: 'list', collection };
+    case 'indexes drop':
+      return { action: 'indexes', op: 'drop', collection, name: second };
     default:
       // --detach is a job's: it implies --job.
       return {

@@ -13,6 +13,7 @@ import { errors, isCatalogueError } from '@/lib/core/errors';
 import { DATA_USAGE, type DataCommand } from './data-args';
 import { type ImportRow, readImportFile, RowError } from './data-import';
 import { runDataJob } from './data-jobs';
+import { runIndexes } from './data-indexes';
 import { UsageError } from './errors';
 
 // `npm run blog -- data ...`: the site's collections, read and written as the owner on the embedded database, the
@@ -230,7 +231,8 @@ export async function runData(command: DataCommand, io: DataIo): Promise<number>
     const open = io.openBackend ?? ((dir) => createEmbeddedBackend(dir, { waitMs: 1_000, log: () => {} }));
     const backend = open(dataDir);
     client = createDataClient({ backend, collections: SITE_COLLECTIONS });
-    await run(client, command, io);
+    if (command.action === 'indexes') await runIndexes(backend, client, command, io);
+    else await run(client, command, io);
   } catch (error) {
     status = report(error, io);
     if (error instanceof DataFolderBusyError) io.err(heldHint(dataDir));
