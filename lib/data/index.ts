@@ -112,7 +112,12 @@ export function siteJobs(): Promise<PgBoss> {
  */
 export function siteDataJobs(): DataJobs {
   return processSingleton('data-jobs', () =>
-    createDataJobs({ records: () => recordsClient(...DATA_JOB_COLLECTIONS), data: () => dataClient(), boss: siteJobs }),
+    createDataJobs({
+      records: () => recordsClient(...DATA_JOB_COLLECTIONS),
+      data: () => dataClient(),
+      indexes: dataIndexes,
+      boss: siteJobs,
+    }),
   );
 }
 

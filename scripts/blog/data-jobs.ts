@@ -227,10 +227,16 @@ function outcome(job: DataJob, io: DataIo, file?: string): number {
         `imported ${plural(job.itemsSucceeded, 'item')} into ${collection}${file ? ` from ${file}` : ''}` +
           `${skipped} (job ${job.id})`,
       );
+    } else if (job.type === 'REINDEX') {
+      io.out(
+        `job ${job.id} (REINDEX of ${collection}): COMPLETED, ${job.itemsSucceeded} of ${total ?? 0} indexes rebuilt`,
+      );
     } else {
       io.out(`job ${job.id} (${job.type} of ${collection}): COMPLETED, ${plural(job.itemsSucceeded, 'item')}`);
     }
-    return 0;
+    // A completed job's partial errors (an index that did not build): each said, and the status says so.
+    for (const failure of job.failures ?? []) io.err(`blog: ${failure.code} ${failure.description}`);
+    return job.failures?.length ? 2 : 0;
   }
   const error = job.error ?? { code: 'WDE0053', description: 'no reason given' };
   io.err(`blog: job ${job.id} FAILED: ${error.code} ${error.description}`);

@@ -19,7 +19,7 @@ const session = await import('@/app/api/owner/session/route');
 const importRoute = await import('@/app/api/data/v2/jobs/import/route');
 const jobRoute = await import('@/app/api/data/v2/jobs/[jobId]/route');
 const { main } = await import('@/scripts/blog/cli');
-const { dataClient, siteJobs, startDataJobs, OWNER } = await import('@/lib/data');
+const { dataClient, siteDataJobs, siteJobs, startDataJobs, OWNER } = await import('@/lib/data');
 
 type Handler = (request: Request, context?: unknown) => Promise<Response>;
 const handlers = (module: object) => module as Record<string, Handler>;
@@ -171,6 +171,16 @@ describe('blog data import --job', () => {
     const saved = await blog(['import', 'subscribers', json, '--job', '--save']);
     expect(saved).toMatchObject({ code: 0, out: expect.stringContaining('imported 2000 items into subscribers') });
     expect((await dataClient().get('subscribers', 'r-1500', OWNER))?.email).toBe('r1500@example.com');
+  });
+
+  it('data job <id> follows any job of the site: a truncate asked for through the API', async () => {
+    await dataClient().bulkInsert('subscribers', [{ email: 'a@example.com' }, { email: 'b@example.com' }], OWNER);
+    const job = await siteDataJobs().submit({ type: 'TRUNCATE', dataCollectionId: 'subscribers' }, {});
+    expect(await blog(['job', job.id])).toMatchObject({
+      code: 0,
+      out: `job ${job.id} (TRUNCATE of subscribers): COMPLETED, 2 items`,
+    });
+    expect(await count()).toBe(0);
   });
 
   it('says what stops it: no password, a wrong one, an unknown collection or job, an unreachable site', async () => {

@@ -16,7 +16,7 @@ withSite({ OWNER_PASSWORD: 'owner-password', SESSION_SECRET: SECRET }, { databas
 const { POST: submitRoute } = await import('@/app/api/data/v2/jobs/route');
 const { POST: importRoute } = await import('@/app/api/data/v2/jobs/import/route');
 const { GET: jobRoute, DELETE: deleteJobRoute } = await import('@/app/api/data/v2/jobs/[jobId]/route');
-const { dataClient, recordsClient, siteJobs, OWNER } = await import('@/lib/data');
+const { dataClient, dataIndexes, recordsClient, siteJobs, OWNER } = await import('@/lib/data');
 const { startJobs } = await import('@/lib/data/jobs');
 const { createDataJobs, DATA_JOB_COLLECTIONS } = await import('@/lib/data/data-jobs');
 type Settings = import('@/lib/data/data-jobs').DataJobsSettings;
@@ -92,6 +92,8 @@ async function startWorker(settings: Partial<Settings> = {}): Promise<Worker> {
   const jobs = createDataJobs({
     records: () => recordsClient(...DATA_JOB_COLLECTIONS),
     data: () => dataClient(),
+    indexes: dataIndexes,
+    indexPollMs: 100,
     boss: async () => boss,
     batchSize: 100,
     leaseMs: 1_000,
@@ -304,6 +306,81 @@ describe('a truncate job', () => {
       progress: { current: 30, total: 30 },
     });
     expect(await count()).toBe(0);
+  });
+});
+
+describe('a re-index job', () => {
+  const reindex = async () => {
+    const answer = await submit({ job: { type: 'REINDEX', reindexOptions: { dataCollectionId: 'subscribers' } } });
+    return settled((await jobOf(answer, 202)).id);
+  };
+  const statuses = async () => {
+    const { indexes } = await dataIndexes().list('subscribers', { limit: 100, offset: 0 }, OWNER);
+    return indexes.filter((i) => i.status !== 'DROPPED').map((i) => `${i.name} ${i.status}`);
+  };
+
+  it('rebuilds each index of the collection; one that cannot build is listed in failures', async () => {
+    await startWorker();
+    await dataClient().bulkInsert(
+      'subscribers',
+      [
+        { _id: 'd1', email: 'dup@example.com', status: 'confirmed' },
+        { _id: 'd2', email: 'dup@example.com', status: 'pending' },
+        { _id: 'd3', email: 'other@example.com', status: 'confirmed' },
+      ],
+      OWNER,
+    );
+    await dataIndexes().create('subscribers', { name: 'byStatus', fields: [{ path: 'status' }] }, OWNER);
+    await dataIndexes().create(
+      'subscribers',
+      { name: 'oneEmail', fields: [{ path: 'email' }], unique: true, caseInsensitive: true },
+      OWNER,
+    );
+    await dataIndexes().settled();
+    expect(await statuses()).toEqual(['byStatus ACTIVE', 'oneEmail FAILED']);
+    const idOf = async (name: string) =>
+      (await dataIndexes().list('subscribers', { limit: 100, offset: 0 }, OWNER)).indexes.findLast(
+        (i) => i.name === name,
+      )!.id;
+    const first = await idOf('byStatus');
+
+    // The data still repeats an address: the unique index fails again, the other is rebuilt.
+    const again = await reindex();
+    expect(again).toMatchObject({
+      type: 'REINDEX',
+      status: 'COMPLETED',
+      reindexOptions: { dataCollectionId: 'subscribers' },
+      estimatedItemCount: 2,
+      progress: { current: 1, total: 2 },
+      itemsSucceeded: 1,
+      itemsFailed: 1,
+      failures: [{ code: 'WDE0113', data: { index: 'oneEmail', itemId: expect.stringMatching(/^d[12]$/) } }],
+    });
+    expect(again.failures![0]!.description).toMatch(/^index "oneEmail": /);
+    expect(await statuses()).toEqual(['byStatus ACTIVE', 'oneEmail FAILED']);
+    // Made again: a new index of the same name (the old one listed DROPPED for a day).
+    expect(await idOf('byStatus')).not.toBe(first);
+
+    // The owner removes the duplicate: the re-index builds both.
+    await dataClient().remove('subscribers', 'd2', OWNER);
+    expect(await reindex()).toMatchObject({ status: 'COMPLETED', itemsSucceeded: 2, itemsFailed: 0 });
+    expect((await reindex()).failures).toBeUndefined();
+    expect(await statuses()).toEqual(['byStatus ACTIVE', 'oneEmail ACTIVE']);
+    // The unique index holds again.
+    await expect(dataClient().insert('subscribers', { email: 'DUP@example.com' }, OWNER)).rejects.toMatchObject({
+      wde: 'WDE0123',
+    });
+    for (const name of ['byStatus', 'oneEmail']) await dataIndexes().drop('subscribers', name, OWNER);
+    await dataIndexes().settled();
+  });
+
+  it('a collection without indexes: COMPLETED, nothing to rebuild', async () => {
+    await startWorker();
+    expect(await reindex()).toMatchObject({
+      status: 'COMPLETED',
+      estimatedItemCount: 0,
+      progress: { current: 0, total: 0 },
+    });
   });
 });
 

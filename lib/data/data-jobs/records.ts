@@ -43,6 +43,16 @@ export const dataJobs = defineCollection({
     writingBatch: { type: 'number' },
     writingSkipped: { type: 'number' },
     truncatedBefore: { type: 'boolean' },
+    /**
+     * A re-index: the collection's indexes as they were asked for when it started (name, fields, unique,
+     * caseInsensitive), rebuilt one after another; `reindexStep` the next one, `reindexPhase` where in it a run got to
+     * (`dropping`: the old one may still stand; `creating`: the new one is asked for).
+     */
+    indexSpecs: { type: 'array' },
+    reindexStep: { type: 'number' },
+    reindexPhase: { type: 'text' },
+    /** What went wrong with single items (a re-index: an index that did not build), as Wix's Task `failures`. */
+    failures: { type: 'array' },
     generation: { type: 'number' },
     heartbeatDate: { type: 'datetime' },
     startedDate: { type: 'datetime' },

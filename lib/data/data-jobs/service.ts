@@ -5,7 +5,8 @@ import type { DataClient } from '../client';
 import { dataErrors } from '../errors';
 import { ensureQueue, workOnce } from '../jobs';
 import { OWNER } from '../permissions';
-import { type DataItem, MAX_BULK_ITEMS } from '../types';
+import type { DataIndex } from '../indexes/types';
+import { type Caller, type DataItem, MAX_BULK_ITEMS } from '../types';
 import { type ImportFormat, type ImportRow, readImportText, RowError } from './import-file';
 import {
   dataJobClaims,
@@ -66,10 +67,23 @@ export interface DataJob {
   itemsFailed: number;
   /** Why a FAILED job failed. */
   error?: JobError;
+  /** What failed of a COMPLETED job (a re-index: each index that did not build), as Wix's Task lists them. */
+  failures?: JobError[];
 }
 
-/** Rebuilds a collection's indexes; answers how many it rebuilt. */
-export type Reindexer = (dataCollectionId: string) => Promise<number>;
+/** What a re-index asks of the collection's indexes (lib/data/indexes: Wix Data's Indexes API, as the owner). */
+export interface JobIndexes {
+  list(
+    collectionId: string,
+    paging: { limit: number; offset: number },
+    caller: Caller,
+  ): Promise<{ indexes: DataIndex[]; pagingMetadata: { total: number } }>;
+  create(collectionId: string, index: unknown, caller: Caller): Promise<DataIndex>;
+  drop(collectionId: string, name: string, caller: Caller): Promise<void>;
+}
+
+/** An index as a re-index asks for it again. */
+type IndexRequest = Pick<DataIndex, 'name' | 'fields' | 'unique' | 'caseInsensitive'>;
 
 export interface DataJobsSettings {
   /** The site's records, holding the jobs (records.ts's collections declared on it). */
@@ -78,8 +92,10 @@ export interface DataJobsSettings {
   data: () => DataClient;
   /** The site's job queue. */
   boss: () => Promise<PgBoss>;
-  /** Rebuilds a collection's indexes (lib/data's indexes); absent: a REINDEX job is refused when asked for. */
-  reindex?: Reindexer;
+  /** The collection's indexes, which a re-index rebuilds; absent: a REINDEX job is refused when asked for. */
+  indexes?: () => JobIndexes;
+  /** How often a re-index asks whether an index has been built (default 500 ms). */
+  indexPollMs?: number;
   /** Items per write (default and at most 1000, the service's bulk limit). */
   batchSize?: number;
   /** A RUNNING job whose record has not moved for this long has lost its worker (default 60 s). */
@@ -92,6 +108,9 @@ export interface DataJobsSettings {
   beforeBatch?: (jobId: string, batch: number) => Promise<void>;
   now?: () => Date;
 }
+
+/** Indexes listed a page at a time. */
+const INDEX_PAGE = 100;
 
 /** How much of an import's file one record holds (characters; a record of the site's records stays small). */
 export const FILE_PART_CHARS = 256 * 1024;
@@ -159,6 +178,7 @@ export function jobView(record: JobRecord): DataJob {
     itemsSkipped: record.itemsSkipped ?? 0,
     itemsFailed: record.itemsFailed ?? 0,
     ...(record.status === 'FAILED' && record.error && { error: record.error as unknown as JobError }),
+    ...((record.failures?.length ?? 0) > 0 && { failures: record.failures as JobError[] }),
   };
 }
 
@@ -341,11 +361,79 @@ export function createDataJobs(settings: DataJobsSettings) {
     return hold.update({ itemsSucceeded: total });
   }
 
+  /** The newest index of that name (a dropped one stays listed a day beside the one made again), or null. */
+  async function newest(indexes: JobIndexes, collectionId: string, name: string): Promise<DataIndex | null> {
+    let found: DataIndex | null = null;
+    for (let offset = 0; ; offset += INDEX_PAGE) {
+      const page = await indexes.list(collectionId, { limit: INDEX_PAGE, offset }, OWNER);
+      for (const index of page.indexes) if (index.name === name) found = index;
+      if (!page.indexes.length || offset + INDEX_PAGE >= page.pagingMetadata.total) return found;
+    }
+  }
+
+  /**
+   * A re-index: each of the collection's indexes (as listed when the job started) dropped and made again, its build
+   * waited for, one after another; the items counted are the indexes. One that does not build (a unique index over
+   * data that repeats a value: WDE0113) is listed in `failures` and the job goes on, as a Wix Task's partial errors.
+   * A run taking over redoes the index it stopped at, unless the one it had asked for is there (building or built).
+   */
   async function runReindex(start: JobRecord, hold: Holder): Promise<JobRecord> {
-    if (!settings.reindex) throw new CatalogueError(400, 'WDE0051', 'this site cannot rebuild indexes yet');
-    const rebuilt = await settings.reindex(start.dataCollectionId!);
-    await hold.update({ estimatedItemCount: rebuilt });
-    return hold.update({ itemsSucceeded: rebuilt });
+    const indexes = settings.indexes?.();
+    if (!indexes) throw new CatalogueError(400, 'WDE0051', "REINDEX: this site cannot rebuild a collection's indexes");
+    const collectionId = start.dataCollectionId!;
+    const pollMs = settings.indexPollMs ?? 500;
+    let record = start;
+    if (!Array.isArray(record.indexSpecs)) {
+      const all: DataIndex[] = [];
+      for (let offset = 0; ; offset += INDEX_PAGE) {
+        const page = await indexes.list(collectionId, { limit: INDEX_PAGE, offset }, OWNER);
+        all.push(...page.indexes);
+        if (!page.indexes.length || offset + INDEX_PAGE >= page.pagingMetadata.total) break;
+      }
+      const specs: IndexRequest[] = all
+        .filter((index) => index.status !== 'DROPPING' && index.status !== 'DROPPED')
+        .map(({ name, fields, unique, caseInsensitive }) => ({ name, fields, unique, caseInsensitive }));
+      record = await hold.update({ indexSpecs: specs, estimatedItemCount: specs.length, reindexStep: 0 });
+    }
+    const specs = record.indexSpecs as IndexRequest[];
+    const until = async (done: (index: DataIndex | null) => boolean, name: string) => {
+      for (;;) {
+        const index = await newest(indexes, collectionId, name);
+        if (done(index)) return index;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+        await hold.update({});
+      }
+    };
+    for (let step = record.reindexStep ?? 0; step < specs.length; step++) {
+      const spec = specs[step]!;
+      record = await hold.current();
+      let index = await newest(indexes, collectionId, spec.name);
+      const asked = record.reindexPhase === 'creating' && (index?.status === 'BUILDING' || index?.status === 'ACTIVE');
+      if (!asked) {
+        record = await hold.update({ reindexPhase: 'dropping' });
+        if (index && index.status !== 'DROPPING' && index.status !== 'DROPPED') {
+          await indexes.drop(collectionId, spec.name, OWNER);
+        }
+        await until((i) => !i || i.status === 'DROPPED', spec.name);
+        record = await hold.update({ reindexPhase: 'creating' });
+        index = await indexes.create(collectionId, spec, OWNER);
+      }
+      index = await until((i) => i?.status !== 'BUILDING', spec.name);
+      const built = index?.status === 'ACTIVE';
+      const failure: JobError = {
+        code: index?.failure?.code ?? 'WDE0112',
+        description: `index "${spec.name}": ${index?.failure?.description ?? `${index?.status ?? 'gone'} after its build`}`,
+        data: { index: spec.name, ...(index?.failure?.itemId && { itemId: index.failure.itemId }) },
+      };
+      record = await hold.update({
+        reindexStep: step + 1,
+        reindexPhase: undefined,
+        itemsSucceeded: (record.itemsSucceeded ?? 0) + (built ? 1 : 0),
+        itemsFailed: (record.itemsFailed ?? 0) + (built ? 0 : 1),
+        ...(!built && { failures: [...((record.failures as JobError[]) ?? []), failure].slice(0, 100) }),
+      });
+    }
+    return record;
   }
 
   /**
@@ -401,7 +489,7 @@ export function createDataJobs(settings: DataJobsSettings) {
   return {
     /** Records the job (an import's file with it) and puts it on the queue; answers it as NEW. */
     async submit(spec: JobSpec, requester: Requester): Promise<DataJob> {
-      if (spec.type === 'REINDEX' && !settings.reindex) {
+      if (spec.type === 'REINDEX' && !settings.indexes) {
         throw new CatalogueError(400, 'WDE0051', "REINDEX: this site cannot rebuild a collection's indexes yet");
       }
       const id = randomUUID();
