@@ -45,6 +45,7 @@ async function Drafts({ searchParams }: Pick<PageProps<'/dashboard/drafts'>, 'se
   return (
     <>
       <ScheduledList drafts={scheduled} />
+      {scheduled.length > 0 && <h2>All drafts</h2>}
       <DraftList drafts={page.items} />
       <nav className="pager" aria-label="Draft pages">
         {cursor && <Link href="/dashboard/drafts">« First</Link>}
