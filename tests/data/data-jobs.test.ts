@@ -514,6 +514,9 @@ describe('a job whose worker stopped midway', () => {
     expect(new Set(items.map((item) => item.email)).size).toBe(550);
     const record = await recordsClient().get('data-jobs', asked.id, OWNER);
     expect(record?.generation).toBe(2);
+    // Its runs' claims and its file went with it.
+    expect(await recordsClient().count('data-job-claims', { filter: { jobId: asked.id } }, OWNER)).toBe(0);
+    expect(await recordsClient().count('data-job-files', { filter: { jobId: asked.id } }, OWNER)).toBe(0);
 
     // The stopped run, let go, finds the job taken over and writes nothing more.
     dead.open();

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import { CatalogueError, isCatalogueError } from '@/lib/core/errors';
+import { CatalogueError, errors, isCatalogueError } from '@/lib/core/errors';
 import type { DataClient } from '../client';
 import { dataErrors } from '../errors';
 import { ensureQueue, workOnce } from '../jobs';
@@ -119,8 +119,7 @@ export const FILE_PART_CHARS = 256 * 1024;
  * The catalogue's answer for a job id no job has: 404 WDE0073, the catalogue's "does not exist" (a job is an item of
  * the service's own jobs collection), whatever the id looks like.
  */
-export const unknownJob = (id: string) =>
-  new CatalogueError(404, 'WDE0073', `no data job has the id "${id.slice(0, 100)}"`);
+export const unknownJob = (id: string) => errors.notFound(`no data job has the id "${id.slice(0, 100)}"`);
 
 /** A job's record ended: the run stops, whoever ended it. */
 class Superseded extends Error {
@@ -258,7 +257,12 @@ export function createDataJobs(settings: DataJobsSettings) {
       writingBatch: undefined,
       ...(error && { error: error as unknown as Record<string, unknown> }),
     });
-    await removeFile(record).catch((e: unknown) =>
+    // What only a running job needs goes: its file, and its runs' claims.
+    const claims = Array.from({ length: record.generation ?? 0 }, (_, n) => `${record._id}#${n + 1}`);
+    await Promise.all([
+      removeFile(record),
+      claims.length && records().bulkRemove(dataJobClaims.id, claims, OWNER),
+    ]).catch((e: unknown) =>
       console.warn(JSON.stringify({ msg: 'data jobs: could not remove a finished job file', error: String(e) })),
     );
     console.info(JSON.stringify({ msg: `data jobs: ${status.toLowerCase()}`, jobId: record._id, type: record.type }));
