@@ -351,7 +351,7 @@ describe('a re-index job', () => {
       status: 'COMPLETED',
       reindexOptions: { dataCollectionId: 'subscribers' },
       estimatedItemCount: 2,
-      progress: { current: 1, total: 2 },
+      progress: { current: 2, total: 2 },
       itemsSucceeded: 1,
       itemsFailed: 1,
       failures: [{ code: 'WDE0113', data: { index: 'oneEmail', itemId: expect.stringMatching(/^d[12]$/) } }],

@@ -59,7 +59,7 @@ export interface DataJob {
   startedAt?: string;
   /** Empty until COMPLETED or FAILED. */
   finishedAt?: string;
-  /** Items handled so far (written or skipped) of `total` (null until the job knows it: an import reads its file). */
+  /** Items handled so far (written, skipped or failed) of `total` (null until known: an import reads its file). */
   progress: { current: number; total: number | null };
   estimatedItemCount?: number;
   itemsSucceeded: number;
@@ -151,7 +151,7 @@ export function fileParts(text: string, size = FILE_PART_CHARS): string[] {
 export function jobView(record: JobRecord): DataJob {
   const type = record.type as JobType;
   const dataCollectionId = record.dataCollectionId ?? '';
-  const handled = (record.itemsSucceeded ?? 0) + (record.itemsSkipped ?? 0);
+  const handled = (record.itemsSucceeded ?? 0) + (record.itemsSkipped ?? 0) + (record.itemsFailed ?? 0);
   return {
     id: record._id,
     type,
