@@ -109,6 +109,9 @@ export interface DataJobsSettings {
   now?: () => Date;
 }
 
+/** How long the queue lets a job be active before giving it to another worker (pg-boss's default: 15 minutes). */
+const QUEUE_EXPIRE_SECONDS = 120;
+
 /** Indexes listed a page at a time. */
 const INDEX_PAGE = 100;
 
@@ -219,7 +222,14 @@ export function createDataJobs(settings: DataJobsSettings) {
     const boss = await settings.boss();
     let made = queues.get(boss);
     if (!made) {
-      made = ensureQueue(boss, DATA_JOBS_QUEUE, { retryLimit: maxRuns, retryDelay: 5, retryBackoff: true });
+      made = ensureQueue(boss, DATA_JOBS_QUEUE, {
+        // A job whose instance died comes back to any instance after this long (its record's lease has passed by
+        // then); one a live run still holds is answered busy there (its heartbeat is fresh) and asked about later.
+        expireInSeconds: QUEUE_EXPIRE_SECONDS,
+        retryLimit: maxRuns,
+        retryDelay: 5,
+        retryBackoff: true,
+      });
       queues.set(boss, made);
       made.catch(() => queues.delete(boss));
     }
