@@ -297,8 +297,12 @@ describe('every data API route', () => {
     const files = readdirSync('app/api/data', { recursive: true, encoding: 'utf8' })
       .filter((file) => path.basename(file) === 'route.ts')
       .map((file) => path.join('app/api/data', file));
-    expect(files.length).toBe(17);
-    for (const file of files) {
+    expect(files.length).toBe(21);
+    // The one exception: the import job's upload (app/api/data/v2/jobs/import) takes a file of up to 16 MiB, past
+    // dataRoute's 64 KiB JSON body, and makes the same checks itself (tests/data/data-jobs.test.ts).
+    const upload = path.join('app/api/data', 'v2/jobs/import/route.ts');
+    expect(files).toContain(upload);
+    for (const file of files.filter((f) => f !== upload)) {
       const source = readFileSync(file, 'utf8');
       expect(source, file).not.toMatch(/jsonHandler|readJsonBody|callerOf/);
       expect(source, file).toMatch(/export const (GET|POST) = dataRoute/);
