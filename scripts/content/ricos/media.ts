@@ -157,7 +157,12 @@ export const map = (settings: posts.MapSettings): RicosNode => ({
   } satisfies posts.MapData,
 });
 
-export const poll = (id: string, title: string, options: string[]): RicosNode => ({
+export const poll = (
+  id: string,
+  title: string,
+  options: string[],
+  permissions: posts.Permissions = { view: 'EVERYONE', vote: 'ALL', allowMultipleVotes: false },
+): RicosNode => ({
   type: 'POLL',
   nodes: [],
   pollData: {
@@ -167,7 +172,7 @@ export const poll = (id: string, title: string, options: string[]): RicosNode =>
       title,
       options: options.map((option, index) => ({ id: `${id}-${index + 1}`, title: option })),
       settings: {
-        permissions: { view: 'EVERYONE', vote: 'ALL', allowMultipleVotes: false },
+        permissions,
         showVoters: false,
         showVotesCount: true,
       },
