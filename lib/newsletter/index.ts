@@ -9,6 +9,7 @@ import { OWNER } from '@/lib/data/types';
 import {
   announce,
   noteUnsubscribedFrom,
+  pruneClaims,
   newsletterClaims,
   newsletterDeliveries,
   newsletterSettings,
@@ -112,6 +113,9 @@ export async function startNewsletter(): Promise<void> {
     OWNER,
   );
   for (const send of items) await resumeSend(boss, String(send.postId));
+  await pruneClaims(sending).catch((error: unknown) =>
+    console.warn(JSON.stringify({ msg: 'newsletter: old claims not removed', error: String(error) })),
+  );
 }
 
 export { sendReports, subscriberWeeks, subscribersCsv, type SendReport } from './report';

@@ -15,6 +15,8 @@ export const newsletterSends = defineCollection({
     status: { type: 'text', indexed: true },
     startedDate: { type: 'datetime' },
     doneDate: { type: 'datetime' },
+    /** Its claims removed (sending.ts `pruneClaims`), a day after it was done. */
+    claimsPruned: { type: 'boolean' },
   },
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });

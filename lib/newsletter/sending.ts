@@ -316,7 +316,49 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
     );
   }
   log(sending, { event: 'done', postId });
+  // Older sends' claims go now (this one's a day from now, at a later send or a server's start).
+  await pruneClaims(sending).catch((error: unknown) =>
+    log(sending, { event: 'claims-not-pruned', error: String(error) }),
+  );
   return { status: 'done' };
+}
+
+/**
+ * A send's claims are kept while any worker may still be on it: a second worker that read a page of deliveries before
+ * the first mailed them claims each attempt before mailing, and a claim removed then would let it mail again. A day
+ * after the send was done, no worker is (the queue gives a job back after JOB_EXPIRE_SECONDS), and the claims, one
+ * per message, are removed: `newsletter-claims` no longer grows with every message ever sent.
+ */
+export const CLAIMS_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the claims of sends done more than CLAIMS_KEPT_MS ago (at most `sends` of them a call); answers how many. */
+export async function pruneClaims(sending: Sending, sends = 20): Promise<number> {
+  const cutoff = new Date(nowOf(sending).getTime() - CLAIMS_KEPT_MS).toISOString();
+  const { items } = await sending.records.query(
+    newsletterSends.id,
+    { filter: { status: { $eq: 'done' }, doneDate: { $lt: cutoff } }, limit: 100 },
+    OWNER,
+  );
+  let removed = 0;
+  for (const send of items.filter((item) => item.claimsPruned !== true).slice(0, sends)) {
+    for (;;) {
+      const { items: claims } = await sending.records.query(
+        newsletterClaims.id,
+        { filter: { postId: { $eq: send._id } }, limit: 1000 },
+        OWNER,
+      );
+      if (claims.length === 0) break;
+      await sending.records.bulkRemove(
+        newsletterClaims.id,
+        claims.map((claim) => claim._id),
+        OWNER,
+      );
+      removed += claims.length;
+    }
+    await sending.records.update(newsletterSends.id, { ...send, claimsPruned: true }, OWNER);
+  }
+  if (removed) log(sending, { event: 'claims-pruned', claims: removed });
+  return removed;
 }
 
 /**
