@@ -17,7 +17,7 @@ import { mailer } from '@/lib/core/mail';
 import { siteKey } from '@/lib/core/security/site-key';
 import { onInvalidate } from '@/lib/core/cache/invalidate';
 import { siteJobs } from '@/lib/data';
-import { type Replies, enqueueReplyNotice, replyNotices, replyWatchers, workReplies } from './replies';
+import { type Replies, enqueueReplyNotice, mayNotice, replyNotices, replyWatchers, workReplies } from './replies';
 import { type Digest, commentDigest, workDigest } from './digest';
 import path from 'node:path';
 
@@ -196,14 +196,17 @@ const REPLY_EVENTS = new Set([
  */
 export async function startCommentMail(): Promise<void> {
   const boss = await siteJobs();
-  await workReplies(boss, siteReplies());
+  const replies = siteReplies();
+  await workReplies(boss, replies);
   await workDigest(boss, siteDigest());
   processSingleton('comment-replies-listener', () => {
     onInvalidate((event) => {
       if (!REPLY_EVENTS.has(event.type)) return;
-      void enqueueReplyNotice(boss, event.entityId).catch((error: unknown) =>
-        console.error(JSON.stringify({ msg: 'replies: notice not queued', error: String(error) })),
-      );
+      void mayNotice(replies, event.resourceId)
+        .then((may) => (may ? enqueueReplyNotice(boss, event.entityId) : null))
+        .catch((error: unknown) =>
+          console.error(JSON.stringify({ msg: 'replies: notice not queued', error: String(error) })),
+        );
     });
     return true;
   });

@@ -24,7 +24,7 @@ export const replyWatchers = defineCollection({
   internal: true,
   fields: {
     threadId: { type: 'text', indexed: true },
-    postId: { type: 'text' },
+    postId: { type: 'text', indexed: true },
     memberId: { type: 'text' },
     email: { type: 'text' },
   },
@@ -181,3 +181,12 @@ export async function workReplies(boss: PgBoss, replies: Replies): Promise<void>
 
 /** Asks the queue to notice a comment (its creation, its approval: each asks; the notices are made once). */
 export const enqueueReplyNotice = (boss: PgBoss, commentId: string) => boss.send(REPLIES_QUEUE, { commentId });
+
+/**
+ * Whether a comment event may make a reply notice: its post (the event's `resourceId`) has a watcher. An event that
+ * names no post may: its job finds out. One indexed count, so a post nobody watches queues no job per comment.
+ */
+export async function mayNotice(replies: Replies, postId: string | undefined): Promise<boolean> {
+  if (!postId) return true;
+  return (await replies.records.count(replyWatchers.id, { filter: { postId: { $eq: postId } } }, OWNER)) > 0;
+}

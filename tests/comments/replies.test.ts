@@ -23,7 +23,7 @@ withSite(
   { content: [makePost(1), makePost(2)], database: true },
 );
 
-const { noticeReply, watchReplies, replyWatchers, watcherId } = await import('@/lib/comments/replies');
+const { mayNotice, noticeReply, watchReplies, replyWatchers, watcherId } = await import('@/lib/comments/replies');
 const { siteComments, commentModeration, siteReplies, startCommentMail } = await import('@/lib/comments');
 const { POST: stop } = await import('@/app/(site)/newsletter/unsubscribe/route');
 const { OWNER } = await import('@/lib/data/types');
@@ -167,4 +167,12 @@ it('through the queue: a reply written published is mailed by the worker, from t
   } finally {
     await (await siteJobs()).stop({ graceful: false, wait: true });
   }
+});
+
+it('a comment on a post nobody watches queues no reply job; on a watched post, or naming no post, it does', async () => {
+  // post-0002 has watchers by now (the tests above); post-0001 none.
+  const replies = siteReplies();
+  expect(await mayNotice(replies, 'post-0001')).toBe(false);
+  expect(await mayNotice(replies, 'post-0002')).toBe(true);
+  expect(await mayNotice(replies, undefined)).toBe(true);
 });
