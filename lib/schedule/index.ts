@@ -1,13 +1,12 @@
 import type PgBoss from 'pg-boss';
 import { publishDue, scheduleOf, scheduledDrafts } from '@/lib/blog';
-import { isPostEvent } from '@/lib/core/cache/event-tags';
 import { invalidate, onInvalidate } from '@/lib/core/cache/invalidate';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { ensureQueue, siteJobs, workOnce } from '@/lib/data';
 
 // Scheduled publishing (issue 32), on the site's job queue (pg-boss in the records database, lib/data/jobs.ts): a job
 // per scheduled draft and time, waiting until that time, so it survives a restart and runs on one instance of
-// several. Jobs are asked for at each server's start (every scheduled draft) and at each event of a post or draft
+// several. Jobs are asked for at each server's start (every scheduled draft) and at each draft event
 // (`npm run blog -- schedule`, Wix's draft events); a draft moved to another time has a job for each time, and the
 // job of a time that no longer holds does nothing. At its time: locally the site publishes the draft (lib/blog
 // `publishDue`) and sends itself the event `publish` sends (post_created: the post's pages, the feed, its category
@@ -47,7 +46,7 @@ export async function runDue({ postId, at }: Due): Promise<string> {
   return outcome;
 }
 
-/** At the server's start: the worker, a listener planning each post or draft event's draft, every scheduled draft. */
+/** At the server's start: the worker, a listener planning each draft event's draft, every scheduled draft. */
 export async function startScheduling(): Promise<void> {
   const boss = await siteJobs();
   await ensureQueue(boss, SCHEDULE_QUEUE, {
@@ -63,7 +62,8 @@ export async function startScheduling(): Promise<void> {
   });
   processSingleton('schedule-listener', () => {
     onInvalidate((event) => {
-      if (!isPostEvent(event.type)) return;
+      // Only a draft's event changes a schedule (a post's event is a publication, an edit, a like of a live post).
+      if (!/\.draft_/.test(event.type)) return;
       // After the blog's own listener has let go of its copy of the post: the draft is read as the platform has it.
       setImmediate(() => void planDraft(boss, event.entityId).catch(warn('schedule: could not plan a draft')));
     });
