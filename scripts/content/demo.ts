@@ -5,7 +5,7 @@ import { readPosts } from './demo/read';
 import type { PostDef } from './demo/types';
 import { buildPost, type PostJson } from './post';
 import { uuidFrom } from './random';
-import { authors, authorsJson, categoriesJson, categoryId, tagId, tagsJson } from './taxonomy';
+import { authors, authorsJson, categoriesJson, categoryIdIn, MAIN_LANGUAGE, tagIdIn, tagsJson } from './taxonomy';
 import { writeJson } from './write';
 
 // Writes the demo blog into content/ (run: npx tsx scripts/content/demo.ts [dir]) from the posts written in
@@ -28,8 +28,13 @@ export function demoPosts(defs: PostDef[] = demoDefs()): PostJson[] {
     return postId(slug);
   };
   const translationsOf = (def: PostDef) => {
+    const original = def.translationOf === undefined ? def : bySlug.get(def.translationOf);
+    if (!original || original.translationOf)
+      throw new Error(`${def.slug}: no original post ${def.translationOf} to translate`);
     const root = def.translationOf ?? def.slug;
     const family = defs.filter((other) => other.slug === root || other.translationOf === root);
+    const languages = family.map((other) => other.language ?? 'en');
+    if (new Set(languages).size < languages.length) throw new Error(`${root}: two versions in one language`);
     if (family.length < 2) return undefined;
     const others = family
       .filter((other) => other !== def)
@@ -52,8 +57,9 @@ export function demoPosts(defs: PostDef[] = demoDefs()): PostJson[] {
       },
       featured: def.featured,
       pinned: def.pinned,
-      categoryIds: def.categories.map(categoryId),
-      tagIds: def.tags.map(tagId),
+      // A translation's categories and tags are those of its language: the same keys, other ids.
+      categoryIds: def.categories.map((key) => categoryIdIn(key, def.language ?? MAIN_LANGUAGE)),
+      tagIds: def.tags.map((key) => tagIdIn(key, def.language ?? MAIN_LANGUAGE)),
       hashtags: def.hashtags,
       memberId: authors[def.author].id,
       commentingEnabled: def.commentingEnabled,

@@ -6,6 +6,8 @@ import type { MediaFile } from './ricos/types';
 
 export const SITE_BASE = 'http://localhost:3000';
 const CREATED = '2025-05-02T09:00:00.000Z';
+/** When the Spanish categories and tags were added, before the first Spanish post. */
+const TRANSLATED = '2025-05-20T09:00:00.000Z';
 
 export const authors = {
   maya: {
@@ -47,10 +49,20 @@ export const authorsJson = () =>
     },
   }));
 
-interface CategoryInput {
+/** The languages of the demo blog: English, the main one, and Spanish. */
+export const languages = ['en', 'es'] as const;
+export type Language = (typeof languages)[number];
+export const MAIN_LANGUAGE = 'en' satisfies Language;
+/** The other languages, each with its own categories and tags (translations of the English ones). */
+type Translated = Exclude<Language, typeof MAIN_LANGUAGE>;
+
+interface CategoryText {
   label: string;
   title: string;
   description: string;
+}
+
+interface CategoryInput extends CategoryText {
   cover: MediaFile;
 }
 
@@ -107,11 +119,85 @@ export const tagLabels = {
 } as const;
 export type TagKey = keyof typeof tagLabels;
 
+/**
+ * The categories in the other languages, by the key of the English category each translates: its own label, slug
+ * (unique within its language; it may equal a slug of another language), title and description, the same cover.
+ */
+const categoryTranslations: Record<Translated, Record<CategoryKey, CategoryText & { slug: string }>> = {
+  es: {
+    performance: {
+      label: 'Rendimiento',
+      slug: 'rendimiento',
+      title: 'Rendimiento web: carga, renderizado y capacidad de respuesta',
+      description:
+        'Métricas web esenciales, estrategia de carga, imágenes, fuentes y el coste de JavaScript en tiempo de ejecución, medidos con usuarios reales.',
+    },
+    rendering: {
+      label: 'Renderizado',
+      slug: 'renderizado',
+      title: 'Renderizado en el servidor, streaming y caché',
+      description:
+        'Cómo se construyen y se entregan las páginas: componentes de servidor, streaming, hidratación, funciones en el edge e invalidación de la caché.',
+    },
+    tooling: {
+      label: 'Herramientas',
+      slug: 'herramientas',
+      title: 'Herramientas de compilación, CI y monitorización',
+      description:
+        'Empaquetadores, presupuestos, pruebas de laboratorio en CI y la monitorización de usuarios reales que nos mantiene honestos.',
+    },
+    accessibility: {
+      label: 'Accesibilidad',
+      slug: 'accesibilidad',
+      title: 'Accesibilidad en la práctica',
+      description:
+        'Teclado, lectores de pantalla, movimiento, contraste y texto alternativo: el trabajo diario de hacer páginas que todo el mundo pueda usar.',
+    },
+    'field-notes': {
+      label: 'Notas de campo',
+      slug: 'notas-de-campo',
+      title: 'Notas de campo del equipo',
+      description:
+        'Análisis post mortem, notas de conferencias, resúmenes del año y cómo un equipo pequeño mantiene rápido un sitio.',
+    },
+  },
+};
+
+/** The tags in the other languages, by the key of the English tag each translates. */
+const tagTranslations: Record<Translated, Record<TagKey, { label: string; slug: string }>> = {
+  es: {
+    'core-web-vitals': { label: 'Métricas web esenciales', slug: 'metricas-web-esenciales' },
+    images: { label: 'Imágenes', slug: 'imagenes' },
+    caching: { label: 'Caché', slug: 'cache' },
+    javascript: { label: 'JavaScript', slug: 'javascript' },
+    css: { label: 'CSS', slug: 'css' },
+    'web-fonts': { label: 'Fuentes web', slug: 'fuentes-web' },
+    react: { label: 'React', slug: 'react' },
+    http: { label: 'HTTP', slug: 'http' },
+    monitoring: { label: 'Monitorización', slug: 'monitorizacion' },
+    edge: { label: 'Edge', slug: 'edge' },
+    testing: { label: 'Pruebas', slug: 'pruebas' },
+    postmortem: { label: 'Post mortem', slug: 'post-mortem' },
+  },
+};
+
 export const categoryKeys = Object.keys(categoryInputs) as CategoryKey[];
 export const tagKeys = Object.keys(tagLabels) as TagKey[];
 
-export const categoryId = (key: CategoryKey) => uuidFrom(`category:${key}`);
-export const tagId = (key: TagKey) => uuidFrom(`tag:${key}`);
+/** A category's id in a language; the English ids are those the demo always had. */
+export const categoryIdIn = (key: CategoryKey, language: Language) =>
+  uuidFrom(language === MAIN_LANGUAGE ? `category:${key}` : `category:${language}:${key}`);
+export const tagIdIn = (key: TagKey, language: Language) =>
+  uuidFrom(language === MAIN_LANGUAGE ? `tag:${key}` : `tag:${language}:${key}`);
+/** The English category's (or tag's) id; one argument, so that `keys.map(categoryId)` stays right. */
+export const categoryId = (key: CategoryKey) => categoryIdIn(key, MAIN_LANGUAGE);
+export const tagId = (key: TagKey) => tagIdIn(key, MAIN_LANGUAGE);
+/** The `translationId` all the translations of one category (or tag) share. */
+const categoryTranslationId = (key: CategoryKey) => uuidFrom(`category-translation:${key}`);
+const tagTranslationId = (key: TagKey) => uuidFrom(`tag-translation:${key}`);
+
+/** A page's path in a language: the English pages are unprefixed, the others under `/<language>`. */
+const localPath = (language: Language, path: string) => (language === MAIN_LANGUAGE ? path : `/${language}${path}`);
 
 export const imageJson = (image: MediaFile) => ({
   id: image.file,
@@ -121,31 +207,51 @@ export const imageJson = (image: MediaFile) => ({
   altText: image.alt,
 });
 
-export const categoriesJson = () =>
-  categoryKeys.map((slug, index) => {
-    const { label, title, description, cover } = categoryInputs[slug];
-    return {
-      id: categoryId(slug),
-      label,
-      slug,
-      title,
-      description,
-      displayPosition: index,
-      language: 'en',
-      url: { base: SITE_BASE, path: `/categories/${slug}` },
-      coverImage: imageJson(cover),
-      createdDate: CREATED,
-      updatedDate: '2026-06-01T10:00:00.000Z',
-    };
-  });
+const categoryText = (key: CategoryKey, language: Language) =>
+  language === MAIN_LANGUAGE ? { ...categoryInputs[key], slug: key } : categoryTranslations[language][key];
 
+/** Every category, English first then each translation, as Wix Blog holds them (one per language). */
+export const categoriesJson = () =>
+  languages.flatMap((language) =>
+    categoryKeys.map((key, index) => {
+      const { label, slug, title, description } = categoryText(key, language);
+      return {
+        id: categoryIdIn(key, language),
+        label,
+        slug,
+        title,
+        description,
+        displayPosition: index,
+        language,
+        translationId: categoryTranslationId(key),
+        url: { base: SITE_BASE, path: localPath(language, `/categories/${slug}`) },
+        coverImage: imageJson(categoryInputs[key].cover),
+        createdDate: language === MAIN_LANGUAGE ? CREATED : TRANSLATED,
+        updatedDate: '2026-06-01T10:00:00.000Z',
+      };
+    }),
+  );
+
+const tagText = (key: TagKey, language: Language) =>
+  language === MAIN_LANGUAGE ? { label: tagLabels[key], slug: key } : tagTranslations[language][key];
+
+/** Every tag, English first then each translation, as Wix Blog holds them (one per language). */
 export const tagsJson = () =>
-  tagKeys.map((slug, index) => ({
-    id: tagId(slug),
-    label: tagLabels[slug],
-    slug,
-    language: 'en',
-    url: { base: SITE_BASE, path: `/tags/${slug}` },
-    createdDate: new Date(Date.parse(CREATED) + index * 3_600_000).toISOString(),
-    updatedDate: new Date(Date.parse(CREATED) + index * 3_600_000).toISOString(),
-  }));
+  languages.flatMap((language) =>
+    tagKeys.map((key, index) => {
+      const { label, slug } = tagText(key, language);
+      const created = new Date(
+        Date.parse(language === MAIN_LANGUAGE ? CREATED : TRANSLATED) + index * 3_600_000,
+      ).toISOString();
+      return {
+        id: tagIdIn(key, language),
+        label,
+        slug,
+        language,
+        translationId: tagTranslationId(key),
+        url: { base: SITE_BASE, path: localPath(language, `/tags/${slug}`) },
+        createdDate: created,
+        updatedDate: created,
+      };
+    }),
+  );

@@ -53,8 +53,11 @@ describe('demo content', () => {
         .map((post) => post.status)
         .sort(),
     ).toEqual(['SCHEDULED', 'UNPUBLISHED', 'UNPUBLISHED']);
-    expect(categories).toHaveLength(5);
-    expect(tags).toHaveLength(12);
+    // Five categories and twelve tags in English, each translated once into Spanish.
+    const inLanguages = (list: unknown[]) =>
+      (list as Array<{ language: string }>).map((item) => item.language).sort((a, b) => a.localeCompare(b));
+    expect(inLanguages(categories)).toEqual([...Array<string>(5).fill('en'), ...Array<string>(5).fill('es')]);
+    expect(inLanguages(tags)).toEqual([...Array<string>(12).fill('en'), ...Array<string>(12).fill('es')]);
     expect(published.filter((post) => post.pinned)).toHaveLength(2);
     expect(published.filter((post) => post.featured).length).toBeGreaterThanOrEqual(4);
     expect(new Set(posts.map((post) => post.memberId)).size).toBe(3);
@@ -74,13 +77,18 @@ describe('demo content', () => {
     expect(new Set(posts.map((post) => post.id)).size).toBe(posts.length);
     expect(new Set(posts.map((post) => post.slug)).size).toBe(posts.length);
     for (const post of posts) expect(post.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-    for (const list of [categories, tags] as Array<Array<{ id: string; slug: string }>>) {
+    // A category's or tag's slug is unique within its language (Wix looks one up by slug and language).
+    for (const list of [categories, tags] as Array<Array<{ id: string; slug: string; language: string }>>) {
       expect(new Set(list.map((item) => item.id)).size).toBe(list.length);
-      expect(new Set(list.map((item) => item.slug)).size).toBe(list.length);
+      expect(new Set(list.map((item) => `${item.language}/${item.slug}`)).size).toBe(list.length);
+      for (const item of list) expect(item.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
   });
 
-  it('references only categories, tags and posts that exist', () => {
+  it("references only categories, tags and posts that exist, the categories and tags in the post's language", () => {
+    const languageOf = new Map(
+      [...categories, ...tags].map((item) => [(item as { id: string }).id, (item as { language: string }).language]),
+    );
     const categoryIds = new Set((categories as Array<{ id: string }>).map((c) => c.id));
     const tagIds = new Set((tags as Array<{ id: string }>).map((t) => t.id));
     const postIds = new Set(posts.map((post) => post.id));
@@ -92,6 +100,8 @@ describe('demo content', () => {
       expect(ids.tagIds.length).toBeLessThanOrEqual(4);
       for (const id of ids.categoryIds) expect(categoryIds.has(id), `${post.slug} category ${id}`).toBe(true);
       for (const id of ids.tagIds) expect(tagIds.has(id), `${post.slug} tag ${id}`).toBe(true);
+      for (const id of [...ids.categoryIds, ...ids.tagIds])
+        expect(languageOf.get(id), `${post.slug} term ${id}`).toBe(post.language);
       for (const id of ids.relatedPostIds)
         expect(postIds.has(id) && id !== post.id, `${post.slug} related ${id}`).toBe(true);
     }
@@ -104,11 +114,46 @@ describe('demo content', () => {
       translations?: Array<{ id: string; language: string; slug: string }>;
     };
     const translated = posts.filter((post) => (post as Translated).translationId) as Translated[];
-    expect(translated.map((post) => post.language).sort()).toEqual(['en', 'es']);
-    const [a, b] = translated as [Translated, Translated];
-    expect(a.translationId).toBe(b.translationId);
-    expect(a.translations).toEqual([expect.objectContaining({ id: b.id, language: b.language, slug: b.slug })]);
-    expect(b.translations).toEqual([expect.objectContaining({ id: a.id, language: a.language, slug: a.slug })]);
+    const pairs = new Map<string, Translated[]>();
+    for (const post of translated)
+      pairs.set(String(post.translationId), [...(pairs.get(String(post.translationId)) ?? []), post]);
+    // Five English posts, each with one Spanish translation.
+    expect(pairs.size).toBe(5);
+    for (const pair of pairs.values()) {
+      expect(pair.map((post) => post.language).sort()).toEqual(['en', 'es']);
+      const [a, b] = pair as [Translated, Translated];
+      expect(a.translations).toEqual([expect.objectContaining({ id: b.id, language: b.language, slug: b.slug })]);
+      expect(b.translations).toEqual([expect.objectContaining({ id: a.id, language: a.language, slug: a.slug })]);
+    }
+    // A translation is published after its original and never featured or pinned.
+    for (const post of translated.filter((p) => p.language === 'es')) {
+      const original = translated.find((p) => p.id === post.translations?.[0]?.id);
+      expect(String(post.firstPublishedDate) > String(original?.firstPublishedDate), post.slug).toBe(true);
+      expect([post.featured, post.pinned], post.slug).toEqual([false, false]);
+    }
+  });
+
+  it('pairs each category and tag with its Spanish translation', () => {
+    type Term = { id: string; slug: string; language: string; translationId: string; url: { path: string } };
+    for (const [list, kind] of [
+      [categories, 'categories'],
+      [tags, 'tags'],
+    ] as Array<[Term[], string]>) {
+      const english = list.filter((item) => item.language === 'en');
+      const spanish = list.filter((item) => item.language === 'es');
+      expect(new Set(list.map((item) => item.translationId)).size).toBe(english.length);
+      for (const item of english) {
+        const twin = spanish.find((other) => other.translationId === item.translationId);
+        expect(twin, item.slug).toBeDefined();
+        expect(Object.keys(twin ?? {}), item.slug).toEqual(Object.keys(item));
+        expect(item.url.path).toBe(`/${kind}/${item.slug}`);
+        expect(twin?.url.path).toBe(`/es/${kind}/${twin?.slug}`);
+        if (kind === 'categories')
+          expect((twin as unknown as { coverImage: unknown }).coverImage).toEqual(
+            (item as unknown as { coverImage: unknown }).coverImage,
+          );
+      }
+    }
   });
 
   it('references only media files that exist', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MarkdownError, markdownToRicos } from '../../blog/markdown';
-import { authors, categoryKeys, tagKeys } from '../taxonomy';
+import { authors, categoryKeys, languages, tagKeys } from '../taxonomy';
 import { demoDirective, Media, mediaFile } from './directives';
 import { checkFields, parseFields } from './fields';
 import type { PostDef } from './types';
@@ -38,10 +38,7 @@ const FrontMatter = z.strictObject({
     .strictObject({ title: z.string().min(1), description: z.string().min(1), keywords: z.array(z.string()).min(1) })
     .optional(),
   related: z.array(z.string().regex(SLUG)).optional(),
-  language: z
-    .string()
-    .regex(/^[a-z]{2}$/)
-    .optional(),
+  language: z.enum(languages).optional(),
   translationOf: z.string().regex(SLUG).optional(),
 });
 

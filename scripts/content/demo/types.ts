@@ -1,6 +1,6 @@
 import type { PostStatus } from '../post';
 import type { MediaFile, RicosNode } from '../ricos/types';
-import type { AuthorKey, CategoryKey, TagKey } from '../taxonomy';
+import type { AuthorKey, CategoryKey, Language, TagKey } from '../taxonomy';
 
 /** A demo post as written by hand; demo.ts derives ids, urls, text and reading time. */
 export interface PostDef {
@@ -23,7 +23,8 @@ export interface PostDef {
   metrics: [views: number, likes: number, comments: number];
   seo?: { title: string; description: string; keywords: string[] };
   related?: string[];
-  language?: string;
+  /** Absent for English; a translation's categories and tags (the same keys) are those of its language. */
+  language?: Language;
   /** The slug of the post this one translates. */
   translationOf?: string;
   body: RicosNode[];
