@@ -6,15 +6,54 @@ import { useReader } from './my-comments-store';
 
 // Edit and Delete on a comment, shown only to the member who wrote it (their own comments come from the page's one
 // request, my-comments-store.ts); everyone else gets nothing. A change reloads the page at the comment: the route's
-// event has refreshed the cached page by then.
+// event has refreshed the cached page by then. Its words are the page's language's, handed down by the server (English
+// when none are).
 
-const messageOf = async (response: Response) => {
-  const body: unknown = await response.json().catch(() => null);
-  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
-  return typeof message === 'string' ? message : `The change failed (HTTP ${response.status}).`;
+export interface ControlsWords {
+  edit: string;
+  delete: string;
+  editLabel: string;
+  save: string;
+  cancel: string;
+  /** "Delete this comment?" for a reply, "…and its replies?" for a thread's first comment. */
+  confirmDelete: string;
+  confirmDeleteThread: string;
+  yesDelete: string;
+  keep: string;
+  /** `{status}` is the response's HTTP status. */
+  failed: string;
+  offline: string;
+}
+
+const ENGLISH: ControlsWords = {
+  edit: 'Edit',
+  delete: 'Delete',
+  editLabel: 'Edit your comment',
+  save: 'Save',
+  cancel: 'Cancel',
+  confirmDelete: 'Delete this comment?',
+  confirmDeleteThread: 'Delete this comment and its replies?',
+  yesDelete: 'Yes, delete',
+  keep: 'Keep it',
+  failed: 'The change failed (HTTP {status}).',
+  offline: 'You seem to be offline: nothing was changed.',
 };
 
-export function CommentControls({ commentId, postId }: { commentId: string; postId: string }) {
+const messageOf = async (response: Response, said: ControlsWords) => {
+  const body: unknown = await response.json().catch(() => null);
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' ? message : said.failed.replace('{status}', String(response.status));
+};
+
+export function CommentControls({
+  commentId,
+  postId,
+  words: said = ENGLISH,
+}: {
+  commentId: string;
+  postId: string;
+  words?: ControlsWords;
+}) {
   const { mine } = useReader(postId);
   const own = mine.find((c) => c.id === commentId);
   const [mode, setMode] = useState<'idle' | 'editing' | 'confirming'>('idle');
@@ -32,11 +71,11 @@ export function CommentControls({ commentId, postId }: { commentId: string; post
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         cache: 'no-store',
       });
-      if (!response.ok) return setError(await messageOf(response));
+      if (!response.ok) return setError(await messageOf(response, said));
       window.location.hash = fragment;
       window.location.reload();
     } catch {
-      setError('You seem to be offline: nothing was changed.');
+      setError(said.offline);
     } finally {
       setBusy(false);
     }
@@ -52,34 +91,34 @@ export function CommentControls({ commentId, postId }: { commentId: string; post
     <div className="comment__controls">
       {mode === 'editing' ? (
         <form onSubmit={save} className="comment-form">
-          <label htmlFor={textId}>Edit your comment</label>
+          <label htmlFor={textId}>{said.editLabel}</label>
           <textarea id={textId} name="text" defaultValue={own.text} required maxLength={12_000} rows={4} />
           <div className="comment-form__actions">
             <button type="submit" disabled={busy}>
-              Save
+              {said.save}
             </button>
             <button type="button" onClick={() => setMode('idle')}>
-              Cancel
+              {said.cancel}
             </button>
           </div>
         </form>
       ) : mode === 'confirming' ? (
         <p className="comment__confirm">
-          Delete this comment{own.parentId ? '' : ' and its replies'}?{' '}
+          {own.parentId ? said.confirmDelete : said.confirmDeleteThread}{' '}
           <button type="button" disabled={busy} onClick={() => void send({ method: 'DELETE' }, 'comments')}>
-            Yes, delete
+            {said.yesDelete}
           </button>{' '}
           <button type="button" onClick={() => setMode('idle')}>
-            Keep it
+            {said.keep}
           </button>
         </p>
       ) : (
         <p className="comment__actions">
           <button type="button" onClick={() => setMode('editing')}>
-            Edit
+            {said.edit}
           </button>{' '}
           <button type="button" onClick={() => setMode('confirming')}>
-            Delete
+            {said.delete}
           </button>
         </p>
       )}

@@ -1,6 +1,6 @@
 'use client';
 
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type FormEvent, Fragment, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { useHydrated } from '@/components/use-hydrated';
 import { MEMBER_HINT_COOKIE, commentFragment, postCommentsApi } from '@/lib/core/site';
 import { addOwnComment, type OwnComment, useReader } from './my-comments-store';
@@ -8,7 +8,8 @@ import { addOwnComment, type OwnComment, useReader } from './my-comments-store';
 // The comment form (and each thread's reply form). Without JavaScript it is a plain form: the route answers with a
 // 303 back to the comment, or to a notice of why it is not shown yet. Hydrated, it posts JSON and stays on the page:
 // a published comment reloads the page at it (the route's event has refreshed the cached page), one that waits for
-// approval joins the reader's own list, and a captcha the route asks for (428) is loaded then, not before.
+// approval joins the reader's own list, and a captcha the route asks for (428) is loaded then, not before. Its words
+// are the page's language's, handed down by the server (English when none are).
 
 const CaptchaField = lazy(() =>
   import('@/components/members/captcha-field').then((m) => ({ default: m.CaptchaField })),
@@ -24,7 +25,51 @@ interface CommentFormProps {
   label: string;
   /** The sign-in page, coming back to this post's comments. */
   signinHref: string;
+  words?: FormWords;
 }
+
+export interface FormWords {
+  name: string;
+  notify: string;
+  loadingCheck: string;
+  postReply: string;
+  postComment: string;
+  signedInAlready: string;
+  /** `{name}` is the member's name. */
+  commentingAs: string;
+  /** `{signIn}` and `{join}` are the links, whose words are `signIn` and `join`. */
+  invitation: string;
+  signIn: string;
+  join: string;
+  awaiting: string;
+  captcha: string;
+  /** `{status}` is the response's HTTP status. */
+  notPosted: string;
+  offline: string;
+}
+
+const ENGLISH: FormWords = {
+  name: 'Your name',
+  notify: 'E-mail me replies to this thread',
+  loadingCheck: 'Loading the check…',
+  postReply: 'Post reply',
+  postComment: 'Post comment',
+  signedInAlready: 'Signed in already? Write your comment',
+  commentingAs: 'Commenting as {name}',
+  invitation: 'Comments are open to members: {signIn} or {join} first.',
+  signIn: 'sign in',
+  join: 'join',
+  awaiting: 'Thank you! Your comment will appear once the author approves it.',
+  captcha: 'One more step: tick the box below, then post again.',
+  notPosted: 'Your comment was not posted (HTTP {status}).',
+  offline: 'You seem to be offline: your comment was not posted.',
+};
+
+/** A message with its `{placeholders}` replaced by elements: "… {signIn} or {join} …" with the two links. */
+const fill = (message: string, parts: Record<string, ReactNode>) =>
+  message
+    .split(/(\{\w+\})/)
+    .map((piece, i) => (i % 2 ? <Fragment key={i}>{parts[piece.slice(1, -1)]}</Fragment> : piece || null));
 
 /** Whether the readable member hint cookie is set: true or false in the browser, null in the server's HTML. */
 const hintSet = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`));
@@ -32,7 +77,14 @@ const useMemberHint = (): boolean | null => (useHydrated() ? hintSet() : null);
 
 type Answer = { comment?: OwnComment; captcha?: 'user' | 'silent'; error?: { message?: string } } | null;
 
-export function CommentForm({ postId, parentId, visitorsMayComment, label, signinHref }: CommentFormProps) {
+export function CommentForm({
+  postId,
+  parentId,
+  visitorsMayComment,
+  label,
+  signinHref,
+  words: said = ENGLISH,
+}: CommentFormProps) {
   const { member } = useReader(postId);
   const [status, setStatus] = useState<{ text: string; alert: boolean } | null>(null);
   const [captcha, setCaptcha] = useState(false);
@@ -66,20 +118,20 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
         addOwnComment(body.comment);
         form.current?.reset();
         setCaptcha(false);
-        setStatus({ text: 'Thank you! Your comment will appear once the author approves it.', alert: false });
+        setStatus({ text: said.awaiting, alert: false });
       } else if (response.status === 428) {
         setCaptcha(true);
-        setStatus({ text: 'One more step: tick the box below, then post again.', alert: true });
+        setStatus({ text: said.captcha, alert: true });
       } else if (response.status === 401) {
         window.location.assign(signinHref);
       } else {
         setStatus({
-          text: body?.error?.message ?? `Your comment was not posted (HTTP ${response.status}).`,
+          text: body?.error?.message ?? said.notPosted.replace('{status}', String(response.status)),
           alert: true,
         });
       }
     } catch {
-      setStatus({ text: 'You seem to be offline: your comment was not posted.', alert: true });
+      setStatus({ text: said.offline, alert: true });
     } finally {
       setBusy(false);
     }
@@ -87,7 +139,10 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
 
   const invitation = (
     <p className="comment-form__who">
-      Comments are open to members: <a href={signinHref}>sign in</a> or <a href="/join">join</a> first.
+      {fill(said.invitation, {
+        signIn: <a href={signinHref}>{said.signIn}</a>,
+        join: <a href="/join">{said.join}</a>,
+      })}
     </p>
   );
   // Where only members comment, a reader known not to be signed in (no member hint cookie) gets the invitation alone.
@@ -97,7 +152,7 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
     <>
       {askName && (
         <p>
-          <label htmlFor={`${id}-name`}>Your name</label>
+          <label htmlFor={`${id}-name`}>{said.name}</label>
           <input id={`${id}-name`} name="name" required maxLength={60} autoComplete="name" />
         </p>
       )}
@@ -108,18 +163,19 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
       {(member || !visitorsMayComment) && (
         <p className="comment-form__notify">
           <label>
-            <input type="checkbox" name="notify" value="on" /> E-mail me replies to this thread
+            <input type="checkbox" name="notify" value="on" />
+            {` ${said.notify}`}
           </label>
         </p>
       )}
       {captcha && (
-        <Suspense fallback={<p className="muted">Loading the check…</p>}>
+        <Suspense fallback={<p className="muted">{said.loadingCheck}</p>}>
           <CaptchaField kind="user" challengeUrl={CAPTCHA_URL} />
         </Suspense>
       )}
       <div className="comment-form__actions">
         <button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {parentId ? 'Post reply' : 'Post comment'}
+          {parentId ? said.postReply : said.postComment}
         </button>
         {status && (
           <p className={status.alert ? 'form-error' : 'comment-form__status'} role={status.alert ? 'alert' : 'status'}>
@@ -134,9 +190,7 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
     <form ref={form} className="comment-form" method="post" action={api} onSubmit={submit}>
       {parentId && <input type="hidden" name="parentId" value={parentId} />}
       {member ? (
-        <p className="comment-form__who">
-          Commenting as <bdi>{member.name}</bdi>
-        </p>
+        <p className="comment-form__who">{fill(said.commentingAs, { name: <bdi>{member.name}</bdi> })}</p>
       ) : !visitorsMayComment ? (
         invitation
       ) : null}
@@ -145,7 +199,7 @@ export function CommentForm({ postId, parentId, visitorsMayComment, label, signi
           thread's "Reply" already). */}
       {!visitorsMayComment && !member && !parentId ? (
         <details className="comment-form__signed-in">
-          <summary>Signed in already? Write your comment</summary>
+          <summary>{said.signedInAlready}</summary>
           {fields}
         </details>
       ) : (

@@ -1,21 +1,34 @@
 'use client';
 
 import { COMMENT_NOTICES } from '@/lib/core/site';
-import { CommentForm } from './comment-form';
-import { MyComments } from './my-comments';
+import { CommentForm, type FormWords } from './comment-form';
+import { MyComments, type MyCommentsWords } from './my-comments';
 
 // The top of a post's comments: the notices a form post comes back to (shown by CSS `:target`, so they work without
 // JavaScript), the form, the reader's own unpublished comments, and a line when there is nothing to show. A client
 // component for its weight as much as its state: its markup is rendered into the page's HTML once, and the page's
 // data carries only these props, not the markup again (the post page is kept under 64 KB, where a response a byte
-// larger costs a sixth of its throughput: docs/benchmarks.md).
+// larger costs a sixth of its throughput: docs/benchmarks.md). Its words are the page's language's, handed down by
+// the server (English when none are, so an English page carries no words at all).
 
-const NOTICES: [string, string][] = [
-  [COMMENT_NOTICES.awaiting, 'Thank you! Your comment will appear once the author approves it.'],
-  [COMMENT_NOTICES.captcha, 'Not posted: a quick check in your browser comes first, and it needs JavaScript.'],
-  [COMMENT_NOTICES.limited, 'Not posted: too many comments in a short time. Please wait a few minutes.'],
-  [COMMENT_NOTICES.invalid, 'Not posted: a comment is 1 to 12,000 characters.'],
-];
+export interface TopWords {
+  /** The notices besides "awaiting", which is the form's. */
+  captcha: string;
+  limited: string;
+  invalid: string;
+  /** The text of the `line` shown, if any. */
+  line?: string;
+  write: string;
+  form: FormWords;
+  mine: MyCommentsWords;
+}
+
+const ENGLISH_NOTICES = {
+  awaiting: 'Thank you! Your comment will appear once the author approves it.',
+  captcha: 'Not posted: a quick check in your browser comes first, and it needs JavaScript.',
+  limited: 'Not posted: too many comments in a short time. Please wait a few minutes.',
+  invalid: 'Not posted: a comment is 1 to 12,000 characters.',
+};
 
 export interface CommentsTopProps {
   postId: string;
@@ -25,6 +38,7 @@ export interface CommentsTopProps {
   signinHref: string;
   /** What the thread has to say when it shows no comment. */
   line: 'closed' | 'unavailable' | 'empty' | null;
+  words?: TopWords;
 }
 
 const LINES = {
@@ -33,10 +47,16 @@ const LINES = {
   empty: 'No comments yet.',
 };
 
-export function CommentsTop({ postId, form, visitorsMayComment, signinHref, line }: CommentsTopProps) {
+export function CommentsTop({ postId, form, visitorsMayComment, signinHref, line, words: said }: CommentsTopProps) {
+  const notices: [string, string][] = [
+    [COMMENT_NOTICES.awaiting, said?.form.awaiting ?? ENGLISH_NOTICES.awaiting],
+    [COMMENT_NOTICES.captcha, said?.captcha ?? ENGLISH_NOTICES.captcha],
+    [COMMENT_NOTICES.limited, said?.limited ?? ENGLISH_NOTICES.limited],
+    [COMMENT_NOTICES.invalid, said?.invalid ?? ENGLISH_NOTICES.invalid],
+  ];
   return (
     <>
-      {NOTICES.map(([id, text]) => (
+      {notices.map(([id, text]) => (
         <p key={id} id={id} className="comments__notice" role="status" tabIndex={-1}>
           {text}
         </p>
@@ -45,14 +65,15 @@ export function CommentsTop({ postId, form, visitorsMayComment, signinHref, line
         <CommentForm
           postId={postId}
           visitorsMayComment={visitorsMayComment}
-          label="Write a comment"
+          label={said?.write ?? 'Write a comment'}
           signinHref={signinHref}
+          words={said?.form}
         />
       )}
-      <MyComments postId={postId} />
+      <MyComments postId={postId} words={said?.mine} />
       {line && (
         <p className={line === 'empty' ? 'muted' : undefined} role={line === 'unavailable' ? 'status' : undefined}>
-          {LINES[line]}
+          {said?.line ?? LINES[line]}
         </p>
       )}
     </>
