@@ -195,6 +195,10 @@ const config = [
       ],
       // A Pages Router rule: App Router root layouts write their own <head> (site-shell.tsx's current-category style).
       '@next/next/no-head-element': 'off',
+      // It guesses a page from a path's shape: since the languages' routes (app/[lang]) take any first segment, it
+      // takes every plain link for a page. The site uses plain links on purpose (a full load across root layouts, to
+      // the members' pages, from islands); next/link is used where a soft navigation is meant.
+      '@next/next/no-html-link-for-pages': 'off',
     },
   },
   {

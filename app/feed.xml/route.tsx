@@ -5,7 +5,9 @@ import { authorsOf } from '@/lib/edge/pages/authors';
 import { renderRss } from '@/lib/edge/seo/rss';
 import { heroImageUrl } from '@/lib/edge/seo/post-metadata';
 import { absoluteUrl } from '@/lib/edge/seo/site-urls';
-import { SITE_DESCRIPTION, SITE_LANGUAGE, SITE_NAME, postPath } from '@/lib/core/site';
+import { SITE_NAME, feedPath, postPath, rssPath } from '@/lib/core/site';
+import { pageLanguage } from '@/lib/edge/pages/languages';
+import { words } from '@/lib/core/i18n';
 
 const FEED_SIZE = 50;
 
@@ -19,25 +21,27 @@ async function feedImage(post: Post) {
   return { url: image.url, length: local ? await getMediaSize(local) : null };
 }
 
-export async function GET() {
+// One language's feed: the main one's here, each other's under app/[lang] (which re-exports this).
+export async function GET(_request?: Request, { params }: { params?: Promise<object> } = {}) {
+  const language = await pageLanguage(params);
   // Loaded at run time: Next refuses a static react-dom/server import in the server-components graph.
   const { renderToStaticMarkup } = await import('react-dom/server');
   const [page, categories] = await Promise.all([
-    listPosts({ sort: 'PUBLISHED_DATE_DESC', paging: { limit: FEED_SIZE }, fieldsets: ['RICH_CONTENT'] }),
-    listCategories(),
+    listPosts({ language, sort: 'PUBLISHED_DATE_DESC', paging: { limit: FEED_SIZE }, fieldsets: ['RICH_CONTENT'] }),
+    listCategories({ language }),
   ]);
   const label = new Map(categories.map((c) => [c.id, c.label]));
   const authors = await authorsOf(page.items.map((post) => post.memberId));
   const body = renderRss({
     title: SITE_NAME,
-    link: absoluteUrl('/'),
-    description: SITE_DESCRIPTION,
-    selfUrl: absoluteUrl('/feed.xml'),
-    language: SITE_LANGUAGE,
+    link: absoluteUrl(feedPath(1, language)),
+    description: words(language).t('site.description'),
+    selfUrl: absoluteUrl(rssPath(language)),
+    language,
     items: await Promise.all(
       page.items.map(async (post) => ({
         post,
-        url: absoluteUrl(postPath(post.slug)),
+        url: absoluteUrl(postPath(post.slug, post.language)),
         html: absolutize(
           renderToStaticMarkup(<RichContent content={post.richContent} priority={false} islands={false} />),
         ),

@@ -7,7 +7,7 @@ import { commentFragment, postPath } from '@/lib/core/site';
 
 export interface ModeratedComment extends PostComment {
   /** The post's title and slug, when it is still published. */
-  post: { title: string; slug: string } | null;
+  post: { title: string; slug: string; language?: string | null } | null;
 }
 
 const LISTS: { status: CommentStatus; label: string }[] = [
@@ -114,7 +114,7 @@ export function CommentModeration({
                 <bdi>{c.author.name}</bdi>
                 {c.author.memberId ? null : <span className="muted"> (visitor)</span>} on{' '}
                 {c.post ? (
-                  <a href={`${postPath(c.post.slug)}#${commentFragment(c.id)}`}>{c.post.title}</a>
+                  <a href={`${postPath(c.post.slug, c.post.language)}#${commentFragment(c.id)}`}>{c.post.title}</a>
                 ) : (
                   <span className="muted">a post that is no longer published</span>
                 )}

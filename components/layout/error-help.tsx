@@ -7,7 +7,6 @@ export function ErrorHelp() {
       <p>
         {/* An empty href is this very URL: a retry that works without JavaScript. A full load, not <Link>: the
             client router may be what failed. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a href="">Try again</a> or go back to <a href="/">the latest posts</a>.
       </p>
     </section>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { SITE_NAME } from '@/lib/core/site';
+import { SITE_NAME, feedPath } from '@/lib/core/site';
+import { words } from '@/lib/core/i18n';
 
 interface PageShellProps {
   lang: string;
@@ -31,22 +32,22 @@ export function PageShell({
   plainHomeLink,
   children,
 }: PageShellProps) {
+  const home = feedPath(1, lang);
   return (
     <html lang={lang}>
       {head && <head>{head}</head>}
       <body>
         <a className="skip-link" href="#content">
-          Skip to content
+          {words(lang).t('site.skip')}
         </a>
         <header className={classes('site-header', headerClassName)}>
           <div className="container site-header__inner">
             {plainHomeLink ? (
-              // eslint-disable-next-line @next/next/no-html-link-for-pages
-              <a href="/" className="site-title">
+              <a href={home} className="site-title">
                 {SITE_NAME}
               </a>
             ) : (
-              <Link href="/" className="site-title">
+              <Link href={home} className="site-title">
                 {SITE_NAME}
               </Link>
             )}

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { Category } from '@/lib/blog/types';
-import { SITE_NAME, categoryPath } from '@/lib/core/site';
+import { SITE_NAME, categoryPath, rssPath, searchPath, sitemapPath } from '@/lib/core/site';
+import { words } from '@/lib/core/i18n';
 import { MemberBadge } from '../members/member-badge';
 import { SubscribeForm } from '../newsletter/subscribe-form';
 import { PageShell } from './page-shell';
@@ -34,38 +35,46 @@ function CurrentCategoryStyle({ categories }: Pick<SiteShellProps, 'categories'>
 
 /** The public pages' document: categories and search in the header; subscribe, feed and sitemap in the footer. */
 export function SiteShell({ lang, categories, newsletter, children }: SiteShellProps) {
+  const { t } = words(lang);
   return (
     <PageShell
       lang={lang}
       head={<CurrentCategoryStyle categories={categories} />}
       header={
         <>
-          <nav aria-label="Categories" className="site-nav">
+          <nav aria-label={t('site.categories')} className="site-nav">
             <ul>
               {categories.map((category) => (
                 <li key={category.id}>
-                  <Link href={categoryPath(category.slug)}>{category.label}</Link>
+                  <Link href={categoryPath(category.slug, 1, lang)}>{category.label}</Link>
                 </li>
               ))}
             </ul>
           </nav>
-          <form action="/search" method="get" role="search" className="site-search">
+          <form action={searchPath(lang)} method="get" role="search" className="site-search">
             <label htmlFor="site-search-q" className="visually-hidden">
-              Search posts
+              {t('site.searchLabel')}
             </label>
-            <input id="site-search-q" name="q" type="search" placeholder="Search" maxLength={200} />
+            <input
+              id="site-search-q"
+              name="q"
+              type="search"
+              placeholder={t('site.searchPlaceholder')}
+              maxLength={200}
+            />
           </form>
-          <MemberBadge />
+          <MemberBadge signIn={t('member.signIn')} signedInAs={t('member.signedInAs')} />
         </>
       }
       footer={
         <footer className="site-footer">
           <div className="container">
-            {newsletter && <SubscribeForm id="footer-subscribe" />}
+            {newsletter && <SubscribeForm id="footer-subscribe" language={lang} />}
             <p>
-              © {SITE_NAME} · <a href="/feed.xml">RSS feed</a> · <a href="/sitemap.xml">Sitemap</a> ·{' '}
+              © {SITE_NAME} · <a href={rssPath(lang)}>{t('site.rss')}</a> ·{' '}
+              <a href={sitemapPath(lang)}>{t('site.sitemap')}</a> ·{' '}
               <a href="/login" rel="nofollow">
-                Owner sign-in
+                {t('site.ownerSignIn')}
               </a>
             </p>
           </div>

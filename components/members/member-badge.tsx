@@ -7,7 +7,14 @@ import { MEMBER_HINT_COOKIE, MEMBER_SESSION_API } from '@/lib/core/site';
 // (the same for everyone, cached) says "Sign in"; in a browser that signed in, the readable hint cookie says there is
 // a session worth asking about, and only then is its name fetched. Visitors who never signed in make no request.
 
-export function MemberBadge() {
+/** `signIn` and `signedInAs` are the page's words (the server's, in the page's language). */
+export function MemberBadge({
+  signIn = 'Sign in',
+  signedInAs = 'Signed in as ',
+}: {
+  signIn?: string;
+  signedInAs?: string;
+}) {
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
     if (!document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`))) return;
@@ -24,12 +31,12 @@ export function MemberBadge() {
   }, []);
   return name ? (
     <a href="/account" className="member-badge" data-member-badge="member">
-      <span className="member-badge__label">Signed in as </span>
+      <span className="member-badge__label">{signedInAs}</span>
       <strong>{name}</strong>
     </a>
   ) : (
     <a href="/signin" className="member-badge" data-member-badge="visitor" rel="nofollow">
-      Sign in
+      {signIn}
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import { PostDate } from '@/components/post/post-date';
 import type { ReadingListRow } from '@/lib/reading-list/view';
 import { READING_LIST_API, SAVED_FRAGMENT, postPath } from '@/lib/core/site';
+import { words } from '@/lib/core/i18n';
 
 // The reading list's two sides, plain HTML forms posting to app/api/members/reading-list (so both work without
 // JavaScript): "Save for later" under each post, and the account page's list of saved posts with "Remove" on each.
@@ -9,16 +10,17 @@ import { READING_LIST_API, SAVED_FRAGMENT, postPath } from '@/lib/core/site';
  * Under a post: the form, and the notice the route's answer points at (`#saved-for-later`), shown by CSS `:target`.
  * The page is prerendered, the same for every reader, so the button always offers to save: saving twice keeps one.
  */
-export function SaveForLater({ postId }: { postId: string }) {
+export function SaveForLater({ postId, language }: { postId: string; language?: string | null }) {
+  const { t } = words(language);
   return (
     <div className="save-for-later">
       <form method="post" action={READING_LIST_API}>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="postId" value={postId} />
-        <button type="submit">Save for later</button>
+        <button type="submit">{t('post.save')}</button>
       </form>
       <p id={SAVED_FRAGMENT} className="save-for-later__saved" role="status" tabIndex={-1}>
-        Saved to your reading list. <a href="/account#reading-list">See your reading list</a>
+        {t('post.saved')} <a href="/account#reading-list">{t('post.seeSaved')}</a>
       </p>
     </div>
   );
@@ -40,7 +42,7 @@ export function ReadingList({ rows }: { rows: ReadingListRow[] | null | 'off' })
             const title = row.post?.title ?? 'A post that is no longer published';
             return (
               <li key={row.itemId} className="reading-list__item">
-                {row.post ? <a href={postPath(row.post.slug)}>{title}</a> : <span>{title}</span>}
+                {row.post ? <a href={postPath(row.post.slug, row.post.language)}>{title}</a> : <span>{title}</span>}
                 <span className="reading-list__date">
                   Saved <PostDate iso={row.savedDate} />
                 </span>

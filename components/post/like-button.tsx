@@ -14,7 +14,26 @@ interface LikeButtonProps {
   postId: string;
   /** The post's like count when the page was rendered; null when it could not be read. */
   count: number | null;
+  /** The page's language, and its words: `one`/`other` are the count's plural forms, `#` the number. */
+  language?: string;
+  words?: LikeWords;
 }
+
+interface LikeWords {
+  like: string;
+  likeThis: string;
+  unlike: string;
+  one: string;
+  other: string;
+}
+
+const ENGLISH: LikeWords = {
+  like: 'Like',
+  likeThis: 'Like this post',
+  unlike: 'Remove my like',
+  one: '# like',
+  other: '# likes',
+};
 
 interface LikeState {
   total: number;
@@ -28,9 +47,14 @@ const isState = (body: unknown): body is LikeState =>
   typeof (body as LikeState).total === 'number' &&
   typeof (body as LikeState).liked === 'boolean';
 
-const countText = (total: number) => `${total.toLocaleString('en')} ${total === 1 ? 'like' : 'likes'}`;
+/** "1 like", "2 likes": the language's plural rule picks the form (Intl, nothing shipped). */
+const countText = (total: number, language: string, said: LikeWords) =>
+  (new Intl.PluralRules(language).select(total) === 'one' ? said.one : said.other).replace(
+    '#',
+    total.toLocaleString(language),
+  );
 
-export function LikeButton({ postId, count }: LikeButtonProps) {
+export function LikeButton({ postId, count, language = 'en', words: said = ENGLISH }: LikeButtonProps) {
   const [state, setState] = useState<{ total: number | null; liked: boolean }>({ total: count, liked: false });
   // False in the server's HTML and while hydrating, true after: the no-JavaScript "Remove my like" goes then.
   const hydrated = useHydrated();
@@ -75,20 +99,20 @@ export function LikeButton({ postId, count }: LikeButtonProps) {
         name="intent"
         value={state.liked ? 'unlike' : 'like'}
         className="likes__button"
-        aria-label="Like this post"
+        aria-label={said.likeThis}
         aria-pressed={state.liked}
         aria-busy={busy || undefined}
       >
-        <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span> Like
+        <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span> {said.like}
       </button>
       {state.total !== null && (
         <output className="likes__count" aria-live="polite">
-          {countText(state.total)}
+          {countText(state.total, language, said)}
         </output>
       )}
       {!hydrated && (
         <button type="submit" name="intent" value="unlike" className="likes__undo">
-          Remove my like
+          {said.unlike}
         </button>
       )}
     </form>

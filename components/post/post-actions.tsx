@@ -10,13 +10,14 @@ interface PostActionsProps {
   title: string;
   /** Off where the site has no readingList collection (lib/edge/pages/offers.ts). */
   saveForLater: boolean;
+  language?: string | null;
 }
 
-export function PostActions({ postId, url, title, saveForLater }: PostActionsProps) {
+export function PostActions({ postId, url, title, saveForLater, language }: PostActionsProps) {
   return (
     <div className="post-actions">
-      {saveForLater && <SaveForLater postId={postId} />}
-      <ShareLinks url={url} title={title} />
+      {saveForLater && <SaveForLater postId={postId} language={language} />}
+      <ShareLinks url={url} title={title} language={language} />
     </div>
   );
 }

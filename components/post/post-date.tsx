@@ -1,10 +1,19 @@
-const format = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+import { words } from '@/lib/core/i18n';
 
-export function PostDate({ iso, label }: { iso: string | undefined | null; label?: string }) {
+/** A date as readers of `language` write it (the main language's by default), in a `<time>` element. */
+export function PostDate({
+  iso,
+  label,
+  language,
+}: {
+  iso: string | undefined | null;
+  label?: string;
+  language?: string | null;
+}) {
   if (!iso) return null;
   return (
     <time dateTime={iso} aria-label={label}>
-      {format.format(new Date(iso))}
+      {words(language).date(iso)}
     </time>
   );
 }

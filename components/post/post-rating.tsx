@@ -1,6 +1,10 @@
-/** A rating's summary in words: "4.5 out of 5 from 2 ratings". */
-export const ratingText = ({ average, count }: { average: number; count: number }) =>
-  `${average.toFixed(1)} out of 5 from ${count} rating${count === 1 ? '' : 's'}`;
+import { words } from '@/lib/core/i18n';
+
+/** A rating's summary in words: "4.5 out of 5 from 2 ratings" (in `language`, the main one by default). */
+export const ratingText = ({ average, count }: { average: number; count: number }, language?: string | null) => {
+  const { t, number } = words(language);
+  return t('post.rating', { average: number(average, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count });
+};
 
 /**
  * Under a post: its average rating and a plain form of five radio buttons (no JavaScript needed; the route sends a
@@ -13,29 +17,32 @@ export function PostRating({
   average,
   count,
   visitorsMayRate = false,
+  language,
 }: {
+  language?: string | null;
   postId: string;
   average: number;
   count: number;
   /** Whether visitors without an account may rate (the owner's rating setting). */
   visitorsMayRate?: boolean;
 }) {
+  const { t } = words(language);
   return (
     <section id="rating" className="rating" aria-labelledby="rating-heading">
-      <h2 id="rating-heading">Rate this post</h2>
+      <h2 id="rating-heading">{t('post.rate')}</h2>
       <p className="rating__summary" data-testid="rating-summary">
-        {count ? ratingText({ average, count }) : 'No ratings yet.'}
+        {count ? ratingText({ average, count }, language) : t('post.noRatings')}
       </p>
       <form method="post" action={`/api/posts/${encodeURIComponent(postId)}/rating`} className="rating__form">
         <fieldset>
-          <legend>{visitorsMayRate ? 'Your rating' : 'Your rating (members)'}</legend>
+          <legend>{t(visitorsMayRate ? 'post.yourRating' : 'post.yourRatingMembers')}</legend>
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n}>
               <input type="radio" name="rating" value={n} required /> {n}
             </label>
           ))}
         </fieldset>
-        <button type="submit">Rate</button>
+        <button type="submit">{t('post.rateButton')}</button>
       </form>
     </section>
   );

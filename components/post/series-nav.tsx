@@ -1,17 +1,20 @@
 import Link from 'next/link';
 import type { PostSeriesView } from '@/lib/edge/pages/post';
 import { postPath } from '@/lib/core/site';
+import { words } from '@/lib/core/i18n';
 
 interface SeriesNavProps {
   series: PostSeriesView;
+  language?: string;
 }
 
 /** "Part 2 of 5 — <series>" and the parts in order; the post being read is marked, not linked. */
-export function SeriesNav({ series }: SeriesNavProps) {
+export function SeriesNav({ series, language }: SeriesNavProps) {
+  const { t } = words(language);
   return (
-    <nav className="series-nav" aria-label={`Series: ${series.title}`}>
+    <nav className="series-nav" aria-label={t('post.series', { title: series.title })}>
       <p className="series-nav__status">
-        Part {series.part} of {series.parts.length} — <strong>{series.title}</strong>
+        {t('post.seriesPart', { part: series.part, parts: series.parts.length })} — <strong>{series.title}</strong>
       </p>
       <ol className="series-nav__parts">
         {series.parts.map((part) => (
@@ -19,7 +22,7 @@ export function SeriesNav({ series }: SeriesNavProps) {
             {part.current ? (
               <span aria-current="page">{part.title}</span>
             ) : (
-              <Link href={postPath(part.slug)}>{part.title}</Link>
+              <Link href={postPath(part.slug, part.language)}>{part.title}</Link>
             )}
           </li>
         ))}

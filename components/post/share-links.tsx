@@ -1,4 +1,5 @@
 import { CopyLink } from './copy-link';
+import { words } from '@/lib/core/i18n';
 
 // Share links under each post, with no third-party script: each network is a plain link to its documented share page,
 // with the post's absolute address and title encoded into it (encodeURIComponent: `%20`, never `+`, which mailto
@@ -17,41 +18,66 @@ const query = (params: Record<string, string>) =>
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
     .join('&');
 
+/** How the share links read, in the page's language. */
+export interface ShareWords {
+  heading: string;
+  on: string;
+  by: string;
+  email: string;
+  copy: string;
+  copied: string;
+  refused: string;
+}
+
+export const shareWords = (language?: string | null): ShareWords => {
+  const { t } = words(language);
+  return {
+    heading: t('post.share'),
+    on: t('post.shareOn'),
+    by: t('post.shareBy'),
+    email: t('post.email'),
+    copy: t('post.copyLink'),
+    copied: t('post.linkCopied'),
+    refused: t('post.copyRefused'),
+  };
+};
+
 /** Where each network shares a post: `url` absolute, `title` as the post has it. */
-export function shareTargets(url: string, title: string): ShareTarget[] {
+export function shareTargets(url: string, title: string, said: ShareWords = shareWords()): ShareTarget[] {
   return [
-    { label: 'E-mail', lead: 'Share by', href: `mailto:?${query({ subject: title, body: `${title}\n\n${url}` })}` },
+    { label: said.email, lead: said.by, href: `mailto:?${query({ subject: title, body: `${title}\n\n${url}` })}` },
     {
       label: 'Bluesky',
-      lead: 'Share on',
+      lead: said.on,
       href: `https://bsky.app/intent/compose?${query({ text: `${title} ${url}` })}`,
     },
     {
       label: 'Mastodon',
-      lead: 'Share on',
+      lead: said.on,
       href: `https://share.joinmastodon.org/?${query({ text: `${title}\n\n${url}` })}`,
     },
-    { label: 'LinkedIn', lead: 'Share on', href: `https://www.linkedin.com/sharing/share-offsite/?${query({ url })}` },
-    { label: 'X', lead: 'Share on', href: `https://x.com/intent/tweet?${query({ text: title, url })}` },
-    { label: 'Facebook', lead: 'Share on', href: `https://www.facebook.com/sharer/sharer.php?${query({ u: url })}` },
+    { label: 'LinkedIn', lead: said.on, href: `https://www.linkedin.com/sharing/share-offsite/?${query({ url })}` },
+    { label: 'X', lead: said.on, href: `https://x.com/intent/tweet?${query({ text: title, url })}` },
+    { label: 'Facebook', lead: said.on, href: `https://www.facebook.com/sharer/sharer.php?${query({ u: url })}` },
     {
       label: 'Hacker News',
-      lead: 'Share on',
+      lead: said.on,
       href: `https://news.ycombinator.com/submitlink?${query({ u: url, t: title })}`,
     },
-    { label: 'Reddit', lead: 'Share on', href: `https://www.reddit.com/submit?${query({ url, title })}` },
+    { label: 'Reddit', lead: said.on, href: `https://www.reddit.com/submit?${query({ url, title })}` },
   ];
 }
 
-export function ShareLinks({ url, title }: { url: string; title: string }) {
+export function ShareLinks({ url, title, language }: { url: string; title: string; language?: string | null }) {
+  const said = shareWords(language);
   return (
     <section className="share" aria-labelledby="share-heading">
-      <h2 id="share-heading">Share this post</h2>
+      <h2 id="share-heading">{said.heading}</h2>
       <ul className="share__list">
         <li>
-          <CopyLink url={url} />
+          <CopyLink url={url} label={said.copy} copied={said.copied} refused={said.refused} />
         </li>
-        {shareTargets(url, title).map((target) => (
+        {shareTargets(url, title, said).map((target) => (
           <li key={target.label}>
             <a
               className="share__link"

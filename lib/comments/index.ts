@@ -168,7 +168,9 @@ export const siteReplies = (): Replies =>
         const post = await blogSource()
           .getPost(postId)
           .catch(() => null);
-        return post && post.status === 'PUBLISHED' ? { title: post.title, slug: post.slug } : null;
+        return post && post.status === 'PUBLISHED'
+          ? { title: post.title, slug: post.slug, language: post.language }
+          : null;
       },
     };
   });

@@ -61,7 +61,7 @@ export interface Replies {
   key: Buffer;
   comments: Pick<CommentModeration, 'get'>;
   /** The post's title and slug, or null when it is not published. */
-  post(postId: string): Promise<{ title: string; slug: string } | null>;
+  post(postId: string): Promise<{ title: string; slug: string; language?: string | null } | null>;
 }
 
 /** The member watches the thread of the comment they wrote (a reply watches its parent's thread). */
@@ -150,7 +150,7 @@ export async function noticeReply(replies: Replies, commentId: string): Promise<
       throw error;
     }
     const stopUrl = stopRepliesUrl(replies.siteUrl, replies.key, watcher._id);
-    const url = `${replies.siteUrl}${postPath(post.slug)}#${commentFragment(reply.id)}`;
+    const url = `${replies.siteUrl}${postPath(post.slug, post.language)}#${commentFragment(reply.id)}`;
     const quoted = reply.text.length > QUOTE ? `${reply.text.slice(0, QUOTE)}…` : reply.text;
     const element = <ReplyMail title={post.title} name={reply.author.name} text={quoted} url={url} stopUrl={stopUrl} />;
     const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);

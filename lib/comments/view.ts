@@ -59,7 +59,7 @@ const NO_SETTINGS: CommentSettings = { visitorsMayComment: false, approval: 'non
 
 /** Page `page` of a post's comments; null for a page past the last (the first page always exists). */
 export async function commentsView(
-  post: { id: string; slug: string; commentingEnabled?: boolean },
+  post: { id: string; slug: string; language?: string | null; commentingEnabled?: boolean },
   page = 1,
 ): Promise<CommentsView | null> {
   const [found, count, settings] = await Promise.all([
@@ -74,10 +74,10 @@ export async function commentsView(
     page,
     threads: (found?.threads ?? []).map((t) => ({ comment: viewOf(t.comment), replies: t.replies.map(viewOf) })),
     available: found !== null,
-    newer: page > 1 ? postCommentsPath(post.slug, page - 1) : null,
-    older: found?.cursor ? postCommentsPath(post.slug, page + 1) : null,
+    newer: page > 1 ? postCommentsPath(post.slug, page - 1, post.language) : null,
+    older: found?.cursor ? postCommentsPath(post.slug, page + 1, post.language) : null,
     settings: settings ?? NO_SETTINGS,
     open: post.commentingEnabled !== false,
-    signinHref: `/signin?${new URLSearchParams({ notice: 'signin-to-comment', next: postCommentsPath(post.slug) })}`,
+    signinHref: `/signin?${new URLSearchParams({ notice: 'signin-to-comment', next: postCommentsPath(post.slug, 1, post.language) })}`,
   };
 }

@@ -1,24 +1,39 @@
 // The site's name and its paths: plain constants and pure functions, safe in client components. Absolute URLs need
 // the configured origin and live on the server (lib/edge/seo/site-urls.ts).
 
+import { MAIN_LANGUAGE, inLanguage } from './i18n/languages';
+
 export const SITE_NAME = 'The Render Path';
 export const SITE_DESCRIPTION = 'A small team writing about web performance, rendering, tooling and accessibility.';
-export const SITE_LANGUAGE = 'en';
+/** The main language (lib/core/i18n/languages.ts holds the others). */
+export const SITE_LANGUAGE = MAIN_LANGUAGE;
 export const FEED_PAGE_SIZE = 12;
 
 /** Next replaces a layout's `alternates` with a page's, so every page that sets alternates repeats this. */
 export const RSS_ALTERNATE = { 'application/rss+xml': [{ url: '/feed.xml', title: SITE_NAME }] };
+/** The RSS link of a page in `language`: its language's feed. */
+export const rssAlternate = (language?: string | null) => ({
+  'application/rss+xml': [{ url: inLanguage(language, '/feed.xml'), title: SITE_NAME }],
+});
 
-export const postPath = (slug: string) => `/post/${encodeURIComponent(slug)}`;
-export const categoryPath = (slug: string, page = 1) =>
-  `/categories/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
-export const tagPath = (slug: string, page = 1) =>
-  `/tags/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
-export const hashtagPath = (hashtag: string, page = 1) =>
-  `/hashtags/${encodeURIComponent(hashtag)}${page > 1 ? `/page/${page}` : ''}`;
-export const authorPath = (slug: string, page = 1) =>
-  `/authors/${encodeURIComponent(slug)}${page > 1 ? `/page/${page}` : ''}`;
-export const feedPath = (page = 1) => (page > 1 ? `/page/${page}` : '/');
+// Every path helper takes the language its page is in (a post's, a category's, the page's): the main language's pages
+// have no prefix, the others are under theirs (lib/core/i18n/languages.ts).
+type Lang = string | null | undefined;
+const paged = (path: string, page: number) => `${path}${page > 1 ? `/page/${page}` : ''}`;
+
+export const postPath = (slug: string, language?: Lang) => inLanguage(language, `/post/${encodeURIComponent(slug)}`);
+export const categoryPath = (slug: string, page = 1, language?: Lang) =>
+  inLanguage(language, paged(`/categories/${encodeURIComponent(slug)}`, page));
+export const tagPath = (slug: string, page = 1, language?: Lang) =>
+  inLanguage(language, paged(`/tags/${encodeURIComponent(slug)}`, page));
+export const hashtagPath = (hashtag: string, page = 1, language?: Lang) =>
+  inLanguage(language, paged(`/hashtags/${encodeURIComponent(hashtag)}`, page));
+export const authorPath = (slug: string, page = 1, language?: Lang) =>
+  inLanguage(language, paged(`/authors/${encodeURIComponent(slug)}`, page));
+export const feedPath = (page = 1, language?: Lang) => inLanguage(language, page > 1 ? `/page/${page}` : '/');
+export const searchPath = (language?: Lang) => inLanguage(language, '/search');
+export const rssPath = (language?: Lang) => inLanguage(language, '/feed.xml');
+export const sitemapPath = (language?: Lang) => inLanguage(language, '/sitemap.xml');
 
 /** The owner's pages: the dashboard and everything under it, and the login page. */
 export const isDashboardPath = (pathname: string) => pathname === '/dashboard' || pathname.startsWith('/dashboard/');
@@ -122,5 +137,5 @@ export const COMMENT_NOTICES = {
   invalid: 'comment-invalid',
 } as const;
 /** Page `page` of a post's comments: the first is on the post's page, older ones on their own. */
-export const postCommentsPath = (slug: string, page = 1) =>
-  page <= 1 ? `${postPath(slug)}#${COMMENTS_FRAGMENT}` : `${postPath(slug)}/comments/${page}`;
+export const postCommentsPath = (slug: string, page = 1, language?: Lang) =>
+  page <= 1 ? `${postPath(slug, language)}#${COMMENTS_FRAGMENT}` : `${postPath(slug, language)}/comments/${page}`;

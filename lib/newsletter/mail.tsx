@@ -126,7 +126,7 @@ const plain = (node: Json): string =>
     .join('');
 
 function block(node: Json, key: number, post: Post, settings: PostMailSettings): ReactNode {
-  const postUrl = `${settings.siteUrl}${postPath(post.slug)}`;
+  const postUrl = `${settings.siteUrl}${postPath(post.slug, post.language)}`;
   switch (node.type) {
     case 'PARAGRAPH':
       return nodesOf(node).length ? (
@@ -242,7 +242,7 @@ const MEDIA_LABEL: Record<string, string> = {
 const absolute = (src: string, siteUrl: string) => (/^https?:\/\//.test(src) ? src : `${siteUrl}${src}`);
 
 export function PostMail({ post, settings }: { post: Post; settings: PostMailSettings }) {
-  const postUrl = `${settings.siteUrl}${postPath(post.slug)}`;
+  const postUrl = `${settings.siteUrl}${postPath(post.slug, post.language)}`;
   const cover = postImage(post);
   const coverImage = cover ? resolveImage(cover.id ?? cover.url, cover, WIDTH - 48) : null;
   const nodes = isRecord(post.richContent) ? nodesOf(post.richContent as Json) : [];

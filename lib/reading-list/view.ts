@@ -12,7 +12,7 @@ export interface ReadingListRow {
   itemId: string;
   savedDate: string;
   /** The post, or null when it is no longer published (the member can still remove it). */
-  post: { title: string; slug: string } | null;
+  post: { title: string; slug: string; language?: string | null } | null;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function readingListView(memberId: string): Promise<ReadingListRow[
     if (!entries.length) return [];
     const ids = [...new Set(entries.map((e) => e.postId))].slice(0, READING_LIST_MAX);
     const { items } = await queryPosts({ filter: { id: { $in: ids } }, cursorPaging: { limit: READING_LIST_MAX } });
-    const posts = new Map(items.map((p) => [p.id, { title: p.title, slug: p.slug }]));
+    const posts = new Map(items.map((p) => [p.id, { title: p.title, slug: p.slug, language: p.language }]));
     return entries.map((e) => ({ itemId: e.itemId, savedDate: e.savedDate, post: posts.get(e.postId) ?? null }));
   } catch (error) {
     const what = isCatalogueError(error) ? `${error.status} ${error.wde}` : (error as Error)?.name;

@@ -15,6 +15,7 @@ export interface SeriesPart {
   id: string;
   title: string;
   slug: string;
+  language?: string | null;
 }
 
 export interface SeriesOfPost {
@@ -36,7 +37,8 @@ async function publishedParts(ids: string[]): Promise<SeriesPart[]> {
       filter: { id: { $in: ids.slice(start, start + PAGE) } },
       cursorPaging: { limit: PAGE },
     });
-    for (const post of page.items) found.set(post.id, { id: post.id, title: post.title, slug: post.slug });
+    for (const post of page.items)
+      found.set(post.id, { id: post.id, title: post.title, slug: post.slug, language: post.language });
   }
   return ids.flatMap((id) => found.get(id) ?? []);
 }

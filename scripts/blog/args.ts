@@ -21,6 +21,10 @@ export interface PostFields {
   plans?: string[];
   /** A paid post's paywall: the top-level blocks everyone reads. */
   previewBlocks?: number;
+  /** The post's language (Wix Multilingual's `language`, a BCP 47 code); English when not given. */
+  language?: string;
+  /** The post this one translates (an id or a slug): they share a `translationId` and list each other. */
+  translationOf?: string;
 }
 
 export interface TermFields {
@@ -46,6 +50,8 @@ export const USAGE = `Usage: npm run blog -- <command> [options]
 Posts (<post> is an id or a slug):
   create <title> [--excerpt TEXT] [--slug SLUG] [--content FILE.md|FILE.json]
          [--categories a,b] [--tags a,b] [--hashtags a,b] [--featured] [--pinned] [--draft] [--member ID]
+         [--language CODE] [--translation-of POST]   (a translation: its categories and tags default to the
+         original's, in its language; the original's page then links to it)
   update <post> [--title TEXT] [--excerpt TEXT] [--slug SLUG] [--content FILE] [--categories a,b]
          [--tags a,b] [--hashtags a,b] [--featured|--no-featured] [--pinned|--no-pinned]
          [--plans a,b [--preview N] | --free]   paid: for members with one of the plans; --preview: the blocks
@@ -88,6 +94,8 @@ const OPTIONS = {
   preview: { type: 'string' },
   draft: { type: 'boolean' },
   member: { type: 'string' },
+  language: { type: 'string' },
+  'translation-of': { type: 'string' },
   label: { type: 'string' },
   description: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -98,7 +106,7 @@ type Values = Partial<Record<OptionName, string | boolean>>;
 
 const POST_EDIT: OptionName[] = ['title', 'excerpt', 'slug', 'content', 'categories', 'tags', 'hashtags'];
 const ALLOWED: Record<string, OptionName[]> = {
-  create: [...POST_EDIT, 'featured', 'pinned', 'draft', 'member'],
+  create: [...POST_EDIT, 'featured', 'pinned', 'draft', 'member', 'language', 'translation-of'],
   update: [...POST_EDIT, 'featured', 'no-featured', 'pinned', 'no-pinned', 'plans', 'free', 'preview'],
   publish: [],
   unpublish: [],
@@ -142,6 +150,13 @@ function flag(values: Values, on: OptionName, off: OptionName, name: string) {
   return values[on] ? true : values[off] ? false : undefined;
 }
 
+/** A language code as Wix writes them: `es`, `pt-BR` (BCP 47's language and region). */
+function languageCode(value: string | undefined) {
+  if (value !== undefined && !/^[a-z]{2,3}(-[A-Z]{2})?$/.test(value))
+    throw new UsageError(`--language "${value}" is not a language code such as es or pt-BR`);
+  return value;
+}
+
 function postFields(values: Values): PostFields {
   const fields: PostFields = {
     title: nonEmpty(text(values.title), '--title'),
@@ -154,8 +169,12 @@ function postFields(values: Values): PostFields {
     featured: flag(values, 'featured', 'no-featured', 'featured'),
     pinned: flag(values, 'pinned', 'no-pinned', 'pinned'),
     memberId: nonEmpty(text(values.member), '--member'),
+    language: languageCode(text(values.language)),
+    translationOf: nonEmpty(text(values['translation-of']), '--translation-of'),
     ...paidFields(values),
   };
+  if (fields.translationOf && !fields.language)
+    throw new UsageError('--translation-of needs --language: the translation’s language');
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as PostFields;
 }
 

@@ -59,6 +59,15 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       io.out(
         `sent ${change.event.eventType} to ${delivery.url}: ${delivery.status}, cleared ${tags.length ? tags.join(' ') : 'nothing'} (${delivery.ms} ms)`,
       );
+      // The other posts the change rewrote (a translation's siblings): each its own event, as Wix sends.
+      for (const event of change.more ?? []) {
+        const also = await postToken(siteUrl, await signEvent(event, key), io.fetch);
+        if (!deliveredOk(also)) {
+          io.err(`${also.url} answered ${also.status} to ${event.eventType} for ${event.data.entityId}`);
+          return 1;
+        }
+        io.out(`sent ${event.eventType} for ${event.data.entityId}: ${also.status}`);
+      }
       return 0;
     }
     io.err(

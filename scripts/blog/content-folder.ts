@@ -17,10 +17,18 @@ export const RawPost = z.looseObject({
   categoryIds: z.array(z.string()).optional(),
   tagIds: z.array(z.string()).optional(),
   metrics: z.looseObject({ likes: z.number().optional() }).optional(),
+  language: z.string().nullish(),
+  translationId: z.string().nullish(),
 });
 export type RawPost = z.infer<typeof RawPost>;
 
-export const RawTerm = z.looseObject({ id: z.string().min(1), slug: z.string().min(1), label: z.string() });
+export const RawTerm = z.looseObject({
+  id: z.string().min(1),
+  slug: z.string().min(1),
+  label: z.string(),
+  language: z.string().nullish(),
+  translationId: z.string().nullish(),
+});
 export type RawTerm = z.infer<typeof RawTerm>;
 
 export type TermKind = 'category' | 'tag';

@@ -6,12 +6,15 @@ import { UsageError } from './errors';
 import { entityEvent, likeEvent } from './events';
 import { readBody } from './rich-text';
 import { slugify, uniqueSlug } from './slug';
+import { postPath } from '@/lib/core/site';
 
 // Post commands: each writes the folder and returns the event the platform would send for the change.
 
 export interface Change {
   summary: string;
   event: EnvelopeInput | null;
+  /** Events about other posts the change rewrote (a new translation's siblings, which now list it). */
+  more?: EnvelopeInput[];
   post?: RawPost;
 }
 
@@ -48,15 +51,21 @@ function excerptOf(text: string): string {
   return `${flat.slice(0, flat.lastIndexOf(' ', EXCERPT_LENGTH - 1)).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-async function termIds(folder: ContentFolder, kind: TermKind, refs: string[]): Promise<string[]> {
+/** The terms `refs` name (slugs or ids); a slug two languages share is the one of `language` (Wix's slugs are unique
+ * within a language only). */
+async function termIds(folder: ContentFolder, kind: TermKind, refs: string[], language = 'en'): Promise<string[]> {
   const terms = await folder.terms(kind);
   return refs.map((ref) => {
-    const term = terms.find((t) => t.slug === ref || t.id === ref);
+    const named = terms.filter((t) => t.slug === ref || t.id === ref);
+    const term = named.find((t) => (t.language ?? 'en') === language) ?? named[0];
     if (!term) throw new UsageError(`no ${kind} "${ref}"; known: ${terms.map((t) => t.slug).join(', ') || 'none'}`);
     return term.id;
   });
 }
 
+const languageOf = (post: RawPost) => post.language ?? 'en';
+
+/** A slug is free where no other post of the same language has it (Wix's slugs are unique within a language). */
 function checkSlugFree(slug: string, posts: RawPost[], selfId?: string) {
   if (posts.some((p) => p.slug === slug && p.id !== selfId))
     throw new UsageError(`the slug "${slug}" is taken by another post`);
@@ -89,12 +98,52 @@ async function applyFields(folder: ContentFolder, post: RawPost, fields: PostFie
   return next;
 }
 
+/**
+ * What a translation of `ref` into `language` joins: the original's translation group (its `translationId`, or a new
+ * one), its members, and the original's categories and tags in `language` (the terms sharing their translationId).
+ */
+async function translationGroup(folder: ContentFolder, ref: string, language: string) {
+  const original = await folder.post(ref);
+  const posts = await folder.posts();
+  const translationId = original.translationId ?? randomUUID();
+  const members = posts.filter((p) => p.id === original.id || p.translationId === translationId);
+  const taken = members.find((p) => languageOf(p) === language);
+  if (taken)
+    throw new UsageError(`"${original.slug}" already has a ${language} version: "${taken.slug}" (${taken.id})`);
+  const twins = async (kind: TermKind, ids: string[] = []) => {
+    const terms = await folder.terms(kind);
+    return ids.flatMap((id) => {
+      const term = terms.find((t) => t.id === id);
+      const twin = term?.translationId
+        ? terms.find((t) => t.translationId === term.translationId && (t.language ?? 'en') === language)
+        : undefined;
+      return twin ? [twin.id] : [];
+    });
+  };
+  return {
+    translationId,
+    members,
+    categoryIds: await twins('category', original.categoryIds),
+    tagIds: await twins('tag', original.tagIds),
+  };
+}
+
+const translationOf = (post: RawPost) => ({
+  id: post.id,
+  language: languageOf(post),
+  slug: post.slug,
+  url: post.url,
+});
+
 export async function createPost(
   folder: ContentFolder,
   fields: PostFields & { title: string },
   options: { draft: boolean; siteUrl: string },
 ): Promise<Change> {
-  const posts = await folder.posts();
+  const language = fields.language ?? 'en';
+  const group = fields.translationOf ? await translationGroup(folder, fields.translationOf, language) : null;
+  // Slugs are unique within a language: a translation may keep its original's.
+  const posts = (await folder.posts()).filter((p) => languageOf(p) === language);
   const id = randomUUID();
   const now = new Date().toISOString();
   const slug = fields.slug
@@ -107,18 +156,20 @@ export async function createPost(
     slug,
     excerpt: fields.excerpt ?? excerptOf(body.contentText),
     status: options.draft ? 'UNPUBLISHED' : 'PUBLISHED',
-    language: 'en',
+    language,
     ...(!options.draft && { firstPublishedDate: now, lastPublishedDate: now }),
     featured: fields.featured ?? false,
     pinned: fields.pinned ?? false,
-    categoryIds: await termIds(folder, 'category', fields.categories ?? []),
-    tagIds: await termIds(folder, 'tag', fields.tags ?? []),
+    categoryIds: fields.categories
+      ? await termIds(folder, 'category', fields.categories, language)
+      : (group?.categoryIds ?? []),
+    tagIds: fields.tags ? await termIds(folder, 'tag', fields.tags, language) : (group?.tagIds ?? []),
     hashtags: fields.hashtags ?? [],
     ...(fields.memberId && { memberId: fields.memberId }),
     commentingEnabled: true,
     minutesToRead: body.minutesToRead,
     relatedPostIds: [],
-    url: { base: options.siteUrl, path: `/post/${slug}` },
+    url: { base: options.siteUrl, path: postPath(slug, language) },
     metrics: { views: 0, likes: 0, comments: 0 },
     contentText: body.contentText,
     richContent: {
@@ -126,10 +177,29 @@ export async function createPost(
       metadata: { version: 1, createdTimestamp: now, updatedTimestamp: now, id: randomUUID() },
     },
   };
-  await folder.writePost(post);
+  const more: EnvelopeInput[] = [];
+  if (group) {
+    // Every member of the group lists every other, as Wix Multilingual's `translations` do.
+    const family = [...group.members, post];
+    post.translationId = group.translationId;
+    post.translations = group.members.map(translationOf);
+    await folder.writePost(post);
+    for (const member of group.members) {
+      const next: RawPost = {
+        ...member,
+        translationId: group.translationId,
+        translations: family.filter((p) => p.id !== member.id).map(translationOf),
+      };
+      await folder.writePost(next);
+      more.push(entityEvent(isPublished(next) ? 'post' : 'draft', 'updated', postEntity(next)));
+    }
+  } else await folder.writePost(post);
   return {
-    summary: `created ${options.draft ? 'draft' : 'post'} ${describe(post)}`,
+    summary: `created ${options.draft ? 'draft' : 'post'} ${describe(post)}${
+      group ? `, a ${language} translation of ${group.members.map((m) => m.slug).join(', ')}` : ''
+    }`,
     event: entityEvent(options.draft ? 'draft' : 'post', 'created', postEntity(post)),
+    more,
     post,
   };
 }

@@ -1,6 +1,7 @@
 import { uuidFrom } from './random';
 import { assignIds, minutesToRead, plainText } from './ricos/document';
 import type { MediaFile, RicosNode } from './ricos/types';
+import { postPath } from '@/lib/core/site';
 import { SITE_BASE, imageJson } from './taxonomy';
 
 export type PostStatus = 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED';
@@ -29,7 +30,8 @@ export interface PostInput {
   metrics: { views: number; likes: number; comments: number };
 }
 
-const postUrl = (slug: string) => ({ base: SITE_BASE, path: `/post/${slug}` });
+/** The post's page on the site: the main language's at the root, another's under its prefix (`/es/post/...`). */
+const postUrl = (slug: string, language?: string) => ({ base: SITE_BASE, path: postPath(slug, language) });
 
 const seoData = ({ title, description, keywords }: NonNullable<PostInput['seo']>) => ({
   tags: [
@@ -71,10 +73,10 @@ export function buildPost(input: PostInput) {
         id,
         language,
         slug,
-        url: postUrl(slug),
+        url: postUrl(slug, language),
       })),
     }),
-    url: postUrl(input.slug),
+    url: postUrl(input.slug, input.language),
     media: { wixMedia: { image: hero }, displayed: true, custom: false },
     heroImage: hero,
     ...(input.seo && { seoData: seoData(input.seo) }),

@@ -155,8 +155,9 @@ describe('the reading list on the account page', () => {
     const rows = await readingListView(ann.id);
     expect(Array.isArray(rows) && rows.map((r) => r.post)).toEqual([
       null,
-      { title: 'Tom & "Jerry"', slug: 'post-1' },
-      { title: 'Post number 2', slug: 'post-2' },
+      // With its language, so the list links each to its language's page.
+      { title: 'Tom & "Jerry"', slug: 'post-1', language: 'en' },
+      { title: 'Post number 2', slug: 'post-2', language: 'en' },
     ]);
     expect(rows?.[1]).toMatchObject({ itemId: readingListItemId(ann.id, 'post-0001') });
     expect(await readingListView('someone-else')).toEqual([]);

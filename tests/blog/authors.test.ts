@@ -116,17 +116,20 @@ describe('cached author reads', () => {
 });
 
 describe('the author page', () => {
-  it('pages a writer’s posts 12 at a time (Maya wrote 13), newest first as the feed', async () => {
-    const first = await authorPage('maya-okafor', 1);
-    expect(first?.author.name).toBe('Maya Okafor');
-    expect(first?.listing).toMatchObject({ page: 1, totalPages: 2, total: 13 });
-    expect(first?.listing.posts).toHaveLength(12);
-    const second = await authorPage('maya-okafor', 2);
-    expect(second?.listing.posts).toHaveLength(1);
-    const all = [...first!.listing.posts, ...second!.listing.posts];
-    expect(new Set(all.map((p) => p.id)).size).toBe(13);
+  it('lists a writer’s posts in the page’s language, 12 a page, newest first as the feed', async () => {
+    // Maya wrote 12 posts in English and 2 of the Spanish translations: each language's page holds its own.
+    const english = await authorPage('maya-okafor', 1);
+    expect(english?.author.name).toBe('Maya Okafor');
+    expect(english?.listing).toMatchObject({ page: 1, totalPages: 1, total: 12 });
+    expect(english?.listing.posts).toHaveLength(12);
+    const spanish = await authorPage('maya-okafor', 1, 'es');
+    expect(spanish?.listing).toMatchObject({ page: 1, totalPages: 1, total: 2 });
+    const all = [...english!.listing.posts, ...spanish!.listing.posts];
+    expect(new Set(all.map((p) => p.id)).size).toBe(14);
     for (const post of all) expect(post.memberId).toBe(MAYA.id);
-    expect(await authorPage('maya-okafor', 3)).toBeNull();
+    expect(english!.listing.posts.map((p) => p.language)).toEqual(Array(12).fill('en'));
+    expect(spanish!.listing.posts.map((p) => p.language)).toEqual(['es', 'es']);
+    expect(await authorPage('maya-okafor', 2)).toBeNull();
   });
 
   it('a writer whose posts fit one page has one page; unknown writers have none', async () => {

@@ -56,6 +56,18 @@ describe('cached reads tag what they hold', () => {
     ]);
   });
 
+  it('one language’s lists carry that language’s tag, not the all-language one (issue 32)', async () => {
+    // The pages of one language read with `language`: an event about another language's post leaves them cached.
+    await reads.listPosts({ language: 'es', paging: { limit: 2 } });
+    await reads.queryPosts({ filter: { language: { $eq: 'en' } }, cursorPaging: { limit: 1 } });
+    await reads.listCategories({ language: 'en' });
+    await reads.listTags({ language: 'es' });
+    await reads.getTotalPosts({ language: 'es' });
+    await reads.listPostRefs({ language: 'en' });
+    const listTags = tags().filter((tag) => !/^(post|category|tag):/.test(tag));
+    expect(listTags).toEqual(['posts:es', 'posts:en', 'categories:en', 'tags:es', 'stats', 'posts:es', 'posts:en']);
+  });
+
   it('a catalogue error crosses the cache as a CatalogueError and is cached briefly', async () => {
     vi.mocked(cacheLife).mockClear();
     const error = await reads.listPosts({ paging: { limit: 500 } }).catch((e: unknown) => e);

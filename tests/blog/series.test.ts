@@ -42,17 +42,17 @@ describe('getSeriesOfPost', () => {
         id: 'basics',
         title: 'Basics',
         parts: [
-          { id: 'post-0001', title: 'Post number 1', slug: 'post-1' },
-          { id: 'post-0002', title: 'Post number 2', slug: 'post-2' },
+          { id: 'post-0001', title: 'Post number 1', slug: 'post-1', language: 'en' },
+          { id: 'post-0002', title: 'Post number 2', slug: 'post-2', language: 'en' },
         ],
       },
       {
         id: 'speed',
         title: 'Speed',
         parts: [
-          { id: 'post-0003', title: 'Post number 3', slug: 'post-3' },
-          { id: 'post-0001', title: 'Post number 1', slug: 'post-1' },
-          { id: 'post-0004', title: 'Post number 4', slug: 'post-4' },
+          { id: 'post-0003', title: 'Post number 3', slug: 'post-3', language: 'en' },
+          { id: 'post-0001', title: 'Post number 1', slug: 'post-1', language: 'en' },
+          { id: 'post-0004', title: 'Post number 4', slug: 'post-4', language: 'en' },
         ],
       },
     ]);

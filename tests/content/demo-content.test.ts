@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Category, Post, Tag } from '@/lib/blog/types';
+import { postPath } from '@/lib/core/site';
 import { CONTENT_DIR, decorationsOf, readJson, readPosts, walk, type RawNode, type RawPost } from './helpers';
 
 const files = readPosts(CONTENT_DIR);
@@ -184,7 +185,10 @@ describe('demo content', () => {
       const words = text.split(/\s+/).filter(Boolean).length;
       expect(words, post.slug).toBeGreaterThan(50);
       expect(post.minutesToRead, post.slug).toBe(Math.max(1, Math.ceil(words / 200)));
-      expect(post.url).toEqual({ base: 'http://localhost:3000', path: `/post/${post.slug}` });
+      expect(post.url).toEqual({
+        base: 'http://localhost:3000',
+        path: postPath(post.slug, post.language as string | undefined),
+      });
       expect((post.media as { wixMedia: { image: unknown } }).wixMedia.image).toEqual(post.heroImage);
     }
   });

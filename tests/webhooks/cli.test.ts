@@ -28,6 +28,11 @@ async function blog(argv: string[], fetchImpl: typeof fetch = routeFetch) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
+/** What an event about an English post clears (its entity carries `language: "en"`). */
+const englishPostTags = (id: string) => [
+  ...['posts', 'posts:en', `post:${id}`, 'stats'],
+  ...['categories', 'categories:en', 'tags', 'tags:en'],
+];
 const postFile = (id: string) => path.join(dir, 'posts', `${id}.json`);
 const readPost = (id: string) => JSON.parse(readFileSync(postFile(id), 'utf8')) as Record<string, unknown>;
 const postBySlug = (slug: string) =>
@@ -63,9 +68,10 @@ describe('blog CLI', () => {
     );
     expect(out).toMatch(/updated post "A new title" \(post-2, post-0002\)/);
     expect(out).toMatch(
-      /sent wix\.blog\.v3\.post_updated to http:\/\/127\.0\.0\.1:3999\/api\/webhooks\/wix: 200, cleared posts post:post-0002 stats categories tags/,
+      /sent wix\.blog\.v3\.post_updated to http:\/\/127\.0\.0\.1:3999\/api\/webhooks\/wix: 200, cleared posts posts:en post:post-0002 stats categories categories:en tags tags:en/,
     );
-    expect(tagsCleared()).toEqual(['posts', 'post:post-0002', 'stats', 'categories', 'tags']);
+    // The post is in English: the English lists and the all-language ones, never the Spanish pages.
+    expect(tagsCleared()).toEqual(englishPostTags('post-0002'));
   });
 
   it('makes a post paid (its plans, its paywall) and free again; the site serves its preview meanwhile', async () => {
@@ -130,7 +136,7 @@ describe('blog CLI', () => {
     expect(deleted.code).toBe(0);
     expect(existsSync(postFile(post.id))).toBe(false);
     expect(deleted.out).toMatch(/sent wix\.blog\.v3\.post_deleted/);
-    expect(tagsCleared()).toEqual(['posts', `post:${post.id}`, 'stats', 'categories', 'tags']);
+    expect(tagsCleared()).toEqual(englishPostTags(post.id));
     expect((await blog(['delete', 'hello-world-2'])).code).toBe(0);
   });
 
@@ -167,7 +173,7 @@ describe('blog CLI', () => {
     >;
     const category = categories.find((c) => c.slug === 'web-hooks')!;
     expect(category).toMatchObject({ label: 'Web Hooks', description: 'Signed events', displayPosition: 3 });
-    expect(tagsCleared()).toEqual(['categories', `category:${category.id}`]);
+    expect(tagsCleared()).toEqual(['categories', 'categories:en', `category:${category.id}`]);
 
     expect((await blog(['categories', 'update', 'web-hooks', '--label', 'Webhooks'])).code).toBe(0);
     expect((await blog(['categories', 'delete', 'web-hooks'])).out).toMatch(/category_deleted/);
@@ -181,7 +187,7 @@ describe('blog CLI', () => {
     const removed = await blog(['tags', 'delete', 'short-lived']);
     expect(removed.out).toMatch(/took it off 1 post/);
     expect(readPost('post-0004').tagIds).toEqual(['tag-0']);
-    expect(tagsCleared()).toEqual(['tags', `tag:${tag.id}`]);
+    expect(tagsCleared()).toEqual(['tags', 'tags:en', `tag:${tag.id}`]);
   });
 
   it.each([
@@ -207,6 +213,32 @@ describe('blog CLI', () => {
     expect(err).toMatch(message);
     expect(snapshot()).toEqual(before);
     expect(revalidated()).toEqual([]);
+  });
+
+  it('creates a translation: both posts list each other, and each event clears its own language only', async () => {
+    const { code, out } = await blog(['create', 'Hola', '--language', 'es', '--translation-of', 'post-3']);
+    expect(code).toBe(0);
+    const created = postBySlug('hola')!;
+    const original = readPost('post-0003');
+    // Wix Multilingual's shape: one translationId, and each post's `translations` names the other.
+    expect(created).toMatchObject({ language: 'es', url: { path: '/es/post/hola' } });
+    expect(created.translationId).toEqual(original.translationId);
+    expect(typeof created.translationId).toBe('string');
+    expect(created.translations).toEqual([{ id: 'post-0003', language: 'en', slug: 'post-3', url: original.url }]);
+    expect(original.translations).toEqual([{ id: created.id, language: 'es', slug: 'hola', url: created.url }]);
+    // The new post's event clears the Spanish lists; the original's (its hreflang links changed) the English ones.
+    expect(out).toMatch(/sent wix\.blog\.v3\.post_created .*cleared posts posts:es post:/);
+    expect(out).toContain('sent wix.blog.v3.post_updated for post-0003: 200');
+    expect(tagsCleared().filter((t) => /^posts:/.test(t))).toEqual(['posts:es', 'posts:en']);
+
+    // A second Spanish version, or a translation without its language, is refused before anything is written.
+    const before = snapshot();
+    const again = await blog(['create', 'Otra', '--language', 'es', '--translation-of', 'post-3']);
+    expect(again.code).toBe(2);
+    expect(again.err).toContain('"post-3" already has a es version: "hola"');
+    expect((await blog(['create', 'Otra', '--translation-of', 'post-3'])).err).toContain('needs --language');
+    expect((await blog(['create', 'Otra', '--language', 'Spanish'])).code).toBe(2);
+    expect(snapshot()).toEqual(before);
   });
 
   it('prints the commands for help', async () => {

@@ -17,7 +17,15 @@ beforeEach(() => {
   logs = captureLogs();
 });
 
-const postTags = (id: string) => ['posts', `post:${id}`, 'stats', 'categories', 'tags'];
+/** A list's tags when the event does not say the language: the all-language list's and every language's. */
+const everyLanguage = (list: string) => [list, `${list}:en`, `${list}:es`];
+const postTags = (id: string) => [
+  ...everyLanguage('posts'),
+  `post:${id}`,
+  'stats',
+  ...everyLanguage('categories'),
+  ...everyLanguage('tags'),
+];
 const p = { id: 'p1', slug: 'first-post', title: 'First' };
 const c = { id: 'c1', slug: 'rendering', label: 'Rendering' };
 const t = { id: 't1', slug: 'caching', label: 'Caching' };
@@ -108,12 +116,24 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
   ['wix.blog.v3.post_deleted', entityEvent('post', 'deleted', p), postTags('p1')],
   ['wix.blog.v3.post_liked', likeEvent('liked', 'p1'), ['metrics:p1']],
   ['wix.blog.v3.post_unliked', likeEvent('unliked', 'p1', 'member-7'), ['metrics:p1']],
-  ['wix.blog.v3.category_created', entityEvent('category', 'created', c), ['categories', 'category:c1']],
-  ['wix.blog.v3.category_updated', entityEvent('category', 'updated', c), ['categories', 'category:c1']],
-  ['wix.blog.v3.category_deleted', entityEvent('category', 'deleted', c), ['categories', 'category:c1']],
-  ['wix.blog.v3.tag_created', entityEvent('tag', 'created', t), ['tags', 'tag:t1']],
-  ['wix.blog.v3.tag_updated', entityEvent('tag', 'updated', t), ['tags', 'tag:t1']],
-  ['wix.blog.v3.tag_deleted', entityEvent('tag', 'deleted', t), ['tags', 'tag:t1']],
+  [
+    'wix.blog.v3.category_created',
+    entityEvent('category', 'created', c),
+    [...everyLanguage('categories'), 'category:c1'],
+  ],
+  [
+    'wix.blog.v3.category_updated',
+    entityEvent('category', 'updated', c),
+    [...everyLanguage('categories'), 'category:c1'],
+  ],
+  [
+    'wix.blog.v3.category_deleted',
+    entityEvent('category', 'deleted', c),
+    [...everyLanguage('categories'), 'category:c1'],
+  ],
+  ['wix.blog.v3.tag_created', entityEvent('tag', 'created', t), [...everyLanguage('tags'), 'tag:t1']],
+  ['wix.blog.v3.tag_updated', entityEvent('tag', 'updated', t), [...everyLanguage('tags'), 'tag:t1']],
+  ['wix.blog.v3.tag_deleted', entityEvent('tag', 'deleted', t), [...everyLanguage('tags'), 'tag:t1']],
   ['wix.blog.v3.draft_created', entityEvent('draft', 'created', p), ['drafts', 'draft:p1']],
   ['wix.blog.v3.draft_updated', entityEvent('draft', 'updated', p), ['drafts', 'draft:p1']],
   ['wix.blog.v3.draft_deleted', entityEvent('draft', 'deleted', p), ['drafts', 'draft:p1']],
@@ -200,8 +220,35 @@ describe('event → tags', () => {
     delete event.data.entityId;
     expect(await (await send(event)).json()).toEqual({
       eventType: 'wix.blog.v3.category_created',
-      tags: ['categories', 'category:c1'],
+      tags: [...everyLanguage('categories'), 'category:c1'],
     });
+  });
+});
+
+describe('one language', () => {
+  // Wix Multilingual's posts, categories and tags carry `language` (@wix/auto_sdk_blog_posts Post.language, Category
+  // and Tag likewise): an event about one refreshes its language's pages and the all-language lists, not the others'.
+  it('a Spanish post clears the Spanish lists and the post, never an English list', async () => {
+    const tags = (await (await send(entityEvent('post', 'updated', { ...p, language: 'es' }))).json()).tags;
+    expect(tags).toEqual(['posts', 'posts:es', 'post:p1', 'stats', 'categories', 'categories:es', 'tags', 'tags:es']);
+    expect(revalidated()).not.toContain('posts:en');
+  });
+
+  it('an English category clears the English lists only', async () => {
+    const event = entityEvent('category', 'updated', { ...c, language: 'en' });
+    expect((await (await send(event)).json()).tags).toEqual(['categories', 'categories:en', 'category:c1']);
+  });
+
+  it('a post in a language the site has no words for is shown in the main language, so clears its lists', async () => {
+    const tags = (await (await send(entityEvent('post', 'created', { ...p, language: 'de' }))).json()).tags;
+    expect(tags).toContain('posts:en');
+    expect(tags).not.toContain('posts:es');
+  });
+
+  it('the entity as JSON text (entityAsJson) carries its language too', async () => {
+    const event = entityEvent('tag', 'created', t);
+    event.data.createdEvent = { entityAsJson: JSON.stringify({ ...t, language: 'es' }) };
+    expect((await (await send(event)).json()).tags).toEqual(['tags', 'tags:es', 'tag:t1']);
   });
 });
 

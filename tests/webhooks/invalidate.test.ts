@@ -33,12 +33,9 @@ const comment = {
 
 describe('invalidate', () => {
   it('clears a post event’s tags and refreshes that post', () => {
-    expect(invalidate({ type: 'wix.blog.v3.post_updated', entityId: 'p-1' })).toEqual([
-      'posts',
-      'post:p-1',
-      'stats',
-      'categories',
-      'tags',
+    expect(invalidate({ type: 'wix.blog.v3.post_updated', entityId: 'p-1', language: 'es' })).toEqual([
+      ...['posts', 'posts:es', 'post:p-1', 'stats'],
+      ...['categories', 'categories:es', 'tags', 'tags:es'],
     ]);
     expect(refresh).toHaveBeenCalledWith({ postId: 'p-1' });
     expect(cleared()).toContainEqual(['post:p-1', { expire: 0 }]);

@@ -47,13 +47,13 @@ describe('webhook verification', () => {
     const token = await signed(postUpdated('p1'), site.privateKey);
     const response = await call(token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      eventType: 'wix.blog.v3.post_updated',
-      tags: ['posts', 'post:p1', 'stats', 'categories', 'tags'],
-    });
-    expect(revalidated()).toEqual(
-      ['posts', 'post:p1', 'stats', 'categories', 'tags'].map((tag) => [tag, { expire: 0 }]),
-    );
+    // No language in the event: every language's lists.
+    const tags = [
+      ...['posts', 'posts:en', 'posts:es', 'post:p1', 'stats'],
+      ...['categories', 'categories:en', 'categories:es', 'tags', 'tags:en', 'tags:es'],
+    ];
+    expect(await response.json()).toEqual({ eventType: 'wix.blog.v3.post_updated', tags });
+    expect(revalidated()).toEqual(tags.map((tag) => [tag, { expire: 0 }]));
   });
 
   it('accepts surrounding whitespace', async () => {

@@ -2,32 +2,50 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { AuthorAvatar } from '@/components/post/post-author';
 import { ListingView } from '@/components/post/listing-view';
+import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { authorPage } from '@/lib/edge/pages/authors';
-import { RSS_ALTERNATE, authorPath, pageNumber } from '@/lib/core/site';
+import { everyLanguage } from '@/lib/edge/pages/languages';
+import { languageAlternates } from '@/lib/edge/seo/alternates';
+import { type Language, words } from '@/lib/core/i18n';
+import { authorPath, pageNumber, rssAlternate } from '@/lib/core/site';
 
-// A writer's page: their name, picture and title over their posts, paged like a category's.
+// A writer's page: their name, picture and title over their posts in the page's language, paged like a category's.
 
 export { authorStaticParams } from '@/lib/edge/pages/authors';
 
-export async function authorMetadata(segment: string, n: string): Promise<Metadata> {
+export async function authorMetadata(segment: string, n: string, language: Language): Promise<Metadata> {
   const page = pageNumber(n) ?? 1;
-  const found = await authorPage(segment, page);
-  if (!found) return { title: 'Not found' };
+  const found = await authorPage(segment, page, language);
+  const { t } = words(language);
+  if (!found) return { title: t('listing.notFound') };
   const { author } = found;
+  const title = t('listing.postsBy', { name: author.name });
   return {
-    title: page > 1 ? `Posts by ${author.name} (page ${page})` : `Posts by ${author.name}`,
-    description: author.title ?? `Every post ${author.name} wrote.`,
-    alternates: { canonical: authorPath(author.slug!, page), types: RSS_ALTERNATE },
+    title: page > 1 ? t('listing.pageTitle', { title, page }) : title,
+    description: author.title ?? t('listing.everyPostBy', { name: author.name }),
+    alternates: {
+      canonical: authorPath(author.slug!, page, language),
+      languages: page === 1 ? languageAlternates(await writerAlternates(author.slug!, language)) : undefined,
+      types: rssAlternate(language),
+    },
   };
 }
 
-export async function AuthorListing({ segment, n }: { segment: string; n: string }) {
+/** A writer's page in the other languages where they wrote. */
+async function writerAlternates(slug: string, language: Language) {
+  const all = await everyLanguage(language, (l) => authorPath(slug, 1, l));
+  const wrote = await Promise.all(all.map((a) => a.language === language || authorPage(slug, 1, a.language)));
+  return all.filter((_, i) => wrote[i]);
+}
+
+export async function AuthorListing({ segment, n, language }: { segment: string; n: string; language: Language }) {
   const page = pageNumber(n);
   if (!page) notFound();
-  const found = await authorPage(segment, page);
+  const found = await authorPage(segment, page, language);
   if (!found) notFound();
   const { author, listing } = found;
-  if (n !== '1' && page === 1) permanentRedirect(authorPath(author.slug!));
+  if (n !== '1' && page === 1) permanentRedirect(authorPath(author.slug!, 1, language));
+  const alternates = page === 1 ? await writerAlternates(author.slug!, language) : [];
   return (
     <ListingView
       heading={
@@ -38,7 +56,9 @@ export async function AuthorListing({ segment, n }: { segment: string; n: string
       }
       intro={author.title ? <p>{author.title}</p> : undefined}
       listing={listing}
-      href={(p) => authorPath(author.slug!, p)}
+      href={(p) => authorPath(author.slug!, p, language)}
+      language={language}
+      switcher={<LanguageSwitcher language={language} alternates={alternates} />}
     />
   );
 }

@@ -1,31 +1,62 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ListingView } from '@/components/post/listing-view';
+import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { listingPage } from '@/lib/edge/pages/listing';
-import { type Taxonomy, findTerm, taxonomyPaths as paths } from '@/lib/edge/pages/taxonomy';
-import { RSS_ALTERNATE, pageNumber } from '@/lib/core/site';
+import { type Taxonomy, type Term, findTerm, taxonomyPaths as paths } from '@/lib/edge/pages/taxonomy';
+import { type Alternate, termAlternates } from '@/lib/edge/pages/languages';
+import { languageAlternates } from '@/lib/edge/seo/alternates';
+import { type Language, words } from '@/lib/core/i18n';
+import { pageNumber, rssAlternate } from '@/lib/core/site';
 
-// Category, tag and hashtag listings share one shape: resolve the term, page its posts, 404 otherwise.
+// Category, tag and hashtag listings share one shape: resolve the term in the page's language, page its posts, 404
+// otherwise. A category or tag links to its translations; a hashtag is the same word in every language, not one.
 
 export { taxonomyStaticParams } from '@/lib/edge/pages/taxonomy';
 
-export async function taxonomyMetadata(taxonomy: Taxonomy, segment: string, n: string): Promise<Metadata> {
-  const term = await findTerm(taxonomy, segment);
+const alternatesOf = async (taxonomy: Taxonomy, term: Term): Promise<Alternate[]> =>
+  term.term && taxonomy !== 'hashtag' ? termAlternates(taxonomy, term.term) : [];
+
+export async function taxonomyMetadata(
+  taxonomy: Taxonomy,
+  segment: string,
+  n: string,
+  language: Language,
+): Promise<Metadata> {
+  const term = await findTerm(taxonomy, segment, language);
   const page = pageNumber(n) ?? 1;
-  if (!term) return { title: 'Not found' };
+  const { t } = words(language);
+  if (!term) return { title: t('listing.notFound') };
   return {
-    title: page > 1 ? `${term.label} (page ${page})` : term.title || term.label,
+    title: page > 1 ? t('listing.pageTitle', { title: term.label, page }) : term.title || term.label,
     description: term.description ?? undefined,
-    alternates: { canonical: paths[taxonomy](term.slug, page), types: RSS_ALTERNATE },
+    alternates: {
+      canonical: paths[taxonomy](term.slug, page, language),
+      languages: page === 1 ? languageAlternates(await alternatesOf(taxonomy, term)) : undefined,
+      types: rssAlternate(language),
+    },
   };
 }
 
-export async function TaxonomyListing({ taxonomy, segment, n }: { taxonomy: Taxonomy; segment: string; n: string }) {
-  const term = await findTerm(taxonomy, segment);
+export async function TaxonomyListing({
+  taxonomy,
+  segment,
+  n,
+  language,
+}: {
+  taxonomy: Taxonomy;
+  segment: string;
+  n: string;
+  language: Language;
+}) {
+  const term = await findTerm(taxonomy, segment, language);
   const page = pageNumber(n);
   if (!term || !page) notFound();
-  if (n !== '1' && page === 1) permanentRedirect(paths[taxonomy](term.slug));
-  const listing = await listingPage(term.filter, page);
+  if (n !== '1' && page === 1) permanentRedirect(paths[taxonomy](term.slug, 1, language));
+  const [listing, alternates] = await Promise.all([
+    listingPage(term.filter, page),
+    page === 1 ? alternatesOf(taxonomy, term) : [],
+  ]);
   // A category or tag with no posts yet exists and says so; a hashtag exists only through its posts.
   if (!listing || (taxonomy === 'hashtag' && listing.total === 0)) notFound();
   return (
@@ -33,8 +64,10 @@ export async function TaxonomyListing({ taxonomy, segment, n }: { taxonomy: Taxo
       heading={term.label}
       intro={term.description ? <p>{term.description}</p> : undefined}
       listing={listing}
-      href={(p) => paths[taxonomy](term.slug, p)}
+      href={(p) => paths[taxonomy](term.slug, p, language)}
       current={taxonomy === 'category' ? term.slug : undefined}
+      language={language}
+      switcher={<LanguageSwitcher language={language} alternates={alternates} />}
     />
   );
 }

@@ -59,7 +59,7 @@ async function Comments({ searchParams }: Pick<PageProps<'/dashboard/comments'>,
   );
   const comments: ModeratedComment[] = queue.comments.map((c) => {
     const post = posts.get(c.postId);
-    return { ...c, post: post ? { title: post.title, slug: post.slug } : null };
+    return { ...c, post: post ? { title: post.title, slug: post.slug, language: post.language } : null };
   });
   // Set by the routes after an action: fixed words, nothing from the URL is shown.
   const done = one(params.done) ?? null;

@@ -4,6 +4,7 @@ import { withFieldsets } from '../fieldsets';
 import { type PostFilter, runQuery } from '../query/engine';
 import { checkLimit, checkOffset } from '@/lib/core/query/paging';
 import { NAMED_SORTS } from '../query/sort';
+import { MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
 import type { Post, PostFieldset } from '../types';
 import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../source';
 import { searchBody, searchPosts } from '../query/search';
@@ -13,6 +14,12 @@ import { listMediaImages, openMediaFile } from './media';
 import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
 import { type SnapshotViews, buildViews, isPublic } from './views';
+
+/**
+ * Whether a post, category or tag is in `language`: its own, or, holding none (a folder written before languages), the
+ * site's main language's.
+ */
+const isIn = (item: { language?: string | null }, language: string) => (item.language || MAIN_LANGUAGE) === language;
 
 /** The listing options that filter, as one memoisable filter (none when nothing filters). */
 function listFilter(options: ListPostsOptions): PostFilter | undefined {
@@ -30,7 +37,7 @@ function listFilter(options: ListPostsOptions): PostFilter | undefined {
       hasSome(p.categoryIds, categoryIds) &&
       hasSome(p.tagIds, tagIds) &&
       (!memberId || p.memberId === memberId) &&
-      (!language || p.language === language),
+      (!language || isIn(p, language)),
   };
 }
 
@@ -68,7 +75,7 @@ export function createLocalSource(dir: string): BlogSource {
   };
 
   const byLanguage = <T extends { language?: string | null }>(items: T[], language?: string) =>
-    language ? items.filter((i) => i.language === language) : items;
+    language ? items.filter((i) => isIn(i, language)) : items;
 
   return {
     name: 'local',
@@ -99,7 +106,7 @@ export function createLocalSource(dir: string): BlogSource {
       await store.read();
       const post = store
         .postsWithSlug(slug)
-        .find((p) => isPublic(p) && (!options?.language || p.language === options.language));
+        .find((p) => isPublic(p) && (!options?.language || isIn(p, options.language)));
       return post ? project(post, options?.fieldsets) : null;
     },
 

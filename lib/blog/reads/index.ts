@@ -46,6 +46,10 @@ async function cachedPost(id: string, options: FieldsetOptions) {
   return outcome;
 }
 
+/** A list's tag: its language's when it lists one language (cacheTags.postsIn), else the all-language one. */
+const listTag = (all: string, inLanguage: (language: string) => string, language: string | null | undefined) =>
+  language ? inLanguage(language) : all;
+
 async function cachedPostBySlug(slug: string, options: GetPostBySlugOptions) {
   'use cache';
   cacheLifeFor(options.fieldsets);
@@ -59,16 +63,24 @@ async function cachedPostBySlug(slug: string, options: GetPostBySlugOptions) {
 async function cachedListPosts(options: ListPostsOptions) {
   'use cache';
   cacheLifeFor(options.fieldsets);
-  cacheTag(cacheTags.posts);
+  cacheTag(listTag(cacheTags.posts, cacheTags.postsIn, options.language));
   const outcome = await settle(readKey('listPosts', options), () => blogSource().listPosts(options));
   if (outcome.ok) for (const post of outcome.value.items) tagPost(post, options.fieldsets);
   return outcome;
 }
 
+/** The one language a query's filter holds its posts to (`language: "es"` or `{ $eq: "es" }`), if it does. */
+function filterLanguage(query: PostQuery): string | undefined {
+  const wanted: unknown = (query.filter as Record<string, unknown> | undefined)?.language;
+  if (typeof wanted === 'string') return wanted;
+  const eq = wanted && typeof wanted === 'object' ? (wanted as Record<string, unknown>).$eq : undefined;
+  return typeof eq === 'string' ? eq : undefined;
+}
+
 async function cachedQueryPosts(query: PostQuery, options: FieldsetOptions) {
   'use cache';
   cacheLifeFor(options.fieldsets);
-  cacheTag(cacheTags.posts);
+  cacheTag(listTag(cacheTags.posts, cacheTags.postsIn, filterLanguage(query)));
   const outcome = await settle(readKey('queryPosts', query, options), () => blogSource().queryPosts(query, options));
   if (outcome.ok) for (const post of outcome.value.items) tagPost(post, options.fieldsets);
   return outcome;
@@ -99,14 +111,14 @@ async function cachedPostCountStats(options: PostCountStatsOptions) {
 async function cachedTotal(language: string | undefined) {
   'use cache';
   cacheLife('hours');
-  cacheTag(cacheTags.stats, cacheTags.posts);
+  cacheTag(cacheTags.stats, listTag(cacheTags.posts, cacheTags.postsIn, language));
   return settle(readKey('total', language), () => blogSource().getTotalPosts({ language }));
 }
 
 async function cachedCategories(language: string | undefined) {
   'use cache';
   cacheLife('hours');
-  cacheTag(cacheTags.categories);
+  cacheTag(listTag(cacheTags.categories, cacheTags.categoriesIn, language));
   const outcome = await settle(readKey('categories', language), () => blogSource().listCategories({ language }));
   if (outcome.ok) for (const c of outcome.value) cacheTag(cacheTags.category(c.id));
   return outcome;
@@ -115,7 +127,7 @@ async function cachedCategories(language: string | undefined) {
 async function cachedTags(language: string | undefined) {
   'use cache';
   cacheLife('hours');
-  cacheTag(cacheTags.tags);
+  cacheTag(listTag(cacheTags.tags, cacheTags.tagsIn, language));
   const outcome = await settle(readKey('tags', language), () => blogSource().listTags({ language }));
   if (outcome.ok) for (const t of outcome.value) cacheTag(cacheTags.tag(t.id));
   return outcome;
@@ -150,10 +162,13 @@ export const listCategories = async (options: { language?: string } = {}): Promi
 export const listTags = async (options: { language?: string } = {}): Promise<Tag[]> =>
   unwrap(await cachedTags(options.language));
 
-// Categories and tags are few: one cached list serves every lookup, and carries every id's tag.
-export const getCategoryBySlug = async (slug: string) => (await listCategories()).find((c) => c.slug === slug) ?? null;
+// Categories and tags are few: one cached list serves every lookup, and carries every id's tag. A slug is looked up
+// among one language's terms when a language is given (a translation may keep its original's slug).
+export const getCategoryBySlug = async (slug: string, options: { language?: string } = {}) =>
+  (await listCategories(options)).find((c) => c.slug === slug) ?? null;
 export const getCategory = async (id: string) => (await listCategories()).find((c) => c.id === id) ?? null;
-export const getTagBySlug = async (slug: string) => (await listTags()).find((t) => t.slug === slug) ?? null;
+export const getTagBySlug = async (slug: string, options: { language?: string } = {}) =>
+  (await listTags(options)).find((t) => t.slug === slug) ?? null;
 export const getTag = async (id: string) => (await listTags()).find((t) => t.id === id) ?? null;
 
 // A writer's public profile, tagged `author:{memberId}`: a member event (or a change to the local authors.json
@@ -247,13 +262,14 @@ export interface PostRef {
   memberId?: string;
 }
 
-async function cachedPostRefs() {
+async function cachedPostRefs(language: string | undefined) {
   'use cache';
   cacheLife('hours');
-  cacheTag(cacheTags.posts);
-  return settle(readKey('postRefs'), async () => {
+  cacheTag(listTag(cacheTags.posts, cacheTags.postsIn, language));
+  return settle(readKey('postRefs', language), async () => {
     const refs: PostRef[] = [];
     let page = await blogSource().queryPosts({
+      ...(language && { filter: { language } }),
       sort: [{ fieldName: 'firstPublishedDate', order: 'DESC' }],
       cursorPaging: { limit: 100 },
     });
@@ -267,4 +283,6 @@ async function cachedPostRefs() {
 }
 
 /** Slug and date of every published post, newest first: the sitemap's input. */
-export const listPostRefs = async (): Promise<PostRef[]> => unwrap(await cachedPostRefs());
+/** Every published post's slug, date and writer (one language's, where given), newest first. */
+export const listPostRefs = async (options: { language?: string } = {}): Promise<PostRef[]> =>
+  unwrap(await cachedPostRefs(options.language));

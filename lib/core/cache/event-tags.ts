@@ -1,4 +1,5 @@
 import { cacheTags } from '@/lib/core/cache/tags';
+import { LANGUAGES, isLanguage } from '@/lib/core/i18n/languages';
 
 // Which cache tags each platform event clears (the table in docs/webhooks.md, "Events and tags"). One deliberate
 // deviation: post_updated also clears `stats`, since an update can publish, unpublish or re-date a post.
@@ -10,21 +11,39 @@ export interface EventSubject {
   entityId: string;
   resourceId?: string;
   items?: readonly Record<string, unknown>[];
+  /** The language of the post, category or tag, when the event carries the entity (Wix Multilingual's `language`). */
+  language?: string;
 }
 
 /** The tags an event clears, from what it names. */
 type TagRule = (subject: EventSubject) => string[];
 
-const postChanged: TagRule = ({ entityId: id }) => [
-  cacheTags.posts,
+/**
+ * A list's tags for the languages an event touches: the all-language list's, and its language's list when the event
+ * says which (a post's language the site has no words for is shown in the main one, as `languageOf` does), else every
+ * language's.
+ */
+const listTags = (all: string, inLanguage: (language: string) => string, language: string | undefined) => [
+  all,
+  ...(language === undefined ? LANGUAGES : [isLanguage(language) ? language : LANGUAGES[0]]).map(inLanguage),
+];
+
+const postChanged: TagRule = ({ entityId: id, language }) => [
+  ...listTags(cacheTags.posts, cacheTags.postsIn, language),
   cacheTags.post(id),
   cacheTags.stats,
-  cacheTags.categories,
-  cacheTags.tags,
+  ...listTags(cacheTags.categories, cacheTags.categoriesIn, language),
+  ...listTags(cacheTags.tags, cacheTags.tagsIn, language),
 ];
 const postLikes: TagRule = ({ entityId: postId }) => [cacheTags.metrics(postId)];
-const categoryChanged: TagRule = ({ entityId: id }) => [cacheTags.categories, cacheTags.category(id)];
-const tagChanged: TagRule = ({ entityId: id }) => [cacheTags.tags, cacheTags.tag(id)];
+const categoryChanged: TagRule = ({ entityId: id, language }) => [
+  ...listTags(cacheTags.categories, cacheTags.categoriesIn, language),
+  cacheTags.category(id),
+];
+const tagChanged: TagRule = ({ entityId: id, language }) => [
+  ...listTags(cacheTags.tags, cacheTags.tagsIn, language),
+  cacheTags.tag(id),
+];
 const draftChanged: TagRule = ({ entityId: id }) => [cacheTags.drafts, cacheTags.draft(id)];
 /**
  * A comment written, edited, moderated or deleted: its post's thread and count. A deletion that does not carry the

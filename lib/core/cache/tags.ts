@@ -2,11 +2,19 @@
 // hook clear them. Pure and in the base layer, so every layer that caches or clears can import it.
 
 export const cacheTags = {
+  /**
+   * Post lists. A read for one language (every public page's: the feed, a category, the sitemap) carries
+   * `posts:{language}`, one for all languages (the JSON API without `language`, search) carries `posts`: an event
+   * about a post in one language clears its language's lists and the all-language ones, never another language's.
+   */
   posts: 'posts',
+  postsIn: (language: string) => `posts:${language}`,
   post: (id: string) => `post:${id}`,
   categories: 'categories',
+  categoriesIn: (language: string) => `categories:${language}`,
   category: (id: string) => `category:${id}`,
   tags: 'tags',
+  tagsIn: (language: string) => `tags:${language}`,
   tag: (id: string) => `tag:${id}`,
   metrics: (postId: string) => `metrics:${postId}`,
   /** Every post's comment thread; `comments:{postId}` one post's. */

@@ -2,6 +2,7 @@ import type { Author } from '@/lib/blog';
 import { getAuthor, getAuthorBySlug, listPosts } from '@/lib/blog/reads';
 import { isCatalogueError } from '@/lib/core/errors';
 import { decodeSegment } from '@/lib/core/site';
+import { type Language, MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
 import { type Listing, listingPage } from './listing';
 
 // A writer's page (`/authors/<slug>`): their public profile and their posts, paged as the category and tag pages are.
@@ -13,10 +14,14 @@ export interface AuthorPage {
 }
 
 /** The writer whose slug the segment names, with page `page` of their posts; null when there is no such page. */
-export async function authorPage(segment: string, page: number): Promise<AuthorPage | null> {
+export async function authorPage(
+  segment: string,
+  page: number,
+  language: Language = MAIN_LANGUAGE,
+): Promise<AuthorPage | null> {
   const author = await getAuthorBySlug(decodeSegment(segment));
   if (!author?.slug) return null;
-  const listing = await listingPage({ memberId: author.id }, page);
+  const listing = await listingPage({ memberId: author.id, language }, page);
   if (!listing || listing.total === 0) return null;
   return { author, listing };
 }
@@ -25,8 +30,8 @@ export async function authorPage(segment: string, page: number): Promise<AuthorP
 const STATIC_POSTS = 100;
 
 /** The slugs of the writers of the newest posts, to prerender; one placeholder when there are none. */
-export async function authorStaticParams(): Promise<{ slug: string }[]> {
-  const { items } = await listPosts({ sort: 'PUBLISHED_DATE_DESC', paging: { limit: STATIC_POSTS } });
+export async function authorStaticParams(language: Language = MAIN_LANGUAGE): Promise<{ slug: string }[]> {
+  const { items } = await listPosts({ language, sort: 'PUBLISHED_DATE_DESC', paging: { limit: STATIC_POSTS } });
   const ids = [...new Set(items.flatMap((p) => p.memberId ?? []))];
   const authors = await Promise.all(ids.map((id) => getAuthor(id)));
   const slugs = authors.flatMap((a) => a?.slug ?? []);

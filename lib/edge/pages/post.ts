@@ -2,12 +2,20 @@ import { getPost, getPostBySlug, listCategories, listPosts, listTags, queryPosts
 import { type SeriesOfPost, getSeriesOfPost } from '@/lib/series/reads';
 import type { Category, Post, Tag } from '@/lib/blog/types';
 import { errors, isCatalogueError } from '@/lib/core/errors';
+import { type Language, languageOf } from '@/lib/core/i18n/languages';
 
 // Everything a post page shows beside the post itself, read through the cached client.
 
 export const POST_PAGE_FIELDSETS = ['RICH_CONTENT', 'SEO', 'URL', 'CONTENT_TEXT'] as const;
 
-export const getPublicPost = (slug: string) => getPostBySlug(slug, { fieldsets: [...POST_PAGE_FIELDSETS] });
+/**
+ * The published post at `slug`, or null: among one language's posts where the page has a language (a post page), else
+ * in any (the paid reader's page, which names the post only).
+ */
+export const getPublicPost = async (slug: string, language?: Language) => {
+  const post = await getPostBySlug(slug, { fieldsets: [...POST_PAGE_FIELDSETS], ...(language && { language }) });
+  return post && (!language || languageOf(post.language) === language) ? post : null;
+};
 
 /** Post ids are the platform's GUIDs (the demo's and the tests' are plain names); nothing else is looked up. */
 const POST_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -27,7 +35,7 @@ export interface PostNeighbours {
 /** The posts published just before and just after this one, in the same language. */
 export async function postNeighbours(post: Post): Promise<PostNeighbours> {
   if (!post.firstPublishedDate) return { previous: null, next: null };
-  const language = post.language ? { language: post.language } : {};
+  const language = { language: languageOf(post.language) };
   const neighbour = async (op: '$lt' | '$gt', order: 'ASC' | 'DESC') =>
     (
       await queryPosts({
@@ -44,7 +52,7 @@ export async function postNeighbours(post: Post): Promise<PostNeighbours> {
 export async function relatedPosts(post: Post, count = 3): Promise<Post[]> {
   if (post.relatedPostIds.length) {
     const picked = await queryPosts({
-      filter: { id: { $in: post.relatedPostIds.slice(0, 20) } },
+      filter: { id: { $in: post.relatedPostIds.slice(0, 20) }, language: languageOf(post.language) },
       cursorPaging: { limit: count },
     });
     if (picked.items.length) return picked.items;
@@ -52,6 +60,7 @@ export async function relatedPosts(post: Post, count = 3): Promise<Post[]> {
   if (!post.categoryIds.length) return [];
   const same = await listPosts({
     categoryIds: post.categoryIds,
+    language: languageOf(post.language),
     sort: 'PUBLISHED_DATE_DESC',
     paging: { limit: count + 1 },
   });
@@ -59,7 +68,8 @@ export async function relatedPosts(post: Post, count = 3): Promise<Post[]> {
 }
 
 export async function postTerms(post: Post): Promise<{ categories: Category[]; tags: Tag[] }> {
-  const [categories, tags] = await Promise.all([listCategories(), listTags()]);
+  const language = languageOf(post.language);
+  const [categories, tags] = await Promise.all([listCategories({ language }), listTags({ language })]);
   return {
     categories: categories.filter((c) => post.categoryIds.includes(c.id)),
     tags: tags.filter((t) => post.tagIds.includes(t.id)),
@@ -70,6 +80,7 @@ export interface SeriesPartView {
   id: string;
   title: string;
   slug: string;
+  language?: string | null;
   /** The post on whose page this is shown. */
   current: boolean;
 }

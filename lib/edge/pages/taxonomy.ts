@@ -1,8 +1,11 @@
 import { getCategoryBySlug, getTagBySlug, listCategories, listPosts, listTags } from '@/lib/blog/reads';
 import type { ListPostsOptions } from '@/lib/blog';
+import type { Category, Tag } from '@/lib/blog/types';
+import { type Language, words } from '@/lib/core/i18n';
 import { categoryPath, decodeSegment, hashtagPath, tagPath } from '@/lib/core/site';
 
-// A category, tag or hashtag page's term: what its listing is called, where it lives, and which posts it holds.
+// A category, tag or hashtag page's term in one language: what its listing is called, where it lives, and which
+// posts it holds (that language's).
 
 export type Taxonomy = 'category' | 'tag' | 'hashtag';
 
@@ -12,36 +15,52 @@ export interface Term {
   description?: string | null;
   title?: string;
   filter: Omit<ListPostsOptions, 'paging' | 'sort'>;
+  /** The category or tag itself (its translations are the terms that share its `translationId`). */
+  term?: Category | Tag;
 }
 
-export const taxonomyPaths: Record<Taxonomy, (slug: string, page?: number) => string> = {
+export const taxonomyPaths: Record<Taxonomy, (slug: string, page?: number, language?: string | null) => string> = {
   category: categoryPath,
   tag: tagPath,
   hashtag: hashtagPath,
 };
 
-export async function findTerm(taxonomy: Taxonomy, segment: string): Promise<Term | null> {
+export async function findTerm(taxonomy: Taxonomy, segment: string, language: Language): Promise<Term | null> {
   const slug = decodeSegment(segment);
   if (taxonomy === 'category') {
-    const c = await getCategoryBySlug(slug);
+    const c = await getCategoryBySlug(slug, { language });
     return (
-      c && { label: c.label, slug: c.slug, description: c.description, title: c.title, filter: { categoryIds: [c.id] } }
+      c && {
+        label: c.label,
+        slug: c.slug,
+        description: c.description,
+        title: c.title,
+        filter: { categoryIds: [c.id], language },
+        term: c,
+      }
     );
   }
   if (taxonomy === 'tag') {
-    const t = await getTagBySlug(slug);
-    return t && { label: `Tagged “${t.label}”`, slug: t.slug, filter: { tagIds: [t.id] } };
+    const t = await getTagBySlug(slug, { language });
+    return (
+      t && {
+        label: words(language).t('listing.tagged', { label: t.label }),
+        slug: t.slug,
+        filter: { tagIds: [t.id], language },
+        term: t,
+      }
+    );
   }
   const hashtag = slug.replace(/^#/, '').toLowerCase();
-  return hashtag ? { label: `#${hashtag}`, slug: hashtag, filter: { hashtags: [hashtag] } } : null;
+  return hashtag ? { label: `#${hashtag}`, slug: hashtag, filter: { hashtags: [hashtag], language } } : null;
 }
 
-export async function taxonomyStaticParams(taxonomy: Taxonomy): Promise<{ slug: string }[]> {
+export async function taxonomyStaticParams(taxonomy: Taxonomy, language: Language): Promise<{ slug: string }[]> {
   const slugs =
     taxonomy === 'category'
-      ? (await listCategories()).map((c) => c.slug)
+      ? (await listCategories({ language })).map((c) => c.slug)
       : taxonomy === 'tag'
-        ? (await listTags()).map((t) => t.slug)
-        : [...new Set((await listPosts({ paging: { limit: 100 } })).items.flatMap((p) => p.hashtags))];
+        ? (await listTags({ language })).map((t) => t.slug)
+        : [...new Set((await listPosts({ language, paging: { limit: 100 } })).items.flatMap((p) => p.hashtags))];
   return slugs.length ? slugs.map((slug) => ({ slug })) : [{ slug: 'none' }];
 }

@@ -13,7 +13,7 @@ export const personJsonLd = (author: Author) => ({
 });
 
 export function blogPostingJsonLd(post: Post, categories: Category[], author: Author | null = null) {
-  const url = absoluteUrl(postPath(post.slug));
+  const url = absoluteUrl(postPath(post.slug, post.language));
   const image = heroImageUrl(post);
   const first = categories[0];
   return [
@@ -44,7 +44,14 @@ export function blogPostingJsonLd(post: Post, categories: Category[], author: Au
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: SITE_NAME, item: absoluteUrl('/') },
         ...(first
-          ? [{ '@type': 'ListItem', position: 2, name: first.label, item: absoluteUrl(categoryPath(first.slug)) }]
+          ? [
+              {
+                '@type': 'ListItem',
+                position: 2,
+                name: first.label,
+                item: absoluteUrl(categoryPath(first.slug, 1, first.language)),
+              },
+            ]
           : []),
         { '@type': 'ListItem', position: first ? 3 : 2, name: post.title, item: url },
       ],

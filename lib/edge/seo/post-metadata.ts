@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { isMediaFileUrl, postImage, postVideo, resolveImage } from '@/lib/blog/view';
 import type { Post } from '@/lib/blog/types';
-import { RSS_ALTERNATE, SITE_NAME, postPath } from '@/lib/core/site';
+import { SITE_NAME, postPath, rssAlternate } from '@/lib/core/site';
 import { absoluteUrl } from './site-urls';
 
 const seoTag = (post: Post, type: string, name?: string) =>
@@ -42,32 +42,31 @@ function coverVideo(post: Post) {
   return [{ url: video.url, width: video.width, height: video.height }];
 }
 
-export function postMetadata(post: Post): Metadata {
+/**
+ * A post's metadata; `languages` its `hreflang` links (its translations and x-default: lib/edge/pages/languages.ts
+ * `languageAlternates`), if it has translations.
+ */
+export function postMetadata(post: Post, languages?: Record<string, string>): Metadata {
   const title = postTitle(post);
   const description = postDescription(post);
   const image = heroImageUrl(post);
-  const languages = Object.fromEntries(
-    (post.translations ?? [])
-      .filter((t) => t.language && t.slug)
-      .map((t) => [t.language!, absoluteUrl(postPath(t.slug!))]),
-  );
-  if (post.language && Object.keys(languages).length) languages[post.language] = absoluteUrl(postPath(post.slug));
+  const path = postPath(post.slug, post.language);
   const keywords = post.seoData?.settings?.keywords?.map((k) => k.term);
   return {
     title: { absolute: documentTitle(post) },
     description,
     keywords: keywords?.length ? keywords : undefined,
     alternates: {
-      canonical: postPath(post.slug),
-      languages: Object.keys(languages).length ? languages : undefined,
-      types: RSS_ALTERNATE,
+      canonical: path,
+      languages,
+      types: rssAlternate(post.language),
     },
     openGraph: {
       type: 'article',
       siteName: SITE_NAME,
       title,
       description,
-      url: postPath(post.slug),
+      url: path,
       locale: post.language ?? undefined,
       publishedTime: post.firstPublishedDate,
       modifiedTime: post.lastPublishedDate,

@@ -52,6 +52,8 @@ const Entity = jsonOrValue(
     id: WixId.optional(),
     resourceId: WixId.optional(),
     dataCollectionId: z.string().max(256).optional(),
+    // A post's, category's or tag's language (Wix Multilingual): the event refreshes that language's pages only.
+    language: z.string().max(16).nullish().catch(undefined),
   }),
 );
 
@@ -110,6 +112,8 @@ export interface WebhookEvent {
   entityId?: string;
   /** What the entity belongs to (a comment's post, a data item's collection), when the event carries it. */
   resourceId?: string;
+  /** The entity's language, when the event carries the entity and the entity its language. */
+  language?: string;
 }
 
 /** A verified JWT payload as an event, or a 400 that says which field is wrong. */
@@ -133,7 +137,16 @@ export function parseEnvelope(payload: unknown): WebhookEvent {
   const body = data.actionEvent?.body ?? data.actionEvent?.bodyAsJson;
   const entityId = body?.postId ?? data.entityId ?? body?.comment?.id ?? entity?.id ?? body?.resourceId;
   const resourceId = entity?.resourceId ?? entity?.dataCollectionId ?? body?.comment?.resourceId ?? body?.resourceId;
-  return { eventType, eventId: data.id, instanceId, identityType: identity?.identityType, entityId, resourceId };
+  const language = entity?.language ?? undefined;
+  return {
+    eventType,
+    eventId: data.id,
+    instanceId,
+    identityType: identity?.identityType,
+    entityId,
+    resourceId,
+    ...(language && { language }),
+  };
 }
 
 /** Where an entity event carries its entity: created → `createdEvent.entity`, and so on (the inverse of parsing). */

@@ -70,7 +70,7 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
     const body = await readRawBody(request);
     const maxAge = config().webhookMaxAgeSeconds;
     const verified = await verifyWebhookToken(body, await key(), maxAge);
-    const { eventType, eventId, entityId, resourceId } = parseEnvelope(verified);
+    const { eventType, eventId, entityId, resourceId, language } = parseEnvelope(verified);
     line.eventType = eventType;
     line.eventId = eventId;
     if (await seen().has(eventId)) {
@@ -80,7 +80,7 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
     const known = isBlogEventType(eventType);
     if (known) {
       if (!entityId) throw webhookErrors.malformed(`malformed webhook envelope: ${eventType} names no entity id`);
-      line.tags = invalidate({ type: eventType, entityId, resourceId });
+      line.tags = invalidate({ type: eventType, entityId, resourceId, ...(language && { language }) });
     }
     await seen().mark(eventId, maxAge);
     line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';

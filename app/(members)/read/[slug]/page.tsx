@@ -35,7 +35,7 @@ export default async function PaidReadPage({ params }: PageProps<'/read/[slug]'>
       <>
         <h1>{post.title}</h1>
         <p>
-          This post is free to read: <Link href={postPath(post.slug)}>read it here</Link>.
+          This post is free to read: <Link href={postPath(post.slug, post.language)}>read it here</Link>.
         </p>
       </>
     );
@@ -49,7 +49,7 @@ export default async function PaidReadPage({ params }: PageProps<'/read/[slug]'>
         <p role="status">Sign in with the account that holds a plan for this post to read the rest.</p>
         <p>
           <Link href={`${MEMBER_PAGES.signin}?next=${encodeURIComponent(readPath(post.slug))}`}>Sign in</Link> or{' '}
-          <Link href={postPath(post.slug)}>back to the post</Link>.
+          <Link href={postPath(post.slug, post.language)}>back to the post</Link>.
         </p>
       </>
     );
@@ -82,7 +82,7 @@ export default async function PaidReadPage({ params }: PageProps<'/read/[slug]'>
         />
       )}
       <p>
-        <Link href={postPath(post.slug)}>Comments, likes and related posts are on the post’s page</Link>.
+        <Link href={postPath(post.slug, post.language)}>Comments, likes and related posts are on the post’s page</Link>.
       </p>
     </article>
   );

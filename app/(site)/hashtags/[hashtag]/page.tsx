@@ -1,14 +1,21 @@
 import { TaxonomyListing, taxonomyMetadata, taxonomyStaticParams } from '../../_listing/taxonomy';
+import { pageLanguage, staticLanguage } from '@/lib/edge/pages/languages';
+
+// A hashtag's listing (here in the main language; app/[lang] re-exports it for the others).
 
 export const ensureStatic = 'navigation';
 
-export const generateStaticParams = async () =>
-  (await taxonomyStaticParams('hashtag')).map(({ slug }) => ({ hashtag: slug }));
+type Params = { params: Promise<{ hashtag: string }> };
 
-export async function generateMetadata({ params }: PageProps<'/hashtags/[hashtag]'>) {
-  return taxonomyMetadata('hashtag', (await params).hashtag, '1');
+export const generateStaticParams = async ({ params }: { params?: object } = {}) =>
+  (await taxonomyStaticParams('hashtag', staticLanguage(params))).map(({ slug }) => ({ hashtag: slug }));
+
+export async function generateMetadata({ params }: Params) {
+  const [{ hashtag }, language] = await Promise.all([params, pageLanguage(params)]);
+  return taxonomyMetadata('hashtag', hashtag, '1', language);
 }
 
-export default async function HashtagPage({ params }: PageProps<'/hashtags/[hashtag]'>) {
-  return <TaxonomyListing taxonomy="hashtag" segment={(await params).hashtag} n="1" />;
+export default async function Page({ params }: Params) {
+  const [{ hashtag }, language] = await Promise.all([params, pageLanguage(params)]);
+  return <TaxonomyListing taxonomy="hashtag" segment={hashtag} n={'1'} language={language} />;
 }

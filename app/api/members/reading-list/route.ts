@@ -37,11 +37,11 @@ async function save(form: MemberForm) {
   const postId = form.field('postId', 100);
   const post = POST_ID.test(postId) ? await getPost(postId) : null;
   if (!post) return seeOther(memberPagePath(MEMBER_PAGES.account, 'unknown-post'));
-  const { member, answer } = await signedIn(form, postPath(post.slug));
+  const { member, answer } = await signedIn(form, postPath(post.slug, post.language));
   if (!member) return answer;
   const result = await siteReadingList().save(member.id, post.id);
   if (result === 'full') return seeOther(account('reading-list-full'));
-  return seeOther(`${postPath(post.slug)}#${SAVED_FRAGMENT}`);
+  return seeOther(`${postPath(post.slug, post.language)}#${SAVED_FRAGMENT}`);
 }
 
 async function remove(form: MemberForm) {

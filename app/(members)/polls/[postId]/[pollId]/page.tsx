@@ -36,7 +36,7 @@ export default async function PollPage({ params }: PageProps<'/polls/[postId]/[p
     <article className="poll-page">
       <h1>{poll.title || 'Poll'}</h1>
       <p>
-        In <Link href={postPath(post.slug)}>{post.title}</Link>
+        In <Link href={postPath(post.slug, post.language)}>{post.title}</Link>
       </p>
       {closed && (
         <p role="status" className="poll-page__closed">

@@ -49,7 +49,7 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
   const { postId } = await params;
   const back = async (fragment: string) => {
     const post = await getPost(postId).catch(() => null);
-    return seeOther(`${post ? postPath(post.slug) : '/'}#${fragment}`);
+    return seeOther(`${post ? postPath(post.slug, post.language) : '/'}#${fragment}`);
   };
   const client = clientKey(request.headers);
   const limited = await commentWriteLimit(client);
@@ -63,7 +63,7 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
   const signedIn = await memberOfRequest(request);
   const settings = await commentSettingsStore().get();
   if (!signedIn && !settings.visitorsMayComment) {
-    const next = `${postPath(post.slug)}#${COMMENTS_FRAGMENT}`;
+    const next = `${postPath(post.slug, post.language)}#${COMMENTS_FRAGMENT}`;
     if (form) return seeOther(memberPagePath(MEMBER_PAGES.signin, 'signin-to-comment', next));
     return errorResponse(
       new CatalogueError(401, 'WDE9401', 'sign in to comment: this blog takes comments from members'),

@@ -82,7 +82,9 @@ async function write(request: Request, { params }: Context): Promise<Response> {
   if (!liker && intent === 'unlike') {
     // Nobody this browser is has liked anything: nothing to remove, and no cookie to set.
     const state = await likes.state(postId, null);
-    return form ? backToPost(post.slug, new Headers(PRIVATE)) : Response.json(state, { headers: PRIVATE });
+    return form
+      ? backToPost(postPath(post.slug, post.language), new Headers(PRIVATE))
+      : Response.json(state, { headers: PRIVATE });
   }
   if (intent === 'like' && liker?.kind !== 'member') {
     // A visitor's like that would count takes a point of this address's budget on the post; one that likes the post
@@ -105,12 +107,12 @@ async function write(request: Request, { params }: Context): Promise<Response> {
   const state = intent === 'like' ? await likes.like(postId, liker) : await likes.unlike(postId, liker);
   const headers = new Headers(PRIVATE);
   for (const cookie of cookies) headers.append('Set-Cookie', cookie);
-  return form ? backToPost(post.slug, headers) : Response.json(state, { headers });
+  return form ? backToPost(postPath(post.slug, post.language), headers) : Response.json(state, { headers });
 }
 
 /** A form post's answer: 303 back to the post's like button (Post/Redirect/Get). */
-function backToPost(slug: string, headers: Headers): Response {
-  headers.set('Location', `${postPath(slug)}#${LIKES_FRAGMENT}`);
+function backToPost(path: string, headers: Headers): Response {
+  headers.set('Location', `${path}#${LIKES_FRAGMENT}`);
   return new Response(null, { status: 303, headers });
 }
 

@@ -71,7 +71,7 @@ export const POST = jsonHandler<Context>(async (request, { params }) => {
   if (isCrossSite(request)) throw authErrors.crossSite();
   const form = isFormPost(request);
   const post = await publishedPostById((await params).postId);
-  const back = `${postPath(post.slug)}#${FRAGMENT}`;
+  const back = `${postPath(post.slug, post.language)}#${FRAGMENT}`;
   const limited = await consume(limiter(), clientKey(request.headers));
   if (!limited.ok) return tooManyRequests('too many ratings from this client', secondsLeft(limited.res));
   const body = await readBodyText(request, MAX_BODY, () => errors.payloadTooLarge(`larger than ${MAX_BODY} bytes`));

@@ -1,16 +1,21 @@
 import { AuthorListing, authorMetadata, authorStaticParams } from '../../../../_listing/author';
+import { pageLanguage, staticLanguage } from '@/lib/edge/pages/languages';
+
+// A writer's page, page n (here in the main language; app/[lang] re-exports it for the others).
 
 export const ensureStatic = 'navigation';
 
-export const generateStaticParams = async () =>
-  (await authorStaticParams()).slice(0, 1).map(({ slug }) => ({ slug, n: '2' }));
+type Params = { params: Promise<{ slug: string; n: string }> };
 
-export async function generateMetadata({ params }: PageProps<'/authors/[slug]/page/[n]'>) {
-  const { slug, n } = await params;
-  return authorMetadata(slug, n);
+export const generateStaticParams = async ({ params }: { params?: object } = {}) =>
+  (await authorStaticParams(staticLanguage(params))).slice(0, 1).map(({ slug }) => ({ slug, n: '2' }));
+
+export async function generateMetadata({ params }: Params) {
+  const [{ slug, n }, language] = await Promise.all([params, pageLanguage(params)]);
+  return authorMetadata(slug, n, language);
 }
 
-export default async function AuthorPageN({ params }: PageProps<'/authors/[slug]/page/[n]'>) {
-  const { slug, n } = await params;
-  return <AuthorListing segment={slug} n={n} />;
+export default async function Page({ params }: Params) {
+  const [{ slug, n }, language] = await Promise.all([params, pageLanguage(params)]);
+  return <AuthorListing segment={slug} n={n} language={language} />;
 }

@@ -1,16 +1,23 @@
 import { TaxonomyListing, taxonomyMetadata, taxonomyStaticParams } from '../../../../_listing/taxonomy';
+import { pageLanguage, staticLanguage } from '@/lib/edge/pages/languages';
+
+// A hashtag's listing, page n (here in the main language; app/[lang] re-exports it for the others).
 
 export const ensureStatic = 'navigation';
 
-export const generateStaticParams = async () =>
-  (await taxonomyStaticParams('hashtag')).slice(0, 1).map(({ slug }) => ({ hashtag: slug, n: '2' }));
+type Params = { params: Promise<{ hashtag: string; n: string }> };
 
-export async function generateMetadata({ params }: PageProps<'/hashtags/[hashtag]/page/[n]'>) {
-  const { hashtag, n } = await params;
-  return taxonomyMetadata('hashtag', hashtag, n);
+export const generateStaticParams = async ({ params }: { params?: object } = {}) =>
+  (await taxonomyStaticParams('hashtag', staticLanguage(params)))
+    .slice(0, 1)
+    .map(({ slug }) => ({ hashtag: slug, n: '2' }));
+
+export async function generateMetadata({ params }: Params) {
+  const [{ hashtag, n }, language] = await Promise.all([params, pageLanguage(params)]);
+  return taxonomyMetadata('hashtag', hashtag, n, language);
 }
 
-export default async function HashtagPageN({ params }: PageProps<'/hashtags/[hashtag]/page/[n]'>) {
-  const { hashtag, n } = await params;
-  return <TaxonomyListing taxonomy="hashtag" segment={hashtag} n={n} />;
+export default async function Page({ params }: Params) {
+  const [{ hashtag, n }, language] = await Promise.all([params, pageLanguage(params)]);
+  return <TaxonomyListing taxonomy="hashtag" segment={hashtag} n={n} language={language} />;
 }

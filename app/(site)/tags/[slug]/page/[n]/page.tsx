@@ -1,16 +1,21 @@
 import { TaxonomyListing, taxonomyMetadata, taxonomyStaticParams } from '../../../../_listing/taxonomy';
+import { pageLanguage, staticLanguage } from '@/lib/edge/pages/languages';
+
+// A tag's listing, page n (here in the main language; app/[lang] re-exports it for the others).
 
 export const ensureStatic = 'navigation';
 
-export const generateStaticParams = async () =>
-  (await taxonomyStaticParams('tag')).slice(0, 1).map(({ slug }) => ({ slug: slug, n: '2' }));
+type Params = { params: Promise<{ slug: string; n: string }> };
 
-export async function generateMetadata({ params }: PageProps<'/tags/[slug]/page/[n]'>) {
-  const { slug, n } = await params;
-  return taxonomyMetadata('tag', slug, n);
+export const generateStaticParams = async ({ params }: { params?: object } = {}) =>
+  (await taxonomyStaticParams('tag', staticLanguage(params))).slice(0, 1).map(({ slug }) => ({ slug: slug, n: '2' }));
+
+export async function generateMetadata({ params }: Params) {
+  const [{ slug, n }, language] = await Promise.all([params, pageLanguage(params)]);
+  return taxonomyMetadata('tag', slug, n, language);
 }
 
-export default async function TagPageN({ params }: PageProps<'/tags/[slug]/page/[n]'>) {
-  const { slug, n } = await params;
-  return <TaxonomyListing taxonomy="tag" segment={slug} n={n} />;
+export default async function Page({ params }: Params) {
+  const [{ slug, n }, language] = await Promise.all([params, pageLanguage(params)]);
+  return <TaxonomyListing taxonomy="tag" segment={slug} n={n} language={language} />;
 }

@@ -89,7 +89,7 @@ export const POST = jsonHandler<Context>(async (request, context) => {
   let voterId = signedIn ? `m-${signedIn.member.id}` : null;
   if (!voterId) {
     if (poll.vote === 'SITE_MEMBERS') {
-      const back = `${postPath(post.slug)}#poll-${poll.id}`;
+      const back = `${postPath(post.slug, post.language)}#poll-${poll.id}`;
       if (form) {
         const location = `${memberPagePath(MEMBER_PAGES.signin, 'signin-to-vote')}&next=${encodeURIComponent(back)}`;
         return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });

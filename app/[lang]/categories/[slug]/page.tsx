@@ -1,0 +1,5 @@
+// The categories/[slug] page in a prefixed language: the main language's route, which reads `params.lang`.
+export { default, generateMetadata, generateStaticParams } from '../../../(site)/categories/[slug]/page';
+
+// Route segment options are read from this file itself, so they are repeated, not re-exported.
+export const ensureStatic = 'navigation';

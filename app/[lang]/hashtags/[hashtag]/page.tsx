@@ -1,0 +1,5 @@
+// The hashtags/[hashtag] page in a prefixed language: the main language's route, which reads `params.lang`.
+export { default, generateMetadata, generateStaticParams } from '../../../(site)/hashtags/[hashtag]/page';
+
+// Route segment options are read from this file itself, so they are repeated, not re-exported.
+export const ensureStatic = 'navigation';

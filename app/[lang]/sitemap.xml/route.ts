@@ -1,0 +1,6 @@
+// The sitemap.xml/route page in a prefixed language: the main language's route, which reads `params.lang`.
+export { GET } from '../../sitemap.xml/route';
+
+// A route handler under a dynamic segment is rendered per request unless it names its params: each language's is
+// prerendered like the main language's.
+export { languageParams as generateStaticParams } from '@/lib/edge/pages/languages';
