@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: `Page not found · ${SITE_NAME}` };
 // Unmatched URLs get the whole site around the help; the menu is a cached read, and a 404 must never fail.
 export default async function GlobalNotFound() {
   const [categories, offers] = await Promise.all([
-    listCategories().catch(() => []),
+    listCategories({ language: SITE_LANGUAGE }).catch(() => []),
     siteOffers().catch(() => ({ newsletter: false })),
   ]);
   return (

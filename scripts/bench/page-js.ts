@@ -14,6 +14,10 @@ const PAGES = [
   '/post/every-block-our-editor-supports',
   '/post/what-lcp-actually-measures',
   '/post/no-such-post',
+  // The second language's pages (app/[lang]).
+  '/es',
+  '/es/categories/rendimiento',
+  '/es/post/que-mide-realmente-el-lcp',
 ];
 
 const kib = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KiB`;
@@ -76,8 +80,8 @@ export function pageJsRows(pages: PageJs[]): Row[] {
     );
   };
   return [
-    pick('post pages', (p) => p.path.startsWith('/post/')),
-    pick('feed', (p) => p.path === '/' || p.path.startsWith('/page/')),
-    pick('category page', (p) => p.path.startsWith('/categories/')),
+    pick('post pages', (p) => /^(\/es)?\/post\//.test(p.path)),
+    pick('feed', (p) => /^(\/es)?(\/|\/page\/\d+)?$/.test(p.path)),
+    pick('category page', (p) => /^(\/es)?\/categories\//.test(p.path)),
   ];
 }

@@ -28,6 +28,9 @@ export const TARGETS: Target[] = [
   { name: 'post page', path: '/post/what-lcp-actually-measures', cachedPage: true },
   { name: 'feed /', path: '/', cachedPage: true },
   { name: 'category page', path: '/categories/performance', cachedPage: true },
+  // The same pages in the second language (app/[lang]): prerendered alike, so held to the same target.
+  { name: 'post page (es)', path: '/es/post/que-mide-realmente-el-lcp', cachedPage: true },
+  { name: 'feed /es', path: '/es', cachedPage: true },
   { name: 'GET /api/posts', path: '/api/posts', cachedPage: false },
   {
     name: 'POST /api/posts/query',

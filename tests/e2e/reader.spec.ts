@@ -172,12 +172,20 @@ test('a post page has the metadata search engines and readers use', async ({ pag
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/post\/what-lcp-actually-measures$/);
   await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute('content', /^https?:\/\//);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
-  await expect(page.locator('link[rel=alternate][hreflang=es]')).toHaveAttribute('href', /que-mide-realmente-el-lcp/);
+  await expect(page.locator('link[rel=alternate][hreflang=es]')).toHaveAttribute(
+    'href',
+    /\/es\/post\/que-mide-realmente-el-lcp$/,
+  );
+  await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveAttribute(
+    'href',
+    /\/post\/what-lcp-actually-measures$/,
+  );
   const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
   const types = (JSON.parse(jsonLd!) as { '@type': string }[]).map((entry) => entry['@type']);
   expect(types).toEqual(['BlogPosting', 'BreadcrumbList']);
 
-  await page.goto('/post/que-mide-realmente-el-lcp');
+  // The translation is under its language's prefix, in a document of that language.
+  await page.goto('/es/post/que-mide-realmente-el-lcp');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 });
 

@@ -176,3 +176,29 @@ test('a forged event answers 401 and clears nothing', async ({ page, request }) 
     await restore(probe);
   }
 });
+
+test('an edit to a Spanish post refreshes the Spanish pages that show it, and leaves the English ones cached', async ({
+  request,
+}) => {
+  const post = (await folder.posts()).find((p) => p.slug === 'que-mide-realmente-el-lcp')!;
+  const file = folder.postFile(post.id);
+  const probe: ProbePost = { post, file, original: readFileSync(file, 'utf8') };
+  const retitled = `Retitulado por webhook ${Date.now()}`;
+  // English pages that list no Spanish post: each served from the cache before the event (HIT on the second read).
+  const english = ['/', '/categories/performance', '/tags/images', '/post/reading-a-webpagetest-waterfall'];
+  const cache = async (url: string) => (await request.get(url)).headers()['x-nextjs-cache'];
+  for (const url of [...english, '/es']) await request.get(url);
+  for (const url of [...english, '/es']) expect(await cache(url), url).toBe('HIT');
+  try {
+    await blog('update', post.slug, '--title', retitled);
+    // The Spanish home and post show the new title on the first request after the event...
+    const spanishHome = await request.get('/es');
+    expect(spanishHome.headers()['x-nextjs-cache']).not.toBe('HIT');
+    expect(await spanishHome.text()).toContain(retitled);
+    expect(await text(request, `/es/post/${post.slug}`)).toContain(retitled);
+    // ...and no English page was thrown out of the cache for it.
+    for (const url of english) expect(await cache(url), url).toBe('HIT');
+  } finally {
+    await restore(probe);
+  }
+});

@@ -136,7 +136,7 @@ describe('blog CLI', () => {
     expect(deleted.code).toBe(0);
     expect(existsSync(postFile(post.id))).toBe(false);
     expect(deleted.out).toMatch(/sent wix\.blog\.v3\.post_deleted/);
-    expect(tagsCleared()).toEqual(englishPostTags(post.id));
+    expect(tagsCleared()).toEqual([...englishPostTags(post.id), 'posts-exist:en']);
     expect((await blog(['delete', 'hello-world-2'])).code).toBe(0);
   });
 

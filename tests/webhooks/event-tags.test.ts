@@ -26,6 +26,7 @@ const postTags = (id: string) => [
   ...everyLanguage('categories'),
   ...everyLanguage('tags'),
 ];
+const exist = ['posts-exist:en', 'posts-exist:es'];
 const p = { id: 'p1', slug: 'first-post', title: 'First' };
 const c = { id: 'c1', slug: 'rendering', label: 'Rendering' };
 const t = { id: 't1', slug: 'caching', label: 'Caching' };
@@ -111,9 +112,10 @@ const dataItemEvent = (change: 'created' | 'updated' | 'deleted', dataCollection
 });
 
 const cases: Array<[string, EnvelopeInput, string[]]> = [
-  ['wix.blog.v3.post_created', entityEvent('post', 'created', p), postTags('p1')],
+  // A post that comes or goes may also make its language have posts or none (the switcher's read).
+  ['wix.blog.v3.post_created', entityEvent('post', 'created', p), [...postTags('p1'), ...exist]],
   ['wix.blog.v3.post_updated', entityEvent('post', 'updated', p), postTags('p1')],
-  ['wix.blog.v3.post_deleted', entityEvent('post', 'deleted', p), postTags('p1')],
+  ['wix.blog.v3.post_deleted', entityEvent('post', 'deleted', p), [...postTags('p1'), ...exist]],
   ['wix.blog.v3.post_liked', likeEvent('liked', 'p1'), ['metrics:p1']],
   ['wix.blog.v3.post_unliked', likeEvent('unliked', 'p1', 'member-7'), ['metrics:p1']],
   [
@@ -237,6 +239,13 @@ describe('one language', () => {
   it('an English category clears the English lists only', async () => {
     const event = entityEvent('category', 'updated', { ...c, language: 'en' });
     expect((await (await send(event)).json()).tags).toEqual(['categories', 'categories:en', 'category:c1']);
+  });
+
+  it('an edit leaves whether a language has posts alone; a post published in Spanish clears the Spanish one', async () => {
+    const edited = (await (await send(entityEvent('post', 'updated', { ...p, language: 'es' }))).json()).tags;
+    expect(edited.filter((tag: string) => tag.startsWith('posts-exist:'))).toEqual([]);
+    const published = (await (await send(entityEvent('post', 'created', { ...p, language: 'es' }))).json()).tags;
+    expect(published.filter((tag: string) => tag.startsWith('posts-exist:'))).toEqual(['posts-exist:es']);
   });
 
   it('a post in a language the site has no words for is shown in the main language, so clears its lists', async () => {

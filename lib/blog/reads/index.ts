@@ -153,6 +153,16 @@ export const getPostMetrics = async (id: string): Promise<PostMetrics | null> =>
 export const getPostCountStats = async (options: PostCountStatsOptions = {}): Promise<PostCountStat[]> =>
   unwrap(await cachedPostCountStats(options));
 
+/** Whether `language` has a published post: tagged so that only a post coming or going clears it (postsExistIn). */
+async function cachedHasPosts(language: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.postsExistIn(language));
+  return settle(readKey('hasPosts', language), async () => (await blogSource().getTotalPosts({ language })) > 0);
+}
+
+export const hasPosts = async (language: string): Promise<boolean> => unwrap(await cachedHasPosts(language));
+
 export const getTotalPosts = async (options: { language?: string } = {}): Promise<number> =>
   unwrap(await cachedTotal(options.language));
 

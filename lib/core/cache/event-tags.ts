@@ -19,13 +19,16 @@ export interface EventSubject {
 type TagRule = (subject: EventSubject) => string[];
 
 /**
- * A list's tags for the languages an event touches: the all-language list's, and its language's list when the event
- * says which (a post's language the site has no words for is shown in the main one, as `languageOf` does), else every
- * language's.
+ * The languages an event touches: the one it names (one the site has no words for is shown in the main one, as
+ * `languageOf` does), else every language.
  */
+const touched = (language: string | undefined) =>
+  language === undefined ? LANGUAGES : [isLanguage(language) ? language : LANGUAGES[0]];
+
+/** A list's tags for an event: the all-language list's, and each touched language's. */
 const listTags = (all: string, inLanguage: (language: string) => string, language: string | undefined) => [
   all,
-  ...(language === undefined ? LANGUAGES : [isLanguage(language) ? language : LANGUAGES[0]]).map(inLanguage),
+  ...touched(language).map(inLanguage),
 ];
 
 const postChanged: TagRule = ({ entityId: id, language }) => [
@@ -34,6 +37,11 @@ const postChanged: TagRule = ({ entityId: id, language }) => [
   cacheTags.stats,
   ...listTags(cacheTags.categories, cacheTags.categoriesIn, language),
   ...listTags(cacheTags.tags, cacheTags.tagsIn, language),
+];
+/** A post published or unpublished: also whether its language has posts at all. */
+const postCameOrWent: TagRule = (subject) => [
+  ...postChanged(subject),
+  ...touched(subject.language).map(cacheTags.postsExistIn),
 ];
 const postLikes: TagRule = ({ entityId: postId }) => [cacheTags.metrics(postId)];
 const categoryChanged: TagRule = ({ entityId: id, language }) => [
@@ -78,9 +86,9 @@ export function seriesPostIds(item: Record<string, unknown>): string[] {
 const plansChanged: TagRule = () => [cacheTags.plans];
 
 export const EVENT_TAGS = {
-  'wix.blog.v3.post_created': postChanged,
+  'wix.blog.v3.post_created': postCameOrWent,
   'wix.blog.v3.post_updated': postChanged,
-  'wix.blog.v3.post_deleted': postChanged,
+  'wix.blog.v3.post_deleted': postCameOrWent,
   'wix.blog.v3.post_liked': postLikes,
   'wix.blog.v3.post_unliked': postLikes,
   'wix.blog.v3.category_created': categoryChanged,

@@ -9,6 +9,12 @@ export const cacheTags = {
    */
   posts: 'posts',
   postsIn: (language: string) => `posts:${language}`,
+  /**
+   * Whether a language has published posts (the feed's and writers' pages link their translation where it has):
+   * cleared only when a post comes or goes (created, deleted: publishing and unpublishing send those), so an edit
+   * in one language leaves the other's pages cached.
+   */
+  postsExistIn: (language: string) => `posts-exist:${language}`,
   post: (id: string) => `post:${id}`,
   categories: 'categories',
   categoriesIn: (language: string) => `categories:${language}`,

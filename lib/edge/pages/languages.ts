@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { getPost, getTotalPosts, listCategories, listTags } from '@/lib/blog/reads';
+import { getPost, hasPosts, listCategories, listTags } from '@/lib/blog/reads';
 import type { Category, Post, Tag } from '@/lib/blog/types';
 import {
   type Alternate,
@@ -78,8 +78,8 @@ export async function termAlternates(
 
 /** A page every language has (the feed, a writer's page), in the languages that have posts, and this one. */
 export async function everyLanguage(language: Language, pathIn: (language: Language) => string): Promise<Alternate[]> {
-  const counts = await Promise.all(LANGUAGES.map((l) => getTotalPosts({ language: l }).catch(() => 0)));
-  return LANGUAGES.filter((l, i) => l === language || counts[i]! > 0).map((l) => ({ language: l, path: pathIn(l) }));
+  const has = await Promise.all(LANGUAGES.map((l) => l === language || hasPosts(l).catch(() => false)));
+  return LANGUAGES.filter((_, i) => has[i]).map((l) => ({ language: l, path: pathIn(l) }));
 }
 
 const inOrder = (alternates: Alternate[]) =>
