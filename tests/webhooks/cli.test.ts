@@ -173,7 +173,7 @@ describe('blog CLI', () => {
     >;
     const category = categories.find((c) => c.slug === 'web-hooks')!;
     expect(category).toMatchObject({ label: 'Web Hooks', description: 'Signed events', displayPosition: 3 });
-    expect(tagsCleared()).toEqual(['categories', 'categories:en', `category:${category.id}`]);
+    expect(tagsCleared()).toEqual(['categories', 'categories:en', `category:${category.id}`, 'term-translations']);
 
     expect((await blog(['categories', 'update', 'web-hooks', '--label', 'Webhooks'])).code).toBe(0);
     expect((await blog(['categories', 'delete', 'web-hooks'])).out).toMatch(/category_deleted/);
@@ -187,7 +187,7 @@ describe('blog CLI', () => {
     const removed = await blog(['tags', 'delete', 'short-lived']);
     expect(removed.out).toMatch(/took it off 1 post/);
     expect(readPost('post-0004').tagIds).toEqual(['tag-0']);
-    expect(tagsCleared()).toEqual(['tags', 'tags:en', `tag:${tag.id}`]);
+    expect(tagsCleared()).toEqual(['tags', 'tags:en', `tag:${tag.id}`, 'term-translations']);
   });
 
   it.each([

@@ -121,21 +121,33 @@ const cases: Array<[string, EnvelopeInput, string[]]> = [
   [
     'wix.blog.v3.category_created',
     entityEvent('category', 'created', c),
-    [...everyLanguage('categories'), 'category:c1'],
+    [...everyLanguage('categories'), 'category:c1', 'term-translations'],
   ],
   [
     'wix.blog.v3.category_updated',
     entityEvent('category', 'updated', c),
-    [...everyLanguage('categories'), 'category:c1'],
+    [...everyLanguage('categories'), 'category:c1', 'term-translations'],
   ],
   [
     'wix.blog.v3.category_deleted',
     entityEvent('category', 'deleted', c),
-    [...everyLanguage('categories'), 'category:c1'],
+    [...everyLanguage('categories'), 'category:c1', 'term-translations'],
   ],
-  ['wix.blog.v3.tag_created', entityEvent('tag', 'created', t), [...everyLanguage('tags'), 'tag:t1']],
-  ['wix.blog.v3.tag_updated', entityEvent('tag', 'updated', t), [...everyLanguage('tags'), 'tag:t1']],
-  ['wix.blog.v3.tag_deleted', entityEvent('tag', 'deleted', t), [...everyLanguage('tags'), 'tag:t1']],
+  [
+    'wix.blog.v3.tag_created',
+    entityEvent('tag', 'created', t),
+    [...everyLanguage('tags'), 'tag:t1', 'term-translations'],
+  ],
+  [
+    'wix.blog.v3.tag_updated',
+    entityEvent('tag', 'updated', t),
+    [...everyLanguage('tags'), 'tag:t1', 'term-translations'],
+  ],
+  [
+    'wix.blog.v3.tag_deleted',
+    entityEvent('tag', 'deleted', t),
+    [...everyLanguage('tags'), 'tag:t1', 'term-translations'],
+  ],
   ['wix.blog.v3.draft_created', entityEvent('draft', 'created', p), ['drafts', 'draft:p1']],
   ['wix.blog.v3.draft_updated', entityEvent('draft', 'updated', p), ['drafts', 'draft:p1']],
   ['wix.blog.v3.draft_deleted', entityEvent('draft', 'deleted', p), ['drafts', 'draft:p1']],
@@ -222,7 +234,7 @@ describe('event → tags', () => {
     delete event.data.entityId;
     expect(await (await send(event)).json()).toEqual({
       eventType: 'wix.blog.v3.category_created',
-      tags: [...everyLanguage('categories'), 'category:c1'],
+      tags: [...everyLanguage('categories'), 'category:c1', 'term-translations'],
     });
   });
 });
@@ -238,7 +250,12 @@ describe('one language', () => {
 
   it('an English category clears the English lists only', async () => {
     const event = entityEvent('category', 'updated', { ...c, language: 'en' });
-    expect((await (await send(event)).json()).tags).toEqual(['categories', 'categories:en', 'category:c1']);
+    expect((await (await send(event)).json()).tags).toEqual([
+      'categories',
+      'categories:en',
+      'category:c1',
+      'term-translations',
+    ]);
   });
 
   it('an edit leaves whether a language has posts alone; a post published in Spanish clears the Spanish one', async () => {
@@ -257,7 +274,7 @@ describe('one language', () => {
   it('the entity as JSON text (entityAsJson) carries its language too', async () => {
     const event = entityEvent('tag', 'created', t);
     event.data.createdEvent = { entityAsJson: JSON.stringify({ ...t, language: 'es' }) };
-    expect((await (await send(event)).json()).tags).toEqual(['tags', 'tags:es', 'tag:t1']);
+    expect((await (await send(event)).json()).tags).toEqual(['tags', 'tags:es', 'tag:t1', 'term-translations']);
   });
 });
 

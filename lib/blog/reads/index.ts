@@ -163,6 +163,27 @@ async function cachedHasPosts(language: string) {
 
 export const hasPosts = async (language: string): Promise<boolean> => unwrap(await cachedHasPosts(language));
 
+/**
+ * The categories or tags sharing `translationId` (a term's translations, every language), read from the source
+ * itself rather than the cached lists, so that only a category or tag event clears it (termTranslations), not a
+ * post's event, which clears its language's lists for their counts.
+ */
+async function cachedTermTranslations(kind: 'category' | 'tag', translationId: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(cacheTags.termTranslations);
+  return settle(readKey('termTranslations', kind, translationId), async () => {
+    const terms: (Category | Tag)[] =
+      kind === 'category' ? await blogSource().listCategories() : await blogSource().listTags();
+    return terms.filter((t) => t.translationId === translationId);
+  });
+}
+
+export const getTermTranslations = async (
+  kind: 'category' | 'tag',
+  translationId: string,
+): Promise<(Category | Tag)[]> => unwrap(await cachedTermTranslations(kind, translationId));
+
 export const getTotalPosts = async (options: { language?: string } = {}): Promise<number> =>
   unwrap(await cachedTotal(options.language));
 

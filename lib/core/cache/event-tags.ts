@@ -47,10 +47,12 @@ const postLikes: TagRule = ({ entityId: postId }) => [cacheTags.metrics(postId)]
 const categoryChanged: TagRule = ({ entityId: id, language }) => [
   ...listTags(cacheTags.categories, cacheTags.categoriesIn, language),
   cacheTags.category(id),
+  cacheTags.termTranslations,
 ];
 const tagChanged: TagRule = ({ entityId: id, language }) => [
   ...listTags(cacheTags.tags, cacheTags.tagsIn, language),
   cacheTags.tag(id),
+  cacheTags.termTranslations,
 ];
 const draftChanged: TagRule = ({ entityId: id }) => [cacheTags.drafts, cacheTags.draft(id)];
 /**

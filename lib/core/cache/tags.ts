@@ -21,6 +21,11 @@ export const cacheTags = {
   category: (id: string) => `category:${id}`,
   tags: 'tags',
   tagsIn: (language: string) => `tags:${language}`,
+  /**
+   * The translations of a category or tag (the terms sharing its translationId), as a page links them: cleared by
+   * category and tag events only, so a post's event in one language leaves the other language's term pages cached.
+   */
+  termTranslations: 'term-translations',
   tag: (id: string) => `tag:${id}`,
   metrics: (postId: string) => `metrics:${postId}`,
   /** Every post's comment thread; `comments:{postId}` one post's. */

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { getPost, hasPosts, listCategories, listTags } from '@/lib/blog/reads';
+import { getPost, getTermTranslations, hasPosts } from '@/lib/blog/reads';
 import type { Category, Post, Tag } from '@/lib/blog/types';
 import {
   type Alternate,
@@ -66,14 +66,12 @@ export async function termAlternates(
     kind === 'category' ? categoryPath(t.slug, 1, t.language) : tagPath(t.slug, 1, t.language);
   const own: Alternate = { language: languageOf(term.language), path: pathOf(term) };
   if (!term.translationId) return [own];
-  const others = await Promise.all(
-    LANGUAGES.filter((language) => language !== own.language).map(async (language) => {
-      const terms: (Category | Tag)[] = await (kind === 'category' ? listCategories : listTags)({ language });
-      const twin = terms.find((t) => t.translationId === term.translationId);
-      return twin ? { language, path: pathOf(twin) } : null;
-    }),
-  );
-  return inOrder([own, ...others.filter((a): a is Alternate => a !== null)]);
+  const twins = await getTermTranslations(kind, term.translationId);
+  const others = LANGUAGES.filter((language) => language !== own.language).flatMap((language) => {
+    const twin = twins.find((t) => (t.language || MAIN_LANGUAGE) === language);
+    return twin ? [{ language, path: pathOf(twin) }] : [];
+  });
+  return inOrder([own, ...others]);
 }
 
 /** A page every language has (the feed, a writer's page), in the languages that have posts, and this one. */
