@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { SITE_NAME, feedPath } from '@/lib/core/site';
-import { words } from '@/lib/core/i18n';
 
 interface PageShellProps {
   lang: string;
@@ -16,6 +15,11 @@ interface PageShellProps {
    * The site's name as a plain link (a full page load), for error pages: the client router may be what failed.
    */
   plainHomeLink?: boolean;
+  /**
+   * The skip link's words, in the page's language. Given by the caller, not looked up here: the global error page is a
+   * client component that renders this shell, so nothing here may bring the catalogues into the browser.
+   */
+  skipLabel?: string;
   children: ReactNode;
 }
 
@@ -30,6 +34,7 @@ export function PageShell({
   mainClassName,
   footer,
   plainHomeLink,
+  skipLabel = 'Skip to content',
   children,
 }: PageShellProps) {
   const home = feedPath(1, lang);
@@ -38,7 +43,7 @@ export function PageShell({
       {head && <head>{head}</head>}
       <body>
         <a className="skip-link" href="#content">
-          {words(lang).t('site.skip')}
+          {skipLabel}
         </a>
         <header className={classes('site-header', headerClassName)}>
           <div className="container site-header__inner">

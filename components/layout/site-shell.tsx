@@ -39,6 +39,7 @@ export function SiteShell({ lang, categories, newsletter, children }: SiteShellP
   return (
     <PageShell
       lang={lang}
+      skipLabel={t('site.skip')}
       head={<CurrentCategoryStyle categories={categories} />}
       header={
         <>
