@@ -32,6 +32,8 @@ export function SubscribeForm({ id, heading, language }: SubscribeFormProps) {
         />
         <button type="submit">{t('newsletter.subscribe')}</button>
       </div>
+      {/* The page's language: the subscriber is mailed this language's posts. */}
+      <input type="hidden" name="language" value={words(language).language} />
       {/* The trap: hidden from people (and from screen readers), filled in by form-filling robots. */}
       <div className="subscribe__trap" aria-hidden="true">
         <label htmlFor={`${id}-${TRAP_FIELD}`}>{t('newsletter.trap')}</label>

@@ -26,7 +26,8 @@ export function defineCollection<const F extends Record<string, FieldDeclaration
  * `week` (ISO week of subscribing, `2026-W48`) is what the dashboard groups by; `confirmationSentDate` is when the last
  * link was mailed (none again for 10 minutes), `confirmedDate` when it was followed. `unsubscribed` (the mail's
  * one-click link: `unsubscribedDate`) and `bounced` (the mail server refused the address for good: `bouncedDate`) are
- * never mailed again; subscribing again needs the confirmation again.
+ * never mailed again; subscribing again needs the confirmation again. `language` is the language of the page the form
+ * was on: the subscriber is mailed that language's posts (none given: the main language's).
  */
 export const subscribers = defineCollection({
   id: 'subscribers',
@@ -39,6 +40,7 @@ export const subscribers = defineCollection({
     confirmedDate: { type: 'datetime' },
     unsubscribedDate: { type: 'datetime' },
     bouncedDate: { type: 'datetime' },
+    language: { type: 'text' },
   },
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });

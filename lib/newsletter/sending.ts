@@ -1,4 +1,5 @@
 import type { Post } from '@/lib/blog/types';
+import { type Language, languageOf } from '@/lib/core/i18n/languages';
 import { isCatalogueError } from '@/lib/core/errors';
 import { type Mailer, smtpRefusal } from '@/lib/core/mail';
 import type { DataClient } from '@/lib/data';
@@ -99,8 +100,12 @@ export async function announce(
   return 'queued';
 }
 
-/** Lists the confirmed subscribers into the post's deliveries (those listed before stay as they are). */
-async function listDeliveries(sending: Sending, postId: string): Promise<void> {
+/**
+ * Lists the confirmed subscribers of the post's language into its deliveries (those listed before stay as they are).
+ * A subscriber's language is the one their form's page was in (none: the main language), matched here rather than in
+ * the query, so that one filter holds on every data backend whatever a subscriber without the field stores.
+ */
+async function listDeliveries(sending: Sending, postId: string, language: Language): Promise<void> {
   let after = '';
   for (;;) {
     const { items } = await sending.subscribers.query(
@@ -122,6 +127,7 @@ async function listDeliveries(sending: Sending, postId: string): Promise<void> {
     const have = new Set(known.map((item) => item._id));
     const fresh = items
       .filter((item) => !have.has(deliveryId(postId, item._id)))
+      .filter((item) => languageOf(typeof item.language === 'string' ? item.language : undefined) === language)
       .map((item) => ({
         _id: deliveryId(postId, item._id),
         postId,
@@ -203,7 +209,7 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
     );
   }
   await settleInterrupted(sending, postId);
-  await listDeliveries(sending, postId);
+  await listDeliveries(sending, postId, languageOf(post.language));
 
   const subject = subjectOf(post);
   const rendered = await renderOnce(sending, post);

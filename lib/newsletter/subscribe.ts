@@ -5,6 +5,7 @@ import { OWNER } from '@/lib/data/types';
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import type { Mailer } from '@/lib/core/mail';
 import { SITE_NAME } from '@/lib/core/site';
+import { type Language, MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
 import { CONFIRM_LINK_DAYS, confirmToken, confirmTokenHolds } from './key';
 
 // A newsletter subscription with double opt-in: one stored item per address, however often and however concurrently
@@ -51,7 +52,12 @@ export function isoWeek(date: Date): string {
 export type SubscribeOutcome = 'sent' | 'resent' | 'recently-sent' | 'already-confirmed';
 
 /** Stores the address as pending and mails its confirmation link; see SubscribeOutcome for a known address. */
-export async function subscribe(newsletter: Newsletter, rawEmail: unknown): Promise<SubscribeOutcome> {
+/** `language`: whose posts the address will be mailed (the language of the page the form was on). */
+export async function subscribe(
+  newsletter: Newsletter,
+  rawEmail: unknown,
+  language: Language = MAIN_LANGUAGE,
+): Promise<SubscribeOutcome> {
   const { client } = newsletter;
   const email = normaliseEmail(rawEmail);
   const _id = subscriberId(email);
@@ -60,7 +66,7 @@ export async function subscribe(newsletter: Newsletter, rawEmail: unknown): Prom
   let outcome: SubscribeOutcome = 'sent';
   try {
     // Stamped as sent before sending: a second request racing this one sees a fresh link and sends none.
-    const item = { _id, email, status: 'pending', week: isoWeek(now), confirmationSentDate: sentDate };
+    const item = { _id, email, status: 'pending', week: isoWeek(now), confirmationSentDate: sentDate, language };
     await client.insert('subscribers', item, OWNER);
   } catch (error) {
     if (!(isCatalogueError(error) && error.wde === 'WDE0074')) throw error;
@@ -71,7 +77,8 @@ export async function subscribe(newsletter: Newsletter, rawEmail: unknown): Prom
     // in the future (an import, a clock gone wrong) must not silence the address for good.
     const last = Date.parse(String(known.confirmationSentDate ?? ''));
     if (Math.abs(now.getTime() - last) < RESEND_AFTER_MS) return 'recently-sent';
-    await client.update('subscribers', { ...known, confirmationSentDate: sentDate }, OWNER);
+    // Asking again from another language's page changes the language, as the last form the reader filled in says.
+    await client.update('subscribers', { ...known, confirmationSentDate: sentDate, language }, OWNER);
     outcome = 'resent';
   }
   try {

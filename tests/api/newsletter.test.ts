@@ -65,6 +65,20 @@ describe('POST /newsletter/subscribe', () => {
     );
   });
 
+  it('keeps the language of the form’s page (the posts the address will get); an unknown one is the main language', async () => {
+    await subscribeRoute(form({ email: 'es@example.com', language: 'es' }));
+    await subscribeRoute(form({ email: 'en@example.com' }));
+    await subscribeRoute(form({ email: 'xx@example.com', language: '<script>' }));
+    await subscribeRoute(json({ email: 'json@example.com', language: 'es' }));
+    const languages = Object.fromEntries((await stored()).items.map((item) => [item.email, item.language]));
+    expect(languages).toEqual({
+      'es@example.com': 'es',
+      'en@example.com': 'en',
+      'xx@example.com': 'en',
+      'json@example.com': 'es',
+    });
+  });
+
   it('gives the same answer for a known address, and mails it no second link', async () => {
     await subscribeRoute(form({ email: 'bo@example.com' }));
     const again = await subscribeRoute(form({ email: 'BO@example.com' }));

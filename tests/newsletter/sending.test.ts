@@ -35,10 +35,13 @@ withSite(
       makePost(6, { status: 'UNPUBLISHED', firstPublishedDate: new Date(now).toISOString() }),
       fresh(7),
       fresh(8),
-      fresh(9),
+      // makePost writes every tenth post from the ninth in Spanish: this one is held and sent to the English readers.
+      makePost(9, { language: 'en', firstPublishedDate: new Date(now - 3600_000).toISOString() }),
       fresh(10),
       fresh(11),
       fresh(12),
+      makePost(13, { language: 'es', firstPublishedDate: new Date(now - 3600_000).toISOString() }),
+      fresh(14),
     ],
     database: true,
   },
@@ -49,7 +52,8 @@ const { siteSending, siteNewsletter } = await import('@/lib/newsletter');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/types');
 const { POST: oneClick } = await import('@/app/(site)/newsletter/unsubscribe/route');
-const { subscriberId } = await import('@/lib/newsletter/subscribe');
+const { subscriberId, subscribe } = await import('@/lib/newsletter/subscribe');
+const siteNewsletterSubscribe = (email: string, language: 'en' | 'es') => subscribe(siteNewsletter(), email, language);
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -397,4 +401,23 @@ it('the owner pauses, tests and previews through the routes', async () => {
     new Request(`${SITE}/dashboard/newsletter-preview?postId=post-9999`, { headers: { cookie } }),
   );
   expect(missing.status).toBe(404);
+});
+
+it('a subscriber is mailed the posts of the language they subscribed in; one without a language, the main one’s', async () => {
+  // Subscribed on a Spanish page (the form's hidden `language`), confirmed.
+  expect(await siteNewsletterSubscribe('lectora@example.com', 'es')).toBe('sent');
+  const id = subscriberId('lectora@example.com');
+  const stored = await dataClient().get('subscribers', id, OWNER);
+  expect(stored).toMatchObject({ language: 'es', status: 'pending' });
+  await dataClient().update('subscribers', { ...stored!, status: 'confirmed' }, OWNER);
+
+  // A Spanish post goes to her alone; an English one to everyone else, never to her.
+  await announce(siteSending(), 'post-0013', noEnqueue);
+  expect(await sendPost(siteSending(), 'post-0013')).toEqual({ status: 'done' });
+  expect(to('post-0013').flatMap((m) => m.to)).toEqual(['lectora@example.com']);
+  await announce(siteSending(), 'post-0014', noEnqueue);
+  expect(await sendPost(siteSending(), 'post-0014')).toEqual({ status: 'done' });
+  const english = to('post-0014').flatMap((m) => m.to);
+  expect(english.length).toBeGreaterThan(100);
+  expect(english).not.toContain('lectora@example.com');
 });

@@ -83,8 +83,8 @@ describe('blog data', { timeout: 60_000 }, () => {
 
     const page = await blog(['query', 'subscribers', '--sort', 'email', '--limit', '1', '--skip', '1', '--csv']);
     expect(page.out.split('\n')).toEqual([
-      '_id,email,status,week,confirmationSentDate,confirmedDate,unsubscribedDate,bouncedDate,_owner,_createdDate,_updatedDate',
-      `${inserted[0]!._id},b@example.com,confirmed,,,,,,,${inserted[0]!._createdDate},${inserted[0]!._updatedDate}`,
+      '_id,email,status,week,confirmationSentDate,confirmedDate,unsubscribedDate,bouncedDate,language,_owner,_createdDate,_updatedDate',
+      `${inserted[0]!._id},b@example.com,confirmed,,,,,,,,${inserted[0]!._createdDate},${inserted[0]!._updatedDate}`,
     ]);
     expect(page.err).toBe('1 of 3 items (skipped 1)');
 

@@ -3,6 +3,7 @@ import { readBodyText, isFormPost } from '@/lib/core/http/body';
 import { errors } from '@/lib/core/errors';
 import { SUBSCRIBE_TRAP_FIELD as TRAP_FIELD } from '@/lib/core/site';
 import { readJsonBody } from './body';
+import { type Language, languageOf } from '@/lib/core/i18n/languages';
 
 // What POST /newsletter/subscribe accepts: the subscribe form (urlencoded, so it works without JavaScript) or JSON
 // `{ email }`. The form's trap field: people never see it, form-filling robots fill it in. Nothing here refuses the
@@ -17,6 +18,8 @@ const Input = z.object({
   // ZodError, answered 500.
   email: z.unknown().optional(),
   [TRAP_FIELD]: z.string().max(1000).optional().catch('filled'),
+  // The form's page's language: a value the site has no words for is the main language (nothing is refused for it).
+  language: z.string().max(16).optional().catch(undefined),
 });
 
 export interface NewsletterInput {
@@ -24,6 +27,8 @@ export interface NewsletterInput {
   email: unknown;
   /** The trap field was filled in: answer as if subscribed, store and send nothing. */
   trapped: boolean;
+  /** Whose posts the subscriber wants: the language of the page the form was on. */
+  language: Language;
 }
 
 export async function readNewsletterInput(request: Request): Promise<NewsletterInput> {
@@ -36,6 +41,6 @@ export async function readNewsletterInput(request: Request): Promise<NewsletterI
           ),
         )
       : await readJsonBody(request, MAX_BODY);
-  const { email, [TRAP_FIELD]: trap } = Input.parse(raw);
-  return { mode, email, trapped: Boolean(trap) };
+  const { email, [TRAP_FIELD]: trap, language } = Input.parse(raw);
+  return { mode, email, trapped: Boolean(trap), language: languageOf(language) };
 }

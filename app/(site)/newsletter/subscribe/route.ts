@@ -43,7 +43,7 @@ export const POST = jsonHandler(async (request: Request): Promise<Response> => {
   }
   if (!input.trapped) {
     try {
-      await subscribe(siteNewsletter(), input.email);
+      await subscribe(siteNewsletter(), input.email, input.language);
     } catch (error) {
       if (isCatalogueError(error)) return refuse(error);
       throw error;
