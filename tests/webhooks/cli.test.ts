@@ -241,6 +241,23 @@ describe('blog CLI', () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it('updates a post with 400 KB of text: its event is accepted and clears the post (issue 33)', async () => {
+    const file = path.join(tmpdir(), `long-${process.pid}.md`);
+    const paragraph = 'A long post keeps going, sentence after sentence, with "quotes" and more words. ';
+    writeFileSync(
+      file,
+      `# A long post\n\n${Array.from({ length: 400_000 / paragraph.length }, (_, i) => `${paragraph}${i}\n\n`).join('')}`,
+    );
+    try {
+      const { code, out } = await blog(['update', 'post-4', '--content', file]);
+      expect(code).toBe(0);
+      expect(readFileSync(postFile('post-0004'), 'utf8').length).toBeGreaterThan(400_000);
+      expect(out).toMatch(/sent wix\.blog\.v3\.post_updated to \S+: 200, cleared posts posts:en post:post-0004/);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
   it('prints the commands for help', async () => {
     const { code, out } = await blog(['help']);
     expect(code).toBe(0);
