@@ -1,4 +1,4 @@
-// The feed.xml/route page in a prefixed language: the main language's route, which reads `params.lang`.
+// A prefixed language's feed: the main language's route, which reads `params.lang`.
 export { GET } from '../../feed.xml/route';
 
 // A route handler under a dynamic segment is rendered per request unless it names its params: each language's is

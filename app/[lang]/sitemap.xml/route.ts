@@ -1,6 +1,6 @@
-// The sitemap.xml/route page in a prefixed language: the main language's route, which reads `params.lang`.
+// A prefixed language's sitemap: the main language's route, which reads `params.lang`.
 export { GET } from '../../sitemap.xml/route';
 
-// A route handler under a dynamic segment is rendered per request unless it names its params: each language's is
-// prerendered like the main language's.
-export { languageParams as generateStaticParams } from '@/lib/edge/pages/languages';
+// No generateStaticParams here, unlike the feed: Next takes a route named sitemap.xml for a metadata route and
+// prerendered it for a `lang` of "-" (a 404 at /-/sitemap.xml) instead of for each language. Rendered per request,
+// it reads the same cached lists.

@@ -1,2 +1,2 @@
-// The sitemaps/[file]/route page in a prefixed language: the main language's route, which reads `params.lang`.
+// A prefixed language's sitemap parts (past 50,000 URLs): the main language's route, which reads `params.lang`.
 export { GET } from '../../../sitemaps/[file]/route';
