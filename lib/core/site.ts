@@ -4,14 +4,14 @@
 import { MAIN_LANGUAGE, inLanguage } from './i18n/languages';
 
 export const SITE_NAME = 'The Render Path';
-export const SITE_DESCRIPTION = 'A small team writing about web performance, rendering, tooling and accessibility.';
 /** The main language (lib/core/i18n/languages.ts holds the others). */
 export const SITE_LANGUAGE = MAIN_LANGUAGE;
 export const FEED_PAGE_SIZE = 12;
 
-/** Next replaces a layout's `alternates` with a page's, so every page that sets alternates repeats this. */
-export const RSS_ALTERNATE = { 'application/rss+xml': [{ url: '/feed.xml', title: SITE_NAME }] };
-/** The RSS link of a page in `language`: its language's feed. */
+/**
+ * The RSS link of a page in `language`: its language's feed. Next replaces a layout's `alternates` with a page's, so
+ * every page that sets alternates repeats this.
+ */
 export const rssAlternate = (language?: string | null) => ({
   'application/rss+xml': [{ url: inLanguage(language, '/feed.xml'), title: SITE_NAME }],
 });
