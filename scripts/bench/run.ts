@@ -11,6 +11,7 @@ import { benchPaidRead } from './paid-read';
 import { benchFaults } from './faults';
 import { benchFreshness } from './freshness';
 import { benchLighthouse } from './lighthouse';
+import { benchLongPosts } from './long-posts';
 import { measurePageJs, pageJsRows } from './page-js';
 import { benchRendering } from './rendering';
 import { benchScale } from './scale';
@@ -51,6 +52,7 @@ const FIGURES = [
   'newsletter',
   'cluster',
   'paid-read',
+  'long-posts',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];
@@ -60,6 +62,8 @@ const FLOOR_PORT = 3201;
 const NGINX_PORT = 3220;
 const SCALE_PORT = 3230;
 const FAULT_PORT = 3240;
+const LONG_PORT = 3250;
+const LONG_NGINX_PORT = 3251;
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -162,6 +166,7 @@ const needsApp = [
   'causes',
   'cluster',
   'paid-read',
+  'long-posts',
 ].some((f) => selected.has(f as Figure));
 // Only the figures that serve the blog read the content copy (data and query-engine need none of it).
 const contentDir = needsApp ? await demoContentCopy() : '';
@@ -169,7 +174,7 @@ if (needsApp) {
   const app = await buildApp(contentDir, values.rebuild);
   log(`build .next-bench: ${app.reused ? 'reused (sources unchanged)' : `built in ${fmtMs(app.ms)}`}`);
 }
-if (selected.has('throughput') || selected.has('causes')) {
+if (['throughput', 'causes', 'long-posts'].some((f) => selected.has(f as Figure))) {
   const floor = await buildFloor(values.rebuild);
   log(
     `build floor (${path.relative(ROOT, FLOOR_DIR)}/.next-floor): ${floor.reused ? 'reused' : `built in ${fmtMs(floor.ms)}`}`,
@@ -293,6 +298,27 @@ await figure('causes', { group: '1', figure: 'causes of per-request cost', targe
     await floor.stop();
   }
 });
+
+await figure(
+  'long-posts',
+  { group: '13', figure: 'long posts vs the floor page of their size', target: '≥ 0.90' },
+  async () => {
+    const floor = await startNext({ name: 'floor', port: FLOOR_PORT, dir: FLOOR_DIR, dist: '.next-floor' });
+    try {
+      return await benchLongPosts({
+        floorUrl: floor.url,
+        port: LONG_PORT,
+        nginxPort: LONG_NGINX_PORT,
+        seconds: settings.seconds,
+        rounds: settings.rounds,
+        reference: '/post/what-lcp-actually-measures',
+        log,
+      });
+    } finally {
+      await floor.stop();
+    }
+  },
+);
 
 await figure('scale', { group: '6', figure: 'scale 1k → largest', target: 'ratios ≤ 1.5' }, () =>
   benchScale({

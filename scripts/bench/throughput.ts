@@ -76,14 +76,14 @@ export async function load(
   };
 }
 
-interface Series {
+export interface Series {
   name: string;
   url: string;
   target: Target | { method?: undefined; body?: undefined; headers?: undefined; cachedPage: false };
 }
 
 /** Alternating rounds over every series; returns the median requests/s of each, and its error count. */
-async function rounds(series: Series[], seconds: number, count: number, log: (line: string) => void) {
+export async function rounds(series: Series[], seconds: number, count: number, log: (line: string) => void) {
   const samples = new Map<string, LoadResult[]>();
   // Warm-up under the same load: JIT, caches, connections (a 1 s warm-up left the first round of the floor 40% low).
   for (const s of series) await load(s.url, s.target, Math.min(seconds, 3));

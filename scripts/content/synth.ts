@@ -19,7 +19,7 @@ const inlineImages = [...heroImages, images.mosaic, images.blocks, images.waterf
 
 export const generatedPostId = (seed: string, index: number) => uuidFrom(`${seed}:post:${index}`);
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const kebab = (text: string) =>
   text
     .normalize('NFKD')
@@ -28,7 +28,7 @@ const kebab = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-class Writer {
+export class Writer {
   constructor(
     private readonly random: Random,
     private readonly topic: string,

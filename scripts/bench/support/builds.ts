@@ -103,7 +103,14 @@ export async function buildApp(contentDir: string, force = false): Promise<Build
  * floor; webpack looks in the app's folder only. `next start` serves either the same way.
  */
 export async function buildFloor(force = false): Promise<Build> {
-  const files = ['app/page.tsx', 'app/layout.tsx', 'app/sized/page.tsx', 'next.config.mjs', 'tsconfig.json'];
+  const files = [
+    'app/page.tsx',
+    'app/layout.tsx',
+    'app/sized/page.tsx',
+    'app/sized/[bytes]/page.tsx',
+    'next.config.mjs',
+    'tsconfig.json',
+  ];
   const fingerprint = hashFiles(files, FLOOR_DIR)
     .update(readFileSync(path.join(ROOT, 'package-lock.json')))
     .digest('hex')
