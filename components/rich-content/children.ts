@@ -1,7 +1,8 @@
-import { Fragment, createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RenderContext } from './context';
 import { MAX_DEPTH, canonicalType } from './document';
 import { childNodes, obj, type Rec } from './fields';
+import { keyed } from './compact';
 import { TextRun } from './text';
 
 export interface ChildEntry {
@@ -23,7 +24,7 @@ export function childEntries(node: Rec, ctx: RenderContext, overrides: Partial<R
     if (run.length)
       out.push({
         type: 'TEXT',
-        element: createElement(Fragment, { key: `t${out.length}` }, TextRun({ nodes: run, ctx: base })),
+        element: keyed(TextRun({ nodes: run, ctx: base }), `t${out.length}`),
       });
     run = [];
   };
@@ -38,7 +39,7 @@ export function childEntries(node: Rec, ctx: RenderContext, overrides: Partial<R
       continue;
     }
     flushRun();
-    out.push({ type, element: createElement(Fragment, { key: `n${out.length}` }, ctx.renderNode(c, childCtx)) });
+    out.push({ type, element: keyed(ctx.renderNode(c, childCtx), `n${out.length}`) });
   }
   flushRun();
   return out;

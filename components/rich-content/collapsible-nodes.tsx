@@ -2,6 +2,7 @@ import { childEntries, renderChildren } from './children';
 import { anchorId, type NodeProps } from './context';
 import { nodeData, str } from './fields';
 import { containerProps, cx, nodeStyle } from './style';
+import { defined } from './compact';
 
 const OPEN_MODES = new Set(['FIRST', 'ALL', 'NONE'] as const);
 type OpenMode = 'FIRST' | 'ALL' | 'NONE';
@@ -19,9 +20,9 @@ export function CollapsibleList({ node, ctx }: NodeProps) {
   const paint = nodeStyle(node);
   return (
     <div
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className={cx(container.className, paint.className)}
-      style={paint.style}
+      {...defined({ style: paint.style })}
       dir={data.direction === 'RTL' ? 'rtl' : undefined}
     >
       {renderChildren(node, ctx, { collapsible: { open, group }, background: paint.background ?? ctx.background })}
@@ -38,7 +39,7 @@ export function CollapsibleItem({ node, ctx }: NodeProps) {
   const open = mode === 'ALL' || (mode === 'FIRST' && ctx.index === 0);
   return (
     <details
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className="rc-collapsible-item"
       open={open}
       name={inList ? ctx.collapsible?.group : undefined}

@@ -6,6 +6,7 @@ import { FrameFacade } from './frame-facade';
 import { Img } from './image';
 import { safeHref } from './safe-href';
 import { containerProps, frameSize } from './style';
+import { defined } from './compact';
 import { HostedVideoFacade } from './video';
 import { hostedVideo } from './video-hosts';
 
@@ -53,7 +54,11 @@ export function Html({ node, ctx }: NodeProps) {
   });
   if (!frame) return null;
   return (
-    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+    <div
+      {...defined({ id: anchorId(node, ctx) })}
+      className={container.className}
+      {...defined({ style: container.style })}
+    >
       {frame}
     </div>
   );
@@ -114,7 +119,11 @@ export function Embed({ node, ctx }: NodeProps) {
   else content = <Thumbnail url={str(oembed.thumbnailUrl)} />;
   if (!content && !source) return null;
   return (
-    <figure id={anchorId(node, ctx)} className={container.className} style={container.style}>
+    <figure
+      {...defined({ id: anchorId(node, ctx) })}
+      className={container.className}
+      {...defined({ style: container.style })}
+    >
       {content}
       {source && (
         <figcaption className="rc-figcaption">
@@ -159,7 +168,11 @@ export function LinkPreview({ node, ctx }: NodeProps) {
   );
   if (!title && !href) return null;
   return (
-    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+    <div
+      {...defined({ id: anchorId(node, ctx) })}
+      className={container.className}
+      {...defined({ style: container.style })}
+    >
       {href ? (
         <a className="rc-card-link" href={href} target="_blank" rel="noopener noreferrer">
           {body}
@@ -193,7 +206,11 @@ export function AppEmbed({ node, ctx }: NodeProps) {
   const container = containerProps(data.containerData, 'rc-app-embed');
   const label = data.type === 'EVENT' ? 'Event details' : data.type === 'BOOKING' ? 'Book now' : 'View';
   return (
-    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+    <div
+      {...defined({ id: anchorId(node, ctx) })}
+      className={container.className}
+      {...defined({ style: container.style })}
+    >
       {image}
       <div className="rc-card-body">
         {name && <span className="rc-card-title">{name}</span>}

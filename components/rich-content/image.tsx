@@ -24,8 +24,7 @@ export function Img({ media, alt, priority = false, displayWidth, className }: I
     <img
       className={className ?? 'rc-img'}
       src={image.src}
-      srcSet={image.srcSet}
-      sizes={image.srcSet ? `(max-width: ${slot}px) 100vw, ${slot}px` : undefined}
+      {...(image.srcSet && { srcSet: image.srcSet, sizes: `(max-width: ${slot}px) 100vw, ${slot}px` })}
       width={image.width}
       height={image.height}
       alt={alt}

@@ -13,6 +13,7 @@ import {
   safeColor,
   type Style,
 } from './style';
+import { defined } from './compact';
 
 export function Layout({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'layoutData');
@@ -26,7 +27,11 @@ export function Layout({ node, ctx }: NodeProps) {
     backgroundPaint(get(data, 'background', 'color') ?? data.backgroundColor),
   );
   return (
-    <div id={anchorId(node, ctx)} className={cx(container.className, paint.className)} style={paint.style}>
+    <div
+      {...defined({ id: anchorId(node, ctx) })}
+      className={cx(container.className, paint.className)}
+      {...defined({ style: paint.style })}
+    >
       {renderChildren(node, ctx, { background: paint.background ?? ctx.background })}
     </div>
   );
@@ -36,7 +41,7 @@ export function LayoutCell({ node, ctx }: NodeProps) {
   const span = int(nodeData(node, 'layoutCellData').colSpan, 1, 12);
   return (
     <div
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className="rc-layout-cell"
       style={span ? ({ '--rc-span': span } as Style) : undefined}
     >
@@ -51,9 +56,9 @@ export function Card({ node, ctx }: NodeProps) {
   const image = Img({ media: get(data, 'backgroundImage', 'media'), alt: '', className: 'rc-card-bg' });
   return (
     <div
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className={cx('rc-card', image ? 'rc-card-has-bg' : undefined, paint.className)}
-      style={paint.style}
+      {...defined({ style: paint.style })}
     >
       {image}
       <div className="rc-card-content">
@@ -78,13 +83,13 @@ export function SmartBlock({ node, ctx }: NodeProps) {
   if (border) style.borderColor = border;
   return (
     <div
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className={cx(
         'rc-smart-block',
         variantClass('rc-smart', data.type),
         data.orientation === 'VERTICAL' && 'rc-smart-vertical',
       )}
-      style={style}
+      {...defined({ style: style })}
     >
       {renderChildren(node, ctx)}
     </div>
@@ -104,7 +109,7 @@ export function SmartBlockCell({ node, ctx }: NodeProps) {
   const label = text(data.label);
   return (
     <div
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className={cx('rc-smart-cell', paint.className)}
       style={paint.style && Object.keys(paint.style).length ? paint.style : undefined}
     >
@@ -118,7 +123,7 @@ export function SmartBlockCell({ node, ctx }: NodeProps) {
 export function External({ node, ctx }: NodeProps) {
   const children = renderChildren(node, ctx);
   return children.length ? (
-    <div id={anchorId(node, ctx)} className="rc-external">
+    <div {...defined({ id: anchorId(node, ctx) })} className="rc-external">
       {children}
     </div>
   ) : null;

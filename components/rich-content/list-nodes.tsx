@@ -2,6 +2,7 @@ import { childEntries, renderChildren, wrapForeign } from './children';
 import { anchorId, type NodeProps, type RenderContext } from './context';
 import { bool, int, nodeData, type Rec } from './fields';
 import { cx, nodeStyle } from './style';
+import { defined } from './compact';
 
 const ITEM_PARENTS = new Set(['BULLETED_LIST', 'ORDERED_LIST', 'CHECKBOX_LIST']);
 
@@ -21,7 +22,7 @@ function list(node: Rec, ctx: RenderContext, className: string) {
     ),
   );
   return {
-    props: { id: anchorId(node, ctx), className: cx(className, paint.className), style: paint.style },
+    props: defined({ id: anchorId(node, ctx), className: cx(className, paint.className), style: paint.style }),
     children,
   };
 }
@@ -35,7 +36,7 @@ export function OrderedList({ node, ctx }: NodeProps) {
   const start = int(nodeData(node, 'orderedListData').start, -1_000_000, 1_000_000);
   const { props, children } = list(node, ctx, 'rc-list rc-ol');
   return (
-    <ol {...props} start={start !== undefined && start !== 1 ? start : undefined}>
+    <ol {...props} {...defined({ start: start !== undefined && start !== 1 ? start : undefined })}>
       {children}
     </ol>
   );
@@ -48,22 +49,22 @@ export function CheckboxList({ node, ctx }: NodeProps) {
 
 export function ListItem({ node, ctx }: NodeProps) {
   const children = renderChildren(node, ctx);
-  const id = anchorId(node, ctx);
+  const anchor = defined({ id: anchorId(node, ctx) });
   if (!ctx.parent || !ITEM_PARENTS.has(ctx.parent))
     return (
-      <div id={id} className="rc-li">
+      <div {...anchor} className="rc-li">
         {children}
       </div>
     );
   if (ctx.parent !== 'CHECKBOX_LIST')
     return (
-      <li id={id} className="rc-li">
+      <li {...anchor} className="rc-li">
         {children}
       </li>
     );
   const checked = bool(nodeData(node, 'listItemData').checked) === true;
   return (
-    <li id={id} className={cx('rc-li', 'rc-check-item', checked && 'rc-checked')}>
+    <li {...anchor} className={cx('rc-li', 'rc-check-item', checked && 'rc-checked')}>
       <input
         type="checkbox"
         className="rc-checkbox"

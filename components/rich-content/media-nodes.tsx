@@ -7,6 +7,7 @@ import { arr, get, int, nodeData, numish, obj, rec, str, text, type Rec } from '
 import { Img } from './image';
 import { linkProps, safeHref } from './safe-href';
 import { adaptColor, colorVars, containerProps, cx, type ContainerProps, type Style } from './style';
+import { defined } from './compact';
 import { VideoPlayer, hostedVideoOf } from './video';
 
 const MAX_GALLERY_ITEMS = 500;
@@ -22,10 +23,12 @@ function Figure({
   const hasCaption = Boolean(caption) || captionNodes.length > 0;
   return (
     <figure
-      id={anchorId(node, ctx)}
-      className={container.className}
-      style={container.style}
-      tabIndex={container.tabIndex}
+      {...defined({
+        id: anchorId(node, ctx),
+        className: container.className,
+        style: container.style,
+        tabIndex: container.tabIndex,
+      })}
     >
       {children}
       {hasCaption && (
@@ -230,7 +233,11 @@ export function FileNode({ node, ctx }: NodeProps) {
   );
   const container = containerProps(data.containerData, 'rc-file');
   return (
-    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+    <div
+      {...defined({ id: anchorId(node, ctx) })}
+      className={container.className}
+      {...defined({ style: container.style })}
+    >
       {href ? (
         <a className="rc-file-link" href={href} download={str(data.name) ? name : true} rel="noopener">
           {body}
@@ -270,9 +277,9 @@ export function Shape({ node, ctx }: NodeProps) {
       <span
         className="rc-shape-fill"
         role={alt ? 'img' : undefined}
-        aria-label={alt || undefined}
+        {...defined({ 'aria-label': alt || undefined })}
         aria-hidden={alt ? undefined : true}
-        style={style}
+        {...defined({ style: style })}
       />
     );
   } else {
@@ -281,7 +288,11 @@ export function Shape({ node, ctx }: NodeProps) {
   if (!content) return null;
   const container = containerProps(data.containerData, 'rc-shape');
   return (
-    <div id={anchorId(node, ctx)} className={container.className} style={container.style}>
+    <div
+      {...defined({ id: anchorId(node, ctx) })}
+      className={container.className}
+      {...defined({ style: container.style })}
+    >
       {withLink(content, data.link, ctx)}
     </div>
   );

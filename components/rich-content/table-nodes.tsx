@@ -3,6 +3,7 @@ import { anchorId, type NodeProps } from './context';
 import { canonicalType, inlineText } from './document';
 import { arr, bool, childNodes, get, int, nodeData, numish, obj, rec, str, text, type Rec } from './fields';
 import { backgroundPaint, containerProps, cx, mergePaint, safeColor, type Style } from './style';
+import { defined } from './compact';
 
 export function Table({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'tableData');
@@ -30,16 +31,16 @@ export function Table({ node, ctx }: NodeProps) {
   // A wide table scrolls in its own box; the box takes focus so keyboard users can scroll it too.
   return (
     <div
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className={container.className}
-      style={container.style}
+      {...defined({ style: container.style })}
       tabIndex={0}
       role="region"
       aria-label={text(data.altText) ?? regionLabel(node, rowHeader)}
     >
       <table
         className="rc-table"
-        aria-label={text(data.altText)}
+        {...defined({ 'aria-label': text(data.altText) })}
         style={minWidth > 0 ? { minWidth: `${Math.min(minWidth, 4000)}px` } : undefined}
       >
         {ratios.length > 0 && ratios.length <= 1000 && (
@@ -102,12 +103,12 @@ export function TableCell({ node, ctx }: NodeProps) {
   const colSpan = int(data.colspan, 1, 1000);
   const rowSpan = int(data.rowspan, 1, 65534);
   const paint = mergePaint(background, { style });
-  const props = {
+  const props = defined({
     className: cx('rc-td', valign && Object.hasOwn(VALIGN, valign) && `rc-valign-${VALIGN[valign]}`, paint.className),
     style: paint.style && Object.keys(paint.style).length ? paint.style : undefined,
     colSpan: colSpan && colSpan > 1 ? colSpan : undefined,
     rowSpan: rowSpan && rowSpan > 1 ? rowSpan : undefined,
-  };
+  });
   const { rowHeader = false, columnHeader = false, row = 0 } = ctx.table ?? {};
   if (rowHeader && row === 0)
     return (

@@ -4,6 +4,7 @@ import { anchorId, type NodeProps } from './context';
 import { canonicalType, headingLevel, textOf, walk } from './document';
 import { childNodes, nodeData, obj, str } from './fields';
 import { containerProps, cx, mergePaint, nodeStyle, textStyleProps } from './style';
+import { defined } from './compact';
 import { CopyCode } from './copy-code';
 import { highlight } from './highlight';
 import { TextRun } from './text';
@@ -16,7 +17,12 @@ export function Paragraph({ node, ctx }: NodeProps) {
     nodeStyle(node),
     textStyleProps(nodeData(node, canonicalType(node) === 'HEADING' ? 'headingData' : 'paragraphData')),
   );
-  const props = { id: anchorId(node, ctx), className: cx('rc-p', paint.className), style: paint.style, dir: 'auto' };
+  const props = defined({
+    id: anchorId(node, ctx),
+    className: cx('rc-p', paint.className),
+    style: paint.style,
+    dir: 'auto',
+  });
   const children = renderChildren(node, ctx, { background: paint.background ?? ctx.background });
   if (ctx.inline) return <span {...props}>{children}</span>;
   // A paragraph holding block nodes cannot be a <p>: the browser would split it apart.
@@ -36,7 +42,12 @@ export function Heading({ node, ctx }: NodeProps) {
   const Tag = `h${level}` as 'h2';
   const paint = mergePaint(nodeStyle(node), textStyleProps(nodeData(node, 'headingData')));
   return (
-    <Tag id={id} className={cx('rc-heading', `rc-h${level}`, paint.className)} style={paint.style} dir="auto">
+    <Tag
+      id={id}
+      className={cx('rc-heading', `rc-h${level}`, paint.className)}
+      {...defined({ style: paint.style })}
+      dir="auto"
+    >
       {renderChildren(node, ctx, { background: paint.background ?? ctx.background })}
     </Tag>
   );
@@ -47,9 +58,9 @@ export function Blockquote({ node, ctx }: NodeProps) {
   const paint = nodeStyle(node);
   return (
     <blockquote
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className={cx('rc-quote', className, paint.className)}
-      style={paint.style}
+      {...defined({ style: paint.style })}
       dir="auto"
     >
       {renderChildren(node, ctx, { background: paint.background ?? ctx.background })}
@@ -78,9 +89,9 @@ export function CodeBlock({ node, ctx }: NodeProps) {
       {language && <span className="rc-code__lang">{language}</span>}
       {ctx.islands && <CopyCode />}
       <pre
-        id={anchorId(node, ctx)}
+        {...defined({ id: anchorId(node, ctx) })}
         className={cx('rc-code', paint.className)}
-        style={paint.style}
+        {...defined({ style: paint.style })}
         dir="ltr"
         tabIndex={0}
       >
@@ -99,7 +110,12 @@ export function Caption({ node, ctx }: NodeProps): ReactNode {
   if (ctx.parent && FIGURE_PARENTS.has(ctx.parent))
     return <span className={cx('rc-caption-text', className)}>{children}</span>;
   return (
-    <p id={anchorId(node, ctx)} className={cx('rc-caption', className)} style={style} dir="auto">
+    <p
+      {...defined({ id: anchorId(node, ctx) })}
+      className={cx('rc-caption', className)}
+      {...defined({ style: style })}
+      dir="auto"
+    >
       {children}
     </p>
   );
@@ -116,7 +132,7 @@ export function Divider({ node, ctx }: NodeProps) {
   const container = containerProps(data.containerData, 'rc-divider');
   return (
     <hr
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className={cx(
         container.className,
         lineStyle && LINE_STYLES.has(lineStyle) && `rc-divider-${lineStyle.toLowerCase()}`,

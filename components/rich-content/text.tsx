@@ -3,6 +3,7 @@ import type { posts } from '@wix/blog';
 import { GRAPHIC_CONTRAST } from './color';
 import { anchorResolver, type RenderContext } from './context';
 import { textOf } from './document';
+import { defined, keyed } from './compact';
 import { arr, bool, get, num, obj, rec, str, type Rec } from './fields';
 import { anchorHref, linkProps } from './safe-href';
 import { adaptColor, colorVars, cx, highlightPaint, safeColor } from './style';
@@ -76,7 +77,7 @@ export const DECORATIONS: Record<DecorationType, DecorationRenderer> = {
     return {
       key: `color:${JSON.stringify(paint.style)}`,
       wrap: (children) => (
-        <span className={className} style={paint.style}>
+        <span className={className} {...defined({ style: paint.style })}>
           {children}
         </span>
       ),
@@ -106,7 +107,7 @@ export const DECORATIONS: Record<DecorationType, DecorationRenderer> = {
     return {
       key: `sketch:${variant}|${JSON.stringify(style ?? '')}`,
       wrap: (children) => (
-        <span className={className} style={style}>
+        <span className={className} {...defined({ style: style })}>
           {children}
         </span>
       ),
@@ -188,13 +189,13 @@ function renderSpans(spans: Span[], slot: number): ReactNode[] {
     while (s < ORDER.length && !spans[i]!.wrappers[s]) s++;
     const wrapper = spans[i]!.wrappers[s];
     if (!wrapper) {
-      out.push(<Fragment key={out.length}>{lines(spans[i]!.text)}</Fragment>);
+      out.push(keyed(lines(spans[i]!.text), out.length));
       i++;
       continue;
     }
     let j = i + 1;
     while (j < spans.length && spans[j]!.wrappers[s]?.key === wrapper.key && !hasOuter(spans[j]!, slot, s)) j++;
-    out.push(<Fragment key={out.length}>{wrapper.wrap(renderSpans(spans.slice(i, j), s + 1))}</Fragment>);
+    out.push(keyed(wrapper.wrap(renderSpans(spans.slice(i, j), s + 1)), out.length));
     i = j;
   }
   return out;

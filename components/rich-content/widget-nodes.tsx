@@ -15,6 +15,7 @@ import {
   type AdaptedColor,
   type Style,
 } from './style';
+import { defined } from './compact';
 import { TocList } from './toc';
 
 const fixedColor = (color: AdaptedColor | undefined) => (color && 'fixed' in color ? color.fixed : undefined);
@@ -57,7 +58,7 @@ export function Button({ node, ctx }: NodeProps) {
   const container = containerProps(data.containerData, 'rc-button-wrap');
   const props = { style: Object.keys(style).length ? style : undefined, dir: 'auto' as const };
   return (
-    <div id={anchorId(node, ctx)} className={container.className}>
+    <div {...defined({ id: anchorId(node, ctx) })} className={container.className}>
       {link ? (
         <a className={cx('rc-button', paint.className)} {...link} {...props}>
           {label}
@@ -99,7 +100,7 @@ export function Poll({ node, ctx }: NodeProps) {
     const figure = { id: anchorId(node, ctx) ?? `poll-${runnable.id}`, className: container.className };
     if (ctx.closedPolls?.includes(runnable.id)) {
       return (
-        <figure {...figure} style={container.style} dir="auto">
+        <figure {...figure} {...defined({ style: container.style })} dir="auto">
           <figcaption className="rc-poll-title">{title ?? 'Poll'}</figcaption>
           <ul className="rc-poll-options">
             {runnable.options.map((option) => (
@@ -138,7 +139,7 @@ export function Poll({ node, ctx }: NodeProps) {
       </>
     );
     return (
-      <figure {...figure} style={container.style} dir="auto">
+      <figure {...figure} {...defined({ style: container.style })} dir="auto">
         {ctx.islands ? (
           <PollForm
             action={action}
@@ -155,7 +156,12 @@ export function Poll({ node, ctx }: NodeProps) {
     );
   }
   return (
-    <figure id={anchorId(node, ctx)} className={container.className} style={container.style} dir="auto">
+    <figure
+      {...defined({ id: anchorId(node, ctx) })}
+      className={container.className}
+      {...defined({ style: container.style })}
+      dir="auto"
+    >
       {title && <figcaption className="rc-poll-title">{title}</figcaption>}
       <ul className="rc-poll-options">
         {options.map((option, i) => {
@@ -203,7 +209,11 @@ export function MapNode({ node, ctx }: NodeProps) {
   if (!href && !name) return null;
   const container = containerProps(data.containerData, 'rc-map');
   return (
-    <figure id={anchorId(node, ctx)} className={container.className} style={container.style}>
+    <figure
+      {...defined({ id: anchorId(node, ctx) })}
+      className={container.className}
+      {...defined({ style: container.style })}
+    >
       <address className="rc-map-address">
         {name && <span className="rc-card-title">{name}</span>}
         {address && address !== name && <span className="rc-card-text">{address}</span>}
@@ -228,7 +238,7 @@ export function TocNode({ node, ctx }: NodeProps) {
   const paint = textPaint(data.color, ctx.background, 'fg');
   return (
     <nav
-      id={anchorId(node, ctx)}
+      {...defined({ id: anchorId(node, ctx) })}
       className={cx('rc-toc', 'rc-toc-inline', data.indentation === 'FLAT' && 'rc-toc-flat', paint?.className)}
       style={paint?.style}
       aria-label="Contents"

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoPosts } from './demo';
 import { hostilePosts } from './fixtures/hostile';
+import { synthLongPost } from './long';
 import type { PostJson } from './post';
 import { writeJson } from './write';
 
@@ -11,7 +12,21 @@ import { writeJson } from './write';
 
 export const FIXTURE_DIR = fileURLToPath(new URL('../../tests/fixtures/content', import.meta.url));
 
-export const fixturePosts = (): PostJson[] => demoPosts(hostilePosts);
+/**
+ * A long read (issue 33): hydration and client navigation are tested on it. The oldest post of a small category, so
+ * it sits on the feed's last page and changes no page the screenshots compare.
+ */
+export const LONG_FIXTURE = { words: 3_000, slug: 'long-read-3000-words' } as const;
+
+export const fixturePosts = (): PostJson[] => [
+  ...demoPosts(hostilePosts),
+  synthLongPost(LONG_FIXTURE.words, {
+    seed: 'fixture',
+    published: '2025-05-15T09:00:00.000Z',
+    category: 'field-notes',
+    tag: 'testing',
+  }),
+];
 
 export async function writeFixtures(dir: string): Promise<number> {
   const posts = fixturePosts();

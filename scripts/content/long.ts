@@ -7,7 +7,7 @@ import { embed, image, video } from './ricos/media';
 import type { RicosNode } from './ricos/types';
 import { headings, listItems, quotes, snippets, titles, topics } from './sentences';
 import { Writer } from './synth';
-import { authors, categoryId, tagId } from './taxonomy';
+import { authors, categoryId, tagId, type CategoryKey, type TagKey } from './taxonomy';
 
 // Long posts for the bench (issue 33): what a real blog's long read holds, at a chosen length. Every section is a
 // heading, three paragraphs and an image with a caption (a dozen in 3,000 words); every other section also has one
@@ -53,10 +53,19 @@ function richBlock(writer: Writer, r: Random, turn: number): RicosNode {
   }
 }
 
-/** A published post of about `words` words (within one paragraph of it), dated now so it leads the feed. */
-export function synthLongPost(words: number, seed = 'long-read'): PostJson {
+export interface LongPostOptions {
+  seed?: string;
+  /** Default: a date in late 2026, so the post leads the demo's feed. */
+  published?: string;
+  category?: CategoryKey;
+  tag?: TagKey;
+}
+
+/** A published post of about `words` words (within one paragraph of it). */
+export function synthLongPost(words: number, options: LongPostOptions = {}): PostJson {
+  const { seed = 'long-read', category = 'performance', tag = 'caching' } = options;
   const r = new Random(`${seed}:${words}`);
-  const [topic, other] = r.sample(topics.performance.topics, 2) as [string, string];
+  const [topic, other] = r.sample(topics[category].topics, 2) as [string, string];
   const writer = new Writer(r, topic, other);
   const nodes: RicosNode[] = [writer.paragraph()];
   const wordsOf = () => countWords(plainText(nodes));
@@ -67,15 +76,15 @@ export function synthLongPost(words: number, seed = 'long-read'): PostJson {
     if (turn % 2 === 1) nodes.push(richBlock(writer, r, (turn - 1) / 2));
   }
   const title = `${writer.fill(r.pick(titles))} (${words.toLocaleString('en-US')} words)`;
-  const published = new Date(Date.UTC(2026, 10, 20) + words).toISOString();
+  const published = options.published ?? new Date(Date.UTC(2026, 10, 20) + words).toISOString();
   return buildPost({
     id: uuidFrom(`${seed}:post:${words}`),
     slug: longPostSlug(words),
     title,
     excerpt: writer.fill('A long read on {topic}: measurements, code and the tables behind them.'),
     dates: { created: published, published },
-    categoryIds: [categoryId('performance')],
-    tagIds: [tagId('caching')],
+    categoryIds: [categoryId(category)],
+    tagIds: [tagId(tag)],
     hashtags: ['longread'],
     memberId: Object.values(authors)[0]!.id,
     image: r.pick(heroImages),
