@@ -13,8 +13,8 @@ import { writeJson } from './write';
 export const FIXTURE_DIR = fileURLToPath(new URL('../../tests/fixtures/content', import.meta.url));
 
 /**
- * A long read (issue 33): hydration and client navigation are tested on it. The oldest post of a small category, so
- * it sits on the feed's last page and changes no page the screenshots compare.
+ * A long read (issue 33): hydration and client navigation are tested on it. Dated between the demo's two oldest posts
+ * (ordinary neighbours for its previous/next links), so it is on the feed's last page, off every screenshot.
  */
 export const LONG_FIXTURE = { words: 3_000, slug: 'long-read-3000-words' } as const;
 
@@ -22,7 +22,7 @@ export const fixturePosts = (): PostJson[] => [
   ...demoPosts(hostilePosts),
   synthLongPost(LONG_FIXTURE.words, {
     seed: 'fixture',
-    published: '2025-05-15T09:00:00.000Z',
+    published: '2025-05-20T09:00:00.000Z',
     category: 'field-notes',
     tag: 'testing',
   }),
