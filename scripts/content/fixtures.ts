@@ -25,6 +25,8 @@ export const fixturePosts = (): PostJson[] => [
     published: '2025-05-20T09:00:00.000Z',
     category: 'field-notes',
     tag: 'testing',
+    // Maya's and Priya's pages are tested to fit one page; Tomás's already has a second.
+    author: 'tomas',
   }),
 ];
 

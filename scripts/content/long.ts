@@ -59,11 +59,12 @@ export interface LongPostOptions {
   published?: string;
   category?: CategoryKey;
   tag?: TagKey;
+  author?: keyof typeof authors;
 }
 
 /** A published post of about `words` words (within one paragraph of it). */
 export function synthLongPost(words: number, options: LongPostOptions = {}): PostJson {
-  const { seed = 'long-read', category = 'performance', tag = 'caching' } = options;
+  const { seed = 'long-read', category = 'performance', tag = 'caching', author = 'maya' } = options;
   const r = new Random(`${seed}:${words}`);
   const [topic, other] = r.sample(topics[category].topics, 2) as [string, string];
   const writer = new Writer(r, topic, other);
@@ -86,7 +87,7 @@ export function synthLongPost(words: number, options: LongPostOptions = {}): Pos
     categoryIds: [categoryId(category)],
     tagIds: [tagId(tag)],
     hashtags: ['longread'],
-    memberId: Object.values(authors)[0]!.id,
+    memberId: authors[author].id,
     image: r.pick(heroImages),
     nodes,
     metrics: { views: 1_000, likes: 40, comments: 0 },
