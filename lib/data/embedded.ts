@@ -1,4 +1,8 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { acquireFolder, DataFolderBusyError } from './folder-lock';
 import type { DataBackend } from './backend';
 import { dataErrors } from './errors';
@@ -38,6 +42,31 @@ export interface EmbeddedOptions {
 
 const DEFAULT_WAIT_MS = 5_000;
 
+/**
+ * Postgres' settings for a blog's data (issue 33, measured in docs/benchmarks.md, "Memory"). PGlite keeps Postgres'
+ * default 128 MB of shared buffers inside its WebAssembly memory, and Postgres touches all of it at start: 16 MB takes
+ * ~110 MiB off the server's resident memory. A blog's tables (members, comments, likes, data collections) are read
+ * through the file system's own cache as well, so the buffers need not hold them.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * A new folder's database is made (initdb) in a child process. Made in the server, it left ~500 MiB of WebAssembly
+ * memory resident that the server never gave back: initdb alone takes ~750 MiB, opening a made folder ~130 MiB.
+ */
+async function initializeFolder(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const script = `const { PGlite } = await import('@electric-sql/pglite');
+const db = new PGlite(process.argv[1], { startParams: JSON.parse(process.argv[2]) });
+await db.waitReady;
+await db.close();`;
+  await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '-e', script, path.resolve(dataDir), JSON.stringify(START_PARAMS)],
+    { cwd: process.cwd(), timeout: 120_000 },
+  );
+}
+
 const defaultLog = (line: Record<string, unknown>) => console.warn(JSON.stringify(line));
 
 /** Why an open failed, for the operator (the folder and the holder's pid; never reaches a response). */
@@ -66,7 +95,8 @@ export function createEmbeddedBackend(dataDir?: string, options: EmbeddedOptions
     const unlock =
       dataDir === undefined ? () => {} : await acquireFolder(dataDir, waited ? 0 : waitMs, { releaseOnSignal });
     waited = true;
-    const database = new PGlite(dataDir);
+    if (dataDir !== undefined) await initializeFolder(dataDir).catch(() => {}); // else made here, as before
+    const database = new PGlite(dataDir, { startParams: START_PARAMS });
     try {
       await database.waitReady;
     } catch (error) {

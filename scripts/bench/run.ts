@@ -12,6 +12,7 @@ import { benchFaults } from './faults';
 import { benchFreshness } from './freshness';
 import { benchLighthouse } from './lighthouse';
 import { benchLongPosts } from './long-posts';
+import { benchMemory } from './memory';
 import { measurePageJs, pageJsRows } from './page-js';
 import { benchRendering } from './rendering';
 import { benchScale } from './scale';
@@ -53,6 +54,7 @@ const FIGURES = [
   'cluster',
   'paid-read',
   'long-posts',
+  'memory',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];
@@ -64,6 +66,7 @@ const SCALE_PORT = 3230;
 const FAULT_PORT = 3240;
 const LONG_PORT = 3250;
 const LONG_NGINX_PORT = 3251;
+const MEMORY_PORT = 3260;
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -167,6 +170,7 @@ const needsApp = [
   'cluster',
   'paid-read',
   'long-posts',
+  'memory',
 ].some((f) => selected.has(f as Figure));
 // Only the figures that serve the blog read the content copy (data and query-engine need none of it).
 const contentDir = needsApp ? await demoContentCopy() : '';
@@ -318,6 +322,10 @@ await figure(
       await floor.stop();
     }
   },
+);
+
+await figure('memory', { group: '14', figure: 'RSS at 1,000 posts', target: '< 300 MiB' }, () =>
+  benchMemory({ port: MEMORY_PORT, log }),
 );
 
 await figure('scale', { group: '6', figure: 'scale 1k → largest', target: 'ratios ≤ 1.5' }, () =>
