@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 // What keeps the embedded database small in the server's memory (issue 33; the figures are the bench's "RSS at 1,000
-// posts", docs/benchmarks.md): Postgres' shared buffers at 16 MB, not its default 128 MB that PGlite touches in full,
+// posts", docs/benchmarks.md): Postgres' shared buffers at 32 MB, not its default 128 MB that PGlite touches in full,
 // and a new folder's database made (initdb, ~750 MiB at its peak) in a child process whose memory goes with it.
 
 const spawned = vi.hoisted(() => ({ count: 0 }));
@@ -25,10 +25,10 @@ const folder = mkdtempSync(path.join(tmpdir(), 'embedded-memory-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('the embedded database', () => {
-  it('makes a new folder’s database in a child process, then runs with 16 MB of shared buffers', async () => {
+  it('makes a new folder’s database in a child process, then runs with 32 MB of shared buffers', async () => {
     const backend = createEmbeddedBackend(path.join(folder, 'data'));
     const { rows } = await backend.sql!.query<{ shared_buffers: string }>('SHOW shared_buffers');
-    expect(rows[0]!.shared_buffers).toBe('16MB');
+    expect(rows[0]!.shared_buffers).toBe('32MB');
     expect(spawned.count).toBe(1);
     expect(existsSync(path.join(folder, 'data', 'PG_VERSION'))).toBe(true);
     await backend.close();
@@ -38,7 +38,7 @@ describe('the embedded database', () => {
     const before = spawned.count;
     const backend = createEmbeddedBackend(path.join(folder, 'data'));
     const { rows } = await backend.sql!.query<{ shared_buffers: string }>('SHOW shared_buffers');
-    expect(rows[0]!.shared_buffers).toBe('16MB');
+    expect(rows[0]!.shared_buffers).toBe('32MB');
     expect(spawned.count).toBe(before);
     await backend.close();
   }, 60_000);
