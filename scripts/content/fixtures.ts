@@ -13,8 +13,9 @@ import { writeJson } from './write';
 export const FIXTURE_DIR = fileURLToPath(new URL('../../tests/fixtures/content', import.meta.url));
 
 /**
- * A long read (issue 33): hydration and client navigation are tested on it. Dated between the demo's two oldest posts
- * (ordinary neighbours for its previous/next links), so it is on the feed's last page, off every screenshot.
+ * A long read (issue 33): hydration and client navigation are tested on it. Older than every demo post, like every
+ * fixture (off the listings' first pages and the screenshots), and newer than the hostile one, so that its next post
+ * is an ordinary one (the browser test navigates there and back).
  */
 export const LONG_FIXTURE = { words: 3_000, slug: 'long-read-3000-words' } as const;
 
@@ -22,7 +23,7 @@ export const fixturePosts = (): PostJson[] => [
   ...demoPosts(hostilePosts),
   synthLongPost(LONG_FIXTURE.words, {
     seed: 'fixture',
-    published: '2025-05-20T09:00:00.000Z',
+    published: '2025-05-17T09:00:00.000Z',
     category: 'field-notes',
     tag: 'testing',
     // Maya's and Priya's pages are tested to fit one page; Tomás's already has a second.
