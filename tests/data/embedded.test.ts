@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDataClient } from '@/lib/data/client';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { DataFolderBusyError, processStartOf } from '@/lib/data/folder-lock';
@@ -23,6 +23,26 @@ it('keeps what it stored across a restart (a closed and reopened folder)', async
   const again = createDataClient({ backend: createEmbeddedBackend(folder), collections: [secrets] });
   expect(await again.get('secrets', item._id, OWNER)).toEqual(item);
   await again.close();
+}, 60_000);
+
+it('gives items written within one millisecond distinct, ordered creation dates (replies list oldest first)', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-27T12:00:00.000Z'));
+  const client = createDataClient({ backend: createEmbeddedBackend(), collections: [secrets] });
+  try {
+    const written = [];
+    for (let i = 0; i < 5; i++) written.push(await client.insert('secrets', { email: `r${i}@example.com` }, VISITOR));
+    expect(new Set(written.map((item) => item._createdDate)).size).toBe(5);
+    const { items } = await client.query(
+      'secrets',
+      { sort: [{ fieldName: '_createdDate', order: 'ASC' }], limit: 10 },
+      OWNER,
+    );
+    expect(items.map((item) => item._id)).toEqual(written.map((item) => item._id));
+  } finally {
+    vi.useRealTimers();
+    await client.close();
+  }
 }, 60_000);
 
 describe('one database per folder', () => {

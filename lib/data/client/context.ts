@@ -73,12 +73,25 @@ const isoDate = (value: unknown) => {
   return Number.isNaN(millis) ? value : new Date(millis).toISOString();
 };
 
+/**
+ * The system clock, never giving the same millisecond twice: items sort by `_createdDate` (then `_id`, a random UUID),
+ * so two written within one millisecond (a comment and its reply) would come back in either order. A later one is
+ * stamped at least 1 ms later; a burst of more than 1,000 writes a second runs ahead of the wall clock by the excess.
+ */
+function monotonicClock(): () => Date {
+  let last = 0;
+  return () => {
+    last = Math.max(Date.now(), last + 1);
+    return new Date(last);
+  };
+}
+
 export function createClientContext({
   backend,
   collections,
   hooks = {},
   onChange,
-  now = () => new Date(),
+  now = monotonicClock(),
 }: ClientSettings): ClientContext {
   const byId = new Map(collections.map((c) => [c.id, c]));
   const prepared = new Map<string, Promise<void>>();
