@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { APP_SITE_URL, OWNER_PASSWORD, SESSION_SECRET } from './support/builds';
 import { ensureCorpus } from './support/corpus';
-import { startNext, timed } from './support/process';
+import { processTree, startNext, timed } from './support/process';
 import { fmtMiB, row, type Row } from './support/table';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 
@@ -29,27 +29,10 @@ interface Parts {
   total: number;
 }
 
-function children(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return out;
-}
-
 /** Resident bytes of a process tree by kind of mapping (see above). */
 export function memoryParts(pid: number): Parts {
   const parts: Parts = { wasm: 0, code: 0, heap: 0, total: 0 };
-  const queue = [pid];
-  while (queue.length) {
-    const p = queue.pop()!;
-    queue.push(...children(p));
+  for (const p of processTree(pid)) {
     let smaps: string;
     try {
       smaps = readFileSync(`/proc/${p}/smaps`, 'utf8');

@@ -99,8 +99,8 @@ export async function run(name: string, command: string, args: string[], options
   return performance.now() - began;
 }
 
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
-export function treeRss(pid: number): number {
+/** A process and all its descendants, parents first (Linux /proc). */
+export function processTree(pid: number): number[] {
   const parents = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -112,17 +112,26 @@ export function treeRss(pid: number): number {
       // exited meanwhile
     }
   }
-  let total = 0;
+  const tree: number[] = [];
   const queue = [pid];
   while (queue.length) {
-    const p = queue.pop()!;
+    const p = queue.shift()!;
+    tree.push(p);
+    queue.push(...(parents.get(p) ?? []));
+  }
+  return tree;
+}
+
+/** Resident memory of a process and all its descendants, in bytes. */
+export function treeRss(pid: number): number {
+  let total = 0;
+  for (const p of processTree(pid)) {
     try {
       const status = readFileSync(`/proc/${p}/status`, 'utf8');
       total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
     } catch {
       // exited
     }
-    queue.push(...(parents.get(p) ?? []));
   }
   return total;
 }
@@ -144,6 +153,8 @@ export interface NextServerOptions {
   /** The folder, relative to `dir`, the server uses (NEXT_DIST_DIR). */
   dist: string;
   env?: Record<string, string | undefined>;
+  /** Options for node itself, before Next's script (V8's flags, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
   readyPath?: string;
   timeoutMs?: number;
 }
@@ -167,7 +178,7 @@ export async function startNext(options: NextServerOptions): Promise<NextServer>
   const proc = start(
     options.name,
     process.execPath,
-    [NEXT_BIN, 'start', '-p', String(options.port), '-H', '127.0.0.1'],
+    [...(options.nodeArgs ?? []), NEXT_BIN, 'start', '-p', String(options.port), '-H', '127.0.0.1'],
     {
       cwd: dir,
       env: {
