@@ -25,7 +25,8 @@ import { fmtInt, fmtMiB, fmtMs, row, type Row } from './support/table';
 // readers do: the per-address limits (comments, likes, joins) are not what is measured.
 // Passes with zero errors. Memory: a short run compares the RSS of its last 10 s with its first 10 s (within 15%);
 // a long one (`--minutes`, 10 or more) compares the last minute with the minute at its half-way mark (under 3%), and
-// writes the curve to docs/benchmarks/soak.svg and soak.md.
+// writes the curve to docs/benchmarks/soak.svg and soak.md. SOAK_NODE_ARGS adds options for the server's node, e.g.
+// `--max-old-space-size=256` for a heap the size V8 takes on a small machine.
 
 export interface SoakOptions {
   port: number;
@@ -88,7 +89,7 @@ export async function benchSoak(options: SoakOptions): Promise<Row[]> {
     port: options.port,
     fromDist: '.next-bench',
     dist: '.next-bench-run-soak',
-    nodeArgs: ['--trace-gc'],
+    nodeArgs: ['--trace-gc', ...(process.env.SOAK_NODE_ARGS?.split(' ') ?? [])],
     env: {
       BLOG_SOURCE: 'local',
       BLOG_CONTENT_DIR: contentDir,
