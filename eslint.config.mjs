@@ -273,8 +273,8 @@ const config = [
   },
   {
     // The cache handlers are plain modules Next loads at run time, outside the app's bundles: they cannot import
-    // lib/core/config (TypeScript). They read REDIS_URL (checked by lib/core/config when next.config loads, so a
-    // malformed one stops the server first), and Next's own NEXT_PHASE and NEXT_DIST_DIR.
+    // lib/core/config (TypeScript). They read REDIS_URL (checked by lib/core/config when the site is built and when
+    // the server starts), and Next's own NEXT_PHASE and NEXT_DIST_DIR.
     files: ['lib/core/cache/*.mjs'],
     rules: { 'no-restricted-properties': 'off' },
   },

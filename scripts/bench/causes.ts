@@ -26,9 +26,9 @@ interface Variant {
   edit: Array<{ file: string; from: RegExp; to: string }>;
 }
 
-const WITH_ETAGS = { file: 'next.config.ts', from: /generateEtags: false/, to: 'generateEtags: true' };
-const NO_CACHE_HANDLER = { file: 'next.config.ts', from: /^\s*cacheHandler:.*\n/m, to: '' };
-const NO_HEADERS = { file: 'next.config.ts', from: /\n\s*async headers\(\) \{[\s\S]*?\n {2}\},/, to: '' };
+const WITH_ETAGS = { file: 'next.config.mjs', from: /generateEtags: false/, to: 'generateEtags: true' };
+const NO_CACHE_HANDLER = { file: 'next.config.mjs', from: /^\s*cacheHandler:.*\n/m, to: '' };
+const NO_HEADERS = { file: 'next.config.mjs', from: /\n\s*async headers\(\) \{[\s\S]*?\n {2}\},/, to: '' };
 const NO_PROXY = { file: 'proxy.ts', from: /^[\s\S]*$/, to: '' };
 
 const VARIANTS: Variant[] = [

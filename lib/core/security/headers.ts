@@ -1,6 +1,6 @@
 import { publicCsp } from './csp';
 
-// Response headers for next.config.ts. Owner pages (/dashboard, /login) get their CSP from proxy.ts,
+// Response headers for next.config.mjs. Owner pages (/dashboard, /login) get their CSP from proxy.ts,
 // with a nonce, so the public policy skips them: two CSP headers would both be enforced.
 
 const PERMISSIONS_POLICY = [

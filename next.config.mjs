@@ -1,9 +1,19 @@
+// @ts-check
 import { fileURLToPath } from 'node:url';
-import type { NextConfig } from 'next';
-import { readConfig } from './lib/core/config/index';
-import { securityHeaders } from './lib/core/security/headers';
 
-const nextConfig: NextConfig = {
+// Plain JavaScript, so `next start` reads it as it is. Next compiles a next.config.ts with SWC's native module inside
+// the server, which then keeps the module and its two threads for as long as it runs: ~30 MiB of a warmed-up
+// server's memory (docs/benchmarks.md, "Memory at 1,000 posts"). What needs the project's TypeScript (headers())
+// runs only when the site is built or developed, and loads it with tsx, a development dependency like TypeScript.
+
+/** A TypeScript module of the project, compiled as it loads (tsx). @param {string} specifier */
+async function typescript(specifier) {
+  const { tsImport } = await import('tsx/esm/api');
+  return tsImport(specifier, import.meta.url);
+}
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
   cacheComponents: true,
   partialPrefetching: true,
   // The browser tests build into their own folder so they never overwrite the build `npm start` serves.
@@ -28,8 +38,14 @@ const nextConfig: NextConfig = {
   // 'use cache': Next's in-memory handler, or with REDIS_URL the shared one (lib/core/cache/use-cache-handler.mjs).
   cacheHandlers: { default: fileURLToPath(new URL('./lib/core/cache/use-cache-handler.mjs', import.meta.url)) },
   // Security headers on every response; owner pages get their CSP (with a nonce) from proxy.ts.
-  // A misconfigured environment stops the build or the server here, naming the variable.
+  // Next calls headers() when it builds and in development, never in `next start`, which serves what the build wrote
+  // into its routes manifest. A misconfigured environment stops the build here, naming the variable (and `next start`
+  // in instrumentation.ts).
   async headers() {
+    const [{ readConfig }, { securityHeaders }] = await Promise.all([
+      typescript('./lib/core/config/index.ts'),
+      typescript('./lib/core/security/headers.ts'),
+    ]);
     const { https, development } = readConfig();
     return securityHeaders(https, development);
   },
