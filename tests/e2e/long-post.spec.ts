@@ -88,6 +88,11 @@ test('client navigation into and out of the long post keeps the window and rende
   const errors = hydrationErrors(page);
   await page.goto(POST);
   const headings = await page.locator('article .rc h2').count();
+  // A code block's "Copy" shows once the page is hydrated: the words are counted then, here and after the navigation
+  // (counted before, they raced hydration and came up short by a "Copy" or two).
+  const codeBlocks = await page.locator('article .rc .rc-codeblock').count();
+  expect(codeBlocks).toBeGreaterThan(0);
+  await expect(page.locator('article .rc .rc-code__copy')).toHaveCount(codeBlocks);
   const words = (await page.locator('article .rc').innerText()).split(/\s+/).length;
   expect(words).toBeGreaterThan(3_000);
   await page.waitForLoadState('networkidle');
@@ -105,8 +110,10 @@ test('client navigation into and out of the long post keeps the window and rende
   await page.getByRole('navigation', { name: 'More posts' }).locator('a[rel="prev"]').click();
   await expect(page).toHaveURL(POST);
   // Next 16 keeps the pages left behind in the DOM, hidden (React's <Activity>): only the visible article counts.
-  await expect(page.locator('article .rc:visible h2')).toHaveCount(headings);
-  expect((await page.locator('article .rc:visible').innerText()).split(/\s+/).length).toBe(words);
+  const article = page.locator('article .rc:visible');
+  await expect(article.locator('h2')).toHaveCount(headings);
+  await expect(article.locator('.rc-code__copy')).toHaveCount(codeBlocks);
+  expect((await article.innerText()).split(/\s+/).length).toBe(words);
   expect(await stayed(page), 'no page load happened').toBe(true);
   expect(errors).toEqual([]);
 });
