@@ -17,7 +17,7 @@ const quantile = (values: number[], q: number) => {
 };
 
 /** The `name=value` of each Set-Cookie, as a Cookie header. */
-const cookiesOf = (response: Response) =>
+export const cookiesOf = (response: Response) =>
   response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)

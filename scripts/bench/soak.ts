@@ -9,6 +9,7 @@ import { ContentFolder } from '../blog/content-folder';
 import { postToken, signEvent } from '../blog/deliver';
 import { updatePost } from '../blog/posts';
 import { assertScratchFolder, probePost, restorePost } from '../blog/probe';
+import { cookiesOf } from './paid-read';
 import { QUERY_BODY } from './throughput';
 import { APP_SITE_URL, OWNER_PASSWORD, SESSION_SECRET, demoContentCopy } from './support/builds';
 import { ROOT, sleep, startNext, treeRss } from './support/process';
@@ -89,7 +90,7 @@ export async function benchSoak(options: SoakOptions): Promise<Row[]> {
     port: options.port,
     fromDist: '.next-bench',
     dist: '.next-bench-run-soak',
-    nodeArgs: ['--trace-gc', ...(process.env.SOAK_NODE_ARGS?.split(' ') ?? [])],
+    nodeArgs: ['--trace-gc', ...(process.env.SOAK_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: {
       BLOG_SOURCE: 'local',
       BLOG_CONTENT_DIR: contentDir,
@@ -172,11 +173,7 @@ async function soak(
         displayName: `Soak ${i}`,
       }),
     });
-    const cookie = joined.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .filter((c) => !c.endsWith('='))
-      .join('; ');
+    const cookie = cookiesOf(joined);
     if (!cookie.includes('member_session=')) throw new Error(`a member could not join (HTTP ${joined.status})`);
     members.push(cookie);
   }
