@@ -4,20 +4,27 @@ import { makePost } from '../helpers/posts';
 import { withSite } from '../helpers/site';
 
 // POST /api/posts/{id}/view, the post page's beacon, on the local platform: a reader's view is counted once in 30
-// minutes (no cookie: their address and user agent), into the site's records; a crawler, the owner, another site's
-// page and a client past its budget count nothing, and every one of them gets the same 204. The post's views as the
-// JSON API and the dashboard answer them are the content's `metrics.views` plus those.
+// minutes (no cookie: their address, whatever user agent it sends), into the site's records; a crawler, the owner,
+// another site's page and a client past its budget count nothing, and every one of them gets the same 204. The post's
+// views as the JSON API and the dashboard answer them are the content's `metrics.views` plus those.
 
 const SECRET = 'views-route-test-secret-long-enough-0123456789';
 const SITE = 'https://blog.example';
 withSite(
   { SESSION_SECRET: SECRET, OWNER_PASSWORD: 'owner-password', SITE_URL: SITE, TRUST_PROXY_HOPS: '1' },
-  { content: [makePost(1, { metrics: { views: 40, likes: 0, comments: 0 } }), makePost(2)], database: true },
+  {
+    // post-0001 and post-0002, and enough others for one client to ask for more posts than its budget.
+    content: [
+      makePost(1, { metrics: { views: 40, likes: 0, comments: 0 } }),
+      ...Array.from({ length: 80 }, (_, i) => makePost(i + 2)),
+    ],
+    database: true,
+  },
 );
 
 const { POST: view, GET } = await import('@/app/api/posts/[postId]/view/route');
 const { readerMetrics } = await import('@/lib/edge/pages/reader-counts');
-const { VIEWS_PER_CLIENT } = await import('@/lib/views');
+const { VIEWS_PER_CLIENT, keptViewCounts } = await import('@/lib/views');
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -45,12 +52,26 @@ it('counts a reader once per post in 30 minutes: the same reader again does not 
   expect(await views()).toBe(before + 1);
   expect((await beacon('post-0001', { 'x-forwarded-for': reader })).status).toBe(204);
   expect(await views()).toBe(before + 1);
-  // Another browser on the same address is another reader; the same reader on another post counts there.
-  await beacon('post-0001', { 'x-forwarded-for': reader, 'user-agent': SAFARI });
+  // Another address counts; the same reader on another post counts there.
+  await beacon('post-0001', { 'x-forwarded-for': nextAddress(), 'user-agent': SAFARI });
   expect(await views()).toBe(before + 2);
   const other = await views('post-0002');
   await beacon('post-0002', { 'x-forwarded-for': reader });
   expect(await views('post-0002')).toBe(other + 1);
+});
+
+it('counts 30 beacons for one post from one address with 30 different user agents as one view', async () => {
+  const reader = nextAddress();
+  const before = await views();
+  const agents = Array.from({ length: 30 }, (_, i) =>
+    i % 2 ? `${FIREFOX.replace('133.0', `${100 + i}.0`)}` : `${SAFARI.replace('18_1', `17_${i}`)}`,
+  );
+  expect(new Set(agents).size).toBe(30);
+  const answers = await Promise.all(
+    agents.map((agent) => beacon('post-0001', { 'x-forwarded-for': reader, 'user-agent': agent })),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(agents.map(() => 204));
+  expect(await views()).toBe(before + 1);
 });
 
 it('leaves out crawlers, the owner, a page of another site and an empty user agent, with the same 204', async () => {
@@ -77,13 +98,15 @@ it('leaves out crawlers, the owner, a page of another site and an empty user age
   expect(await views()).toBe(before);
 });
 
-it(`stops one client past ${VIEWS_PER_CLIENT} views in 10 minutes, whatever user agents it sends`, async () => {
+it(`stops one client past ${VIEWS_PER_CLIENT} views in 10 minutes, post after post, whatever user agents it sends`, async () => {
   const client = nextAddress();
-  const before = await views();
-  for (let i = 0; i < VIEWS_PER_CLIENT + 10; i++) {
-    await beacon('post-0001', { 'x-forwarded-for': client, 'user-agent': `${FIREFOX} n/${i}` });
+  const posts = Array.from({ length: VIEWS_PER_CLIENT + 10 }, (_, i) => `post-${String(i + 3).padStart(4, '0')}`);
+  const total = async () => [...(await keptViewCounts(posts)).values()].reduce((sum, n) => sum + n, 0);
+  const before = await total();
+  for (const [i, postId] of posts.entries()) {
+    await beacon(postId, { 'x-forwarded-for': client, 'user-agent': `${FIREFOX} n/${i}` });
   }
-  expect(await views()).toBe(before + VIEWS_PER_CLIENT);
+  expect(await total()).toBe(before + VIEWS_PER_CLIENT);
 });
 
 it('answers an unknown post with the catalogue 404, and other methods with 405', async () => {
