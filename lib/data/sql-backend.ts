@@ -32,6 +32,12 @@ export interface SqlDatabase extends SqlExecutor {
    * the statement deadline a Postgres server's pool puts on every call. Absent: `transaction` (PGlite has none).
    */
   maintenance?<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * A consistent copy of the embedded database's folder, a gzipped tarball (PGlite's dumpDataDir after a checkpoint,
+   * taken while no statement runs: the committed transactions, as a crash would leave them): its backup. Absent on a
+   * Postgres server, whose backups pg_dump makes.
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
