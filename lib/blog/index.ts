@@ -40,12 +40,14 @@ function sources(): { whole: BlogSource; public: BlogSource } {
       wix: () => guardSource(createWixSource(c.wix), { name: 'Wix', ...DEFAULT_GUARD }),
       local: () => createLocalSource(c.contentDir),
     });
+    // What the public reads: a paid post is its preview, whatever the platform answered (paywall.ts).
+    const readers = paywallSource(whole);
     onInvalidate((event) => {
       const change = refreshOf(event);
-      if (change !== null) whole.refresh(change);
+      // Through the paywall, which drops what it judged of the post, to the source.
+      if (change !== null) readers.refresh(change);
     });
-    // What the public reads: a paid post is its preview, whatever the platform answered (paywall.ts).
-    return { whole, public: paywallSource(whole) };
+    return { whole, public: readers };
   });
 }
 

@@ -1,3 +1,5 @@
+import { excerptOf, runsPast } from './excerpt';
+import { searchPosts } from './query/search';
 import type { BlogSource } from './source';
 import type { Post } from './types';
 
@@ -8,6 +10,10 @@ import type { Post } from './types';
 // and Wix's docs do not say otherwise (docs/wix-operations.md). The preview is the blocks before the post's paywall
 // (`previewBlocks`, set by the owner; by default the first PREVIEW_BLOCKS), its text those blocks' text; a source that
 // answered without the rich content gives the excerpt as the text. The compressed rich content never goes out.
+// Its excerpt too: one made from the post's first words (the CLI's, Wix's by default) runs past the preview once the
+// post is paid, so it is made again from the preview's text (`publicExcerpt`); one the owner wrote stands. A post
+// answered without its rich content has it read once to judge (`excerpts`, per post and version), and search keeps a
+// paid post only where its public words match.
 
 /** The top-level blocks a paid post shows to everyone, unless the post says otherwise. */
 export const PREVIEW_BLOCKS = 3;
@@ -37,14 +43,33 @@ export function plainText(nodes: readonly TextNode[]): string {
   return lines.filter((line) => line.trim() !== '').join('\n');
 }
 
-/** A paid post as anyone without its plan gets it: the preview's blocks and text, `preview: true`. */
+const previewLength = (post: Pick<Post, 'previewBlocks'>) =>
+  Math.max(0, Math.floor(Number(post.previewBlocks ?? PREVIEW_BLOCKS)) || 0);
+
+/**
+ * A paid post's excerpt for the public, from a post read with its rich content: the excerpt, unless it was made from
+ * the post's first words and runs past the preview; then one made from the preview's text the same way.
+ */
+export function publicExcerpt(post: Post): string {
+  const nodes = post.richContent?.nodes;
+  if (!isPaid(post) || !Array.isArray(nodes)) return post.excerpt;
+  const preview = plainText(nodes.slice(0, previewLength(post)) as TextNode[]);
+  return runsPast(post.excerpt, [plainText(nodes as TextNode[]), post.contentText], preview)
+    ? excerptOf(preview)
+    : post.excerpt;
+}
+
+/**
+ * A paid post as anyone without its plan gets it: the preview's blocks and text, `preview: true`, and its public
+ * excerpt when it carries its rich content (without, the caller judged the excerpt: `paywallSource`).
+ */
 export function previewOf<P extends Post>(post: P): P {
   if (!isPaid(post)) return post;
-  const blocks = Math.max(0, Math.floor(Number(post.previewBlocks ?? PREVIEW_BLOCKS)) || 0);
   const nodes = post.richContent?.nodes;
-  const kept = Array.isArray(nodes) ? nodes.slice(0, blocks) : undefined;
+  const kept = Array.isArray(nodes) ? nodes.slice(0, previewLength(post)) : undefined;
   return {
     ...post,
+    excerpt: publicExcerpt(post),
     richContent: post.richContent && kept ? { ...post.richContent, nodes: kept } : undefined,
     richContentCompressed: null,
     contentText: kept ? plainText(kept as TextNode[]) : post.contentText == null ? post.contentText : post.excerpt,
@@ -52,29 +77,69 @@ export function previewOf<P extends Post>(post: P): P {
   };
 }
 
-const previews = <P extends Post>(posts: P[]) => posts.map(previewOf);
+/** The public excerpts of paid posts answered without their rich content, judged at most this many at a time. */
+const EXCERPTS_KEPT = 10_000;
 
 /** The source as the public reads it: every post it answers is the preview when it is paid. */
 export function paywallSource(source: BlogSource): BlogSource {
+  // A paid post answered without its rich content (a list, search, a fieldset left out) is read once with it to judge
+  // its excerpt; the answer stands for that version of the post (excerpt, paywall, plans, last publication), and an
+  // event about the post drops it.
+  const excerpts = new Map<string, { version: string; excerpt: Promise<string> }>();
+  const judge = async (post: Post) => {
+    const whole = await source.getPost(post.id, { fieldsets: ['RICH_CONTENT', 'CONTENT_TEXT'] });
+    // Gone since (unpublished, deleted): nothing of it is shown for long, and nothing past the preview.
+    if (!whole) return '';
+    const { excerpt, previewBlocks, pricingPlanIds } = post;
+    return publicExcerpt({ ...whole, excerpt, previewBlocks, pricingPlanIds });
+  };
+  const excerptOfPost = (post: Post): Promise<string> => {
+    const version = JSON.stringify([post.excerpt, post.previewBlocks, post.pricingPlanIds, post.lastPublishedDate]);
+    const known = excerpts.get(post.id);
+    if (known?.version === version) return known.excerpt;
+    if (excerpts.size >= EXCERPTS_KEPT) excerpts.clear();
+    const excerpt = judge(post);
+    excerpts.set(post.id, { version, excerpt });
+    excerpt.catch(() => excerpts.get(post.id)?.excerpt === excerpt && excerpts.delete(post.id));
+    return excerpt;
+  };
+  const publicPost = async <P extends Post>(post: P): Promise<P> => {
+    if (!isPaid(post) || Array.isArray(post.richContent?.nodes)) return previewOf(post);
+    return previewOf({ ...post, excerpt: await excerptOfPost(post) });
+  };
+  const previews = <P extends Post>(posts: P[]) => Promise.all(posts.map(publicPost));
+
   return {
     ...source,
-    refresh: (change) => source.refresh(change),
+    refresh: (change) => {
+      if (change?.postId) excerpts.delete(change.postId);
+      else excerpts.clear();
+      source.refresh(change);
+    },
     getPost: async (id, options) => {
       const post = await source.getPost(id, options);
-      return post && previewOf(post);
+      return post && publicPost(post);
     },
     getPostBySlug: async (slug, options) => {
       const post = await source.getPostBySlug(slug, options);
-      return post && previewOf(post);
+      return post && publicPost(post);
     },
     listPosts: async (options) => {
       const page = await source.listPosts(options);
-      return { ...page, items: previews(page.items) };
+      return { ...page, items: await previews(page.items) };
     },
     queryPosts: async (query, options) => {
       const page = await source.queryPosts(query, options);
-      return { ...page, items: previews(page.items) };
+      return { ...page, items: await previews(page.items) };
     },
-    searchPosts: async (text, options) => previews(await source.searchPosts(text, options)),
+    // The source matched a paid post by what it holds of it, the excerpt included: it stays only where its public
+    // words (title, public excerpt, preview text, hashtags) match too.
+    searchPosts: async (text, options) => {
+      const found = await previews(await source.searchPosts(text, options));
+      const paid = found.filter(isPaid);
+      if (paid.length === 0) return found;
+      const matching = new Set(searchPosts(paid, text, paid.length).map((post) => post.id));
+      return found.filter((post) => !isPaid(post) || matching.has(post.id));
+    },
   };
 }

@@ -7,6 +7,8 @@ import { entityEvent, likeEvent } from './events';
 import { readBody } from './rich-text';
 import { slugify, uniqueSlug } from './slug';
 import { postPath } from '@/lib/core/site';
+// The excerpt a post gets when created without one: the same words a paid post's public excerpt is made by.
+import { excerptOf } from '@/lib/blog/excerpt';
 
 // Post commands: each writes the folder and returns the event the platform would send for the change.
 
@@ -17,8 +19,6 @@ export interface Change {
   more?: EnvelopeInput[];
   post?: RawPost;
 }
-
-const EXCERPT_LENGTH = 160;
 
 // Events carry the post without its body, as the platform's do by default (and a body could pass the 64 KiB limit).
 const ENTITY_FIELDS = [
@@ -44,12 +44,6 @@ export const postEntity = (post: RawPost) => ({
 });
 
 const describe = (post: RawPost) => `"${post.title}" (${post.slug}, ${post.id})`;
-
-function excerptOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= EXCERPT_LENGTH) return flat;
-  return `${flat.slice(0, flat.lastIndexOf(' ', EXCERPT_LENGTH - 1)).replace(/[\s,.;:]+$/, '')}…`;
-}
 
 /** The terms `refs` name (slugs or ids); a slug two languages share is the one of `language` (Wix's slugs are unique
  * within a language only). */
