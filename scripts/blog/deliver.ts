@@ -7,7 +7,7 @@ const DELIVERY_TIMEOUT_MS = 15_000;
 
 /**
  * The JWT the platform would POST for `event`: RS256, `iat` now and `exp` five minutes on. The site
- * refuses a token without both, or valid for more than 10 minutes (lib/edge/webhooks/verify.ts).
+ * refuses a token without both (lib/edge/webhooks/verify.ts).
  */
 export const signEvent = (event: EnvelopeInput, key: KeyObject, expiresIn: string | number = '5m') =>
   new SignJWT(encodeEnvelope(event))

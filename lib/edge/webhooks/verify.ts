@@ -9,6 +9,8 @@ const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 // for about two days. `@wix/sdk` checks the signature only. So: the signature and `exp` are checked, a lifetime is
 // never capped, and a delivery may be as old as WIX_WEBHOOK_MAX_AGE_SECONDS (3 days by default) by its `iat`; a replay
 // within that is stopped by its event id (handle.ts), remembered for as long (docs/webhooks.md, "Token claims").
+// `iat` is required, as `exp` is: Wix's tokens carry it (the sample above), and a token without it had no age to check,
+// so a leaked one stayed good until its `exp`, however far off, and its replay outlived the event ids' memory.
 
 /** How far apart the platform's clock and ours may be, either way, for `iat` and `exp`. */
 export const CLOCK_SKEW_SECONDS = 60;
@@ -29,8 +31,8 @@ function reason(error: unknown): string {
 }
 
 /**
- * The payload of a webhook JWT signed RS256 with `key`, not expired, and (when it says when it was issued) issued at
- * most `maxAgeSeconds` ago and not in the future; anything else is a 401.
+ * The payload of a webhook JWT signed RS256 with `key`, not expired, issued (`iat`, required) at most `maxAgeSeconds`
+ * ago and not in the future; anything else is a 401.
  */
 export async function verifyWebhookToken(body: string, key: KeyObject, maxAgeSeconds: number): Promise<unknown> {
   const token = body.trim();
@@ -40,14 +42,13 @@ export async function verifyWebhookToken(body: string, key: KeyObject, maxAgeSec
   try {
     ({ payload } = await jwtVerify(token, key, {
       algorithms: ['RS256'],
-      requiredClaims: ['exp'],
+      requiredClaims: ['exp', 'iat'],
       clockTolerance: CLOCK_SKEW_SECONDS,
     }));
   } catch (error) {
     throw webhookErrors.unauthorized(`webhook rejected: ${reason(error)}`);
   }
   const { iat, exp } = payload;
-  if (iat === undefined) return payload;
   if (typeof iat !== 'number')
     throw webhookErrors.unauthorized('webhook rejected: the token\'s "iat" claim is not a number');
   const now = Math.floor(Date.now() / 1000);
