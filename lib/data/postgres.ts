@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { DataBackend } from './backend';
 import { dataErrors } from './errors';
+import type { MigrationOptions } from './migrations';
 import { type SqlDatabase, type SqlExecutor, createSqlBackend } from './sql-backend';
 
 // The data service on a Postgres server (DATABASE_URL): the embedded backend's SQL (sql-backend.ts) through a
@@ -55,8 +56,8 @@ export function isUnavailable(error: unknown): boolean {
   return typeof message === 'string' && CLIENT_MESSAGES.test(message);
 }
 
-/** `url`: postgres://user:password@host:port/database (lib/core/config checked it). */
-export function createPostgresBackend(url: string): DataBackend {
+/** `url`: postgres://user:password@host:port/database (lib/core/config checked it); `options`: the data's shape. */
+export function createPostgresBackend(url: string, options: MigrationOptions = {}): DataBackend {
   const password = passwordOf(url);
   const pool = new pg.Pool({
     connectionString: url,
@@ -156,7 +157,7 @@ export function createPostgresBackend(url: string): DataBackend {
 
     close: () => pool.end(),
   };
-  return createSqlBackend(db, 'postgres');
+  return createSqlBackend(db, 'postgres', options);
 }
 
 /** The URL's password (percent-decoded, as the server gets it), to keep it out of what is logged. */

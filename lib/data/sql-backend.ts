@@ -1,5 +1,6 @@
 import { type BackendQuery, type DataBackend, type FilterTree, ItemExistsError } from './backend';
 import { createSqlIndexes } from './indexes/sql';
+import { makeCollectionTable, MIGRATIONS, migratedDatabase, type MigrationOptions, SCHEMA_LOCK } from './migrations';
 import { aggregateSelect, fieldExpression, orderBy, whereClause } from './sql';
 import type { CollectionDeclaration, DataItem } from './types';
 
@@ -7,6 +8,8 @@ import type { CollectionDeclaration, DataItem } from './types';
 // same SQL, through the few calls `SqlDatabase` names. One table per collection: the system fields as columns, the
 // declared fields in a jsonb `data` column; an index per `indexed: true` field on the expression the filters use, and
 // the owner's indexes (lib/data/indexes/sql.ts: Wix Data's Create, List and Drop Index) on those same expressions.
+// The tables' shape and the registries are the numbered migrations' (lib/data/migrations), applied before the first
+// statement of each process; a collection's table is made at its first use in the shape they give.
 
 export interface SqlResult<R> {
   rows: R[];
@@ -69,21 +72,16 @@ const toRow = ({ _id, _owner, _createdDate, _updatedDate, ...data }: DataItem) =
 
 const COLUMNS = '_id, _owner, _created_date, _updated_date, data';
 
-/**
- * Collections' tables are made under one advisory lock (any key of our own): two processes sharing a server that
- * prepare the same collection at once would otherwise race in `create table if not exists` (a unique violation in
- * Postgres's catalogue).
- */
-const SCHEMA_LOCK = "select pg_advisory_xact_lock(hashtext('wix-blog data schema'))";
-
-export function createSqlBackend(db: SqlDatabase, name: string): DataBackend {
+export function createSqlBackend(raw: SqlDatabase, name: string, options: MigrationOptions = {}): DataBackend {
+  const db = migratedDatabase(raw, options);
+  const migrations = options.migrations ?? MIGRATIONS;
   const collections = new Map<string, CollectionDeclaration>();
   const declared = (id: string) => {
     const collection = collections.get(id);
     if (!collection) throw new Error(`collection ${id} was not prepared`);
     return collection;
   };
-  const indexes = createSqlIndexes(db, { table, schemaLock: SCHEMA_LOCK });
+  const indexes = createSqlIndexes(db, { table });
   const isDuplicate = (error: unknown) => (error as { code?: string }).code === '23505';
   /** The id Postgres names in a unique violation ("Key (_id)=(x) already exists."), else the first of the batch. */
   const duplicateId = (error: unknown, rows: DataItem[]) =>
@@ -123,10 +121,7 @@ export function createSqlBackend(db: SqlDatabase, name: string): DataBackend {
       const t = table(collection.id);
       await db.transaction(async (tx) => {
         await tx.query(SCHEMA_LOCK);
-        await tx.query(
-          `create table if not exists ${t} (_id text primary key, _owner text, _created_date text not null, ` +
-            `_updated_date text not null, data jsonb not null default '{}'::jsonb)`,
-        );
+        await makeCollectionTable(tx, t, migrations);
         for (const [field, declaration] of Object.entries(collection.fields)) {
           if (!declaration.indexed) continue;
           const index = `"idx_${collection.id}_${field}"`.replace(/[^\w"]/g, '_');

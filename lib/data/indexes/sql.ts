@@ -18,8 +18,8 @@ import {
 // expression each filter compares (lib/data/sql.ts fieldExpression), so the planner uses it for the service's own
 // queries and sorts; `unique` makes it a unique index (several items may lack the field: NULLs are distinct),
 // `caseInsensitive` indexes lower() of a text field, and a list field gets a GIN index (its elements: $hasSome,
-// $hasAll, $eq of an element). A registry table (`_data_indexes`, beside the collections' `data_*` tables) holds each
-// index's name, fields and status as Wix's list answers them.
+// $hasAll, $eq of an element). A registry table (`_data_indexes`, beside the collections' `data_*` tables, made by
+// migration 1: lib/data/migrations) holds each index's name, fields and status as Wix's list answers them.
 //
 // Statuses as they move: Create registers the index BUILDING and answers at once; the build runs on (in this process,
 // one transaction holding the index's advisory lock): CREATE INDEX, then ACTIVE. Data that breaks a unique index
@@ -51,8 +51,6 @@ interface Row {
 export interface SqlIndexSettings {
   /** A collection's table (sql-backend.ts). */
   table: (collectionId: string) => string;
-  /** The statement that serializes schema changes between processes (sql-backend.ts). */
-  schemaLock: string;
   /** Where a build that failed is said, one line (default console.warn as JSON). */
   log?: (line: Record<string, unknown>) => void;
 }
@@ -96,34 +94,13 @@ const COLUMNS =
   'data_collection_id, name, id, sql_name, fields, is_unique, case_insensitive, status, failure, created_at, updated_at';
 
 export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
-  const { table, schemaLock } = settings;
+  const { table } = settings;
   const log = settings.log ?? ((line: Record<string, unknown>) => console.warn(JSON.stringify(line)));
   /** Builds and drops under way in this process, by index lock. */
   const pending = new Map<string, Promise<void>>();
-  let ready: Promise<void> | undefined;
   /** A long transaction: without the pool's statement deadline where there is one. */
   const maintenance = <T>(fn: (tx: SqlExecutor) => Promise<T>) =>
     db.maintenance ? db.maintenance(fn) : db.transaction(fn);
-
-  /** The registry exists (made once per process; a failure is tried again by the next call). */
-  function ensure(): Promise<void> {
-    ready ??= db
-      .transaction(async (tx) => {
-        await tx.query(schemaLock);
-        await tx.query(
-          `create table if not exists ${REGISTRY} (data_collection_id text not null, name text not null, ` +
-            'id text not null, sql_name text not null, fields jsonb not null, is_unique boolean not null, ' +
-            'case_insensitive boolean not null, status text not null, failure jsonb, ' +
-            'created_at timestamptz not null default clock_timestamp(), ' +
-            'updated_at timestamptz not null default clock_timestamp(), primary key (data_collection_id, name))',
-        );
-      })
-      .catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      });
-    return ready;
-  }
 
   /** Runs a build or a drop in the background, noted so `settled` (and the backend's close) can wait for it. */
   function start(key: string, task: () => Promise<void>) {
@@ -275,7 +252,6 @@ export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
 
   const backend: IndexBackend = {
     async create(collection, spec) {
-      await ensure();
       const sqlName = sqlNameOf(collection.id, spec.name);
       const row = await db.transaction(async (tx) => {
         await tx.query(LOCK, [slotsLockOf(collection.id)]);
@@ -320,7 +296,6 @@ export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
     },
 
     async list(collection, page) {
-      await ensure();
       await recover(collection.id, await rowsOf(collection.id));
       const rows = await rowsOf(collection.id, page);
       for (const row of rows) {
@@ -343,7 +318,6 @@ export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
     },
 
     async drop(collection, name) {
-      await ensure();
       const { rows } = await db.query<Row>(
         `update ${REGISTRY} set status = 'DROPPING', updated_at = clock_timestamp() where data_collection_id = $1 ` +
           `and name = $2 and status not in ('DROPPING', 'DROPPED') returning ${COLUMNS}`,
