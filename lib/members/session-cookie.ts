@@ -1,5 +1,6 @@
 import { localPath } from '@/lib/core/site';
 import { siteMembers } from './index';
+import { MEMBER_PAGES, type MemberPage } from './pages';
 import { MEMBER_SESSION_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from './tokens';
 import type { Member } from './types';
 
@@ -21,17 +22,7 @@ export const MEMBER_RESET_TTL_SECONDS = 10 * 60;
 /** Only the member routes read the state and reset cookies: the browser sends them nowhere else. */
 export const MEMBER_ROUTES_PATH = '/api/members';
 
-/** The members' pages (a route group with its own layout; rendered per request). */
-export const MEMBER_PAGES = {
-  join: '/join',
-  signin: '/signin',
-  verify: '/verify',
-  awaitingApproval: '/awaiting-approval',
-  forgot: '/forgot',
-  reset: '/reset',
-  account: '/account',
-} as const;
-export type MemberPage = (typeof MEMBER_PAGES)[keyof typeof MEMBER_PAGES];
+export { MEMBER_PAGES, type MemberPage };
 
 /** What a members' page tells the visitor after a form post (components/members/notices.ts words each). */
 export const MEMBER_NOTICES = [

@@ -82,6 +82,11 @@ export interface CallContext {
    * unexpired code limits the mails (scripts, tests). Wix mails its own codes.
    */
   allowCodeMail?: (email: string) => Promise<boolean>;
+  /**
+   * Runs work that must not delay the answer once it is sent (Next's `after`: the route's), so an answer's time tells
+   * nothing of it; without it the work starts at once and is not waited for.
+   */
+  later?: (task: () => Promise<void>) => void;
 }
 
 /** What a password reset link, followed, gives. */
@@ -91,7 +96,9 @@ export type ResetResult = { ok: true } | { ok: false; reason: 'invalidToken' | '
 export interface IdentityProvider {
   /**
    * A new member: EMAIL_VERIFICATION_REQUIRED (a code is mailed), OWNER_APPROVAL_REQUIRED, SUCCESS, or FAILURE
-   * (`invalidEmail`, `invalidPassword`, `emailAlreadyExists`).
+   * (`invalidEmail`, `invalidPassword`, `emailAlreadyExists`). The local provider answers a member's address as a new
+   * one where the policy lets it (the member is mailed a notice instead: local/taken.ts), and `emailAlreadyExists` only
+   * where a new member is signed in at once; Wix answers `emailAlreadyExists` (docs/security.md, "Joining").
    */
   register(params: RegisterParams, context?: CallContext): Promise<LoginResult>;
   login(params: LoginParams, context?: CallContext): Promise<LoginResult>;

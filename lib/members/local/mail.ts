@@ -3,7 +3,8 @@ import type { Mailer } from '@/lib/core/mail';
 import { SITE_NAME } from '@/lib/core/site';
 import { RESET_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from '../tokens';
 
-// What the local provider mails: a verification code and a password reset link, through lib/core/mail.
+// What the local provider mails: a verification code, a password reset link and, to a member whose address someone
+// tried to join with, a notice, through lib/core/mail.
 
 export type SendMail = (to: string, subject: string, text: string, what: string) => Promise<void>;
 
@@ -39,5 +40,20 @@ export function resetMail(link: URL) {
       `Someone, hopefully you, asked to reset the password of your account at ${SITE_NAME}.\n\n` +
       `To choose a new one, open this link (it works for ${RESET_TTL_SECONDS / 60} minutes, once):\n` +
       `${link.href}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
+  };
+}
+
+/**
+ * The mail a member gets, instead of a code, when someone tries to join with their address (the join's answer is the
+ * one a new address gets, so it tells nobody the address is a member's): where to sign in, or reset the password.
+ */
+export function joinNoticeMail(signIn: URL, forgot: URL) {
+  return {
+    subject: `Someone tried to join ${SITE_NAME} with your address`,
+    text:
+      `Someone, perhaps you, just tried to join ${SITE_NAME} with this e-mail address. You are a member already, ` +
+      `so no new account was made and yours is unchanged.\n\n` +
+      `To sign in:\n${signIn.href}\n\nForgot your password? Choose a new one here:\n${forgot.href}\n\n` +
+      `If it was not you, ignore this mail.\n`,
   };
 }

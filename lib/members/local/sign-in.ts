@@ -7,6 +7,7 @@ import { type CallContext, type LoginParams, LoginState, type RegisterParams } f
 import { COLLECTION, type MembersContext, sessionMember } from './context';
 import { displayNameOf, memberId, normaliseEmail, toMember } from './member';
 import { BAD_CAPTCHA, failure, INVALID_LOGIN } from './results';
+import { takenAddressOperations } from './taken';
 import { verificationSteps } from './verification';
 
 // The identity: registration, the login flow (captcha, password, code), the member a session names, signing out.
@@ -16,6 +17,7 @@ const UNIDENTIFIED = 'unidentified';
 export function signInOperations(ctx: MembersContext) {
   const { client, secret, passwords, nowSeconds } = ctx;
   const { next, processVerification } = verificationSteps(ctx);
+  const { registerTaken } = takenAddressOperations(ctx);
   return {
     async register({ email, password, profile }: RegisterParams, context: CallContext = {}) {
       const address = normaliseEmail(email);
@@ -39,12 +41,8 @@ export function signInOperations(ctx: MembersContext) {
       try {
         stored = (await client.insert(COLLECTION, item, OWNER)) as MemberItem;
       } catch (error) {
-        // Wix answers a registration of a known address with FAILURE `emailAlreadyExists` (the SDK's code), so this
-        // provider does too. It tells whoever asks that the address is a member's; a page may choose to show the same
-        // "check your inbox" as for a new address instead (and mail the member a notice).
-        if (isCatalogueError(error) && error.wde === 'WDE0074') {
-          return failure('An account with this e-mail address exists already.', 'emailAlreadyExists');
-        }
+        // The address is a member's: the answer a new address gets, and the member a mail instead (taken.ts).
+        if (isCatalogueError(error) && error.wde === 'WDE0074') return registerTaken(address, context);
         throw error;
       }
       return next(stored, context);

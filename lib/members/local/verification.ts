@@ -102,5 +102,14 @@ export function verificationSteps(ctx: MembersContext) {
     return next(await write({ ...withoutVerification(member), emailVerified: true }));
   }
 
-  return { next, processVerification };
+  /**
+   * EMAIL_VERIFICATION_REQUIRED whose state token names no stored verification: the answer a new member gets, given
+   * for an address that is a member's already (taken.ts). Its token has the same fields and lengths as a new member's
+   * (their id is the address's digest, its nonce as random); no code works with it (processVerification answers
+   * CODE_EXPIRED, which the verify page shows as any wrong code), and it changes nothing of the member.
+   */
+  const unmatchedVerification = (memberId: string) =>
+    verificationRequired(memberId, randomBytes(12).toString('base64url'));
+
+  return { next, processVerification, unmatchedVerification };
 }

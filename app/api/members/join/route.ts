@@ -1,3 +1,4 @@
+import { after } from 'next/server';
 import { otherMethods } from '@/lib/edge/api/respond';
 import { memberFormRoute, seeOther } from '@/lib/edge/api/member-forms';
 import { allowCodeMail } from '@/lib/edge/api/member-limits';
@@ -6,7 +7,10 @@ import { siteMembers } from '@/lib/members';
 import { MEMBER_PAGES, memberPagePath } from '@/lib/members';
 
 // POST (the /join form): e-mail, password, display name → register. 5 registrations per client per hour; the code
-// mailed counts against the client's and the account's code mails (lib/edge/api/member-limits.ts).
+// mailed counts against the client's and the account's code mails (lib/edge/api/member-limits.ts). An address that is a
+// member's already gets the answer a new one gets, and the member a notice mail (from the same budgets) instead
+// (lib/members/local/taken.ts); `email-exists` is shown only where a new member would be signed in at once, and on Wix,
+// which answers it to anyone (docs/security.md, "Joining").
 
 export const POST = memberFormRoute(MEMBER_PAGES.join, async (form) => {
   if (!(await form.allow('registrations'))) return seeOther(memberPagePath(MEMBER_PAGES.join, 'rate-limited'));
@@ -16,7 +20,7 @@ export const POST = memberFormRoute(MEMBER_PAGES.join, async (form) => {
       password: form.field('password', 1024),
       profile: { nickname: form.field('displayName', 200) },
     },
-    { client: form.client, allowCodeMail: (address) => allowCodeMail(form.client, address) },
+    { client: form.client, allowCodeMail: (address) => allowCodeMail(form.client, address), later: after },
   );
   return answerLoginState(form, result, {
     page: MEMBER_PAGES.join,
