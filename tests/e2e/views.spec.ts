@@ -6,8 +6,8 @@ import { type Browser, type Page, expect, test } from '@playwright/test';
 
 const PASSWORD = 'e2e-owner-password';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-// Readers are told apart by address (and user agent) for 30 minutes: each run's are its own, so a run repeated on the
-// same server (--repeat-each) is not taken for the same readers.
+// Readers are told apart by address, whatever their user agent, for 30 minutes: each run's are its own, so a run
+// repeated on the same server (--repeat-each) is not taken for the same readers.
 const run = Array.from({ length: 2 }, () => Math.floor(Math.random() * 250) + 1).join('.');
 let client = 0;
 const nextAddress = () => `10.${run}.${++client}`;
