@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LIKER_COOKIE } from '@/lib/likes/visitor';
 import { MEMBER_SESSION_COOKIE } from '@/lib/members/session-cookie';
 
@@ -26,13 +27,11 @@ export interface CrashServer {
  * REDIS_URL); resolves once its database is open and it listens.
  */
 export async function startCrashServer(env: Record<string, string>): Promise<CrashServer> {
-  const { DATABASE_URL, REDIS_URL, ...inherited } = process.env;
-  void DATABASE_URL;
-  void REDIS_URL;
+  const inherited = { ...process.env, DATABASE_URL: undefined, REDIS_URL: undefined };
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'], // stdin: held open for as long as this process lives
   });
   let errors = '';
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (errors += text));
@@ -40,8 +39,8 @@ export async function startCrashServer(env: Record<string, string>): Promise<Cra
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code, signal) => reject(new Error(`crash-server ended (${code ?? signal}) before listening`)));
     lines.on('line', (line) => {
-      const port = (JSON.parse(line) as { port?: number }).port;
-      if (port) resolve(port);
+      const port = /^\{"port":(\d+)\}$/.exec(line)?.[1];
+      if (port) resolve(Number(port));
     });
   }).catch((error: Error) => {
     throw new Error(`${error.message}\n${errors}`);
@@ -99,16 +98,13 @@ const post = (base: string, route: string, body: string, type: string, headers: 
     headers: { 'content-type': type, 'x-forwarded-for': nextClient(), ...headers },
     redirect: 'manual',
   });
-const json = 'application/json';
-const form = 'application/x-www-form-urlencoded';
-
-export const PASSWORD = 'correct horse battery';
+const [json, form] = ['application/json', 'application/x-www-form-urlencoded'];
 
 /** A new member joining by the join form. */
 export const joinWrite =
   (email: string): Write =>
   async (base) => {
-    const fields = new URLSearchParams({ email, password: PASSWORD, displayName: email.split('@')[0]! });
+    const fields = new URLSearchParams({ email, password: 'correct horse battery', displayName: email.split('@')[0]! });
     const response = await post(base, '/api/members/join', fields.toString(), form);
     await response.arrayBuffer();
     const cookie = cookieOf(response, MEMBER_SESSION_COOKIE);
@@ -184,7 +180,7 @@ export interface Load {
   refused: Refusal[];
   /** Writes sent that got no answer: those in flight when the process was killed. */
   unanswered: number;
-  /** Writes sent and not yet answered at the moment of the kill (-1: no kill, the limit was reached first). */
+  /** Writes sent and unanswered when the server was killed (-1: not killed, the limit came first). */
   inFlightAtKill: number;
   /** Writes that failed without an answer before the kill (the server dropped them): none is expected. */
   droppedBeforeKill: number;
@@ -195,8 +191,10 @@ export interface LoadShape {
   window: number;
   /** The kill comes once this many are acknowledged... */
   killAfter: number;
-  /** ...with at least this many of every kind among them. */
+  /** ...with at least this many of every kind among them... */
   each: number;
+  /** ...and at least this many sent and unanswered. */
+  inFlight: number;
   /** No more writes than this are sent (a site that acknowledges nothing is still killed, and the test fails). */
   limit: number;
 }
@@ -204,51 +202,78 @@ export interface LoadShape {
 const KINDS: Ack['kind'][] = ['join', 'comment', 'like', 'item'];
 
 /**
- * Keeps `window` writes in flight (`writeAt(0)`, `writeAt(1)`...) and SIGKILLs the server as soon as `killAfter` are
- * acknowledged with at least `each` of every kind among them, while the window's others are unanswered; then sends no
- * more. Answers once every write sent has its answer or its failure, and the process is gone.
+ * Keeps `window` writes in flight (`writeAt(0)`, `writeAt(1)`...) until `killAfter` are acknowledged with `each` of
+ * every kind among them; then stops the server (SIGSTOP: it runs no further), takes in every answer it had written,
+ * and SIGKILLs it if at least `inFlight` writes are still unanswered (else lets it go on, and asks again at the next
+ * acknowledgement). So the kill lands on a server with those writes in flight, and each write counted as acknowledged
+ * was answered before it: however late this process reads its sockets. Answers once every write has its answer or its
+ * failure, and the process is gone.
  */
 export async function sendAndKill(
   server: CrashServer,
   writeAt: (n: number) => Write,
-  { window, killAfter, each, limit }: LoadShape,
+  { window, killAfter, each, inFlight, limit }: LoadShape,
 ): Promise<Load> {
   const load: Load = { sent: 0, acks: [], refused: [], unanswered: 0, inFlightAtKill: -1, droppedBeforeKill: 0 };
   const byKind = new Map<Ack['kind'], number>();
   const ended = once(server.child, 'exit');
-  let killed = false;
+  let state = 'sending' as 'sending' | 'stopped' | 'killed';
   let running = 0;
+  let settled = 0;
+  let done = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const ready = () => load.acks.length >= killAfter && KINDS.every((kind) => (byKind.get(kind) ?? 0) >= each);
+
   const answered = (ack: Ack | Refusal) => {
     if ('answer' in ack) return void load.refused.push(ack);
     load.acks.push(ack);
     byKind.set(ack.kind, (byKind.get(ack.kind) ?? 0) + 1);
-    if (killed || load.acks.length < killAfter || KINDS.some((kind) => (byKind.get(kind) ?? 0) < each)) return;
-    killed = true;
-    load.inFlightAtKill = running - 1;
-    server.child.kill('SIGKILL');
   };
   const unanswered = () => {
     load.unanswered += 1;
-    if (!killed) load.droppedBeforeKill += 1;
+    if (state !== 'killed') load.droppedBeforeKill += 1;
   };
-  await new Promise<void>((resolve) => {
-    const pump = () => {
-      while (!killed && running < window && load.sent < limit) {
-        const write = writeAt(load.sent);
-        load.sent += 1;
-        running += 1;
-        void write(server.base)
-          .then(answered, unanswered)
-          .finally(() => {
-            running -= 1;
-            pump();
-            if (running === 0) resolve();
-          });
-      }
-    };
+  const pump = () => {
+    while (state === 'sending' && running < window && load.sent < limit) {
+      const write = writeAt(load.sent);
+      load.sent += 1;
+      running += 1;
+      void write(server.base)
+        .then(answered, unanswered)
+        .finally(() => {
+          running -= 1;
+          settled += 1;
+          if (state === 'sending' && ready()) void stopAndKill();
+          pump();
+        });
+    }
+    if (running === 0 && (state === 'killed' || load.sent >= limit)) done();
+  };
+  const stopAndKill = async () => {
+    state = 'stopped';
+    server.child.kill('SIGSTOP');
+    // The stopped server writes nothing more: what it wrote is in this process's sockets. Read until three rounds
+    // (each past a poll of the sockets) bring no answer.
+    for (let quiet = 0; quiet < 3;) {
+      const seen = settled;
+      await sleep(50);
+      await new Promise((resolve) => setImmediate(resolve));
+      quiet = settled === seen ? quiet + 1 : 0;
+    }
+    if (running >= inFlight || load.sent >= limit) {
+      state = 'killed';
+      load.inFlightAtKill = running;
+      server.child.kill('SIGKILL');
+    } else {
+      state = 'sending';
+      server.child.kill('SIGCONT');
+    }
     pump();
-  });
-  if (!killed) server.child.kill('SIGKILL');
+  };
+
+  pump();
+  await finished;
+  if (state !== 'killed') server.child.kill('SIGKILL');
   await ended;
   return load;
 }

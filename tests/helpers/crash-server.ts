@@ -98,6 +98,10 @@ server.listen(0, '127.0.0.1', () => {
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
 });
 
+// The test's process gone (its stdin closed): this one goes too, rather than hold the folder.
+process.stdin.resume();
+process.stdin.once('end', () => process.exit(1));
+
 // A stop asked for (the test's last step): the database closed, as a server's own handlers would.
 process.once('SIGTERM', () => {
   server.close();
