@@ -16,11 +16,20 @@ import {
   newsletterSends,
   type Sending,
 } from './sending';
-import { enqueueSend, resumeSend, workSends } from './queue';
+import { enqueueSend, enqueueSubscribe, resumeSend, workSends, workSubscribes } from './queue';
+import { confirmationRequests } from './confirmations';
 import type { Newsletter } from './subscribe';
 import { type OwnerIntent, isPaused, ownerChoice, previewMail, sendStatusOf, sendTest, setPaused } from './owner';
 
-export { confirm, normaliseEmail, subscribe, type ConfirmOutcome, type SubscribeOutcome } from './subscribe';
+export {
+  askToSubscribe,
+  confirm,
+  normaliseEmail,
+  subscribe,
+  type ConfirmOutcome,
+  type SubscribeJob,
+  type SubscribeOutcome,
+} from './subscribe';
 export {
   unsubscribe,
   unsubscribeLinkHolds,
@@ -29,7 +38,7 @@ export {
   type UnsubscribeOutcome,
 } from './unsubscribe';
 export { newsletterDeliveries, newsletterSends, type AnnounceOutcome } from './sending';
-export { NEWSLETTER_QUEUE } from './queue';
+export { NEWSLETTER_QUEUE, SUBSCRIBE_QUEUE, runSubscribe } from './queue';
 
 /** The owner holds a post's mail back, or lets a held one go (owner.ts `ownerChoice`). */
 export async function ownerSendChoice(postId: string, intent: OwnerIntent) {
@@ -55,11 +64,16 @@ export const unsubscribedFrom = (postId: string, subscriberId: string) =>
 
 const key = newsletterKey;
 
-/** The site's newsletter: its data client, mailer and link key, one per process. */
+/**
+ * The site's newsletter: its data client, its records (the open confirmation requests), the mailer, the queue the
+ * form's subscribes wait on, and the link key; one per process.
+ */
 export const siteNewsletter = (): Newsletter =>
   processSingleton('newsletter', () => ({
     client: dataClient(),
+    records: recordsClient(confirmationRequests),
     mailer: mailer(),
+    queue: async (job) => enqueueSubscribe(await siteJobs(), job),
     siteUrl: config().siteUrl,
     key: key(),
   }));
@@ -88,11 +102,12 @@ export const siteSending = (): Sending =>
 const POST_EVENTS = new Set(['wix.blog.v3.post_created', 'wix.blog.v3.post_updated']);
 
 /**
- * At the server's start: the queue's worker for sends, a listener that announces each post event (the first
- * publication makes a send), and every send left unfinished by a stop asked for again.
+ * At the server's start: the queue's workers for subscribes and for sends, a listener that announces each
+ * post event (the first publication makes a send), and every send left unfinished by a stop asked for again.
  */
 export async function startNewsletter(): Promise<void> {
   const boss = await siteJobs();
+  await workSubscribes(boss, siteNewsletter());
   const sending = siteSending();
   await workSends(boss, sending);
   processSingleton('newsletter-listener', () => {

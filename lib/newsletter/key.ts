@@ -7,22 +7,37 @@ import { linkMac, linkMacHolds } from '@/lib/core/security/signed-token';
 export const CONFIRM_LINK_DAYS = 7;
 const DAY_SECONDS = 24 * 60 * 60;
 
-const mac = (key: Buffer, id: string, issued: number) => linkMac(key, 'confirm', id, issued);
+const mac = (key: Buffer, id: string, issued: number, request: string) => linkMac(key, 'confirm', id, issued, request);
 
-/** `<issued, base 36>.<mac>`: names the subscriber it was made for and when. */
-export function confirmToken(key: Buffer, id: string, now: Date): string {
+/**
+ * `<issued, base 36>.<request>.<mac>`: names the subscriber it was made for, when, and the one confirmation request
+ * it answers (confirmations.ts: the nonce the subscribe stored), so it confirms that request and no later state.
+ */
+export function confirmToken(key: Buffer, id: string, request: string, now: Date): string {
   const issued = Math.floor(now.getTime() / 1000);
-  return `${issued.toString(36)}.${mac(key, id, issued)}`;
+  return `${issued.toString(36)}.${request}.${mac(key, id, issued, request)}`;
 }
 
-/** The token was made with this key for this subscriber, within the last CONFIRM_LINK_DAYS. */
-export function confirmTokenHolds(key: Buffer, id: string, token: string, now: Date): boolean {
-  const match = /^([0-9a-z]{1,10})\.([\w-]{22})$/.exec(token);
-  if (!match) return false;
+/** What a confirmation token that holds names: its request; none for a link mailed before requests existed. */
+export interface ConfirmTokenClaim {
+  request?: string;
+}
+
+/**
+ * The request a token names, if it was made with this key for this subscriber within the last CONFIRM_LINK_DAYS;
+ * null otherwise (altered, forged, another subscriber's, too old). A token of the earlier form,
+ * `<issued>.<mac>` (a link mailed before the release that bound requests, for at most CONFIRM_LINK_DAYS more), holds
+ * with no request: subscribe.ts `confirm` takes it only for an address still pending with no request of its own.
+ */
+export function readConfirmToken(key: Buffer, id: string, token: string, now: Date): ConfirmTokenClaim | null {
+  const match = /^([0-9a-z]{1,10})\.(?:([\w-]{22})\.)?([\w-]{22})$/.exec(token);
+  if (!match) return null;
   const issued = Number.parseInt(match[1]!, 36);
   const age = now.getTime() / 1000 - issued;
-  if (age < -60 || age > CONFIRM_LINK_DAYS * DAY_SECONDS) return false;
-  return linkMacHolds(key, match[2], 'confirm', id, issued);
+  if (age < -60 || age > CONFIRM_LINK_DAYS * DAY_SECONDS) return null;
+  const request = match[2];
+  if (request === undefined) return linkMacHolds(key, match[3], 'confirm', id, issued) ? {} : null;
+  return linkMacHolds(key, match[3], 'confirm', id, issued, request) ? { request } : null;
 }
 
 /**

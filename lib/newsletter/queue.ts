@@ -1,11 +1,63 @@
 import type PgBoss from 'pg-boss';
+import { isCatalogueError } from '@/lib/core/errors';
 import { ensureQueue, workOnce } from '@/lib/data';
 import { type Sending, sendPost } from './sending';
+import { type Newsletter, type SubscribeJob, subscribe } from './subscribe';
 
-// The sends on the site's job queue (pg-boss, lib/data/jobs.ts): a job per post asked for by its first publication
-// (one however often it is asked while it waits), a job of its own to resume an unfinished send at a server's start,
-// and the worker that mails each job's post (sending.ts `sendPost`), asking for a later job when deliveries are
-// deferred.
+// The newsletter's work on the site's job queue (pg-boss, lib/data/jobs.ts), kept in the database: a job dropped by a
+// process that died is taken up by another.
+// - Subscribes: a job per subscribe the form asked for (subscribe.ts `askToSubscribe`), whose worker stores it and
+//   mails its confirmation link (`subscribe`), after the visitor has had the answer.
+// - Sends: a job per post asked for by its first publication (one however often it is asked while it waits), a job of
+//   its own to resume an unfinished send at a server's start, and the worker that mails each job's post (sending.ts
+//   `sendPost`), asking for a later job when deliveries are deferred.
+
+export const SUBSCRIBE_QUEUE = 'newsletter-subscribe';
+
+const made = new WeakMap<PgBoss, Promise<void>>();
+
+/** Makes the subscribe queue once per queue handle (a send to a queue not made yet fails); again after a failure. */
+function subscribeQueue(boss: PgBoss): Promise<void> {
+  let making = made.get(boss);
+  if (!making) {
+    making = ensureQueue(boss, SUBSCRIBE_QUEUE, {
+      // A worker that died gives its job back after this long; a mail server that fails is tried again after 30 s,
+      // 1, 2, 4 … minutes.
+      expireInSeconds: 5 * 60,
+      retryLimit: 8,
+      retryDelay: 30,
+      retryBackoff: true,
+    });
+    made.set(boss, making);
+    making.catch(() => made.delete(boss));
+  }
+  return making;
+}
+
+/** Leaves a subscribe to the queue. */
+export async function enqueueSubscribe(boss: PgBoss, job: SubscribeJob): Promise<void> {
+  await subscribeQueue(boss);
+  await boss.send(SUBSCRIBE_QUEUE, job);
+}
+
+/** Works a subscribe job: stores the address and mails its link; a mail that failed for now throws (tried again). */
+export async function runSubscribe(newsletter: Newsletter, job: SubscribeJob): Promise<void> {
+  try {
+    await subscribe(newsletter, job.email, job.language);
+  } catch (error) {
+    // An address the form let through is one; should a job hold another, trying again would not change it.
+    if (isCatalogueError(error) && error.status === 400) return;
+    throw error;
+  }
+}
+
+/** The queue's worker for subscribes (one per process, however often the start is tried). */
+export async function workSubscribes(boss: PgBoss, newsletter: Newsletter): Promise<void> {
+  await subscribeQueue(boss);
+  await workOnce<SubscribeJob>(boss, SUBSCRIBE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await runSubscribe(newsletter, job.data);
+  });
+}
 
 export const NEWSLETTER_QUEUE = 'newsletter-send';
 

@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { DataClient } from '@/lib/data';
+import { type DataClient, dataErrors } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import type { Mailer } from '@/lib/core/mail';
-import { SITE_NAME } from '@/lib/core/site';
 import { type Language, MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
-import { CONFIRM_LINK_DAYS, confirmToken, confirmTokenHolds } from './key';
+import { closeRequest, mailConfirmation, newRequest, openRequest, openRequestOf, unstamp } from './confirmations';
+import { readConfirmToken } from './key';
 
 // A newsletter subscription with double opt-in: one stored item per address, however often and however concurrently
 // it is sent (the item's id is derived from the normalised address, so the primary key deduplicates: no read-then-write
 // race), `pending` until the link mailed to the address is followed. What a visitor is told never depends on whether
-// the address was known: "check your inbox" either way. Only the owner may write the `subscribers` collection
-// (lib/data/collections.ts): this path writes as the site (OWNER) after its own checks, so a visitor's address is
-// stored only as it chose here (pending, stamped, mailed), never as a data API caller sends it.
+// the address was known: "check your inbox" either way, and as fast: the form's request only checks the address and
+// leaves the subscribe on the site's queue (`askToSubscribe`; queue.ts), whose worker stores it and mails the link, so
+// the answer does the same work for a new, a pending and a confirmed address. Only the owner may write the
+// `subscribers` collection (lib/data/collections.ts): this path writes as the site (OWNER) after its own checks, so an
+// address is stored only as this path chooses (pending, stamped, mailed), never as a data API caller sends it.
 
 const Email = z.email();
 
@@ -30,8 +32,13 @@ export const subscriberId = (email: string) => createHash('sha256').update(email
 export const RESEND_AFTER_MS = 10 * 60 * 1000;
 
 export interface Newsletter {
+  /** Where the subscribers are (the site's data collections: on Wix, its CMS). */
   client: DataClient;
+  /** The site's own records: each address's open confirmation request (confirmations.ts). */
+  records: DataClient;
   mailer: Mailer;
+  /** Leaves a subscribe to the site's queue (queue.ts), whose worker runs `subscribe`. */
+  queue(job: SubscribeJob): Promise<unknown>;
   /** The public origin the confirmation link points at. */
   siteUrl: string;
   /** Signs confirmation links (key.ts). */
@@ -49,10 +56,40 @@ export function isoWeek(date: Date): string {
   return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
+/** A subscribe the form asked for, as it waits on the site's queue. */
+export interface SubscribeJob {
+  email: string;
+  language: Language;
+}
+
+/**
+ * The form's subscribe: the address checked (a bad one is the catalogue's 400), then left to the site's queue, whose
+ * worker subscribes it; nothing else is read or written while the visitor waits. A queue that cannot take it is the
+ * data service's 503.
+ */
+export async function askToSubscribe(
+  newsletter: Newsletter,
+  rawEmail: unknown,
+  language: Language = MAIN_LANGUAGE,
+): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  try {
+    await newsletter.queue({ email, language });
+  } catch (error) {
+    console.error(
+      JSON.stringify({ msg: 'newsletter: the subscribe could not be queued', error: (error as Error).name }),
+    );
+    throw dataErrors.unavailable();
+  }
+}
+
 export type SubscribeOutcome = 'sent' | 'resent' | 'recently-sent' | 'already-confirmed';
 
-/** Stores the address as pending and mails its confirmation link; see SubscribeOutcome for a known address. */
-/** `language`: whose posts the address will be mailed (the language of the page the form was on). */
+/**
+ * Stores the address as pending, opens a new confirmation request (confirmations.ts) and mails its link; see
+ * SubscribeOutcome for a known address. `language`: whose posts the address will be mailed (the language of the page
+ * the form was on). The queue's worker runs it; a mail that failed for now throws, for the queue to run it again.
+ */
 export async function subscribe(
   newsletter: Newsletter,
   rawEmail: unknown,
@@ -81,48 +118,44 @@ export async function subscribe(
     await client.update('subscribers', { ...known, confirmationSentDate: sentDate, language }, OWNER);
     outcome = 'resent';
   }
+  // A new request: the links mailed for earlier ones (and before an unsubscribe) confirm nothing from now on.
+  const request = newRequest();
   try {
-    await newsletter.mailer.send(confirmationMail(newsletter, email, _id, now));
+    await openRequest(newsletter, _id, request, now);
   } catch (error) {
-    // Unstamped, so the next request sends again; the address itself is not what failed.
-    const known = await client.get('subscribers', _id, OWNER);
-    if (known) {
-      const { confirmationSentDate: _unsent, ...rest } = known;
-      await client.update('subscribers', rest, OWNER);
-    }
-    console.error(`newsletter: the confirmation mail could not be sent (${(error as Error).name})`);
-    throw errors.upstreamFailed('the confirmation mail could not be sent; try again in a few minutes');
+    // Unstamped, so the queue's next try (or the next form) sends; the address itself is not what failed.
+    await unstamp(newsletter, _id).catch(() => undefined);
+    throw error;
   }
+  await mailConfirmation(newsletter, { id: _id, email, request }, now);
   return outcome;
-}
-
-export const confirmPath = (id: string, token: string) =>
-  `/newsletter/confirm?${new URLSearchParams({ s: id, t: token })}`;
-
-function confirmationMail(newsletter: Newsletter, email: string, id: string, now: Date) {
-  const link = `${newsletter.siteUrl}${confirmPath(id, confirmToken(newsletter.key, id, now))}`;
-  return {
-    to: email,
-    subject: `Confirm your subscription to ${SITE_NAME}`,
-    text:
-      `Someone, hopefully you, asked for new posts of ${SITE_NAME} by e-mail at this address.\n\n` +
-      `To confirm, open this link (it works for ${CONFIRM_LINK_DAYS} days):\n${link}\n\n` +
-      `If it was not you, ignore this mail: nothing will be sent without the confirmation.\n`,
-  };
 }
 
 export type ConfirmOutcome = 'confirmed' | 'invalid';
 
-/** Follows a confirmation link: the subscriber is confirmed (again, harmlessly), or the link is not good. */
+/**
+ * Follows a confirmation link. It confirms the pending request it was mailed for, and closes it; a confirmed address
+ * stays so (a second click, harmlessly). Anything else is `invalid` and changes nothing: a bad, altered or expired
+ * link, or one whose request is closed (a later request replaced it, or the address unsubscribed since).
+ */
 export async function confirm(newsletter: Newsletter, id: unknown, token: unknown): Promise<ConfirmOutcome> {
   if (typeof id !== 'string' || typeof token !== 'string' || !/^[0-9a-f]{32}$/.test(id)) return 'invalid';
   const now = (newsletter.now ?? (() => new Date()))();
-  if (!confirmTokenHolds(newsletter.key, id, token, now)) return 'invalid';
+  const claim = readConfirmToken(newsletter.key, id, token, now);
+  if (!claim) return 'invalid';
   const known = await newsletter.client.get('subscribers', id, OWNER);
   if (!known) return 'invalid';
-  if (known.status !== 'confirmed') {
-    const confirmed = { ...known, status: 'confirmed', confirmedDate: now.toISOString() };
-    await newsletter.client.update('subscribers', confirmed, OWNER);
-  }
+  if (known.status === 'confirmed') return 'confirmed';
+  const open = await openRequestOf(newsletter, id);
+  // A link of the earlier form names no request: it holds only where nothing happened since it could have been
+  // mailed (still pending, never unsubscribed, no request made since).
+  const holds = claim.request === undefined ? known.status === 'pending' && open === undefined : open === claim.request;
+  if (!holds) return 'invalid';
+  await newsletter.client.update(
+    'subscribers',
+    { ...known, status: 'confirmed', confirmedDate: now.toISOString() },
+    OWNER,
+  );
+  await closeRequest(newsletter, id);
   return 'confirmed';
 }

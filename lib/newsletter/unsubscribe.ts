@@ -1,4 +1,5 @@
 import { OWNER } from '@/lib/data/types';
+import { closeRequest } from './confirmations';
 import { unsubscribeToken, unsubscribeTokenHolds } from './key';
 import type { Newsletter } from './subscribe';
 
@@ -6,7 +7,7 @@ import type { Newsletter } from './subscribe';
 // and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail client unsubscribes with one POST, and the same
 // URL as a visible link, whose GET is a page with one button posting it. A GET never unsubscribes (link scanners
 // follow links). An unsubscribed address is never mailed again; subscribing again needs the confirmation again
-// (subscribe.ts mails a link and leaves the status as it is until it is followed).
+// (subscribe.ts mails a link of a new request and leaves the status as it is until it is followed).
 
 /**
  * The unsubscribe URL: the mail's visible link (GET: a page with one button) and its one-click POST. `p`, the post
@@ -29,10 +30,16 @@ export const unsubscribeLinkHolds = (newsletter: Pick<Newsletter, 'key'>, id: un
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'invalid';
 
-/** Unsubscribes the link's subscriber (again, harmlessly); a bad or altered link is `invalid` and changes nothing. */
+/**
+ * Unsubscribes the link's subscriber (again, harmlessly), and closes any confirmation request the address has open: a
+ * confirmation link mailed before this (a week-old one a reader or a mail scanner opens) confirms nothing after it. A
+ * bad or altered link is `invalid` and changes nothing.
+ */
 export async function unsubscribe(newsletter: Newsletter, id: unknown, token: unknown): Promise<UnsubscribeOutcome> {
   if (!unsubscribeLinkHolds(newsletter, id, token)) return 'invalid';
-  const known = await newsletter.client.get('subscribers', id as string, OWNER);
+  const subscriber = id as string;
+  await closeRequest(newsletter, subscriber);
+  const known = await newsletter.client.get('subscribers', subscriber, OWNER);
   if (!known) return 'unsubscribed';
   if (known.status !== 'unsubscribed') {
     const now = (newsletter.now ?? (() => new Date()))();

@@ -91,13 +91,13 @@ it("the notice's one click stops the thread's mail; a forged link changes nothin
   const url = mail!.headers.get('list-unsubscribe')!.slice(1, -1);
   const forged = url.replace(/t=([\w-])/, (_, c: string) => `t=${c === 'A' ? 'B' : 'A'}`);
   const refused = await stop(new Request(forged, { method: 'POST', body: 'List-Unsubscribe=One-Click' }));
-  expect(refused.headers.get('location')).toBe('/newsletter/unsubscribe-invalid');
+  // RFC 8058's one click is answered without a redirect: 200, or the catalogue's 404 for a link that does not hold.
+  expect([refused.status, refused.headers.get('location')]).toEqual([404, null]);
   const id = new URL(url).searchParams.get('w')!;
   expect(await siteReplies().records.get(replyWatchers.id, id, OWNER)).not.toBeNull();
 
   const answer = await stop(new Request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click' }));
-  expect(answer.status).toBe(303);
-  expect(answer.headers.get('location')).toBe('/newsletter/unsubscribed');
+  expect([answer.status, answer.headers.get('location')]).toEqual([200, null]);
   expect(await siteReplies().records.get(replyWatchers.id, id, OWNER)).toBeNull();
 
   const page = await siteComments().list('post-0001', { limit: 10 });

@@ -163,8 +163,7 @@ test.describe('the newsletter on two instances sharing Postgres', () => {
         body: 'List-Unsubscribe=One-Click',
         redirect: 'manual',
       });
-      expect(answer.status).toBe(303);
-      expect(answer.headers.get('location')).toBe('/newsletter/unsubscribed');
+      expect([answer.status, answer.headers.get('location')]).toEqual([200, null]);
       expect((await records.get('subscribers', subscriberId(mail.to[0]!), OWNER))?.status).toBe('unsubscribed');
     }
   });

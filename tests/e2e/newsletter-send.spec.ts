@@ -82,8 +82,9 @@ test('a new post is mailed to the confirmed readers, who unsubscribe by the link
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       maxRedirects: 0,
     });
-    expect(answer.status()).toBe(303);
-    expect(answer.headers()['location']).toBe('/newsletter/unsubscribed');
+    // A mail provider wants a 2xx, no redirect (issue 42).
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['location']).toBeUndefined();
   } finally {
     await blog(baseURL!, 'delete', slug);
   }

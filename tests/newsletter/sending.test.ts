@@ -53,7 +53,9 @@ const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/types');
 const { POST: oneClick } = await import('@/app/(site)/newsletter/unsubscribe/route');
 const { subscriberId, subscribe } = await import('@/lib/newsletter/subscribe');
-const siteNewsletterSubscribe = (email: string, language: 'en' | 'es') => subscribe(siteNewsletter(), email, language);
+/** Subscribes as the form does, its confirmation mail left unasked for (this file's queue is stopped midway). */
+const siteNewsletterSubscribe = (email: string, language: 'en' | 'es') =>
+  subscribe({ ...siteNewsletter(), queue: async () => {} }, email, language);
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -116,8 +118,8 @@ it('the one-click URL unsubscribes (a POST from the mail client), and the addres
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }),
   );
-  expect(answer.status).toBe(303);
-  expect(answer.headers.get('location')).toBe('/newsletter/unsubscribed');
+  // A 200 with no redirect, as a mail provider's one click wants (issue 42).
+  expect([answer.status, answer.headers.get('location')]).toEqual([200, null]);
   expect((await dataClient().get('subscribers', subscriberId(address(3)), OWNER))?.status).toBe('unsubscribed');
   // A link altered by a letter changes nothing.
   const forged = url.replace(/t=([\w-])/, (_, c: string) => `t=${c === 'A' ? 'B' : 'A'}`);

@@ -3,14 +3,16 @@ import { readNewsletterInput } from '@/lib/edge/api/newsletter-input';
 import { authErrors } from '@/lib/owner';
 import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
 import { CatalogueError, isCatalogueError } from '@/lib/core/errors';
-import { siteNewsletter, subscribe } from '@/lib/newsletter';
+import { askToSubscribe, siteNewsletter } from '@/lib/newsletter';
 import { type NewsletterStateName, newsletterStatePath } from '@/lib/newsletter';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { isCrossSite } from '@/lib/core/security/same-origin';
 
 // POST subscribes an address: the form (urlencoded) gets a 303 to a /newsletter/<state> page, JSON gets 202
 // `{ status: 'pending' }` or a catalogue error. Whether an address was known never shows: a new, pending or
-// confirmed address gets the same answer. A client gets 10 subscribes per 10 minutes (each may send a mail).
+// confirmed address gets the same answer after the same work (the address checked and left to the site's queue,
+// whose worker stores it and mails the link: lib/newsletter/queue.ts). A client gets 10 subscribes per 10 minutes
+// (each may send a mail).
 
 const SUBSCRIBES_PER_CLIENT = 10;
 const WINDOW_SECONDS = 10 * 60;
@@ -43,7 +45,7 @@ export const POST = jsonHandler(async (request: Request): Promise<Response> => {
   }
   if (!input.trapped) {
     try {
-      await subscribe(siteNewsletter(), input.email, input.language);
+      await askToSubscribe(siteNewsletter(), input.email, input.language);
     } catch (error) {
       if (isCatalogueError(error)) return refuse(error);
       throw error;

@@ -1,4 +1,6 @@
-import { otherMethods } from '@/lib/edge/api/respond';
+import { errorResponse, otherMethods } from '@/lib/edge/api/respond';
+import { readBodyText } from '@/lib/core/http/body';
+import { errors } from '@/lib/core/errors';
 import {
   newsletterStatePath,
   siteNewsletter,
@@ -14,7 +16,9 @@ import { digestOff, digestOffHolds, siteDigest, siteReplies, stopReplies, stopRe
 // digest's, which turns it off).
 // - POST unsubscribes: a mail client's one click from the List-Unsubscribe header (body `List-Unsubscribe=One-Click`),
 //   or the button below. The token in the URL is the authority, so no cookie, origin or body is needed (a mail client
-//   posts from nowhere). A 303 to the page that says what happened; twice is harmless; a bad link changes nothing.
+//   posts from nowhere). The one click answers 200 with a short plain text (a link that does not hold: the
+//   catalogue's 404), never a redirect; the button a 303 to the page that says what happened. Twice is harmless; a
+//   bad link changes nothing.
 // - GET (the mail's visible link) answers a small page with that one button, and changes nothing: link scanners and
 //   previews open links too. It is plain HTML from this handler, whole in the first answer, so it works without
 //   JavaScript (a page streaming its query-dependent part behind <Suspense> needs a script to show it).
@@ -73,9 +77,39 @@ const KINDS: LinkKind[] = [
 
 const kindOf = (params: URLSearchParams) => KINDS.find((kind) => kind.names(params))!;
 
+/** What a one-click POST may carry: RFC 8058's one pair, urlencoded or as multipart/form-data. */
+const MAX_BODY = 4096;
+
+/**
+ * Whether the POST is RFC 8058's one click (its body `List-Unsubscribe=One-Click`), made by a mail provider, rather
+ * than the page's button (a browser's form post, with no field).
+ */
+async function isOneClick(request: Request): Promise<boolean> {
+  const type = request.headers.get('content-type') ?? '';
+  const body = await readBodyText(request, MAX_BODY, () => errors.payloadTooLarge('request body is larger than 4 KiB'));
+  if (!body) return false;
+  if (/^multipart\/form-data/i.test(type)) {
+    const form = await new Response(body, { headers: { 'content-type': type } }).formData().catch(() => null);
+    return form?.get('List-Unsubscribe') === 'One-Click';
+  }
+  return new URLSearchParams(body.trim()).get('List-Unsubscribe') === 'One-Click';
+}
+
 export async function POST(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
-  const state = (await kindOf(params).stop(params)) ? 'unsubscribed' : 'unsubscribe-invalid';
+  let oneClick: boolean;
+  try {
+    oneClick = await isOneClick(request);
+  } catch (error) {
+    return errorResponse(error);
+  }
+  const stopped = await kindOf(params).stop(params);
+  // A mail provider's one click wants a 2xx, not a redirect to a page no one will see.
+  if (oneClick) {
+    if (!stopped) return errorResponse(errors.notFound('this unsubscribe link does not hold'));
+    return new Response('Unsubscribed.\n', { headers: { ...NO_STORE, 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+  const state = stopped ? 'unsubscribed' : 'unsubscribe-invalid';
   return new Response(null, { status: 303, headers: { ...NO_STORE, Location: newsletterStatePath(state) } });
 }
 

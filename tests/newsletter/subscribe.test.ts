@@ -1,17 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DataClient, createDataClient } from '@/lib/data/client';
 import { subscribers } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
 import type { Mail, Mailer } from '@/lib/core/mail';
-import { confirmToken } from '@/lib/newsletter/key';
+import { confirmationRequests } from '@/lib/newsletter/confirmations';
+import { confirmToken, unsubscribeToken } from '@/lib/newsletter/key';
+import { unsubscribe } from '@/lib/newsletter/unsubscribe';
+import { linkMac } from '@/lib/core/security/signed-token';
 import { subscriberWeeks, subscribersCsv } from '@/lib/newsletter/report';
 import {
   type Newsletter,
   RESEND_AFTER_MS,
+  type SubscribeJob,
+  askToSubscribe,
   confirm,
   isoWeek,
   normaliseEmail,
@@ -19,23 +24,31 @@ import {
   subscriberId,
 } from '@/lib/newsletter/subscribe';
 
+// Each test opens a database of its own (PGlite's initdb: seconds on a busy machine, counted against the test).
+vi.setConfig({ testTimeout: 60_000 });
+
 const folder = mkdtempSync(path.join(tmpdir(), 'subscribe-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-const open = () => createDataClient({ backend: createEmbeddedBackend(folder), collections: [subscribers] });
+const COLLECTIONS = [subscribers, confirmationRequests];
+const open = () => createDataClient({ backend: createEmbeddedBackend(folder), collections: COLLECTIONS });
 
 const KEY = Buffer.alloc(32, 7);
 
+/** The newsletter over `client` (its subscribers and its records), its mail kept in `sent`, its queue in `jobs`. */
 function newsletterOn(client: DataClient, at = { now: Date.UTC(2026, 10, 24, 12) }) {
   const sent: Mail[] = [];
+  const jobs: SubscribeJob[] = [];
   const mailer: Mailer = { send: async (mail) => (sent.push(mail), { messageId: `<${sent.length}@test>` }) };
   const newsletter: Newsletter = {
     client,
+    records: client,
     mailer,
+    queue: async (job) => jobs.push(job),
     siteUrl: 'https://blog.example',
     key: KEY,
     now: () => new Date(at.now),
   };
-  return { newsletter, sent, at };
+  return { newsletter, sent, at, jobs };
 }
 
 const linkIn = (mail: Mail) => new URL(/https:\/\/blog\.example\/newsletter\/confirm\?\S+/.exec(mail.text)![0]);
@@ -78,7 +91,7 @@ it('names ISO weeks, whose year is the year of their Thursday', () => {
 describe('double opt-in', () => {
   let client: DataClient;
   beforeEach(async () => {
-    client = createDataClient({ backend: createEmbeddedBackend(), collections: [subscribers] });
+    client = createDataClient({ backend: createEmbeddedBackend(), collections: COLLECTIONS });
     return () => client.close();
   });
 
@@ -89,18 +102,24 @@ describe('double opt-in', () => {
     expect(sent[0]).toMatchObject({ to: 'ada@example.com', subject: expect.stringContaining('Confirm') });
     const id = link.searchParams.get('s')!;
     const token = link.searchParams.get('t')!;
+    const request = token.split('.')[1]!;
     expect(id).toBe(subscriberId('ada@example.com'));
 
     const other = subscriberId('eve@example.com');
     expect(await confirm(newsletter, other, token)).toBe('invalid');
     expect(await confirm(newsletter, id, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBe('invalid');
-    expect(await confirm(newsletter, id, confirmToken(Buffer.alloc(32, 8), id, new Date(at.now)))).toBe('invalid');
+    const forged = (key: Buffer, nonce: string) => confirmToken(key, id, nonce, new Date(at.now));
+    expect(await confirm(newsletter, id, forged(Buffer.alloc(32, 8), request))).toBe('invalid');
+    // Signed with the site's key, but for a request that was never made.
+    expect(await confirm(newsletter, id, forged(KEY, 'A'.repeat(22)))).toBe('invalid');
     expect(await confirm(newsletter, [id], token)).toBe('invalid');
     expect((await client.get('subscribers', id, OWNER))?.status).toBe('pending');
 
     expect(await confirm(newsletter, id, token)).toBe('confirmed');
     const confirmed = await client.get('subscribers', id, OWNER);
     expect(confirmed).toMatchObject({ status: 'confirmed', confirmedDate: new Date(at.now).toISOString() });
+    // Its request is closed; a second click finds the address confirmed and changes nothing.
+    expect(await client.get(confirmationRequests.id, id, OWNER)).toBeNull();
     expect(await confirm(newsletter, id, token)).toBe('confirmed');
     expect(await client.get('subscribers', id, OWNER)).toEqual(confirmed);
     expect(await subscribe(newsletter, 'ada@example.com')).toBe('already-confirmed');
@@ -112,19 +131,74 @@ describe('double opt-in', () => {
     expect(await confirm(newsletter, late.searchParams.get('s'), late.searchParams.get('t'))).toBe('invalid');
   });
 
-  it('mails a pending address again only after a while, and unstamps a mail that failed', async () => {
+  it('a link of the earlier form (no request) confirms an address still pending, and nothing after an unsubscribe', async () => {
+    const { newsletter, at } = newsletterOn(client);
+    const legacy = (id: string) => {
+      const issued = Math.floor(at.now / 1000);
+      return `${issued.toString(36)}.${linkMac(KEY, 'confirm', id, issued)}`;
+    };
+    // Subscribed before the release that bound requests: pending, no request of its own.
+    const pending = subscriberId('old@example.com');
+    await client.insert('subscribers', { _id: pending, email: 'old@example.com', status: 'pending' }, OWNER);
+    expect(await confirm(newsletter, pending, legacy(pending))).toBe('confirmed');
+    // Confirmed, then unsubscribed by one click: the old link confirms nothing.
+    const gone = subscriberId('gone@example.com');
+    await client.insert('subscribers', { _id: gone, email: 'gone@example.com', status: 'confirmed' }, OWNER);
+    expect(await unsubscribe(newsletter, gone, unsubscribeToken(KEY, gone))).toBe('unsubscribed');
+    expect(await confirm(newsletter, gone, legacy(gone))).toBe('invalid');
+    expect((await client.get('subscribers', gone, OWNER))?.status).toBe('unsubscribed');
+    // Pending with a request made since: only that request's link confirms.
+    await client.insert('subscribers', { _id: subscriberId('new@example.com'), email: 'new@example.com' }, OWNER);
+    at.now += RESEND_AFTER_MS;
+    expect(await subscribe(newsletter, 'new@example.com')).toBe('resent');
+    expect(await confirm(newsletter, subscriberId('new@example.com'), legacy(subscriberId('new@example.com')))).toBe(
+      'invalid',
+    );
+  });
+
+  it('mails a pending address again only after a while; only the newest link confirms', async () => {
     const { newsletter, sent, at } = newsletterOn(client);
     await subscribe(newsletter, 'bo@example.com');
     expect(await subscribe(newsletter, 'bo@example.com')).toBe('recently-sent');
     at.now += RESEND_AFTER_MS;
     expect(await subscribe(newsletter, 'bo@example.com')).toBe('resent');
     expect(sent).toHaveLength(2);
+    const id = subscriberId('bo@example.com');
+    const [first, second] = sent.map((mail) => linkIn(mail).searchParams.get('t'));
+    expect(await confirm(newsletter, id, first)).toBe('invalid');
+    expect(await confirm(newsletter, id, second)).toBe('confirmed');
+  });
 
-    const failing = { ...newsletter, mailer: { send: () => Promise.reject(new Error('smtp down')) } };
+  it('a mail server that fails: the address unstamped, the job thrown back to the queue to run again', async () => {
+    const { newsletter, sent, at } = newsletterOn(client);
+    const id = subscriberId('cy@example.com');
+    const refusing = (code: number) => ({
+      ...newsletter,
+      mailer: { send: () => Promise.reject(Object.assign(new Error('refused'), { responseCode: code })) },
+    });
+    // A 451: it throws (the queue runs the job again), and the address is unstamped, so the next run mails at once.
+    await expect(subscribe(refusing(451), 'cy@example.com')).rejects.toThrow(/451/);
+    expect((await client.get('subscribers', id, OWNER))?.confirmationSentDate).toBeUndefined();
+    expect(await subscribe(newsletter, 'cy@example.com')).toBe('resent');
+    expect(sent.map((m) => m.to)).toEqual(['cy@example.com']);
+    // A 550 ends the job (trying again would not change it); the form may ask again at once.
     at.now += RESEND_AFTER_MS;
-    await expect(subscribe(failing, 'bo@example.com')).rejects.toMatchObject({ status: 502, wde: 'WDE0053' });
-    // The next request tries again at once.
-    expect(await subscribe(newsletter, 'bo@example.com')).toBe('resent');
+    expect(await subscribe(refusing(550), 'cy@example.com')).toBe('resent');
+    expect(await subscribe(newsletter, 'cy@example.com')).toBe('resent');
+    expect(sent).toHaveLength(2);
+  });
+
+  it("the form's subscribe only checks the address and leaves the rest to the queue", async () => {
+    const { newsletter, sent, jobs } = newsletterOn(client);
+    await askToSubscribe(newsletter, ' Di@Example.com ', 'es');
+    expect(jobs).toEqual([{ email: 'di@example.com', language: 'es' }]);
+    expect(await client.count('subscribers', {}, OWNER)).toBe(0);
+    expect(sent).toEqual([]);
+    await expect(askToSubscribe(newsletter, 'not an address')).rejects.toMatchObject({ status: 400, wde: 'WDE0046' });
+    // A queue that cannot take it: the data service's 503.
+    const down = { ...newsletter, queue: () => Promise.reject(new Error('database down')) };
+    await expect(askToSubscribe(down, 'di@example.com')).rejects.toMatchObject({ status: 503, wde: 'WDE0053' });
+    expect(jobs).toHaveLength(1);
   });
 
   it('counts by week and status, and exports every subscriber as CSV with formulas made inert', async () => {
@@ -134,7 +208,8 @@ describe('double opt-in', () => {
     at.now += 7 * 24 * 60 * 60 * 1000;
     await subscribe(newsletter, 'three@example.com');
     const id = subscriberId('one@example.com');
-    await confirm(newsletter, id, confirmToken(KEY, id, new Date(at.now)));
+    const { request } = (await client.get(confirmationRequests.id, id, OWNER))!;
+    await confirm(newsletter, id, confirmToken(KEY, id, String(request), new Date(at.now)));
     expect(await subscriberWeeks(client)).toEqual([
       { week: '2026-W49', pending: 1, confirmed: 0, unsubscribed: 0, bounced: 0 },
       { week: '2026-W48', pending: 1, confirmed: 1, unsubscribed: 0, bounced: 0 },
