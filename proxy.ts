@@ -4,7 +4,7 @@ import { createNonce, ownerCsp } from './lib/core/security/csp';
 import { errorResponse } from './lib/edge/api/respond';
 import { errors } from './lib/core/errors';
 import { config as siteConfig } from './lib/core/config';
-import { isDashboardPath, isOwnerPath, safeDecode } from './lib/core/site';
+import { isDashboardPath, isOwnerPath, isReadOnlyRoutePath, safeDecode } from './lib/core/site';
 
 // Refuse /dashboard without a valid session before anything renders, and give every owner page a per-request
 // CSP nonce (the pages check the session again themselves). Public pages pass straight through.
@@ -27,10 +27,28 @@ function undecodablePath(pathname: string): Response | null {
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
+/**
+ * Any method but GET or HEAD on a route that only reads: a 405 here, before Next's route runs. Next caches such a
+ * route's answer by its path, whatever the method: a POST that found the feed stale after an edit ran the route as a
+ * POST and its 405 was stored as the feed, for every later GET (issue 42; the page cache now stores no route answer
+ * but a 200), and an OPTIONS got Next's automatic 204, which it then fails to send from the cache, leaving the
+ * request hanging. Exporting the other methods from the routes themselves would make Next render them per request.
+ */
+function readOnly(request: NextRequest): Response | null {
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  if (!isReadOnlyRoutePath(request.nextUrl.pathname)) return null;
+  return new Response('Method not allowed', {
+    status: 405,
+    headers: { Allow: 'GET, HEAD', 'Cache-Control': 'private, no-store', 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const undecodable = undecodablePath(pathname);
   if (undecodable) return undecodable;
+  const refused = readOnly(request);
+  if (refused) return refused;
   if (!isOwnerPath(pathname)) return NextResponse.next();
   const state = ownerOf(request.cookies);
 
@@ -54,10 +72,23 @@ export function proxy(request: NextRequest) {
   return withOwnerHeaders(response);
 }
 
-// Only where there is work: owner pages (session, nonce) and paths with a percent sign (the decoding guard). Every
-// other request skips the proxy entirely; running it on every path cost public pages most of their throughput.
-// Next reads the matcher at build time, so it is spelled here, not built from isOwnerPath (tests/auth/proxy.test.ts
-// checks the two agree).
+// Only where there is work: owner pages (session, nonce), paths with a percent sign (the decoding guard) and the
+// read-only routes Next caches (the method guard). Every other request skips the proxy entirely; running it on every
+// path cost public pages most of their throughput. Next reads the matcher at build time, so it is spelled here, not
+// built from isOwnerPath and isReadOnlyRoutePath (tests/auth/proxy.test.ts checks they agree).
 export const config = {
-  matcher: ['/login', '/dashboard', '/dashboard/:path*', '/:path(.*%.*)'],
+  matcher: [
+    '/login',
+    '/dashboard',
+    '/dashboard/:path*',
+    '/:path(.*%.*)',
+    '/feed.xml',
+    '/:lang/feed.xml',
+    '/sitemap.xml',
+    '/:lang/sitemap.xml',
+    '/sitemaps/:file',
+    '/:lang/sitemaps/:file',
+    '/robots.txt',
+    '/icon.svg',
+  ],
 };

@@ -39,6 +39,15 @@ export const sitemapPath = (language?: Lang) => inLanguage(language, '/sitemap.x
 export const isDashboardPath = (pathname: string) => pathname === '/dashboard' || pathname.startsWith('/dashboard/');
 export const isOwnerPath = (pathname: string) => pathname === '/login' || isDashboardPath(pathname);
 
+/**
+ * The routes that only read and whose answer Next caches by path, whatever the method: the feeds, the sitemaps (and
+ * their parts), robots.txt, the icon; each language's under its prefix.
+ */
+export const isReadOnlyRoutePath = (pathname: string) =>
+  /^(?:\/[^/]+)?\/(?:feed\.xml|sitemap\.xml|sitemaps\/[^/]+)$/.test(pathname) ||
+  pathname === '/robots.txt' ||
+  pathname === '/icon.svg';
+
 /** A page number from a route segment: a positive integer without sign or leading zeros, else null. */
 export const pageNumber = (segment: string) => (/^[1-9]\d{0,5}$/.test(segment) ? Number(segment) : null);
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import { pathToRegexp } from 'next/dist/compiled/path-to-regexp';
 import { config, proxy } from '@/proxy';
-import { isOwnerPath } from '@/lib/core/site';
+import { isOwnerPath, isReadOnlyRoutePath } from '@/lib/core/site';
 import { withSite } from '../helpers/site';
 
 const SECRET = 'proxy-test-secret-that-is-long-enough-0123456789';
@@ -14,7 +14,7 @@ const owner = () => `${SESSION_COOKIE}=${signSession(SECRET).token}`;
 withSite({ OWNER_PASSWORD: 'pw', SESSION_SECRET: SECRET });
 
 describe('proxy', () => {
-  it('runs only where it has work: owner pages and paths with percent-encoding (every other request skips it)', () => {
+  it('runs only where it has work: owner pages, percent-encoding, read-only routes (every other request skips it)', () => {
     // Next compiles the matcher with its copy of path-to-regexp; this is the same call.
     const matchers = config.matcher.map((m) => pathToRegexp(m, [], { delimiter: '/', sensitive: false, strict: true }));
     const runs = (path: string) => matchers.some((m) => m.test(path));
@@ -26,6 +26,14 @@ describe('proxy', () => {
       '/post/%E0%A4%A',
       '/api/posts/%E0%A4%A',
       '/post/caf%C3%A9',
+      '/feed.xml',
+      '/es/feed.xml',
+      '/sitemap.xml',
+      '/es/sitemap.xml',
+      '/sitemaps/0.xml',
+      '/es/sitemaps/1.xml',
+      '/robots.txt',
+      '/icon.svg',
     ])
       expect(runs(path), path).toBe(true);
     for (const path of [
@@ -33,12 +41,16 @@ describe('proxy', () => {
       '/post/what-lcp-actually-measures',
       '/categories/performance',
       '/api/posts',
-      '/robots.txt',
-      '/feed.xml',
+      '/es',
+      '/page/2',
       '/loginx',
       '/dashboards',
     ])
       expect(runs(path), path).toBe(false);
+    // The read-only routes: the matcher says what isReadOnlyRoutePath says.
+    for (const path of ['/feed.xml', '/es/feed.xml', '/sitemaps/2.xml', '/es/sitemap.xml', '/post/feed.xml', '/x']) {
+      expect(runs(path), path).toBe(isReadOnlyRoutePath(path) || isOwnerPath(path));
+    }
     // The matcher is a literal (Next reads it at build time); it says what isOwnerPath says.
     for (const path of ['/login', '/login/x', '/dashboard', '/dashboard/a/b', '/dashboards', '/loginx', '/']) {
       expect(runs(path), path).toBe(isOwnerPath(path));
@@ -51,6 +63,19 @@ describe('proxy', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-security-policy'), path).toBeNull();
       expect(response.headers.get('cache-control'), path).toBeNull();
+    }
+  });
+
+  it('answers 405 to any method but GET and HEAD on a route that only reads, before Next caches its answer', () => {
+    for (const path of ['/feed.xml', '/es/feed.xml', '/sitemap.xml', '/sitemaps/0.xml', '/robots.txt', '/icon.svg']) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        const response = proxy(new NextRequest(`http://127.0.0.1:3000${path}`, { method }));
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get('allow')).toBe('GET, HEAD');
+        expect(response.headers.get('cache-control')).toBe('private, no-store');
+      }
+      for (const method of ['GET', 'HEAD'])
+        expect(proxy(new NextRequest(`http://127.0.0.1:3000${path}`, { method })).status).toBe(200);
     }
   });
 

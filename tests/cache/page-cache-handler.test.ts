@@ -107,3 +107,38 @@ describe('a render that raced an invalidation', () => {
     expect(stored('other')).toBe(true);
   });
 });
+
+describe('a route handler answering another method than GET (issue 42)', () => {
+  // Next keys a cached route handler by path only: a POST that finds /feed.xml stale runs the route as a POST, and the
+  // 405 (an OPTIONS: its empty 204) reaches this handler as the feed's new entry.
+  const route = (status: number, body: string) => ({
+    kind: 'APP_ROUTE',
+    status,
+    body: Buffer.from(body),
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'x-next-cache-tags': 'posts' },
+  });
+  const routeKey = '/feed.xml';
+  const routeCtx = { kind: 'APP_ROUTE', isRoutePPREnabled: false, isFallback: false };
+  const meta = () => path.join(dist, 'app/feed.xml.meta');
+
+  it('stores no answer but a 200: the feed stored before stays what a GET gets', async () => {
+    await handler().set(routeKey, route(200, '<rss>the feed</rss>'), ctx);
+    for (const status of [405, 204]) await handler().set(routeKey, route(status, ''), ctx);
+    const entry = (await handler().get(routeKey, routeCtx)) as { value: { status: number; body: Buffer } };
+    expect(entry.value.status).toBe(200);
+    expect(String(entry.value.body)).toBe('<rss>the feed</rss>');
+  });
+
+  it('writes nothing for a 405 where no feed was stored', async () => {
+    await handler().set(routeKey, route(405, ''), ctx);
+    expect(existsSync(meta())).toBe(false);
+    expect(await handler().get(routeKey, routeCtx)).toBeNull();
+  });
+
+  it('reads a 405 an older release stored as a miss, so the next GET renders the feed again', async () => {
+    mkdirSync(path.dirname(meta()), { recursive: true });
+    writeFileSync(path.join(dist, 'app/feed.xml.body'), '');
+    writeFileSync(meta(), JSON.stringify({ status: 405, headers: {} }));
+    expect(await handler().get(routeKey, routeCtx)).toBeNull();
+  });
+});

@@ -10,6 +10,10 @@
 // - A render that began before one of its tags was revalidated is not stored. Next stamps a page with the time it is
 //   stored, not the time its render began, so a render in flight when a webhook clears `posts` (a prefetch of the
 //   feed, say) would store what it read before the edit as if it were newer than the edit, until the next event.
+// - A route handler's answer is stored only when it is a 200. Next keys a cached route handler (the feeds, sitemaps,
+//   robots) by path, not method: a POST or OPTIONS that finds the entry missing or stale (after any edit) runs the
+//   route with its own method and Next stores that answer, a 405 or an empty 204, as the path's, served to every GET
+//   for good (issue 42). Such an entry already stored (on disk, or in Redis by an older release) is read as a miss.
 import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import TagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js';
 import path from 'node:path';
@@ -25,6 +29,9 @@ export const isNotFoundPage = (data) =>
   data !== null &&
   (data.kind === 'APP_PAGE' || data.kind === 'PAGES') &&
   data.status === 404;
+
+/** Whether an entry may be stored and served: all but a route handler's answer other than a 200. @param {any} data */
+export const isServable = (data) => data?.kind !== 'APP_ROUTE' || (data.status ?? 200) === 200;
 
 /** The cache tags a rendered page carries (Next's `x-next-cache-tags` header). @param {any} data */
 const pageTags = (data) => {
@@ -56,6 +63,9 @@ const redisPages = (serverDistDir) => {
   })());
 };
 
+/** A stored entry, or null where it holds what must not be served. @param {any} entry */
+const servable = (entry) => (entry && !isServable(entry.value) ? null : entry);
+
 export default class PageCacheHandler extends FileSystemCache {
   constructor(ctx) {
     super(ctx);
@@ -64,11 +74,11 @@ export default class PageCacheHandler extends FileSystemCache {
 
   /** This instance's entry, else (Redis answering) the shared one, kept here from then on. */
   async read(key, ctx) {
-    const local = await super.get(key, ctx);
+    const local = servable(await super.get(key, ctx));
     const { shared, redis } = this.redis ?? {};
     if (local || !shared?.up) return local;
     try {
-      const remote = await redis.get(key, ctx);
+      const remote = servable(await redis.get(key, ctx));
       if (remote?.value) await super.set(key, remote.value, { ...ctx, cacheControl: remote.cacheControl });
       return remote;
     } catch (error) {
@@ -102,6 +112,7 @@ export default class PageCacheHandler extends FileSystemCache {
   async set(key, data, ctx) {
     const startedAt = renderStarts.get(key);
     renderStarts.delete(key);
+    if (!isServable(data)) return;
     // A page that existed and is now gone (a deleted post) is overwritten, so a restart cannot bring it back.
     if (isNotFoundPage(data) && !this.hasEntry(key)) return;
     // Read before an invalidation of its own tags: the next request renders it again, from what is there now.

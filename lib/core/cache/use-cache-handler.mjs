@@ -3,10 +3,21 @@
 // Every invalidation goes to both and to the other instances (redis-shared.mjs).
 import path from 'node:path';
 import DefaultModule from 'next/dist/server/lib/cache-handlers/default.js';
+import WorkUnitModule from 'next/dist/server/app-render/work-unit-async-storage.external.js';
 import { getRedisCacheComponentsHandler } from '@trieb.work/nextjs-turbo-redis-cache';
 import { applyTags, entryPrefix, redisShared } from './redis-shared.mjs';
 
 const { createDefaultCacheHandler } = DefaultModule.default ?? DefaultModule;
+const { workUnitAsyncStorage } = WorkUnitModule.default ?? WorkUnitModule;
+
+/**
+ * Runs a call of the Redis handler outside the render that asked for the entry. The handler reads the clock
+ * (`Date.now()`, for its tags' times), and Next aborts a static render that reads the clock itself: with Redis, every
+ * feed and sitemap rendered again after an edit answered 500 ("couldn't be rendered statically because it used
+ * `Date.now()`", issue 42). Next's own handler reads `performance` instead.
+ * @template T @param {() => T} call @returns {T}
+ */
+const outsideRender = (call) => workUnitAsyncStorage.exit(call);
 const local = createDefaultCacheHandler(50 * 1024 * 1024);
 const shared = redisShared();
 
@@ -26,7 +37,7 @@ if (shared) {
     async get(key, softTags) {
       const from = current();
       try {
-        return await from.get(key, softTags);
+        return await outsideRender(() => from.get(key, softTags));
       } catch (error) {
         shared.lost(error);
         return undefined;
@@ -35,22 +46,23 @@ if (shared) {
     async set(key, pending) {
       const to = current();
       try {
-        await to.set(key, pending);
+        await outsideRender(() => to.set(key, pending));
       } catch (error) {
         shared.lost(error);
       }
     },
     async refreshTags() {
-      if (shared.up) await redis.refreshTags().catch(shared.lost);
+      if (shared.up) await outsideRender(() => redis.refreshTags()).catch(shared.lost);
     },
     // Soft tags (revalidatePath) are in the tags manifest on every instance (the bus).
     getExpiration: (tags) => local.getExpiration(tags),
-    async updateTags(tags, durations) {
-      const at = Date.now();
-      applyTags(tags, durations, at);
-      await shared.publish(tags, durations, at);
-      if (shared.up) await redis.updateTags(tags, durations).catch(shared.lost);
-    },
+    updateTags: (tags, durations) =>
+      outsideRender(async () => {
+        const at = Date.now();
+        applyTags(tags, durations, at);
+        await shared.publish(tags, durations, at);
+        if (shared.up) await redis.updateTags(tags, durations).catch(shared.lost);
+      }),
   };
 }
 export default handler;
