@@ -3,7 +3,7 @@ import { invalidate } from '@/lib/core/cache/invalidate';
 import { recordsClient } from '@/lib/data';
 import { blogSource } from '@/lib/blog';
 import { serve, servedBy } from '@/lib/platform';
-import { wixRefreshTokenOf } from '@/lib/members';
+import { memberOfCookie, siteCaptcha, wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { announceLocally } from './announce';
 import { createLocalComments, publishedCount, publishedCounts } from './local';
@@ -20,6 +20,7 @@ import { siteJobs } from '@/lib/data';
 import { type Replies, enqueueReplyNotice, mayNotice, replyNotices, replyWatchers, workReplies } from './replies';
 import { type Digest, commentDigest, workDigest } from './digest';
 import path from 'node:path';
+import { type CommentService, createCommentService } from './service';
 
 export { postComments, commentSettings } from './collection';
 export { createLocalComments, type CommentAnnouncer, type CommentChange } from './local';
@@ -216,3 +217,15 @@ export async function startCommentMail(): Promise<void> {
 
 export { stopReplies, stopRepliesLinkHolds, watchReplies } from './replies';
 export { digestAddress, digestOff, digestOffHolds, setDigest } from './digest';
+
+export { COMMENT_CAPTCHA_AFTER, COMMENT_LIMITS } from './limits';
+export { type CommentFields, type CommentRefusal, type CommentService, commentRefusal } from './service';
+
+/** The rules of commenting (service.ts), over the comments `lib/platform` names and the site's settings. */
+export const commentService: CommentService = createCommentService({
+  comments: provider,
+  settings: commentSettingsStore,
+  replies: siteReplies,
+  captcha: siteCaptcha,
+  memberOf: memberOfCookie,
+});

@@ -103,3 +103,19 @@ export const errors = {
 
 export const isCatalogueError = (value: unknown): value is CatalogueError =>
   typeof value === 'object' && value !== null && (value as Partial<Record<typeof BRAND, unknown>>)[BRAND] === true;
+
+/** The catalogue's 429 (WDE9429): a client over one of the site's limits, told when to try again (`Retry-After`). */
+export class TooManyRequests extends CatalogueError {
+  readonly retryAfter: number;
+
+  constructor(message: string, seconds: number) {
+    super(429, 'WDE9429', `${message}; retry in ${seconds} s`);
+    this.retryAfter = seconds;
+  }
+}
+
+/** The seconds a catalogue error asks its client to wait before trying again (a TooManyRequests), else null. */
+export const retryAfterOf = (error: unknown): number | null =>
+  isCatalogueError(error) && typeof (error as Partial<TooManyRequests>).retryAfter === 'number'
+    ? (error as TooManyRequests).retryAfter
+    : null;

@@ -1,5 +1,5 @@
 import { unstable_rethrow } from 'next/navigation';
-import { CatalogueError, errors, isCatalogueError } from '@/lib/core/errors';
+import { CatalogueError, TooManyRequests, errors, isCatalogueError, retryAfterOf } from '@/lib/core/errors';
 
 // Every JSON API answer goes through here: catalogue errors keep their status and code, anything else
 // is logged and answered as WDE0053 without a stack trace.
@@ -26,17 +26,17 @@ export function jsonHandler<C = unknown>(handler: Handler<C>): (request: Request
 export function errorResponse(error: unknown): Response {
   const known: CatalogueError = isCatalogueError(error) ? error : errors.internal();
   if (!isCatalogueError(error)) console.error(JSON.stringify({ msg: 'unhandled API error', error: String(error) }));
-  return Response.json(known.toJSON(), { status: known.status, headers: { 'Cache-Control': 'no-store' } });
+  const response = Response.json(known.toJSON(), { status: known.status, headers: { 'Cache-Control': 'no-store' } });
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== null) response.headers.set('Retry-After', String(retryAfter));
+  return response;
 }
 
 export const notFound = (what: string) => errors.notFound(`${what} does not exist`);
 
 /** The catalogue's 429 (WDE9429) with its `Retry-After`: a client over one of the site's limits. */
-export function tooManyRequests(message: string, seconds: number): Response {
-  const response = errorResponse(new CatalogueError(429, 'WDE9429', `${message}; retry in ${seconds} s`));
-  response.headers.set('Retry-After', String(seconds));
-  return response;
-}
+export const tooManyRequests = (message: string, seconds: number): Response =>
+  errorResponse(new TooManyRequests(message, seconds));
 
 /** The methods a route handler module can export and `otherMethods` can answer for it. */
 export type RouteMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,47 +1,35 @@
-import { commentFields, commentWriteLimit } from '@/lib/edge/api/comments';
-import { memberOfRequest } from '@/lib/edge/api/member-forms';
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
-import { authErrors } from '@/lib/owner';
+import { commentService } from '@/lib/comments';
 import { clientKey } from '@/lib/core/security/limits';
-import { type MemberWriter, commentSettingsStore, siteComments, waitsForApproval } from '@/lib/comments';
-import { CatalogueError } from '@/lib/core/errors';
 import { isCrossSite } from '@/lib/core/security/same-origin';
-import { commentText } from '@/lib/comments';
+import { commentFields } from '@/lib/edge/api/comments';
+import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
+import { MEMBER_SESSION_COOKIE } from '@/lib/members';
+import { authErrors, requestCookie } from '@/lib/owner';
 
-// One comment, as its writer: PATCH `{ text }` changes its text (answers `{ comment }`), DELETE deletes it and its
-// replies (answers `{ comment }`, as it was). An edit waits for the owner as a new comment by this writer would: where
-// the blog's settings hold their comments for approval, a published comment whose text changes is PENDING again (out
-// of the thread and the count until approved), so an approved comment cannot become something else unseen. Only the
-// member who wrote it: anyone else gets 403 (WDE0027), a visitor 401, an unknown comment 404; nothing changes.
-// Cross-site requests are refused; edits count against the client's comment writes.
+// One comment, as its writer (the rules: lib/comments/service.ts): PATCH `{ text }` changes its text (answers
+// `{ comment }`; where the blog's settings hold this writer's comments for approval, it waits again), DELETE deletes it
+// and its replies (answers `{ comment }`, as it was). Only the member who wrote it: anyone else gets 403 (WDE0027), a
+// visitor 401, an unknown comment 404. Cross-site requests are refused; edits count against the client's writes.
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
-
 type Context = RouteContext<'/api/comments/[commentId]'>;
-
-async function writerOf(request: Request): Promise<MemberWriter> {
-  const signedIn = await memberOfRequest(request);
-  if (!signedIn) throw new CatalogueError(401, 'WDE9401', 'sign in to change your comments');
-  const { member, session } = signedIn;
-  return { kind: 'member', memberId: member.id, name: member.displayName, sessionToken: session };
-}
+const session = (request: Request) => requestCookie(request, MEMBER_SESSION_COOKIE);
 
 export const PATCH = jsonHandler<Context>(async (request, { params }) => {
   if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
-  const limited = await commentWriteLimit(clientKey(request.headers));
-  if (limited) return limited;
   const { commentId } = await params;
-  const writer = await writerOf(request);
-  const text = commentText((await commentFields(request, false)).text);
-  const status = waitsForApproval(await commentSettingsStore().get(), writer.kind) ? 'PENDING' : 'PUBLISHED';
-  const comment = await siteComments().edit(commentId, text, writer, status);
+  const comment = await commentService.edit({
+    commentId,
+    session: session(request),
+    client: clientKey(request.headers),
+    fields: () => commentFields(request, false),
+  });
   return Response.json({ comment }, { headers: PRIVATE });
 });
 
 export const DELETE = jsonHandler<Context>(async (request, { params }) => {
   if (isCrossSite(request)) return errorResponse(authErrors.crossSite());
-  const { commentId } = await params;
-  const comment = await siteComments().remove(commentId, await writerOf(request));
+  const comment = await commentService.remove((await params).commentId, session(request));
   return Response.json({ comment }, { headers: PRIVATE });
 });
 
