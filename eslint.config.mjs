@@ -133,11 +133,13 @@ const CACHE_ONLY_IN_READS = {
   importNames: ['cacheLife', 'cacheTag'],
   message: "Only a feature's reads.ts (or reads/) caches and tags.",
 };
-/** Every write ends in invalidate(event): nothing else clears a cache tag. */
+/** Every write ends in publish(event): the bus's cache subscriber alone clears a cache tag. */
 const CLEAR_ONLY_BY_INVALIDATE = {
   name: 'next/cache',
   importNames: ['revalidateTag', 'updateTag', 'revalidatePath'],
-  message: 'A write refreshes pages through invalidate(event) (lib/core/cache/invalidate.ts), the one door.',
+  message:
+    'A write refreshes pages by publishing its event (lib/core/events/bus.ts publish): the cache subscriber ' +
+    '(lib/core/cache/clear.ts) clears the tags, after the subscribers registry.ts lists before it.',
 };
 const USE_CACHE_ONLY_IN_READS = {
   selector: "ExpressionStatement[directive='use cache']",
@@ -217,7 +219,7 @@ const config = [
         { object: 'process', property: 'env', message: 'Read configuration through config() from lib/core/config.' },
       ],
       // Only a feature's reads (lib/<feature>/reads.ts or reads/) caches and tags, beside the feature it reads; only
-      // invalidate() clears; only lib/platform chooses.
+      // the event bus's cache subscriber clears; only lib/platform chooses.
       'no-restricted-syntax': ['error', USE_CACHE_ONLY_IN_READS, PLATFORM_CHOSEN_ONCE],
       'no-restricted-imports': ['error', { paths: [CACHE_ONLY_IN_READS, CLEAR_ONLY_BY_INVALIDATE] }],
     },
@@ -262,8 +264,8 @@ const config = [
     },
   },
   {
-    // The one door that clears cache tags.
-    files: ['lib/core/cache/invalidate.ts'],
+    // The event bus's cache subscriber: the one door that clears cache tags.
+    files: ['lib/core/cache/clear.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [CACHE_ONLY_IN_READS] }] },
   },
   {

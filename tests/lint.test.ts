@@ -80,18 +80,18 @@ const refused: [string, string, string, RegExp][] = [
     "import { config } from '@/lib/core/config';\nexport const probe = () => {\n  const { platform } = config();\n  return platform;\n};\n",
     /^no-restricted-syntax: Only lib\/platform chooses/,
   ],
-  // Every write ends in invalidate(event).
+  // Every write ends in publish(event): the bus's cache subscriber clears.
   [
-    'a write that clears its pages itself instead of calling invalidate',
+    'a write that clears its pages itself instead of publishing its event',
     'lib/likes/probe.ts',
     "import { revalidateTag } from 'next/cache';\nexport const probe = (id: string) => revalidateTag(`metrics:${id}`, { expire: 0 });\n",
-    /^no-restricted-imports: .*through invalidate\(event\)/,
+    /^no-restricted-imports: .*by publishing its event/,
   ],
   [
     'a route that clears a tag itself',
     'app/api/probe/route.ts',
     "import { updateTag } from 'next/cache';\nexport const POST = () => updateTag('comments');\n",
-    /^no-restricted-imports: .*through invalidate\(event\)/,
+    /^no-restricted-imports: .*by publishing its event/,
   ],
   // The layers.
   [
@@ -231,6 +231,18 @@ describe('and allow what the house draws', () => {
       'lib/likes/probe.ts',
       "import { invalidate } from '@/lib/core/cache/invalidate';\n" +
         "export const probe = (id: string) => invalidate({ type: 'wix.blog.v3.post_liked', entityId: id });\n",
+    ],
+    [
+      'a write publishing its event on the bus',
+      'lib/likes/probe.ts',
+      "import { publish } from '@/lib/core/events/bus';\n" +
+        "export const probe = (id: string) => publish({ type: 'wix.blog.v3.post_liked', entityId: id });\n",
+    ],
+    [
+      'a feature attaching the subscriber the registry names',
+      'lib/comments/probe.ts',
+      "import { subscribe } from '@/lib/core/events/bus';\n" +
+        "export const probe = () => subscribe('reply-mail', (event) => event.resourceId);\n",
     ],
   ])('%s', async (_name, filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);

@@ -1,6 +1,7 @@
 import { processSingleton } from '@/lib/core/process-singleton';
 import { config } from '@/lib/core/config';
-import { type SiteEvent, onInvalidate } from '@/lib/core/cache/invalidate';
+import { subscribe } from '@/lib/core/events/bus';
+import type { EventFor } from '@/lib/core/events/registry';
 import { isCommentEvent, isPostEvent } from '@/lib/core/cache/event-tags';
 import { serve } from '@/lib/platform';
 import type { BlogSource } from './source';
@@ -42,7 +43,8 @@ function sources(): { whole: BlogSource; public: BlogSource } {
     });
     // What the public reads: a paid post is its preview, whatever the platform answered (paywall.ts).
     const readers = paywallSource(whole);
-    onInvalidate((event) => {
+    // The event bus's `blog-source` subscriber (lib/core/events/registry.ts): first of every row that names it.
+    subscribe('blog-source', (event) => {
       const change = refreshOf(event);
       // Through the paywall, which drops what it judged of the post, to the source.
       if (change !== null) readers.refresh(change);
@@ -56,9 +58,10 @@ function sources(): { whole: BlogSource; public: BlogSource } {
  * of it (a category, tag or member event, a comment event that names no post), or nothing (a data item, the site's
  * settings: no post shows them from the source).
  */
-function refreshOf({ type, entityId, resourceId }: SiteEvent): { postId: string } | undefined | null {
+function refreshOf(event: EventFor<'blog-source'>): { postId: string } | undefined | null {
+  const { type, entityId } = event;
   if (isPostEvent(type)) return { postId: entityId };
-  if (isCommentEvent(type)) return resourceId ? { postId: resourceId } : undefined;
+  if (isCommentEvent(type)) return 'resourceId' in event && event.resourceId ? { postId: event.resourceId } : undefined;
   return type.startsWith('wix.data.') || type.startsWith('site.') ? null : undefined;
 }
 

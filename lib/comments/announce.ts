@@ -1,10 +1,18 @@
-import { invalidate } from '@/lib/core/cache/invalidate';
-import type { CommentAnnouncer } from './local';
+import { publish } from '@/lib/core/events/bus';
+import type { CommentChanged, CommentPosted } from '@/lib/core/events/types';
+import type { CommentAnnouncer, CommentChange } from './local';
 
-// A local comment written, edited, moderated or deleted refreshes its post's thread and count as the Comments API's
-// event would (`wix.comments.v2.comment_*`, the post as its resource), through the site's one invalidation
-// (lib/core/cache/invalidate.ts).
+// A comment written, edited, moderated or deleted by the site (its own, or at Wix through the site) is published as the
+// Comments API's event (`wix.comments.v2.comment_*`, the post as its resource): CommentPosted for a new one,
+// CommentChanged for the rest. Its subscribers, in order (lib/core/events/registry.ts): the blog source, the post's
+// thread and count in the cache, and for a visible reply the watchers' notices.
+
+const TYPES = {
+  created: 'wix.comments.v2.comment_created',
+  updated: 'wix.comments.v2.comment_updated',
+  deleted: 'wix.comments.v2.comment_deleted',
+} as const satisfies Record<CommentChange, (CommentPosted | CommentChanged)['type']>;
 
 export const announceLocally: CommentAnnouncer = async (change, comment) => {
-  invalidate({ type: `wix.comments.v2.comment_${change}`, entityId: comment.id, resourceId: comment.postId });
+  publish({ type: TYPES[change], entityId: comment.id, resourceId: comment.postId });
 };

@@ -15,7 +15,7 @@ import type { CommentChange } from './local';
 import { createWixComments } from './wix';
 import { mailer } from '@/lib/core/mail';
 import { siteKey } from '@/lib/core/security/site-key';
-import { onInvalidate } from '@/lib/core/cache/invalidate';
+import { subscribe } from '@/lib/core/events/bus';
 import { siteJobs } from '@/lib/data';
 import { type Replies, enqueueReplyNotice, mayNotice, replyNotices, replyWatchers, workReplies } from './replies';
 import { type Digest, commentDigest, workDigest } from './digest';
@@ -186,16 +186,10 @@ export const siteDigest = (): Digest =>
     comments: provider(),
   }));
 
-/** The comment events that may make a reply visible: written published, approved, brought back. */
-const REPLY_EVENTS = new Set([
-  'wix.comments.v2.comment_created',
-  'wix.comments.v2.comment_updated',
-  'wix.comments.v2.comment_comment_published',
-]);
-
 /**
- * At the server's start: the reply notices' worker on the site's queue and a listener asking it of each event, and
- * the owner's daily digest.
+ * At the server's start: the reply notices' worker on the site's queue, the bus's `reply-mail` subscriber asking it of
+ * each comment event that may make a reply visible (written published, approved, brought back:
+ * lib/core/events/registry.ts), and the owner's daily digest.
  */
 export async function startCommentMail(): Promise<void> {
   const boss = await siteJobs();
@@ -203,8 +197,7 @@ export async function startCommentMail(): Promise<void> {
   await workReplies(boss, replies);
   await workDigest(boss, siteDigest());
   processSingleton('comment-replies-listener', () => {
-    onInvalidate((event) => {
-      if (!REPLY_EVENTS.has(event.type)) return;
+    subscribe('reply-mail', (event) => {
       void mayNotice(replies, event.resourceId)
         .then((may) => (may ? enqueueReplyNotice(boss, event.entityId) : null))
         .catch((error: unknown) =>

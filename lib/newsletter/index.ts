@@ -1,5 +1,5 @@
 import { blogSource } from '@/lib/blog';
-import { onInvalidate } from '@/lib/core/cache/invalidate';
+import { subscribe } from '@/lib/core/events/bus';
 import { config } from '@/lib/core/config';
 import { createBulkMailer, mailer } from '@/lib/core/mail';
 import { processSingleton } from '@/lib/core/process-singleton';
@@ -98,12 +98,10 @@ export const siteSending = (): Sending =>
     };
   });
 
-/** The platform's post events that may be a first publication. */
-const POST_EVENTS = new Set(['wix.blog.v3.post_created', 'wix.blog.v3.post_updated']);
-
 /**
- * At the server's start: the queue's workers for subscribes and for sends, a listener that announces each
- * post event (the first publication makes a send), and every send left unfinished by a stop asked for again.
+ * At the server's start: the queue's workers for subscribes and for sends, the bus's `newsletter-first-send`
+ * subscriber announcing each post event that may be a first publication (created, updated: the first makes a send;
+ * lib/core/events/registry.ts), and every send left unfinished by a stop asked for again.
  */
 export async function startNewsletter(): Promise<void> {
   const boss = await siteJobs();
@@ -111,14 +109,12 @@ export async function startNewsletter(): Promise<void> {
   const sending = siteSending();
   await workSends(boss, sending);
   processSingleton('newsletter-listener', () => {
-    onInvalidate((event) => {
-      if (!POST_EVENTS.has(event.type)) return;
-      // After the blog's own listener has let go of its copy of the post: announce reads it as the platform has it.
-      setImmediate(() => {
-        void announce(sending, event.entityId, (postId) => enqueueSend(boss, postId)).catch((error: unknown) =>
-          console.error(JSON.stringify({ msg: 'newsletter: announce failed', error: String(error) })),
-        );
-      });
+    // After the blog source's subscriber has let go of its copy of the post (the registry's order): announce reads it
+    // as the platform has it.
+    subscribe('newsletter-first-send', (event) => {
+      void announce(sending, event.entityId, (postId) => enqueueSend(boss, postId)).catch((error: unknown) =>
+        console.error(JSON.stringify({ msg: 'newsletter: announce failed', error: String(error) })),
+      );
     });
     return true;
   });

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { publishDue, scheduleOf, scheduledDrafts } from '@/lib/blog';
-import { invalidate, onInvalidate } from '@/lib/core/cache/invalidate';
+import { publish, subscribe } from '@/lib/core/events/bus';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { ensureQueue, siteJobs, workOnce } from '@/lib/data';
 
@@ -40,13 +40,17 @@ export async function planDraft(boss: PgBoss, postId: string): Promise<void> {
 export async function runDue({ postId, at }: Due): Promise<string> {
   const outcome = await publishDue(postId, at);
   if (outcome === 'waiting') throw new Error(`scheduled post ${postId}: not published by the platform yet`);
-  if (outcome === 'published') invalidate({ type: 'wix.blog.v3.post_created', entityId: postId });
-  if (outcome === 'live') invalidate({ type: 'wix.blog.v3.post_updated', entityId: postId });
+  // Published as any write is (PostPublished, PostUpdated): the bus clears the tags outside a request too.
+  if (outcome === 'published') publish({ type: 'wix.blog.v3.post_created', entityId: postId });
+  if (outcome === 'live') publish({ type: 'wix.blog.v3.post_updated', entityId: postId });
   console.info(JSON.stringify({ msg: 'schedule: due', postId, at, outcome }));
   return outcome;
 }
 
-/** At the server's start: the worker, a listener planning each draft event's draft, every scheduled draft. */
+/**
+ * At the server's start: the worker, the bus's `schedule-planning` subscriber (each draft event's draft), every
+ * scheduled draft.
+ */
 export async function startScheduling(): Promise<void> {
   const boss = await siteJobs();
   await ensureQueue(boss, SCHEDULE_QUEUE, {
@@ -61,11 +65,10 @@ export async function startScheduling(): Promise<void> {
     if (job) await runDue(job.data);
   });
   processSingleton('schedule-listener', () => {
-    onInvalidate((event) => {
-      // Only a draft's event changes a schedule (a post's event is a publication, an edit, a like of a live post).
-      if (!/\.draft_/.test(event.type)) return;
-      // After the blog's own listener has let go of its copy of the post: the draft is read as the platform has it.
-      setImmediate(() => void planDraft(boss, event.entityId).catch(warn('schedule: could not plan a draft')));
+    // Only a draft's event changes a schedule (lib/core/events/registry.ts); after the blog source's subscriber has let
+    // go of its copy of the post (the registry's order), so the draft is read as the platform has it.
+    subscribe('schedule-planning', (event) => {
+      void planDraft(boss, event.entityId).catch(warn('schedule: could not plan a draft'));
     });
     return true;
   });

@@ -7,7 +7,8 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 // there, so invalidate() tells the listeners at once and has the tags cleared by the server's own request to itself
 // (POST /api/internal/tags on loopback, PORT), which only this process's key opens.
 
-const { invalidate, onInvalidate } = await import('@/lib/core/cache/invalidate');
+const { invalidate } = await import('@/lib/core/cache/invalidate');
+const { observeEvents } = await import('@/lib/core/events/bus');
 const route = await import('@/app/api/internal/tags/route');
 
 // The server this process listens as: the real route handler behind node:http, on PORT.
@@ -41,7 +42,7 @@ beforeEach(() => {
 describe('invalidate outside a request', () => {
   it('tells the listeners at once and clears the tags in a request of its own', async () => {
     const heard: string[] = [];
-    onInvalidate((event) => heard.push(event.entityId));
+    observeEvents((event) => heard.push(event.entityId));
     outside();
     const tags = invalidate({ type: 'wix.blog.v3.post_created', entityId: 'p-9' });
     expect(heard).toContain('p-9');

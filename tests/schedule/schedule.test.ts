@@ -14,7 +14,7 @@ import { captureLogs, routeContext } from '../webhooks/helpers';
 
 const { contentDir: dir } = withSite({ WIX_WEBHOOK_PUBLIC_KEY: '' }, { content: makePosts(5), database: true });
 const { POST } = await import('@/app/api/webhooks/wix/route');
-const { onInvalidate } = await import('@/lib/core/cache/invalidate');
+const { observeEvents } = await import('@/lib/core/events/bus');
 const { startScheduling, runDue } = await import('@/lib/schedule');
 const { blogSource, scheduledDrafts } = await import('@/lib/blog');
 const { OWNER, recordsClient, siteJobs } = await import('@/lib/data');
@@ -23,7 +23,7 @@ const sendOf = (postId: string) => recordsClient(newsletterSends).get(newsletter
 
 vi.setConfig({ testTimeout: 60_000 });
 const events: { type: string; entityId: string }[] = [];
-onInvalidate((event) => events.push({ type: event.type, entityId: event.entityId }));
+observeEvents((event) => events.push({ type: event.type, entityId: event.entityId }));
 // Graceful: a job at its time may be running (the unscheduled draft's, finding nothing due); it ends before the
 // database closes, rather than failing against a closed one (an unhandled rejection in pg-boss, seen in CI).
 afterAll(async () => (await siteJobs()).stop({ graceful: true, wait: true, timeout: 20_000 }), 30_000);

@@ -1,10 +1,11 @@
 import { errors } from '@/lib/core/errors';
 import { readBodyText } from '@/lib/core/http/body';
-import { clearTags, isInternalKey } from '@/lib/core/cache/invalidate';
+import { clearTags, isInternalKey } from '@/lib/core/cache/clear';
 import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 
 // POST { tags }: the server's request to itself that clears the tags of work done outside a request (a scheduled
-// post published by its job: lib/core/cache/invalidate.ts). Only with this process's own key (`x-internal-key`,
+// post published by its job): the event bus's cache subscriber sends it (lib/core/cache/clear.ts), since Next clears
+// tags only inside a request. Only with this process's own key (`x-internal-key`,
 // random at start, sent on loopback): anyone else gets the catalogue's 404, as for a path that does not exist.
 
 const MAX_BODY = 16 * 1024;
