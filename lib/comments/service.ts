@@ -82,10 +82,10 @@ export function createCommentService(ports: CommentServicePorts) {
 
   return {
     /** Who the caller is (a member's name, or null) and their own comments on the post, whatever their status. */
-    async reader(post: () => Promise<Post>, session: string | undefined) {
-      const { id } = await post();
+    async reader(postId: string, post: () => Promise<Post>, session: string | undefined) {
+      await post();
       const found = await writerOf(session);
-      const mine = found ? await ports.comments().mine(id, found.writer) : [];
+      const mine = found ? await ports.comments().mine(postId, found.writer) : [];
       return { member: found ? { name: plainName(found.member.displayName) } : null, mine };
     },
 

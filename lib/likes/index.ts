@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { config } from '@/lib/core/config';
 import { recordsClient } from '@/lib/data';
-import { wixRefreshTokenOf } from '@/lib/members';
+import { memberOfCookie, wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { siteKey } from '@/lib/core/security/site-key';
 import { announceLocally } from './announce';
@@ -10,11 +10,19 @@ import { serve } from '@/lib/platform';
 import { createLocalLikes, storedLikeCounts } from './local';
 import type { PostLikes } from './types';
 import { createWixLikes } from './wix';
+import { type LikeService, createLikeService } from './service';
 
 export { postLikes, likeId } from './collection';
 export { createLocalLikes, type LikeBaseline, type LikeAnnouncer } from './local';
 export { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS } from './visitor';
-export { VISITOR_LIKE_LIMIT, VISITOR_LIKES_PER_POST, VISITOR_LIKES_WINDOW_SECONDS, visitorLikeKey } from './limits';
+export {
+  VISITOR_LIKE_LIMIT,
+  VISITOR_LIKES_PER_POST,
+  VISITOR_LIKES_WINDOW_SECONDS,
+  WRITES_PER_MINUTE as LIKE_WRITES_PER_MINUTE,
+  visitorLikeKey,
+} from './limits';
+export type { LikeAnswer, LikeCaller, LikeService } from './service';
 export * from './types';
 
 // The site's likes, one per process, where the platform says (lib/platform): at Wix when the members are (a Wix
@@ -62,3 +70,6 @@ export const likeCount = (postId: string): Promise<number> =>
  */
 export const keptLikeCounts = (postIds: string[]): Promise<Map<string, number>> =>
   serve('likes', { wix: async () => new Map(), local: () => storedLikeCounts(recordsClient(), postIds) });
+
+/** The rules of liking (service.ts), over the likes `lib/platform` names. */
+export const likeService: LikeService = createLikeService({ likes: siteLikes, memberOf: memberOfCookie });

@@ -1,12 +1,15 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { TooManyRequests } from '@/lib/core/errors';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
 
 // What bounds a visitor's likes. A visitor (not signed in) is only a cookie, and a new cookie is a new liker: dropping
 // it and liking again would count again, without end. So a visitor's like that would add to a post's count also takes
 // a point of a budget kept per client address and post, which no cookie resets: at most VISITOR_LIKES_PER_POST such
 // likes from one address on one post per window. A member likes as their account (one like per member and post, in
-// either implementation) and is not counted here. The limiter itself is built where the site's limiters are
-// (lib/core/security/limits.ts createLimiter: rate-limiter-flexible, on the site's Redis when REDIS_URL is set), by the
-// route.
+// either implementation) and is not counted here. Each client also has WRITES_PER_MINUTE likes and unlikes a minute.
+// The limiters are the site's (lib/core/security/limits.ts createLimiter: rate-limiter-flexible, on the site's Redis
+// when REDIS_URL is set); the like service (service.ts) takes their points.
 
 /** Likes a visitor may add to one post from one client address (an IPv6 client: its /64) per window. */
 export const VISITOR_LIKES_PER_POST = 3;
@@ -55,3 +58,24 @@ export function clientNetwork(address: string): string {
 /** The budget's key for a visitor's like of a post from a client address. */
 export const visitorLikeKey = (clientAddress: string, postId: string) =>
   JSON.stringify([clientNetwork(clientAddress), postId]);
+
+/** Likes and unlikes one client may send a minute. */
+export const WRITES_PER_MINUTE = 30;
+
+const clientLimiter = () =>
+  processSingleton('likes-limits', () =>
+    createLimiter({ keyPrefix: 'likes:client', points: WRITES_PER_MINUTE, durationSeconds: 60 }),
+  );
+const visitorLimiter = () => processSingleton('likes-limits:visitor-post', () => createLimiter(VISITOR_LIKE_LIMIT));
+
+/** Takes a point of the client's likes and unlikes, or throws the catalogue's 429. */
+export async function takeLikeWrite(client: string): Promise<void> {
+  const taken = await consume(clientLimiter(), client);
+  if (!taken.ok) throw new TooManyRequests('too many likes', secondsLeft(taken.res));
+}
+
+/** Takes a point of the client address's budget of visitors' likes on the post, or throws the catalogue's 429. */
+export async function takeVisitorLike(client: string, postId: string): Promise<void> {
+  const taken = await consume(visitorLimiter(), visitorLikeKey(client, postId));
+  if (!taken.ok) throw new TooManyRequests('too many likes of this post from this address', secondsLeft(taken.res));
+}

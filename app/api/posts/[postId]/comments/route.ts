@@ -23,7 +23,7 @@ const session = (request: Request) => requestCookie(request, MEMBER_SESSION_COOK
 
 export const GET = jsonHandler<Context>(async (request, { params }) => {
   const { postId } = await params;
-  const answer = await commentService.reader(() => publishedPostById(postId), session(request));
+  const answer = await commentService.reader(postId, () => publishedPostById(postId), session(request));
   return Response.json(answer, { headers: PRIVATE });
 });
 
