@@ -11,6 +11,7 @@ import { ContentFolder } from '../../scripts/blog/content-folder';
 import { postToken, signEvent } from '../../scripts/blog/deliver';
 import { createPost, deletePost, schedulePost } from '../../scripts/blog/posts';
 import { type ProbePost, probePost, restorePost, sendPostUpdated } from '../../scripts/blog/probe';
+import { cachedRoutes, edit, expectServed, sendEveryMethod } from './support/route-cache';
 import {
   type PostgresServer,
   postgresServerMissing,
@@ -168,6 +169,22 @@ test.describe('two instances sharing Redis', () => {
       expect(onB.headers.get('x-nextjs-cache')).toBe('HIT');
       // B keeps it: the next request is served from B's own cache.
       expect((await get(b, page)).headers.get('x-nextjs-cache')).toBe('HIT');
+    } finally {
+      await restorePost(folder, a.url, probe);
+    }
+  });
+
+  test('every method sent to A after an edit is stored as the feed or sitemap for neither A nor B (issue 42)', async () => {
+    test.setTimeout(90_000);
+    const probe = await probePost(folder);
+    const pages = ['/', '/es', `/post/${probe.post.slug}`];
+    const routes = await cachedRoutes(a.url, pages);
+    await cachedRoutes(b.url, pages);
+    try {
+      await edit(folder, probe, a.url);
+      await sendEveryMethod(a.url, routes, () => a.log.join('').slice(-4000));
+      await expectServed(b.url, routes, 'B');
+      await expectServed(a.url, routes, 'A');
     } finally {
       await restorePost(folder, a.url, probe);
     }
