@@ -89,8 +89,8 @@ const POLICIES = [
   may('likes', ['likes', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('comments', ['comments', 'blog', 'members', 'data', 'platform', ...BASE]),
   may('plans', ['plans', 'blog', 'members', 'data', 'platform', ...BASE]),
-  may('ratings', ['ratings', 'data', ...BASE]),
-  may('polls', ['polls', 'blog', 'data', ...BASE]),
+  may('ratings', ['ratings', 'blog', 'members', 'data', ...BASE]),
+  may('polls', ['polls', 'blog', 'members', 'data', ...BASE]),
   may('schedule', ['schedule', 'blog', 'data', ...BASE]),
   // A feature's storage adapters are thin: the base, Wix's client and their own feature; of another feature, types.
   {

@@ -1,10 +1,21 @@
 import { invalidate } from '@/lib/core/cache/invalidate';
-import { CatalogueError, errors } from '@/lib/core/errors';
+import { errors } from '@/lib/core/errors';
 import { type DataClient, recordsClient } from '@/lib/data';
 import { OWNER, countBy, defineCollection } from '@/lib/data/types';
-import { type PollDefinition, type PollReading, type PollResults, seesResults } from './types';
+import { memberOfCookie } from '@/lib/members';
+import { type PollService, createPollService, pollClosed } from './service';
+import type { PollDefinition, PollResults } from './types';
 
 export * from './types';
+export {
+  POLL_LIMITS,
+  type FoundPoll,
+  type PollService,
+  type VoterCaller,
+  pollClosed,
+  pollRefusal,
+  readPoll,
+} from './service';
 
 // Votes in posts' polls (issue 31), in the site's own records (`poll-votes`). A one-choice poll keeps one record per
 // voter, its id made of the poll and the voter: the same vote sent a hundred times, or a hundred different votes at
@@ -40,9 +51,6 @@ export const pollStates = defineCollection({
   },
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });
-
-/** A vote in a poll the owner closed: the catalogue's permission error. */
-export const pollClosed = () => new CatalogueError(403, 'WDE0027', 'this poll is closed: it takes no more votes');
 
 const keyOf = (postId: string, pollId: string) => `${postId}:${pollId}`;
 /** A vote's record id: the voter's one record in a one-choice poll, one per option chosen in a poll of several. */
@@ -141,20 +149,8 @@ export function createPolls(records: DataClient, now: () => Date = () => new Dat
 
 export type Polls = ReturnType<typeof createPolls>;
 
-/** A poll as the reader (a voter id, if any; the owner or not) may see it. */
-export async function readPoll(
-  polls: Polls,
-  postId: string,
-  poll: PollDefinition,
-  reader: { voterId: string | null; owner: boolean },
-): Promise<PollReading> {
-  const [mine, closed] = await Promise.all([
-    reader.voterId ? polls.mine(postId, poll, reader.voterId) : [],
-    polls.isClosed(postId, poll.id),
-  ]);
-  const visible = seesResults(poll, { voted: mine.length > 0, owner: reader.owner });
-  return { mine, closed, results: visible ? await polls.results(postId, poll) : null };
-}
-
 /** The site's poll votes, in its records. */
 export const sitePolls = (): Polls => createPolls(recordsClient(pollVotes));
+
+/** The rules of voting (service.ts), over the site's poll votes. */
+export const pollService: PollService = createPollService({ polls: sitePolls, memberOf: memberOfCookie });
