@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { BackupStatus } from '@/components/dashboard/backup-status';
 import { ChartControls } from '@/components/dashboard/chart-controls';
 import { LiveTotal } from '@/components/dashboard/live-total';
 import { MetricsTable } from '@/components/dashboard/metrics-table';
@@ -8,6 +9,7 @@ import { SetupPanel } from '@/components/dashboard/setup-panel';
 import { TopPosts } from '@/components/dashboard/top-posts';
 import { currentOwner } from '@/lib/owner';
 import { getFeaturesOff } from '@/lib/data/reads';
+import { lastBackup } from '@/lib/data';
 import { forwardedWithoutProxy } from '@/lib/core/http/peer';
 import { getPostCountStats, getTotalPosts } from '@/lib/blog/reads';
 import { monthSeries } from '@/lib/edge/dashboard/chart';
@@ -39,13 +41,15 @@ async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchP
   const owner = await currentOwner(dashboardHref(params));
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
 
-  const [total, stats, table, topViews, topLikes, off] = await Promise.all([
+  const [total, stats, table, topViews, topLikes, off, backup] = await Promise.all([
     getTotalPosts(),
     getPostCountStats({ months: params.months, order: params.order, timeZone: params.tz }),
     loadPostTable(params),
     loadTopPosts('VIEW_COUNT'),
     loadTopPosts('LIKE_COUNT'),
     getFeaturesOff(),
+    // Read per request (the owner's page is never cached): the CLI records a backup from another process.
+    lastBackup().catch(() => undefined),
   ]);
   const bars = monthSeries(stats, { months: params.months, order: params.order, timeZone: params.tz });
 
@@ -86,6 +90,7 @@ async function Overview({ searchParams }: Pick<PageProps<'/dashboard'>, 'searchP
         <h2 id="metrics-heading">Every post</h2>
         <MetricsTable table={table} params={params} />
       </section>
+      <BackupStatus last={backup} />
     </>
   );
 }

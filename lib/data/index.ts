@@ -8,11 +8,12 @@ import type { CollectionDeclaration } from './types';
 import { createEmbeddedBackend } from './embedded';
 import { createPostgresBackend } from './postgres';
 import { invalidate } from '@/lib/core/cache/invalidate';
-import { serve } from '@/lib/platform';
+import { serve, servedBy } from '@/lib/platform';
 import { createWixBackend } from './wix';
 import type PgBoss from 'pg-boss';
 import { startJobs } from './jobs';
 import { createDataIndexes, type DataIndexes } from './indexes';
+import { type BackupRecord, backupRecordOf, readLastBackup, recordBackup, siteBackups, takeSnapshot } from './backup';
 import { createDataJobs, DATA_JOB_COLLECTIONS, type DataJobs } from './data-jobs';
 
 export { ensureQueue, keepStarting, workOnce } from './jobs';
@@ -124,6 +125,16 @@ export function siteDataJobs(): DataJobs {
 /** This instance's worker of the data service's jobs, and the jobs a stop left unfinished asked for again. */
 export const startDataJobs = () => siteDataJobs().start();
 
+/**
+ * Backups (backup.ts): the embedded records database's snapshot, which the CLI asks the running site for (409 when
+ * the records are on a Postgres server); the last backup made, for the dashboard; and its record, sent by the CLI
+ * once the archive is complete (a form: takenAt, bytes, content).
+ */
+export const siteSnapshot = () => takeSnapshot(recordsClient(siteBackups));
+export const lastBackup = (): Promise<BackupRecord | null> => readLastBackup(recordsClient(siteBackups));
+export const recordSiteBackup = (form: URLSearchParams) =>
+  recordBackup(recordsClient(siteBackups), backupRecordOf(form, servedBy('records')));
+
 /** Where the site's collections live: the platform's `data` (lib/platform decides). */
 export function siteBackend(): DataBackend {
   return serve('data', {
@@ -159,6 +170,7 @@ const BUILD_IDLE_CLOSE_MS = 1_000;
 
 export type { DataChange, DataClient } from './client';
 export { defineCollection, readingList, series, subscribers } from './collections';
+export { siteBackups, type BackupRecord } from './backup';
 export type { ReadingListItem } from './collections';
 export { dataErrors } from './errors';
 export type { DataIndex, DataIndexes, IndexField, IndexFailure, IndexStatus } from './indexes';

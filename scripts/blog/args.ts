@@ -3,6 +3,7 @@ import type { TermKind } from './content-folder';
 import { DATA_USAGE } from './data-args';
 import { OUTBOX_USAGE } from './outbox';
 import { WIX_USAGE } from './wix';
+import { BACKUP_USAGE } from './backup';
 import { UsageError } from './errors';
 import { isSlug } from './slug';
 
@@ -75,7 +76,9 @@ ${DATA_USAGE}
 
 ${OUTBOX_USAGE}
 
-${WIX_USAGE}`;
+${WIX_USAGE}
+
+${BACKUP_USAGE}`;
 
 const OPTIONS = {
   title: { type: 'string' },

@@ -7,6 +7,7 @@ import { DATA_USAGE, parseDataCommand } from './data-args';
 import { type DataIo, runData } from './data';
 import { runOutbox } from './outbox';
 import { runWix } from './wix';
+import { runBackup } from './backup';
 import { deliveredOk, postToken, signEvent } from './deliver';
 import { UsageError } from './errors';
 import { runCommand } from './run';
@@ -36,6 +37,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     if (argv[0] === 'data') return await runData(parseDataCommand(argv.slice(1)), io);
     if (argv[0] === 'outbox') return await runOutbox(argv.slice(1), io);
     if (argv[0] === 'wix') return await runWix(argv.slice(1), io);
+    // Backups of the site's records and content folder, and their restore (backup.ts).
+    if (argv[0] === 'backup' || argv[0] === 'restore') return await runBackup(argv, io);
     const command = parseCommand(argv);
     if (command.name === 'help') {
       io.out(USAGE);

@@ -5,7 +5,7 @@ import type { DataJob } from '@/lib/data';
 import type { DataIo } from './data';
 import type { DataCommand } from './data-args';
 import { UsageError } from './errors';
-import { cliSettings } from './settings';
+import { type Answer, type OwnerSite, ownerSite, SiteCommandError } from './owner-site';
 
 // `npm run blog -- data import <collection> <file> --job [--detach]` and `data job <id>`: the import as a job of the
 // running site (SITE_URL), asked for as its owner (OWNER_PASSWORD, the site's: the CLI signs in as the dashboard's
@@ -22,94 +22,10 @@ type JobCommand = Extract<DataCommand, { action: 'import' }> | Extract<DataComma
 const POLL_MS = 500;
 /** How long an attached CLI keeps asking a site that does not answer (restarting, say) before it lets go. */
 const UNREACHABLE_MS = 120_000;
-const TIMEOUT_MS = 30_000;
-
 const JOBS_PATH = '/api/data/v2/jobs';
-const SESSION_PATH = '/api/owner/session';
 
-/** A failure of this command: its message and exit status. */
-class JobCommandError extends Error {
-  override name = 'JobCommandError';
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-}
-
-/** The site, as the owner: every request of this command, and its one session. */
-function siteOf(io: DataIo) {
-  const { siteUrl } = cliSettings(io.env);
-  const password = io.env.OWNER_PASSWORD?.trim();
-  if (!password) {
-    throw new UsageError("a job is asked for as the site's owner: set OWNER_PASSWORD (the site's) and SITE_URL");
-  }
-  const fetchImpl = io.fetch ?? fetch;
-  let cookie: string | undefined;
-
-  async function call(method: string, pathname: string, init: RequestInit = {}): Promise<Answer> {
-    const url = `${siteUrl}${pathname}`;
-    let response: Response;
-    try {
-      response = await fetchImpl(url, {
-        ...init,
-        method,
-        headers: { ...(init.headers as Record<string, string>), ...(cookie && { cookie }) },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
-      throw new JobCommandError(`could not reach ${siteUrl}: ${reason || String(error)}`, 1);
-    }
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      body = { error: { message: text.slice(0, 300) } };
-    }
-    return { status: response.status, body, headers: response.headers };
-  }
-
-  /** The catalogue's error of an answer, as the CLI prints every error; 2 for a 4xx, 1 otherwise. */
-  const refused = (answer: Answer, what: string) => {
-    const error = (answer.body.error ?? {}) as { wde?: string; message?: string };
-    const said = [error.wde, error.message].filter(Boolean).join(' ') || `HTTP ${answer.status}`;
-    return new JobCommandError(`${what}: ${said}`, answer.status >= 400 && answer.status < 500 ? 2 : 1);
-  };
-
-  return {
-    siteUrl,
-    call,
-    refused,
-    async signIn() {
-      const answer = await call('POST', SESSION_PATH, {
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password }),
-      });
-      const session = answer.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0]!)
-        .find((c) => c.startsWith('owner_session=') && c !== 'owner_session=');
-      if (answer.status !== 204 || !session) throw refused(answer, `${siteUrl} refused the owner's sign-in`);
-      cookie = session;
-    },
-    async signOut() {
-      if (!cookie) return;
-      await call('DELETE', SESSION_PATH).catch(() => undefined);
-      cookie = undefined;
-    },
-  };
-}
-
-type Site = ReturnType<typeof siteOf>;
+const siteOf = (io: DataIo) => ownerSite(io, 'a job is asked for');
+type Site = OwnerSite;
 
 /** The media type a file is sent as: its name says CSV; else a JSON array, or JSON lines. */
 function mediaType(file: string, text: string): string {
@@ -189,7 +105,7 @@ async function follow(site: Site, id: string, io: DataIo, signal?: AbortSignal):
       try {
         answer = await site.call('GET', `${JOBS_PATH}/${encodeURIComponent(id)}`);
       } catch (error) {
-        if (!(error instanceof JobCommandError)) throw error;
+        if (!(error instanceof SiteCommandError)) throw error;
       }
       if (answer && answer.status === 200) {
         failingSince = undefined;
@@ -202,7 +118,7 @@ async function follow(site: Site, id: string, io: DataIo, signal?: AbortSignal):
       } else {
         failingSince ??= Date.now();
         if (Date.now() - failingSince > UNREACHABLE_MS) {
-          throw new JobCommandError(
+          throw new SiteCommandError(
             `${site.siteUrl} has not answered for a while; the job goes on there: ${reattach(id)}`,
             1,
           );
@@ -309,7 +225,7 @@ export async function runDataJob(command: JobCommand, io: DataIo): Promise<numbe
     await site.signIn();
     return await attach(site, command.id, io);
   } catch (error) {
-    if (error instanceof JobCommandError) {
+    if (error instanceof SiteCommandError) {
       io.err(`blog: ${error.message}`);
       return error.status;
     }
