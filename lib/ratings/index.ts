@@ -1,10 +1,14 @@
 import { invalidate } from '@/lib/core/cache/invalidate';
-import { errors } from '@/lib/core/errors';
 import { isVisitorId } from '@/lib/core/security/visitor-id';
 import { type DataClient, recordsClient } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
 import { type RatingSettingsStore, createRatingSettingsStore, ratingSettings } from './settings';
+import { type RatingService, checkRating, createRatingService } from './service';
+import type { RankedPost, RatingSummary } from './types';
+import { memberOfCookie } from '@/lib/members';
 
+export * from './types';
+export { RATING_LIMITS, type RaterCaller, type RatingService, asksToSignInToRate, checkRating } from './service';
 export { DEFAULT_RATING_SETTINGS, type RatingSettings, type RatingSettingsStore, ratingSettings } from './settings';
 
 // Ratings of posts (issue 31): a reader rates a post 1 to 5, once (rating again changes their rating): a member, or,
@@ -30,17 +34,6 @@ export const postRatings = defineCollection({
   permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
 });
 
-export interface RatingSummary {
-  /** The mean of the post's ratings, to one decimal; 0 when none. */
-  average: number;
-  count: number;
-}
-
-/** A rated post in the rating order (`ranked`). */
-export interface RankedPost extends RatingSummary {
-  postId: string;
-}
-
 /**
  * How many rated posts `ranked` orders: the dashboard reads each one's post to order and check it (lib/edge/pages/
  * dashboard-table.ts), and skips them all in the unrated rest. Past it, rated posts sort with the rest, newest first.
@@ -55,15 +48,6 @@ const byRating = (a: RankedPost, b: RankedPost) =>
 
 /** A rating's record id, the post's and the rater's: a member's id (hex, a UUID) is never a visitor's (`v-…`). */
 const ratingId = (postId: string, raterId: string) => `${postId}.${raterId}`;
-
-/** A rating as a reader gave it: a whole number from 1 to 5, else the catalogue's 400. */
-export function checkRating(value: unknown): number {
-  const n = typeof value === 'string' && /^\d$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 5) {
-    throw errors.badValue('rating must be a whole number from 1 to 5');
-  }
-  return n;
-}
 
 /** The post ratings in `records`, and what the site does with them. */
 export function createRatings(records: DataClient, now: () => Date = () => new Date()) {
@@ -147,3 +131,10 @@ export const ratingSettingsStore = (): RatingSettingsStore =>
   createRatingSettingsStore(recordsClient(ratingSettings), () =>
     invalidate({ type: 'site.ratings.settings_changed', entityId: ratingSettings.id }),
   );
+
+/** The rules of rating (service.ts), over the site's ratings and who may rate. */
+export const ratingService: RatingService = createRatingService({
+  ratings: siteRatings,
+  settings: ratingSettingsStore,
+  memberOf: memberOfCookie,
+});

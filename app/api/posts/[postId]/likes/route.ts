@@ -1,9 +1,8 @@
-import { errors } from '@/lib/core/errors';
-import { isFormPost, readBodyText } from '@/lib/core/http/body';
+import { isFormPost } from '@/lib/core/http/body';
 import { clientKey } from '@/lib/core/security/limits';
 import { isCrossSite } from '@/lib/core/security/same-origin';
 import { LIKER_HINT_COOKIE, LIKES_FRAGMENT, postPath } from '@/lib/core/site';
-import { readJsonBody } from '@/lib/edge/api/body';
+import { likeIntent } from '@/lib/edge/api/reader-input';
 import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { publishedPostById } from '@/lib/edge/pages/post';
 import { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS, type LikeCaller, likeService } from '@/lib/likes';
@@ -22,18 +21,6 @@ const callerOf = (request: Request): LikeCaller => ({
   visitor: requestCookie(request, LIKER_COOKIE),
 });
 
-/** What the post asks: `like` (the default) or `unlike`, from the form's `intent` or the JSON body's. */
-async function intentOf(request: Request, form: boolean): Promise<'like' | 'unlike'> {
-  if (request.method === 'DELETE') return 'unlike';
-  const tooLarge = () => errors.payloadTooLarge('request body is larger than 1 KiB');
-  const fields = form
-    ? Object.fromEntries(new URLSearchParams(await readBodyText(request, 1024, tooLarge)))
-    : await readJsonBody(request, 1024);
-  const intent = fields.intent ?? 'like';
-  if (intent !== 'like' && intent !== 'unlike') throw errors.notAChoice('intent must be "like" or "unlike"');
-  return intent;
-}
-
 export const GET = jsonHandler<Context>(async (request, { params }) => {
   const { postId } = await params;
   const state = await likeService.state(postId, () => publishedPostById(postId), callerOf(request));
@@ -48,7 +35,7 @@ async function write(request: Request, { params }: Context): Promise<Response> {
     ...callerOf(request),
     postId,
     client: clientKey(request.headers),
-    intent: () => intentOf(request, form),
+    intent: () => likeIntent(request, form),
     post: () => publishedPostById(postId),
   });
   const headers = new Headers(PRIVATE);

@@ -1,9 +1,9 @@
-import { errors } from '@/lib/core/errors';
-import { isFormPost, readBodyText } from '@/lib/core/http/body';
+import { isFormPost } from '@/lib/core/http/body';
 import { clientKey } from '@/lib/core/security/limits';
 import { isCrossSite } from '@/lib/core/security/same-origin';
 import { VISITOR_COOKIE, VISITOR_TTL_SECONDS } from '@/lib/core/security/visitor-id';
 import { postPath } from '@/lib/core/site';
+import { voteChoices } from '@/lib/edge/api/reader-input';
 import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members';
 import { SESSION_COOKIE, authErrors, httpOnlyCookie, isSecureRequest, ownerState, requestCookie } from '@/lib/owner';
@@ -16,7 +16,6 @@ import { findPostPoll, noSuchPoll } from '@/lib/polls/reads';
 // form to sign in and back to the post (JSON 401); a closed poll's form goes to the results page (JSON 403 WDE0027).
 // Cross-site posts are refused. GET: the poll as this reader may see it, private (the poll's island shows it in place).
 
-const MAX_BODY = 2048;
 type Context = RouteContext<'/api/posts/[postId]/polls/[pollId]'>;
 const callerOf = (request: Request): VoterCaller => ({
   session: requestCookie(request, MEMBER_SESSION_COOKIE),
@@ -26,23 +25,6 @@ const seeOther = (location: string, headers = new Headers({ 'Cache-Control': 'no
   headers.set('Location', location);
   return new Response(null, { status: 303, headers });
 };
-
-/** The options chosen: the form's `option`s, or JSON `{ options: [...] }` (anything else is the catalogue's 400). */
-async function chosenOf(request: Request, form: boolean): Promise<string[]> {
-  const body = await readBodyText(request, MAX_BODY, () => errors.payloadTooLarge(`larger than ${MAX_BODY} bytes`));
-  if (form) return new URLSearchParams(body).getAll('option');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body || '{}');
-  } catch {
-    throw errors.badValue('the body must be JSON: { "options": ["<option id>"] }');
-  }
-  const options = (parsed as { options?: unknown } | null)?.options;
-  if (!Array.isArray(options) || !options.every((o) => typeof o === 'string')) {
-    throw errors.badValue('options must be a list of option ids');
-  }
-  return options as string[];
-}
 
 const finder = (context: Context) => async () => {
   const { postId, pollId } = await context.params;
@@ -60,7 +42,7 @@ export const POST = jsonHandler<Context>(async (request, context) => {
   const form = isFormPost(request);
   const found = finder(context);
   const voted = await pollService
-    .vote({ ...callerOf(request), client: clientKey(request.headers), found, chosen: () => chosenOf(request, form) })
+    .vote({ ...callerOf(request), client: clientKey(request.headers), found, chosen: () => voteChoices(request, form) })
     .catch(async (error: unknown) => {
       const refusal = form ? pollRefusal(error) : null;
       if (!refusal) throw error;
