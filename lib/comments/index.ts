@@ -211,8 +211,7 @@ export async function startCommentMail(): Promise<void> {
 export { stopReplies, stopRepliesLinkHolds, watchReplies } from './replies';
 export { digestAddress, digestOff, digestOffHolds, setDigest } from './digest';
 
-export { COMMENT_CAPTCHA_AFTER, COMMENT_LIMITS } from './limits';
-export { type CommentFields, type CommentRefusal, type CommentService, commentRefusal } from './service';
+export { type CommentRefusal, type CommentService, commentRefusal } from './service';
 
 /** The rules of commenting (service.ts), over the comments `lib/platform` names and the site's settings. */
 export const commentService: CommentService = createCommentService({

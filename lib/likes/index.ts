@@ -15,14 +15,8 @@ import { type LikeService, createLikeService } from './service';
 export { postLikes, likeId } from './collection';
 export { createLocalLikes, type LikeBaseline, type LikeAnnouncer } from './local';
 export { LIKER_COOKIE, LIKER_COOKIE_TTL_SECONDS } from './visitor';
-export {
-  VISITOR_LIKE_LIMIT,
-  VISITOR_LIKES_PER_POST,
-  VISITOR_LIKES_WINDOW_SECONDS,
-  WRITES_PER_MINUTE as LIKE_WRITES_PER_MINUTE,
-  visitorLikeKey,
-} from './limits';
-export type { LikeAnswer, LikeCaller, LikeService } from './service';
+export { VISITOR_LIKE_LIMIT, VISITOR_LIKES_PER_POST, VISITOR_LIKES_WINDOW_SECONDS, visitorLikeKey } from './limits';
+export type { LikeCaller, LikeService } from './service';
 export * from './types';
 
 // The site's likes, one per process, where the platform says (lib/platform): at Wix when the members are (a Wix

@@ -7,15 +7,7 @@ import { type PollService, createPollService, pollClosed } from './service';
 import type { PollDefinition, PollResults } from './types';
 
 export * from './types';
-export {
-  POLL_LIMITS,
-  type FoundPoll,
-  type PollService,
-  type VoterCaller,
-  pollClosed,
-  pollRefusal,
-  readPoll,
-} from './service';
+export { type PollService, type VoterCaller, pollClosed, pollRefusal, readPoll } from './service';
 
 // Votes in posts' polls (issue 31), in the site's own records (`poll-votes`). A one-choice poll keeps one record per
 // voter, its id made of the poll and the voter: the same vote sent a hundred times, or a hundred different votes at

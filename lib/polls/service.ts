@@ -11,7 +11,7 @@ import { type PollDefinition, type PollReading, type PollResults, seesResults } 
 // carries its value for the caller to keep), and each client address has VISITOR_VOTES a day per poll, so dropping the
 // cookie cannot stuff the poll. A client has PER_MINUTE votes a minute. A poll the owner closed takes none.
 
-export const POLL_LIMITS = { perMinute: 30, visitorVotesPerDay: 3 } as const;
+const POLL_LIMITS = { perMinute: 30, visitorVotesPerDay: 3 } as const;
 
 const limiter = () =>
   processSingleton('polls-limits', () =>

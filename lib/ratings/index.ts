@@ -8,7 +8,7 @@ import type { RankedPost, RatingSummary } from './types';
 import { memberOfCookie } from '@/lib/members';
 
 export * from './types';
-export { RATING_LIMITS, type RaterCaller, type RatingService, asksToSignInToRate, checkRating } from './service';
+export { type RaterCaller, type RatingService, asksToSignInToRate, checkRating } from './service';
 export { DEFAULT_RATING_SETTINGS, type RatingSettings, type RatingSettingsStore, ratingSettings } from './settings';
 
 // Ratings of posts (issue 31): a reader rates a post 1 to 5, once (rating again changes their rating): a member, or,

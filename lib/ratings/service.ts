@@ -13,7 +13,7 @@ import type { RatingSummary } from './types';
 // dropping the cookie cannot stuff the post's ratings. A client has PER_MINUTE ratings a minute. A rating outside 1-5
 // is the catalogue's 400, checked before it takes a point of the visitor's budget.
 
-export const RATING_LIMITS = { perMinute: 30, visitorRatingsPerDay: 3 } as const;
+const RATING_LIMITS = { perMinute: 30, visitorRatingsPerDay: 3 } as const;
 
 const limiter = () =>
   processSingleton('ratings-limits', () =>
