@@ -170,7 +170,7 @@ const BUILD_IDLE_CLOSE_MS = 1_000;
 
 export type { DataChange, DataClient } from './client';
 export { defineCollection, readingList, series, subscribers } from './collections';
-export { siteBackups, type BackupRecord } from './backup';
+export type { BackupRecord } from './backup';
 export type { ReadingListItem } from './collections';
 export { dataErrors } from './errors';
 export type { DataIndex, DataIndexes, IndexField, IndexFailure, IndexStatus } from './indexes';
