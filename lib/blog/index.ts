@@ -11,6 +11,7 @@ import { createLocalSource } from './local';
 import { createWixSource } from './wix';
 import { paywallSource } from './paywall';
 import * as schedule from './schedule';
+import { refreshSourceOnRemoteTags } from './remote-tags';
 
 /**
  * The backend the platform names, one per process: the store an event refreshes must be the one that renders pages,
@@ -80,4 +81,6 @@ export { parseFilter } from './query/filter';
 export { parseSort } from './query/sort';
 export type { ListPostsOptions, PostCountStatsOptions, PostQuery } from './source';
 export { canonicalTimeZone, monthIndex, statsDate } from './time';
-export { refreshOnRemoteTags } from './remote-tags';
+
+/** At server start: another instance's invalidation (Redis) refreshes this instance's source too. */
+export const refreshOnRemoteTags = () => refreshSourceOnRemoteTags(blogSource);

@@ -1,4 +1,4 @@
-import { blogSource } from '@/lib/blog';
+import type { BlogSource } from './source';
 
 // Several instances share their cache invalidations through Redis (lib/core/cache/redis-shared.mjs): an event received
 // by one instance clears its tags on every instance. The instance that received it also refreshed its blog source (the
@@ -14,11 +14,14 @@ export function postsOfTags(tags: readonly string[]): string[] | null {
   return tags.some((tag) => tag === 'posts' || tag === 'categories' || tag === 'tags') ? null : [];
 }
 
-/** Called once at server start (instrumentation.ts): from then on, another instance's invalidation refreshes ours. */
-export function refreshOnRemoteTags(): void {
+/**
+ * Called once at server start (through lib/blog's `refreshOnRemoteTags`, with its source): from then on, another
+ * instance's invalidation refreshes ours.
+ */
+export function refreshSourceOnRemoteTags(source: () => Pick<BlogSource, 'refresh'>): void {
   (globalThis as unknown as Record<symbol, (tags: string[]) => void>)[HOOK] = (tags) => {
     const posts = postsOfTags(tags);
-    if (posts === null) blogSource().refresh();
-    else for (const postId of posts) blogSource().refresh({ postId });
+    if (posts === null) source().refresh();
+    else for (const postId of posts) source().refresh({ postId });
   };
 }

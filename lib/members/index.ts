@@ -9,7 +9,7 @@ import { siteKey } from '@/lib/core/security/site-key';
 import { createLocalMembers, type LocalMembers } from './local';
 import { createPolicyStore, memberPolicy } from './policy';
 import { siteCaptcha } from './site-captcha';
-import type { IdentityProvider, MemberAccount, MemberAdmin } from './types';
+import type { IdentityProvider, Member, MemberAccount, MemberAdmin } from './types';
 import { createWixMembers, openSession, type WixMembers } from './wix';
 
 export { members, type MemberItem } from './collection';
@@ -70,6 +70,12 @@ const atWix = () => servedBy('members') === 'wix';
 /** The site's identity provider: Wix's when the blog reads Wix with an OAuth app. */
 export const siteMembers = (): SiteMembers => (atWix() ? wixMembers() : localMembers());
 
+/** The member a session cookie's value signs in, or null: absent, tampered, expired, revoked, blocked. */
+export async function memberOfCookie(value: string | undefined): Promise<Member | null> {
+  if (!value || value.length > 2048) return null;
+  return siteMembers().memberOf(value);
+}
+
 /** The Wix provider with its login page, or null when members are local (the login page's routes answer 404). */
 export const siteWixMembers = (): WixMembers | null => (atWix() ? wixMembers() : null);
 
@@ -90,7 +96,6 @@ export {
   MEMBER_STATE_COOKIE,
   MEMBER_STATE_TTL_SECONDS,
   isMemberNotice,
-  memberOfCookie,
   memberPagePath,
   safeMemberNext,
   wixLoginPath,

@@ -1,8 +1,6 @@
 import { localPath } from '@/lib/core/site';
-import { siteMembers } from './index';
 import { MEMBER_PAGES, type MemberPage } from './pages';
 import { MEMBER_SESSION_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from './tokens';
-import type { Member } from './types';
 
 // The members' pages and their cookies: names, lifetimes, the notices a form post can come back with (an enum, so no
 // text from a request is ever reflected), where a sign-in may send the member, and who a session cookie names.
@@ -104,10 +102,4 @@ export function memberPagePath(page: MemberPage, notice?: MemberNotice, next?: s
   }
   const query = params.toString();
   return `${page}${query ? `?${query}` : ''}`;
-}
-
-/** The member a session cookie's value signs in, or null: absent, tampered, expired, revoked, blocked. */
-export async function memberOfCookie(value: string | undefined): Promise<Member | null> {
-  if (!value || value.length > 2048) return null;
-  return siteMembers().memberOf(value);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { type Platform, platformOf, refusal } from '../../platform';
+import { type Platform, platformOf, refusal } from '../../platform/decide';
 
-export type { Platform } from '../../platform';
+export type { Platform } from '../../platform/decide';
 
 // The server's environment, read once (the first time `config()` is asked) and checked with zod. Nothing else in
 // lib/, app/, components/ or proxy.ts reads process.env (the lint forbids it): a variable is added here, with its
