@@ -17,5 +17,8 @@ export default defineConfig({
     // worker busy), which counts against the test: at vitest's default 5 s, .ci/run timed out on one of them. A test
     // that hangs still fails, after 20 s.
     testTimeout: 20_000,
+    // The same for hooks: a file's first beforeEach often opens its database (initdb, then the data's migrations), and
+    // vitest's 10 s default for hooks failed tests/members/local.test.ts in .ci/run at 14 s. A hung hook still fails.
+    hookTimeout: 30_000,
   },
 });
