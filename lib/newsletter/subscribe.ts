@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { type DataClient, dataErrors } from '@/lib/data';
-import { OWNER } from '@/lib/data/types';
+import type { DataClient } from '@/lib/data';
+import { OWNER, dataErrors } from '@/lib/data/types';
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import type { Mailer } from '@/lib/core/mail';
 import { type Language, MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
