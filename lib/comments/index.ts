@@ -192,20 +192,21 @@ export const siteDigest = (): Digest =>
  * lib/core/events/registry.ts), and the owner's daily digest.
  */
 export async function startCommentMail(): Promise<void> {
-  const boss = await siteJobs();
   const replies = siteReplies();
-  await workReplies(boss, replies);
-  await workDigest(boss, siteDigest());
+  // Attached first, before the queue starts: a reply written meanwhile is noticed once the queue is there.
   processSingleton('comment-replies-listener', () => {
     subscribe('reply-mail', (event) => {
       void mayNotice(replies, event.resourceId)
-        .then((may) => (may ? enqueueReplyNotice(boss, event.entityId) : null))
+        .then(async (may) => (may ? enqueueReplyNotice(await siteJobs(), event.entityId) : null))
         .catch((error: unknown) =>
           console.error(JSON.stringify({ msg: 'replies: notice not queued', error: String(error) })),
         );
     });
     return true;
   });
+  const boss = await siteJobs();
+  await workReplies(boss, replies);
+  await workDigest(boss, siteDigest());
 }
 
 export { stopReplies, stopRepliesLinkHolds, watchReplies } from './replies';

@@ -166,9 +166,13 @@ export async function noticeReply(replies: Replies, commentId: string): Promise<
   return mailed;
 }
 
+/** The reply notices' queue, made once per queue handle (a notice may be asked for before the worker started). */
+const repliesQueue = (boss: PgBoss) =>
+  ensureQueue(boss, REPLIES_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+
 /** The queue's worker for reply notices. */
 export async function workReplies(boss: PgBoss, replies: Replies): Promise<void> {
-  await ensureQueue(boss, REPLIES_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  await repliesQueue(boss);
   await workOnce<{ commentId: string }>(
     boss,
     REPLIES_QUEUE,
@@ -180,7 +184,10 @@ export async function workReplies(boss: PgBoss, replies: Replies): Promise<void>
 }
 
 /** Asks the queue to notice a comment (its creation, its approval: each asks; the notices are made once). */
-export const enqueueReplyNotice = (boss: PgBoss, commentId: string) => boss.send(REPLIES_QUEUE, { commentId });
+export async function enqueueReplyNotice(boss: PgBoss, commentId: string) {
+  await repliesQueue(boss);
+  return boss.send(REPLIES_QUEUE, { commentId });
+}
 
 /**
  * Whether a comment event may make a reply notice: its post (the event's `resourceId`) has a watcher. An event that

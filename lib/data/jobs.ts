@@ -52,18 +52,26 @@ const DEADLOCK = '40P01';
 const QUEUE_ATTEMPTS = 8;
 /** Each process makes its queues one at a time (a chain per queue handle). */
 const making = new WeakMap<PgBoss, Promise<unknown>>();
+/** The queues a handle has made, or is making, by name. */
+const madeQueues = new WeakMap<PgBoss, Map<string, Promise<void>>>();
 
 /**
- * Makes the queue `name` if no instance has made it yet. pg-boss's createQueue attaches a partition to its job table
- * and takes no lock first: two made at once (several queues at a server's start, or two instances starting on a fresh
- * database) deadlock, and Postgres aborts one with 40P01. Measured: two instances making three queues each on a fresh
- * database deadlocked in 8 rounds of 8 (tests/data/jobs-start.test.ts), and the instance that lost never worked its
- * queue. So a process makes its queues one after another, and a deadlock with another instance is tried again after a
- * short random wait (making a queue that exists does nothing).
+ * Makes the queue `name` if no instance has made it yet, once per queue handle: a second call (a worker's start, then
+ * each send to it) answers the first one's promise, and the options given first are the queue's. One that failed is
+ * made again by the next call. pg-boss's createQueue attaches a partition to its job table and takes no lock first:
+ * two made at once (several queues at a server's start, or two instances starting on a fresh database) deadlock, and
+ * Postgres aborts one with 40P01. Measured: two instances making three queues each on a fresh database deadlocked in 8
+ * rounds of 8 (tests/data/jobs-start.test.ts), and the instance that lost never worked its queue. So a process makes
+ * its queues one after another, and a deadlock with another instance is tried again after a short random wait (making
+ * a queue that exists does nothing).
  */
 export function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+  const made = madeQueues.get(boss) ?? new Map<string, Promise<void>>();
+  madeQueues.set(boss, made);
+  const known = made.get(name);
+  if (known) return known;
   const previous = making.get(boss) ?? Promise.resolve();
-  const made = previous
+  const creating = previous
     .catch(() => undefined)
     .then(async () => {
       for (let attempt = 1; ; attempt++) {
@@ -76,8 +84,12 @@ export function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Que
         }
       }
     });
-  making.set(boss, made);
-  return made;
+  making.set(boss, creating);
+  made.set(name, creating);
+  creating.catch(() => {
+    if (made.get(name) === creating) made.delete(name);
+  });
+  return creating;
 }
 
 const working = new WeakMap<PgBoss, Set<string>>();

@@ -99,25 +99,27 @@ export const siteSending = (): Sending =>
   });
 
 /**
- * At the server's start: the queue's workers for subscribes and for sends, the bus's `newsletter-first-send`
- * subscriber announcing each post event that may be a first publication (created, updated: the first makes a send;
- * lib/core/events/registry.ts), and every send left unfinished by a stop asked for again.
+ * At the server's start: the bus's `newsletter-first-send` subscriber announcing each post event that may be a first
+ * publication (created, updated: the first makes a send; lib/core/events/registry.ts), the queue's workers for
+ * subscribes and for sends, and every send left unfinished by a stop asked for again.
  */
 export async function startNewsletter(): Promise<void> {
-  const boss = await siteJobs();
-  await workSubscribes(boss, siteNewsletter());
   const sending = siteSending();
-  await workSends(boss, sending);
+  // Attached first, before the queue starts (seconds on a fresh database, or a failure tried again later): a post
+  // published meanwhile still makes its send, which waits for the queue. Once the server answers, an event is heard.
   processSingleton('newsletter-listener', () => {
     // After the blog source's subscriber has let go of its copy of the post (the registry's order): announce reads it
     // as the platform has it.
     subscribe('newsletter-first-send', (event) => {
-      void announce(sending, event.entityId, (postId) => enqueueSend(boss, postId)).catch((error: unknown) =>
-        console.error(JSON.stringify({ msg: 'newsletter: announce failed', error: String(error) })),
+      void announce(sending, event.entityId, async (postId) => enqueueSend(await siteJobs(), postId)).catch(
+        (error: unknown) => console.error(JSON.stringify({ msg: 'newsletter: announce failed', error: String(error) })),
       );
     });
     return true;
   });
+  const boss = await siteJobs();
+  await workSubscribes(boss, siteNewsletter());
+  await workSends(boss, sending);
   const { items } = await sending.records.query(
     newsletterSends.id,
     { filter: { status: { $in: ['queued', 'sending'] } }, limit: 100 },

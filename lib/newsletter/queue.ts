@@ -14,25 +14,16 @@ import { type Newsletter, type SubscribeJob, subscribe } from './subscribe';
 
 export const SUBSCRIBE_QUEUE = 'newsletter-subscribe';
 
-const made = new WeakMap<PgBoss, Promise<void>>();
-
-/** Makes the subscribe queue once per queue handle (a send to a queue not made yet fails); again after a failure. */
-function subscribeQueue(boss: PgBoss): Promise<void> {
-  let making = made.get(boss);
-  if (!making) {
-    making = ensureQueue(boss, SUBSCRIBE_QUEUE, {
-      // A worker that died gives its job back after this long; a mail server that fails is tried again after 30 s,
-      // 1, 2, 4 … minutes.
-      expireInSeconds: 5 * 60,
-      retryLimit: 8,
-      retryDelay: 30,
-      retryBackoff: true,
-    });
-    made.set(boss, making);
-    making.catch(() => made.delete(boss));
-  }
-  return making;
-}
+/** The subscribe queue, made once per queue handle (lib/data/jobs.ts; a send to a queue not made yet fails). */
+const subscribeQueue = (boss: PgBoss) =>
+  ensureQueue(boss, SUBSCRIBE_QUEUE, {
+    // A worker that died gives its job back after this long; a mail server that fails is tried again after 30 s, 1, 2,
+    // 4 … minutes.
+    expireInSeconds: 5 * 60,
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
 
 /** Leaves a subscribe to the queue. */
 export async function enqueueSubscribe(boss: PgBoss, job: SubscribeJob): Promise<void> {
@@ -61,15 +52,19 @@ export async function workSubscribes(boss: PgBoss, newsletter: Newsletter): Prom
 
 export const NEWSLETTER_QUEUE = 'newsletter-send';
 
-/** The queue's worker for sends: each job mails its post; deferred deliveries come back as a job at their time. */
-export async function workSends(boss: PgBoss, sending: Sending): Promise<void> {
-  await ensureQueue(boss, NEWSLETTER_QUEUE, {
+/** The send queue, made once per queue handle: a post's send may be asked for before this instance's worker started. */
+const sendQueue = (boss: PgBoss) =>
+  ensureQueue(boss, NEWSLETTER_QUEUE, {
     // A job whose worker died comes back after this long, for another to resume (settleInterrupted).
     expireInSeconds: 15 * 60,
     retryLimit: 10,
     retryDelay: 30,
     retryBackoff: true,
   });
+
+/** The queue's worker for sends: each job mails its post; deferred deliveries come back as a job at their time. */
+export async function workSends(boss: PgBoss, sending: Sending): Promise<void> {
+  await sendQueue(boss);
   await workOnce<{ postId: string }>(
     boss,
     NEWSLETTER_QUEUE,
@@ -85,12 +80,17 @@ export async function workSends(boss: PgBoss, sending: Sending): Promise<void> {
 }
 
 /** Asks the queue for a post's send (a post's second ask while one waits is the same job). */
-export const enqueueSend = (boss: PgBoss, postId: string) =>
-  boss.send(NEWSLETTER_QUEUE, { postId }, { singletonKey: postId, singletonSeconds: 60 });
+export async function enqueueSend(boss: PgBoss, postId: string) {
+  await sendQueue(boss);
+  return boss.send(NEWSLETTER_QUEUE, { postId }, { singletonKey: postId, singletonSeconds: 60 });
+}
 
 /**
  * Asks the queue to resume an unfinished send, at a server's start: a job of its own, never the same as one asked for
  * this minute (that one may be the job of an instance that was killed: still `active`, it comes back only when it
  * expires). Should another worker still be on the send, the claims keep each address to one message.
  */
-export const resumeSend = (boss: PgBoss, postId: string) => boss.send(NEWSLETTER_QUEUE, { postId });
+export async function resumeSend(boss: PgBoss, postId: string) {
+  await sendQueue(boss);
+  return boss.send(NEWSLETTER_QUEUE, { postId });
+}

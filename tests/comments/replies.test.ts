@@ -155,13 +155,15 @@ it('through the queue: a reply written published is mailed by the worker, from t
   const comments = siteComments();
   const top = await comments.create({ postId: 'post-0002', text: 'Eve asks' }, asMember(eve.id, 'Eve'), 'PUBLISHED');
   await watchReplies(siteReplies(), top, eve);
-  await startCommentMail();
+  // Written while the server's queue still starts (the server answers meanwhile): heard, and mailed once it has.
+  const started = startCommentMail();
   try {
     await comments.create(
       { postId: 'post-0002', parentId: top.id, text: 'Fred answers' },
       asMember('member-fred', 'Fred'),
       'PUBLISHED',
     );
+    await started;
     await expect.poll(() => mailsTo(eve.email).length, { timeout: 30_000 }).toBe(1);
     expect(mailsTo(eve.email)[0]!.raw).toContain('Fred answers');
   } finally {

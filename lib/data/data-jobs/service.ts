@@ -208,9 +208,6 @@ async function storedIds(data: DataClient, collectionId: string, ids: string[]):
 /** Whether a run that failed so should be tried again (the database away, a bug) rather than fail the job now. */
 const passing = (error: unknown) => !(error instanceof RowError) && !(isCatalogueError(error) && error.status < 500);
 
-/** The queue made once per queue handle (a job may be asked for before this instance's worker has started). */
-const queues = new WeakMap<PgBoss, Promise<void>>();
-
 export function createDataJobs(settings: DataJobsSettings) {
   const batchSize = Math.min(settings.batchSize ?? MAX_BULK_ITEMS, MAX_BULK_ITEMS);
   const leaseMs = settings.leaseMs ?? 60_000;
@@ -220,20 +217,15 @@ export function createDataJobs(settings: DataJobsSettings) {
 
   async function queue(): Promise<PgBoss> {
     const boss = await settings.boss();
-    let made = queues.get(boss);
-    if (!made) {
-      made = ensureQueue(boss, DATA_JOBS_QUEUE, {
-        // A job whose instance died comes back to any instance after this long (its record's lease has passed by
-        // then); one a live run still holds is answered busy there (its heartbeat is fresh) and asked about later.
-        expireInSeconds: QUEUE_EXPIRE_SECONDS,
-        retryLimit: maxRuns,
-        retryDelay: 5,
-        retryBackoff: true,
-      });
-      queues.set(boss, made);
-      made.catch(() => queues.delete(boss));
-    }
-    await made;
+    // Made once per queue handle (lib/data/jobs.ts): a job may be asked for before this instance's worker started.
+    await ensureQueue(boss, DATA_JOBS_QUEUE, {
+      // A job whose instance died comes back to any instance after this long (its record's lease has passed by then);
+      // one a live run still holds is answered busy there (its heartbeat is fresh) and asked about later.
+      expireInSeconds: QUEUE_EXPIRE_SECONDS,
+      retryLimit: maxRuns,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
     return boss;
   }
 
