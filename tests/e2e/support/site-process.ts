@@ -22,6 +22,14 @@ export const E2E_SITE_ENV = {
   BLOG_SOURCE: 'local',
 } as const;
 
+/** The servers this test process started and has not stopped. */
+const running = new Set<ChildProcess>();
+// A run that ends before a test's afterAll (a timeout, Ctrl-C, a crash) takes its servers with it: left behind, each
+// kept its port, its data folder's lock and, with Redis gone, a core spinning on reconnects.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts `next start` on a free port and waits until `readyPath` answers 200. */
 export async function startSite(
   env: Record<string, string>,
@@ -35,7 +43,13 @@ export async function startSite(
     { env: { ...process.env, ...E2E_SITE_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk) => log.push(String(chunk)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
