@@ -88,7 +88,5 @@ export const config = {
     '/:lang/sitemap.xml',
     '/sitemaps/:file',
     '/:lang/sitemaps/:file',
-    '/robots.txt',
-    '/icon.svg',
   ],
 };
