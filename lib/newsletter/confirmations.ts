@@ -3,7 +3,7 @@ import { smtpRefusal } from '@/lib/core/mail';
 import { SITE_NAME } from '@/lib/core/site';
 import { OWNER, defineCollection } from '@/lib/data/types';
 import { CONFIRM_LINK_DAYS, confirmToken } from './key';
-import type { Newsletter } from './subscribe';
+import type { Newsletter } from './types';
 
 // Confirmation requests and their mail. Each subscribe that asks for a link opens a request: a random nonce kept in
 // the site's own records under the subscriber's id (one open request per address: a new one replaces the last) and

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { DataClient } from '@/lib/data';
 import { OWNER, dataErrors } from '@/lib/data/types';
 import { errors, isCatalogueError } from '@/lib/core/errors';
-import type { Mailer } from '@/lib/core/mail';
 import { type Language, MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
 import { closeRequest, mailConfirmation, newRequest, openRequest, openRequestOf, unstamp } from './confirmations';
 import { readConfirmToken } from './key';
+import type { Newsletter } from './types';
+
+export type { Newsletter, SubscribeJob } from './types';
 
 // A newsletter subscription with double opt-in: one stored item per address, however often and however concurrently
 // it is sent (the item's id is derived from the normalised address, so the primary key deduplicates: no read-then-write
@@ -31,21 +32,6 @@ export const subscriberId = (email: string) => createHash('sha256').update(email
 /** A pending address gets its link again only after this long (a form resent twice does not mail twice). */
 export const RESEND_AFTER_MS = 10 * 60 * 1000;
 
-export interface Newsletter {
-  /** Where the subscribers are (the site's data collections: on Wix, its CMS). */
-  client: DataClient;
-  /** The site's own records: each address's open confirmation request (confirmations.ts). */
-  records: DataClient;
-  mailer: Mailer;
-  /** Leaves a subscribe to the site's queue (queue.ts), whose worker runs `subscribe`. */
-  queue(job: SubscribeJob): Promise<unknown>;
-  /** The public origin the confirmation link points at. */
-  siteUrl: string;
-  /** Signs confirmation links (key.ts). */
-  key: Buffer;
-  now?: () => Date;
-}
-
 /** ISO 8601 week of a date in UTC, as `2026-W48`: the week's Thursday decides its year. */
 export function isoWeek(date: Date): string {
   const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
@@ -54,12 +40,6 @@ export function isoWeek(date: Date): string {
   const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
   const week = Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7);
   return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
-}
-
-/** A subscribe the form asked for, as it waits on the site's queue. */
-export interface SubscribeJob {
-  email: string;
-  language: Language;
 }
 
 /**
