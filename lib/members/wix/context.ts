@@ -6,7 +6,6 @@ import { type TokenSettings, wixTokens } from '@/lib/wix/tokens';
 import { type TransportSettings, transportFor, UpstreamFailure } from '@/lib/wix/transport';
 import { redact, statusOf, toCatalogueError } from '@/lib/wix/upstream';
 import { MEMBER_SESSION_TTL_SECONDS, type Revocations, siteRevocations } from '../tokens';
-import type { Json } from './iam';
 import { openSession, sealSession, type WixSession } from './session';
 import { type SignOuts, siteSignOuts } from './sign-outs';
 
@@ -14,6 +13,9 @@ import { type SignOuts, siteSignOuts } from './sign-outs';
 // (`@wix/members`' typed `members` module over the project's transport, with their access token from the process's
 // token cache, lib/wix/tokens.ts; the calls as the site's visitor are iam.ts's), our sessions, and the discipline
 // that no error carries a password, token or key.
+
+/** A JSON object as Wix answers it (the SDK's members, IAM's errors). */
+export type Json = Record<string, unknown>;
 
 const MODULES = { members };
 type MembersClient = TokenClient<typeof MODULES>;

@@ -11,8 +11,6 @@ import type { MembersContext } from './context';
 // authentication, verification and recovery, @wix/redirects), and what OAuthStrategy makes of Wix's answers: its
 // application error codes, the captcha tokens, the error envelope, the failure messages.
 
-export type Json = Record<string, unknown>;
-
 // The application error codes `OAuthStrategy` tests (its constants.js), with the names the REST reference lists.
 export const CODES = {
   missingCaptcha: ['-19971', 'MISSING_CAPTCHA_TOKEN', 'CAPTCHA_TOKEN_REQUIRED', 'RECAPTCHA_REQUIRED'],

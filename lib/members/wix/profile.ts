@@ -1,7 +1,7 @@
 import { isRecord } from '@/lib/core/json';
 import { isAvatarPath } from '../local';
 import type { Member, MemberStatus, ProfileChange } from '../types';
-import type { Json } from './iam';
+import type { Json } from './context';
 
 // A Wix member (the Members v1 REST shape) as the site shows it, and a profile change in that shape.
 
