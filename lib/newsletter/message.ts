@@ -1,7 +1,7 @@
 import { SITE_NAME } from '@/lib/core/site';
 import type { Post } from '@/lib/blog/types';
 import { renderPostMail } from './mail';
-import type { Sending } from './sending';
+import type { Sending } from './types';
 import { unsubscribeUrl } from './unsubscribe';
 
 // A post's mail as each subscriber gets it: rendered once for the whole send, then one message per subscriber that

@@ -1,10 +1,9 @@
-import type { Post } from '@/lib/blog/types';
 import { type Language, languageOf } from '@/lib/core/i18n/languages';
 import { isCatalogueError } from '@/lib/core/errors';
-import { type Mailer, smtpRefusal } from '@/lib/core/mail';
-import type { DataClient } from '@/lib/data';
+import { smtpRefusal } from '@/lib/core/mail';
 import { OWNER } from '@/lib/data/types';
 import { messageOf, renderOnce, subjectOf } from './message';
+import type { Sending } from './types';
 import {
   type SendStatus,
   deliveryId,
@@ -15,6 +14,7 @@ import {
 } from './send-records';
 
 export { messageOf, renderOnce, subjectOf } from './message';
+export type { Sending } from './types';
 export {
   type SendStatus,
   deliveryId,
@@ -47,24 +47,6 @@ const PAGE = 500;
 const SENDERS = 6;
 /** Mailed deliveries are marked `sent` this many at a time. */
 const SENT_BATCH = 20;
-
-export interface Sending {
-  /** Where the subscribers are (the site's data collections: on Wix, its CMS). */
-  subscribers: DataClient;
-  /** Where the sends and deliveries are (the site's own records). */
-  records: DataClient;
-  mailer: Mailer;
-  siteUrl: string;
-  key: Buffer;
-  replyTo?: string;
-  footer?: string;
-  /** The post as the blog has it now, with its rich content; null when it is not published. */
-  post(postId: string): Promise<Post | null>;
-  /** The post's draft (its text before publication), for the owner's preview and test; null when none. */
-  draft?(postId: string): Promise<Post | null>;
-  now?: () => Date;
-  log?: (line: Record<string, unknown>) => void;
-}
 
 const nowOf = (sending: Sending) => (sending.now ?? (() => new Date()))();
 const log = (sending: Sending, line: Record<string, unknown>) =>

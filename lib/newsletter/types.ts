@@ -1,9 +1,10 @@
 import type { DataClient } from '@/lib/data';
 import type { Mailer } from '@/lib/core/mail';
 import type { Language } from '@/lib/core/i18n/languages';
+import type { Post } from '@/lib/blog/types';
 
-// What the newsletter's sign-up works with (subscribe.ts, confirmations.ts, queue.ts), apart from both so that neither
-// imports the other for it.
+// What the newsletter's parts work with, apart from them so that none imports another for it: the sign-up's
+// (subscribe.ts, confirmations.ts, queue.ts) and the sending's (sending.ts, message.ts).
 
 /** A subscribe the form asked for, as it waits on the site's queue. */
 export interface SubscribeJob {
@@ -24,4 +25,23 @@ export interface Newsletter {
   /** Signs confirmation links (key.ts). */
   key: Buffer;
   now?: () => Date;
+}
+
+/** The newsletter's sending (sending.ts): where its subscribers and records are, its mailer, and the post. */
+export interface Sending {
+  /** Where the subscribers are (the site's data collections: on Wix, its CMS). */
+  subscribers: DataClient;
+  /** Where the sends and deliveries are (the site's own records). */
+  records: DataClient;
+  mailer: Mailer;
+  siteUrl: string;
+  key: Buffer;
+  replyTo?: string;
+  footer?: string;
+  /** The post as the blog has it now, with its rich content; null when it is not published. */
+  post(postId: string): Promise<Post | null>;
+  /** The post's draft (its text before publication), for the owner's preview and test; null when none. */
+  draft?(postId: string): Promise<Post | null>;
+  now?: () => Date;
+  log?: (line: Record<string, unknown>) => void;
 }
