@@ -1,4 +1,4 @@
-import { defineCollection } from '@/lib/data/types';
+import { defineCollection, OWNER_ONLY } from '@/lib/data/types';
 import type { ItemOf } from '@/lib/data/types';
 
 /**
@@ -18,7 +18,7 @@ export const postComments = defineCollection({
     status: { type: 'text', indexed: true },
     edited: { type: 'boolean' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export type PostCommentItem = ItemOf<typeof postComments>;
@@ -31,5 +31,5 @@ export const commentSettings = defineCollection({
     visitorsMayComment: { type: 'boolean' },
     approval: { type: 'text' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });

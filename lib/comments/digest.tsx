@@ -5,7 +5,7 @@ import { isCatalogueError } from '@/lib/core/errors';
 import type { Mailer } from '@/lib/core/mail';
 import { linkMac, linkMacHolds } from '@/lib/core/security/signed-token';
 import { SITE_NAME } from '@/lib/core/site';
-import { type DataClient, ensureQueue, workOnce } from '@/lib/data';
+import { type DataClient, ensureQueue, OWNER_ONLY, workOnce } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
 import type { CommentModeration } from './types';
 
@@ -23,7 +23,7 @@ export const commentDigest = defineCollection({
   id: 'comment-digest',
   internal: true,
   fields: { email: { type: 'text' }, day: { type: 'text' } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 const SETTINGS = 'owner';

@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
 import type { CommentModeration, PostComment } from './types';
 import type { Mailer } from '@/lib/core/mail';
 import { SITE_NAME, commentFragment, postPath } from '@/lib/core/site';
-import { type DataClient, ensureQueue, workOnce } from '@/lib/data';
+import { type DataClient, ensureQueue, OWNER_ONLY, workOnce } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
 import { isCatalogueError } from '@/lib/core/errors';
 
@@ -28,7 +28,7 @@ export const replyWatchers = defineCollection({
     memberId: { type: 'text' },
     email: { type: 'text' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** One reply's notice to one watcher: its id is both's, so it is mailed once. */
@@ -36,7 +36,7 @@ export const replyNotices = defineCollection({
   id: 'comment-reply-notices',
   internal: true,
   fields: { replyId: { type: 'text' }, watcherId: { type: 'text' } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);

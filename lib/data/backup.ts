@@ -1,6 +1,6 @@
 import { CatalogueError, errors } from '@/lib/core/errors';
 import type { DataClient } from './client';
-import { defineCollection } from './collections';
+import { defineCollection, OWNER_ONLY } from './collections';
 import { appliedMigrations } from './migrations';
 import { OWNER } from './permissions';
 
@@ -27,7 +27,7 @@ export const siteBackups = defineCollection({
     /** When this data was restored from that archive (absent: the backup was made from it). */
     restoredAt: { type: 'datetime' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export interface BackupRecord {

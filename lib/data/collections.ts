@@ -1,10 +1,18 @@
-import type { CollectionDeclaration, FieldDeclaration, ItemOf } from './types';
+import type { CollectionDeclaration, FieldDeclaration, ItemOf, Operation, Role } from './types';
 
 // The site's collections, declared in code: their fields (the seed's data field types) and who may do what. An item's
 // type derives from its declaration (`ItemOf<typeof subscribers>`).
 
 const COLLECTION_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/** The permissions of a collection only the owner (and the site's own server code) reads or writes. */
+export const OWNER_ONLY: Readonly<Record<Operation, Role>> = Object.freeze({
+  read: 'ADMIN',
+  insert: 'ADMIN',
+  update: 'ADMIN',
+  remove: 'ADMIN',
+});
 
 /** Checks the names once, where they are written: they become table and index names in the embedded backend. */
 export function defineCollection<const F extends Record<string, FieldDeclaration>>(
@@ -42,7 +50,7 @@ export const subscribers = defineCollection({
     bouncedDate: { type: 'datetime' },
     language: { type: 'text' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** Post series, kept by the owner; readers see them on the posts they hold. */

@@ -169,7 +169,7 @@ const EMBEDDED_RETRY_MS = 1_000;
 const BUILD_IDLE_CLOSE_MS = 1_000;
 
 export type { DataChange, DataClient } from './client';
-export { defineCollection, readingList, series, subscribers } from './collections';
+export { defineCollection, OWNER_ONLY, readingList, series, subscribers } from './collections';
 export type { BackupRecord } from './backup';
 export type { ReadingListItem } from './collections';
 export { dataErrors } from './errors';

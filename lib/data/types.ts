@@ -113,5 +113,5 @@ export const MAX_BULK_ITEMS = 1000;
 // client name them (importing them here, not through lib/data's index, keeps a declaration free of the backends).
 export { OWNER, VISITOR, memberCaller } from './permissions';
 export { dataErrors } from './errors';
-export { defineCollection } from './collections';
+export { defineCollection, OWNER_ONLY } from './collections';
 export { countBy } from './count-by';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { defineCollection } from '@/lib/data/types';
+import { defineCollection, OWNER_ONLY } from '@/lib/data/types';
 import type { ItemOf } from '@/lib/data/types';
 
 /**
@@ -15,7 +15,7 @@ export const postLikes = defineCollection({
     /** `member:<id>` or `visitor:<id>`. */
     liker: { type: 'text' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export type PostLikeItem = ItemOf<typeof postLikes>;

@@ -1,4 +1,4 @@
-import { defineCollection } from '@/lib/data/types';
+import { defineCollection, OWNER_ONLY } from '@/lib/data/types';
 import type { ItemOf } from '@/lib/data/types';
 
 /**
@@ -30,7 +30,7 @@ export const members = defineCollection({
      */
     sessionEpoch: { type: 'number' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export type MemberItem = ItemOf<typeof members>;

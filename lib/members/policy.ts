@@ -1,6 +1,6 @@
 import type { MembersPolicy } from '@/lib/core/config';
 import type { DataClient } from '@/lib/data';
-import { defineCollection } from '@/lib/data/types';
+import { defineCollection, OWNER_ONLY } from '@/lib/data/types';
 import { OWNER } from '@/lib/data/types';
 import type { ItemOf } from '@/lib/data/types';
 
@@ -16,7 +16,7 @@ export const memberPolicy = defineCollection({
     emailVerification: { type: 'boolean' },
     ownerApproval: { type: 'boolean' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 type PolicyItem = ItemOf<typeof memberPolicy>;

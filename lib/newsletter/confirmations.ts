@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { smtpRefusal } from '@/lib/core/mail';
 import { SITE_NAME } from '@/lib/core/site';
-import { OWNER, defineCollection } from '@/lib/data/types';
+import { defineCollection, OWNER, OWNER_ONLY } from '@/lib/data/types';
 import { CONFIRM_LINK_DAYS, confirmToken } from './key';
 import type { Newsletter } from './types';
 
@@ -16,7 +16,7 @@ export const confirmationRequests = defineCollection({
   id: 'newsletter-requests',
   internal: true,
   fields: { request: { type: 'text' }, requestedDate: { type: 'datetime' } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** A new request's nonce: 16 random bytes, base64url (22 characters). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataClient } from '@/lib/data';
-import { OWNER, defineCollection } from '@/lib/data/types';
+import { defineCollection, OWNER, OWNER_ONLY } from '@/lib/data/types';
 
 // Where the newsletter's sending keeps its state, in the site's own records (sending.ts works on them): one send per
 // post, one delivery per subscriber of that send.
@@ -18,7 +18,7 @@ export const newsletterSends = defineCollection({
     /** Its claims removed (sending.ts `pruneClaims`), a day after it was done. */
     claimsPruned: { type: 'boolean' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** One subscriber's message of one post's send. */
@@ -38,7 +38,7 @@ export const newsletterDeliveries = defineCollection({
     /** The reader left by this mail's unsubscribe link. */
     unsubscribed: { type: 'boolean' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /**
@@ -50,7 +50,7 @@ export const newsletterClaims = defineCollection({
   id: 'newsletter-claims',
   internal: true,
   fields: { postId: { type: 'text', indexed: true } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** The newsletter's one settings item (`_id: 'site'`): `paused`, the owner's pause of every send. */
@@ -58,7 +58,7 @@ export const newsletterSettings = defineCollection({
   id: 'newsletter-settings',
   internal: true,
   fields: { paused: { type: 'boolean' }, pausedDate: { type: 'datetime' } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export const SETTINGS_ID = 'site';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataClient } from '@/lib/data';
-import { OWNER, countBy, defineCollection } from '@/lib/data/types';
+import { countBy, defineCollection, OWNER, OWNER_ONLY } from '@/lib/data/types';
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import type { HeldPlan, PeriodUnit, Plan, PlanAdmin, SitePlans } from './types';
 
@@ -23,7 +23,7 @@ export const pricingPlans = defineCollection({
     periodCount: { type: 'number' },
     periodUnit: { type: 'text' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export const planGrants = defineCollection({
@@ -37,7 +37,7 @@ export const planGrants = defineCollection({
     grantedDate: { type: 'datetime' },
     revokedDate: { type: 'datetime' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /**
@@ -52,7 +52,7 @@ export const paidReads = defineCollection({
     memberId: { type: 'text' },
     firstReadDate: { type: 'datetime' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { invalidate } from '@/lib/core/cache/invalidate';
 import { errors } from '@/lib/core/errors';
-import { type DataClient, recordsClient } from '@/lib/data';
+import { type DataClient, OWNER_ONLY, recordsClient } from '@/lib/data';
 import { OWNER, countBy, defineCollection } from '@/lib/data/types';
 import { memberOfCookie } from '@/lib/members';
 import { type PollService, createPollService, pollClosed } from './service';
@@ -29,7 +29,7 @@ export const pollVotes = defineCollection({
     optionId: { type: 'text', indexed: true },
     votedDate: { type: 'datetime' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export const pollStates = defineCollection({
@@ -41,7 +41,7 @@ export const pollStates = defineCollection({
     closed: { type: 'boolean' },
     changedDate: { type: 'datetime' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 const keyOf = (postId: string, pollId: string) => `${postId}:${pollId}`;

@@ -1,6 +1,6 @@
 import { invalidate } from '@/lib/core/cache/invalidate';
 import { isVisitorId } from '@/lib/core/security/visitor-id';
-import { type DataClient, recordsClient } from '@/lib/data';
+import { type DataClient, OWNER_ONLY, recordsClient } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
 import { type RatingSettingsStore, createRatingSettingsStore, ratingSettings } from './settings';
 import { type RatingService, checkRating, createRatingService } from './service';
@@ -31,7 +31,7 @@ export const postRatings = defineCollection({
     rating: { type: 'number' },
     ratedDate: { type: 'datetime' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /**

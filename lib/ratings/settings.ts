@@ -1,5 +1,5 @@
 import type { DataClient } from '@/lib/data';
-import { OWNER, defineCollection } from '@/lib/data/types';
+import { defineCollection, OWNER, OWNER_ONLY } from '@/lib/data/types';
 
 // Who may rate posts, as the owner sets it on the dashboard (Comments → Ratings): members only (the default), or
 // visitors without an account too. One item of an internal collection, as the comment settings are (lib/comments/
@@ -11,7 +11,7 @@ export const ratingSettings = defineCollection({
   fields: {
     visitorsMayRate: { type: 'boolean' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export interface RatingSettings {

@@ -1,4 +1,4 @@
-import { defineCollection } from '@/lib/data/types';
+import { defineCollection, OWNER_ONLY } from '@/lib/data/types';
 
 /**
  * The local views: one item per counted view (the post, and when: `_createdDate`), so a post's views are the content's
@@ -9,5 +9,5 @@ export const postViews = defineCollection({
   id: 'post-views',
   internal: true,
   fields: { postId: { type: 'text', indexed: true } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { createDataClient } from '@/lib/data/client';
-import { defineCollection } from '@/lib/data/collections';
+import { defineCollection, OWNER_ONLY } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
 import { whereClause } from '@/lib/data/sql';
@@ -40,7 +40,7 @@ export const events = defineCollection({
     tags: { type: 'array' },
     title: { type: 'text' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** mulberry32: a small seeded generator, so every run stores the same values. */

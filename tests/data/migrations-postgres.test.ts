@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineCollection } from '@/lib/data/collections';
+import { defineCollection, OWNER_ONLY } from '@/lib/data/collections';
 import { appliedMigrations, MIGRATIONS, type Migration } from '@/lib/data/migrations';
 import { createPostgresBackend } from '@/lib/data/postgres';
 import { PostgresServer, postgresServerMissing, skipWithoutPostgres } from '../helpers/postgres-server';
@@ -15,7 +15,7 @@ if (postgresServerMissing) console.warn(`tests/data/migrations-postgres.test.ts 
 const notes = defineCollection({
   id: 'notes',
   fields: { text: { type: 'text', indexed: true } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** Counts its own runs, and takes long enough that a second instance's start falls inside it. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataBackend } from '@/lib/data/backend';
-import { defineCollection, subscribers } from '@/lib/data/collections';
+import { defineCollection, OWNER_ONLY, subscribers } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { DataFolderBusyError } from '@/lib/data/folder-lock';
 import { type CliIo, main } from '@/scripts/blog/cli';
@@ -306,7 +306,7 @@ describe('import files', () => {
       meta: { type: 'object' },
       name: { type: 'text' },
     },
-    permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+    permissions: OWNER_ONLY,
   });
 
   it('types CSV cells by their field; an empty cell leaves the field out', () => {

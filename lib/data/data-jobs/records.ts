@@ -1,4 +1,4 @@
-import { defineCollection } from '../collections';
+import { defineCollection, OWNER_ONLY } from '../collections';
 import type { ItemOf } from '../types';
 
 // Where the data service's jobs keep their state, in the site's own records (internal collections: the JSON API
@@ -65,7 +65,7 @@ export const dataJobs = defineCollection({
     requestedBy: { type: 'text' },
     sessionId: { type: 'text' },
   },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** An import's file as the owner sent it, in parts (`_id` `{jobId}:{n}`), removed once the job has finished. */
@@ -73,7 +73,7 @@ export const dataJobFiles = defineCollection({
   id: 'data-job-files',
   internal: true,
   fields: { jobId: { type: 'text', indexed: true }, part: { type: 'number' }, text: { type: 'text' } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 /** A run's claim on a job (`_id` `{jobId}#{generation}`): of two runs taking a job over, the one that inserts it. */
@@ -81,7 +81,7 @@ export const dataJobClaims = defineCollection({
   id: 'data-job-claims',
   internal: true,
   fields: { jobId: { type: 'text', indexed: true } },
-  permissions: { read: 'ADMIN', insert: 'ADMIN', update: 'ADMIN', remove: 'ADMIN' },
+  permissions: OWNER_ONLY,
 });
 
 export const DATA_JOB_COLLECTIONS = [dataJobs, dataJobFiles, dataJobClaims];
