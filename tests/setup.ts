@@ -1,4 +1,6 @@
-import { beforeEach, vi } from 'vitest';
+import { cpSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { beforeEach, inject, vi } from 'vitest';
 
 // 'use cache' functions call next/cache; outside a Next server those calls are no-ops.
 vi.mock('next/cache', () => ({
@@ -6,6 +8,16 @@ vi.mock('next/cache', () => ({
   cacheTag: () => {},
   revalidateTag: vi.fn(),
   updateTag: vi.fn(),
+}));
+
+// A new embedded database's folder is a copy of the one tests/global-setup.ts made with the real initializeFolder, not
+// initdb again (seconds of CPU per folder). Servers the tests start in child processes make theirs as the site does.
+vi.mock('@/lib/data/embedded-folder', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/data/embedded-folder')>()),
+  initializeFolder: async (dataDir: string) => {
+    if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+    cpSync(inject('embeddedFolderTemplate'), dataDir, { recursive: true });
+  },
 }));
 
 // The unit tests call route handlers with Requests, not through a server: nothing stamps the connection's address

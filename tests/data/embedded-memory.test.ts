@@ -7,6 +7,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 // posts", docs/benchmarks.md): Postgres' shared buffers at 32 MB, not its default 128 MB that PGlite touches in full,
 // and a new folder's database made (initdb, ~750 MiB at its peak) in a child process whose memory goes with it.
 
+// The real initializeFolder, not the copy of a made folder the other tests get (tests/setup.ts).
+vi.unmock('@/lib/data/embedded-folder');
+
 const spawned = vi.hoisted(() => ({ count: 0 }));
 vi.mock('node:child_process', async (original) => {
   const actual = await original<typeof import('node:child_process')>();
