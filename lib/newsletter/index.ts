@@ -6,16 +6,9 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { newsletterKey } from './site-key';
 import { dataClient, recordsClient, siteJobs } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
-import {
-  announce,
-  noteUnsubscribedFrom,
-  pruneClaims,
-  newsletterClaims,
-  newsletterDeliveries,
-  newsletterSettings,
-  newsletterSends,
-  type Sending,
-} from './sending';
+import { newsletterClaims, newsletterDeliveries, newsletterSettings, newsletterSends, type Sending } from './sending';
+import { announce } from './send-plan';
+import { noteUnsubscribedFrom, pruneClaims } from './send-upkeep';
 import { enqueueSend, enqueueSubscribe, resumeSend, workSends, workSubscribes } from './queue';
 import { confirmationRequests } from './confirmations';
 import type { Newsletter } from './subscribe';
@@ -37,7 +30,8 @@ export {
   unsubscribePath,
   type UnsubscribeOutcome,
 } from './unsubscribe';
-export { newsletterDeliveries, newsletterSends, type AnnounceOutcome } from './sending';
+export { newsletterDeliveries, newsletterSends } from './sending';
+export type { AnnounceOutcome } from './send-plan';
 export { NEWSLETTER_QUEUE, SUBSCRIBE_QUEUE, runSubscribe } from './queue';
 
 /** The owner holds a post's mail back, or lets a held one go (owner.ts `ownerChoice`). */

@@ -15,7 +15,7 @@ export const newsletterSends = defineCollection({
     status: { type: 'text', indexed: true },
     startedDate: { type: 'datetime' },
     doneDate: { type: 'datetime' },
-    /** Its claims removed (sending.ts `pruneClaims`), a day after it was done. */
+    /** Its claims removed (send-upkeep.ts `pruneClaims`), a day after it was done. */
     claimsPruned: { type: 'boolean' },
   },
   permissions: OWNER_ONLY,

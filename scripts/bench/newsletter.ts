@@ -9,8 +9,8 @@ import { createDataClient } from '@/lib/data/client';
 import { subscribers } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
+import { announce } from '@/lib/newsletter/send-plan';
 import {
-  announce,
   newsletterClaims,
   newsletterDeliveries,
   newsletterSends,

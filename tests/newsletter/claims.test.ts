@@ -6,7 +6,7 @@ import { withSite } from '../helpers/site';
 // with every message ever sent. A send done an hour ago keeps its claims; so does one still sending.
 
 withSite({}, { database: true });
-const { pruneClaims, CLAIMS_KEPT_MS } = await import('@/lib/newsletter/sending');
+const { pruneClaims, CLAIMS_KEPT_MS } = await import('@/lib/newsletter/send-upkeep');
 const { newsletterClaims, newsletterSends } = await import('@/lib/newsletter/send-records');
 const { OWNER, recordsClient } = await import('@/lib/data');
 

@@ -47,7 +47,8 @@ withSite(
   },
 );
 
-const { announce, sendPost, newsletterDeliveries } = await import('@/lib/newsletter/sending');
+const { sendPost, newsletterDeliveries } = await import('@/lib/newsletter/sending');
+const { announce } = await import('@/lib/newsletter/send-plan');
 const { siteSending, siteNewsletter } = await import('@/lib/newsletter');
 const { dataClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/types');

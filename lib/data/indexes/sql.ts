@@ -1,18 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { CatalogueError } from '@/lib/core/errors';
 import { dataErrors } from '../errors';
-import { fieldExpression } from '../sql';
 import type { SqlDatabase, SqlExecutor } from '../sql-backend';
 import type { CollectionDeclaration } from '../types';
-import {
-  type DataIndex,
-  INDEX_FAILURES,
-  INDEX_LIMITS,
-  type IndexBackend,
-  type IndexFailure,
-  type IndexSpec,
-  type IndexStatus,
-} from './types';
+import { PREFIX, createStatement, dropStatement, failureOf, sqlNameOf } from './sql-ddl';
+import { COLUMNS, REGISTRY, type Row, current, forgetDropped, rowsOf, setStatus, toIndex } from './sql-registry';
+import { INDEX_FAILURES, INDEX_LIMITS, type IndexBackend, type IndexSpec } from './types';
 
 // Indexes on the SQL backends (PGlite, a Postgres server): a Postgres index on the collection's table, built on the
 // expression each filter compares (lib/data/sql.ts fieldExpression), so the planner uses it for the service's own
@@ -31,22 +24,8 @@ import {
 //
 // A build holds the table's SHARE lock: writes to that collection wait until it ends (a blog's collections build in
 // milliseconds). On a Postgres server it runs without the pool's statement deadline (`SqlDatabase.maintenance`).
-
-interface Row {
-  data_collection_id: string;
-  name: string;
-  id: string;
-  sql_name: string;
-  fields: DataIndex['fields'];
-  is_unique: boolean;
-  case_insensitive: boolean;
-  status: IndexStatus;
-  failure: IndexFailure | null;
-  /** Whether Postgres holds the index, valid (null: it does not hold it). */
-  valid?: boolean | null;
-  /** A BUILDING or DROPPING row left longer than STALE_MS. */
-  stale?: boolean;
-}
+// Here are the index's course and its locks; the Postgres index's statements are sql-ddl.ts, the registry's rows
+// sql-registry.ts.
 
 export interface SqlIndexSettings {
   /** A collection's table (sql-backend.ts). */
@@ -55,43 +34,10 @@ export interface SqlIndexSettings {
   log?: (line: Record<string, unknown>) => void;
 }
 
-const REGISTRY = '"_data_indexes"';
-/** Postgres names of the indexes made here: `dix_` and a hash of collection and name (Postgres keeps 63 bytes). */
-const PREFIX = 'dix_';
-/** A BUILDING or DROPPING index untouched this long, whose lock no one holds, was left by a process that ended. */
-const STALE = "interval '10 seconds'";
-/** DROPPED indexes stay in the list this long. */
-const DROPPED_KEPT = "interval '1 day'";
-
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const sqlNameOf = (collectionId: string, name: string) =>
-  PREFIX + createHash('sha256').update(`${collectionId}\0${name}`).digest('hex').slice(0, 24);
 /** The advisory lock of one index's build and drop, and of one collection's slots. */
 const lockOf = (collectionId: string, name: string) => `wix-blog data index ${JSON.stringify([collectionId, name])}`;
 const slotsLockOf = (collectionId: string) => `wix-blog data indexes of ${collectionId}`;
 const LOCK = 'select pg_advisory_xact_lock(hashtext($1))';
-
-const toIndex = (row: Row): DataIndex => ({
-  id: row.id,
-  name: row.name,
-  fields: row.fields,
-  status: row.status,
-  ...(row.failure && { failure: row.failure }),
-  unique: row.is_unique,
-  caseInsensitive: row.case_insensitive,
-  source: 'USER',
-});
-
-/** The indexed expressions of an index, as the filters compare them (lower() of text when case-insensitive). */
-function expressions(collection: CollectionDeclaration, spec: Pick<IndexSpec, 'fields' | 'caseInsensitive'>) {
-  return spec.fields.map(({ path, order }) => {
-    const { sql, kind } = fieldExpression(collection, path);
-    return { sql: spec.caseInsensitive && kind === 'string' ? `lower(${sql})` : sql, kind, order, path };
-  });
-}
-
-const COLUMNS =
-  'data_collection_id, name, id, sql_name, fields, is_unique, case_insensitive, status, failure, created_at, updated_at';
 
 export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
   const { table } = settings;
@@ -113,65 +59,6 @@ export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
     pending.set(key, noted);
   }
 
-  /** The current row of an index (in a transaction: as it sees it). */
-  async function current(on: SqlExecutor, collectionId: string, name: string): Promise<Row | undefined> {
-    const { rows } = await on.query<Row>(
-      `select ${COLUMNS} from ${REGISTRY} where data_collection_id = $1 and name = $2`,
-      [collectionId, name],
-    );
-    return rows[0];
-  }
-
-  async function setStatus(on: SqlExecutor, row: Row, from: IndexStatus, to: IndexStatus, failure?: IndexFailure) {
-    await on.query(
-      `update ${REGISTRY} set status = $4, failure = $5, updated_at = clock_timestamp() ` +
-        'where data_collection_id = $1 and name = $2 and id = $3 and status = $6',
-      [row.data_collection_id, row.name, row.id, to, failure ? JSON.stringify(failure) : null, from],
-    );
-  }
-
-  /** Why a build failed, as Wix's `Failure`: a repeated value (and an item holding it), a value too large, else. */
-  async function failureOf(collection: CollectionDeclaration, spec: IndexSpec, error: unknown): Promise<IndexFailure> {
-    const code = (error as { code?: unknown }).code;
-    if (code === '23505') {
-      const { sql } = expressions(collection, spec)[0]!;
-      const t = table(collection.id);
-      const { rows } = await db
-        .query<{ _id: string }>(
-          `select _id from ${t} where ${sql} = (select ${sql} from ${t} where ${sql} is not null group by ${sql} ` +
-            'having count(*) > 1 limit 1) order by _created_date desc, _id desc limit 1',
-        )
-        .catch(() => ({ rows: [] as { _id: string }[] }));
-      const paths = spec.fields.map((f) => f.path).join(', ');
-      return {
-        code: INDEX_FAILURES.duplicateKey,
-        description:
-          `Duplicate key error while building collection index: more than one item holds the same value of ${paths}` +
-          `${spec.caseInsensitive ? ' (ignoring case)' : ''}`,
-        itemId: rows[0]?._id ?? null,
-      };
-    }
-    if (code === '54000')
-      return {
-        code: INDEX_FAILURES.tooLarge,
-        description: 'Document too large while building collection index: a value is too large to index',
-      };
-    return {
-      code: INDEX_FAILURES.unknown,
-      description: `Unknown error while building collection index${typeof code === 'string' ? ` (SQLSTATE ${code})` : ''}`,
-    };
-  }
-
-  /** CREATE INDEX for the spec. */
-  function createStatement(collection: CollectionDeclaration, spec: IndexSpec, sqlName: string) {
-    const t = table(collection.id);
-    const parts = expressions(collection, spec);
-    if (parts.some((part) => part.kind === 'stringArray'))
-      return `create index ${quote(sqlName)} on ${t} using gin ((${parts[0]!.sql}))`;
-    const columns = parts.map((part) => `(${part.sql}) ${part.order === 'DESC' ? 'desc' : 'asc'}`).join(', ');
-    return `create ${spec.unique ? 'unique ' : ''}index ${quote(sqlName)} on ${t} (${columns})`;
-  }
-
   async function build(collection: CollectionDeclaration, row: Row) {
     const spec: IndexSpec = {
       name: row.name,
@@ -185,11 +72,11 @@ export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
         // A drop that came meanwhile (DROPPING) is the drop's to finish.
         const now = await current(tx, collection.id, row.name);
         if (now?.id !== row.id || now.status !== 'BUILDING') return;
-        await tx.query(createStatement(collection, spec, row.sql_name));
+        await tx.query(createStatement(table(collection.id), collection, spec, row.sql_name));
         await setStatus(tx, row, 'BUILDING', 'ACTIVE');
       });
     } catch (error) {
-      const failure = await failureOf(collection, spec, error);
+      const failure = await failureOf(db, table(collection.id), collection, spec, error);
       if (failure.code === INDEX_FAILURES.unknown)
         log({ msg: 'data service: index build failed', collection: collection.id, index: row.name, code: failure });
       await setStatus(db, row, 'BUILDING', 'FAILED', failure);
@@ -202,7 +89,7 @@ export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
       await tx.query(LOCK, [lockOf(row.data_collection_id, row.name)]);
       const now = await current(tx, row.data_collection_id, row.name);
       if (now?.id !== row.id || now.status !== 'DROPPING') return;
-      await tx.query(`drop index if exists ${quote(row.sql_name)}`);
+      await tx.query(dropStatement(row.sql_name));
       await setStatus(tx, row, 'DROPPING', 'DROPPED');
     });
   }
@@ -230,24 +117,7 @@ export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
       });
       if (free && row.status === 'DROPPING') await finishDrop(row);
     }
-    await db.query(
-      `delete from ${REGISTRY} where data_collection_id = $1 and status = 'DROPPED' and ` +
-        `updated_at < clock_timestamp() - ${DROPPED_KEPT}`,
-      [collectionId],
-    );
-  }
-
-  /** The collection's rows with what Postgres holds of each index, oldest first. */
-  async function rowsOf(collectionId: string, page?: { limit: number; offset: number }) {
-    const { rows } = await db.query<Row>(
-      `select ${COLUMNS}, (select i.indisvalid and i.indisready from pg_class c join pg_index i on ` +
-        'i.indexrelid = c.oid where c.relname = r.sql_name and pg_table_is_visible(c.oid)) as valid, ' +
-        `(r.status in ('BUILDING', 'DROPPING') and r.updated_at < clock_timestamp() - ${STALE}) as stale ` +
-        `from ${REGISTRY} r where data_collection_id = $1 order by created_at, name` +
-        (page ? ' limit $2 offset $3' : ''),
-      page ? [collectionId, page.limit, page.offset] : [collectionId],
-    );
-    return rows;
+    await forgetDropped(db, collectionId);
   }
 
   const backend: IndexBackend = {
@@ -296,8 +166,8 @@ export function createSqlIndexes(db: SqlDatabase, settings: SqlIndexSettings) {
     },
 
     async list(collection, page) {
-      await recover(collection.id, await rowsOf(collection.id));
-      const rows = await rowsOf(collection.id, page);
+      await recover(collection.id, await rowsOf(db, collection.id));
+      const rows = await rowsOf(db, collection.id, page);
       for (const row of rows) {
         if (row.status !== 'ACTIVE' || row.valid === true) continue;
         const failure = {
