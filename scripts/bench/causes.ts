@@ -5,7 +5,7 @@ import path from 'node:path';
 import { APP_SITE_URL } from './support/builds';
 import { cleanEnv, NEXT_BIN, ROOT, run, startNext } from './support/process';
 import { fmtInt, fmtMs, median, row, type Row } from './support/table';
-import { load } from './throughput';
+import { load } from './support/load';
 
 // What costs time per request on a cached page (not part of the default run: `npm run bench -- --only causes`).
 // A throwaway copy of the app (.next-bench-copy/, git-ignored) is built in variants, each changing one piece of

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { redisServerMissing, startRedisServer } from './support/redis-server';
 import { type NextServer, startNext } from './support/process';
 import { fmtInt, fmtMs, median, notMeasured, row, type Row } from './support/table';
-import { load, nginxBinary, startNginx } from './throughput';
+import { load } from './support/load';
+import { nginxBinary, startNginx } from './support/nginx';
 import { measureFreshness } from './webhook-latency';
 
 // Figure 10, several instances (issue 16): a cached post page's requests per second on one instance with REDIS_URL

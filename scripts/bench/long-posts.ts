@@ -7,7 +7,8 @@ import { writeJson } from '../content/write';
 import { demoContentCopy, OWNER_PASSWORD, SESSION_SECRET } from './support/builds';
 import { ROOT, startNext, type Started } from './support/process';
 import { fmtInt, notMeasured, row, type Row } from './support/table';
-import { nginxBinary, nginxPrefix, rounds, startNginx, type Series } from './throughput';
+import { rounds, type Series } from './support/load';
+import { nginxBinary, nginxPrefix, startNginx } from './support/nginx';
 
 // Long posts (issue 33): posts of 1,500 to 12,000 words with images, code, tables, a video and embeds
 // (scripts/content/long.ts), added to a copy of the demo content and served by the blog's bench build. For each,

@@ -1,26 +1,14 @@
-import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BENCH_TMP } from './support/builds';
-import { ROOT, start, sleep, type Started } from './support/process';
-import { fmtInt, median, notMeasured, row, type Row } from './support/table';
+import { rounds, type Series, type Target } from './support/load';
+import { nginxBinary, nginxPrefix, startNginx } from './support/nginx';
+import type { Started } from './support/process';
+import { fmtInt, notMeasured, row, type Row } from './support/table';
 
 // Figure 1, throughput: requests/s of each cached page and a few API calls under the same load as a floor (a
 // one-page Next app of the same version), as a ratio to that floor; then the same through nginx with a microcache,
 // as a ratio to nginx serving a static file. autocannon on loopback, one load at a time, rounds alternating between
-// targets so a drift of the machine hits every target alike; the median of the rounds is reported.
-
-export interface Target {
-  name: string;
-  path: string;
-  method?: 'GET' | 'POST';
-  body?: string;
-  headers?: Record<string, string>;
-  /** Held to the ≥ 0.9 target (cached pages); the rest are reported for information. */
-  cachedPage: boolean;
-}
+// targets so a drift of the machine hits every target alike; the median of the rounds is reported (support/load.ts).
 
 export const QUERY_BODY = JSON.stringify({ query: { filter: { featured: true }, cursorPaging: { limit: 10 } } });
 
@@ -43,70 +31,6 @@ export const TARGETS: Target[] = [
   // A 139-byte static route: the per-request cost of Next's route-handler path without a page (for information).
   { name: '/robots.txt', path: '/robots.txt', cachedPage: false },
 ];
-
-export interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-export async function load(
-  url: string,
-  target: Pick<Target, 'method' | 'body' | 'headers'>,
-  seconds: number,
-  connections = 32,
-): Promise<LoadResult> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    method: target.method ?? 'GET',
-    body: target.body,
-    headers: target.headers,
-    timeout: 10,
-  });
-  return {
-    rps: result.requests.total / (result.duration || seconds),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-export interface Series {
-  name: string;
-  url: string;
-  target: Target | { method?: undefined; body?: undefined; headers?: undefined; cachedPage: false };
-}
-
-/** Alternating rounds over every series; returns the median requests/s of each, and its error count. */
-export async function rounds(series: Series[], seconds: number, count: number, log: (line: string) => void) {
-  const samples = new Map<string, LoadResult[]>();
-  // Warm-up under the same load: JIT, caches, connections (a 1 s warm-up left the first round of the floor 40% low).
-  for (const s of series) await load(s.url, s.target, Math.min(seconds, 3));
-  for (let r = 1; r <= count; r++) {
-    for (const s of series) {
-      const result = await load(s.url, s.target, seconds);
-      samples.set(s.name, [...(samples.get(s.name) ?? []), result]);
-      log(
-        `    round ${r} ${s.name.padEnd(28)} ${fmtInt(result.rps).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.errors + result.non2xx ? `  errors ${result.errors} non-2xx ${result.non2xx}` : ''}`,
-      );
-    }
-  }
-  return new Map(
-    [...samples].map(([name, list]) => [
-      name,
-      {
-        rps: median(list.map((l) => l.rps)),
-        p50: median(list.map((l) => l.p50)),
-        bad: list.reduce((n, l) => n + l.errors + l.non2xx, 0),
-      },
-    ]),
-  );
-}
 
 export interface ThroughputOptions {
   appUrl: string;
@@ -269,54 +193,4 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Row[]
     await proc?.stop();
   }
   return rows;
-}
-
-export function nginxBinary(): string | null {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'])
-    if (existsSync(candidate)) return candidate;
-  try {
-    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * nginx in the foreground with scripts/bench/nginx.conf, its placeholders filled in; everything under a temp prefix.
- */
-/** The folder nginx listening on `port` runs in (its configuration, cache, logs and static files). */
-export const nginxPrefix = (port: number) => path.join(BENCH_TMP, `nginx-${port}`);
-
-export async function startNginx(binary: string, upstreamPort: number | number[], port: number): Promise<Started> {
-  const prefix = nginxPrefix(port);
-  // Several upstreams: one `server` line each, nginx balancing round-robin over their kept-alive connections.
-  const upstreams = [upstreamPort].flat().map((p) => `127.0.0.1:${p}`);
-  await rm(prefix, { recursive: true, force: true });
-  for (const sub of ['cache', 'temp', 'html/bench-static', 'logs'])
-    await mkdir(path.join(prefix, sub), { recursive: true });
-  await writeFile(path.join(prefix, 'html/bench-static/hello.html'), '<!doctype html><p>hello</p>\n');
-  for (const sub of ['', 'cache', 'temp', 'html', 'html/bench-static', 'logs'])
-    chmodSync(path.join(prefix, sub), 0o777);
-  const template = readFileSync(path.join(ROOT, 'scripts/bench/nginx.conf'), 'utf8');
-  const conf = template
-    .replaceAll('{{PREFIX}}', prefix)
-    .replaceAll('{{PORT}}', String(port))
-    .replaceAll('{{UPSTREAM}}', upstreams.join(';\n    server '))
-    .replaceAll('{{USER}}', process.getuid?.() === 0 ? 'user nobody nogroup;' : '');
-  const file = path.join(prefix, 'nginx.conf');
-  await writeFile(file, conf);
-  const proc = start('nginx', binary, ['-p', prefix, '-c', file, '-g', 'daemon off;']);
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/bench-static/hello.html`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return proc;
-    if (proc.child.exitCode !== null) break;
-    await sleep(50);
-  }
-  await proc.stop();
-  throw new Error(`nginx did not start; see ${proc.log} and ${prefix}/logs/error.log`);
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EnvelopeInput } from '@/lib/edge/webhooks/envelope';
-import type { PostFields } from './args';
+import type { PostFields } from './fields';
 import { type ContentFolder, isPublished, type RawPost, type TermKind } from './content-folder';
 import { UsageError } from './errors';
 import { entityEvent, likeEvent } from './events';
 import { readBody } from './rich-text';
 import { slugify, uniqueSlug } from './slug';
+import { languageOf, translationGroup, translationOf } from './translations';
 import { postPath } from '@/lib/core/site';
 // The excerpt a post gets when created without one: the same words a paid post's public excerpt is made by.
 import { excerptOf } from '@/lib/blog/excerpt';
@@ -57,8 +58,6 @@ async function termIds(folder: ContentFolder, kind: TermKind, refs: string[], la
   });
 }
 
-const languageOf = (post: RawPost) => post.language ?? 'en';
-
 /** A slug is free where no other post of the same language has it (Wix's slugs are unique within a language). */
 function checkSlugFree(slug: string, posts: RawPost[], selfId?: string) {
   if (posts.some((p) => p.slug === slug && p.id !== selfId))
@@ -91,43 +90,6 @@ async function applyFields(folder: ContentFolder, post: RawPost, fields: PostFie
   }
   return next;
 }
-
-/**
- * What a translation of `ref` into `language` joins: the original's translation group (its `translationId`, or a new
- * one), its members, and the original's categories and tags in `language` (the terms sharing their translationId).
- */
-async function translationGroup(folder: ContentFolder, ref: string, language: string) {
-  const original = await folder.post(ref);
-  const posts = await folder.posts();
-  const translationId = original.translationId ?? randomUUID();
-  const members = posts.filter((p) => p.id === original.id || p.translationId === translationId);
-  const taken = members.find((p) => languageOf(p) === language);
-  if (taken)
-    throw new UsageError(`"${original.slug}" already has a ${language} version: "${taken.slug}" (${taken.id})`);
-  const twins = async (kind: TermKind, ids: string[] = []) => {
-    const terms = await folder.terms(kind);
-    return ids.flatMap((id) => {
-      const term = terms.find((t) => t.id === id);
-      const twin = term?.translationId
-        ? terms.find((t) => t.translationId === term.translationId && (t.language ?? 'en') === language)
-        : undefined;
-      return twin ? [twin.id] : [];
-    });
-  };
-  return {
-    translationId,
-    members,
-    categoryIds: await twins('category', original.categoryIds),
-    tagIds: await twins('tag', original.tagIds),
-  };
-}
-
-const translationOf = (post: RawPost) => ({
-  id: post.id,
-  language: languageOf(post),
-  slug: post.slug,
-  url: post.url,
-});
 
 export async function createPost(
   folder: ContentFolder,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TermFields } from './args';
+import type { TermFields } from './fields';
 import type { ContentFolder, RawTerm, TermKind } from './content-folder';
 import { UsageError } from './errors';
 import { entityEvent } from './events';

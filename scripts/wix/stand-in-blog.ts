@@ -1,0 +1,177 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { NAMED_SORTS, type SortSpec } from '@/lib/blog/query/sort';
+import { type Answer, type Json, matches, notFound, type SortOrder, sorted } from './stand-in-shared';
+
+// The stand-in's Blog: the Wix Blog REST calls the site makes (the paths and shapes of tests/wix/fixtures.ts and
+// lib/blog/wix/*), answered from a content folder's published posts, its categories and its tags.
+
+type Raw = Json & { id: string; slug: string; status?: string; firstPublishedDate?: string };
+
+const PAGE_MAX = 100;
+
+const isPublished = (p: Raw) => (p.status ?? 'PUBLISHED') === 'PUBLISHED';
+
+// The platform's named sorts are the ones the local source implements.
+const SORTS: Record<string, SortSpec[]> = NAMED_SORTS;
+
+/** A post as Wix sends it: the heavy fields only with their fieldset. */
+function shape(post: Raw, fieldsets: string[]): Json {
+  const { richContent, contentText, metrics, seoData, url, ...rest } = post;
+  return {
+    ...rest,
+    ...(fieldsets.includes('RICH_CONTENT') && { richContent }),
+    ...(fieldsets.includes('CONTENT_TEXT') && { contentText }),
+    ...(fieldsets.includes('METRICS') && { metrics }),
+    ...(fieldsets.includes('SEO') && { seoData }),
+    ...(fieldsets.includes('URL') && { url }),
+  };
+}
+
+const ok = (body: unknown): Answer => ({ status: 200, body });
+
+/**
+ * The Blog of the content folder at `contentDir`, read once: a call's answer, by its route (the path without its
+ * `/blog` or `/_api` prefix), or undefined for a route the Blog does not have.
+ */
+export async function blogApi(contentDir: string) {
+  const names = (await readdir(path.join(contentDir, 'posts'))).filter((n) => n.endsWith('.json'));
+  const all = await Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(path.join(contentDir, 'posts', n), 'utf8')) as Raw),
+  );
+  const posts = all.filter(isPublished);
+  const categories = JSON.parse(await readFile(path.join(contentDir, 'categories.json'), 'utf8')) as Raw[];
+  const tags = JSON.parse(await readFile(path.join(contentDir, 'tags.json'), 'utf8')) as Raw[];
+  const countIn = (field: string, id: string) =>
+    posts.filter((p) => (p[field] as string[] | undefined)?.includes(id)).length;
+  const category = (c: Raw) => ({ ...c, postCount: countIn('categoryIds', c.id) });
+  const tag = (t: Raw) => ({ ...t, postCount: countIn('tagIds', t.id), publishedPostCount: countIn('tagIds', t.id) });
+
+  return function answer(method: string, route: string, q: URLSearchParams, body: Json): Answer | undefined {
+    const fieldsets = [
+      ...q.getAll('fieldsets'),
+      ...((body.fieldsets as string[] | undefined) ?? []),
+      ...(((body.query as Json | undefined)?.fieldsets as string[] | undefined) ?? []),
+    ];
+    let m: RegExpExecArray | null;
+
+    if (method === 'GET' && route === '/v3/posts') {
+      const offset = Number(q.get('paging.offset') ?? 0);
+      const limit = Math.min(PAGE_MAX, Number(q.get('paging.limit') ?? 50));
+      let list = posts;
+      for (const field of ['categoryIds', 'tagIds', 'hashtags'] as const) {
+        const wanted = q.getAll(field);
+        if (wanted.length)
+          list = list.filter((p) => (p[field] as string[] | undefined)?.some((v) => wanted.includes(v)));
+      }
+      if (q.get('featured') === 'true') list = list.filter((p) => p.featured === true);
+      if (q.get('language')) list = list.filter((p) => p.language === q.get('language'));
+      if (q.get('memberId')) list = list.filter((p) => p.memberId === q.get('memberId'));
+      list = sorted(list, SORTS[q.get('sort') ?? 'FEED'] ?? SORTS.FEED!);
+      const page = list.slice(offset, offset + limit);
+      return ok({
+        posts: page.map((p) => shape(p, fieldsets)),
+        metaData: { count: page.length, offset, total: list.length },
+      });
+    }
+    if (method === 'POST' && route === '/v3/posts/query') {
+      const query = (body.query ?? {}) as Json;
+      const paging = (query.cursorPaging ?? {}) as { limit?: number; cursor?: string };
+      const limit = Math.min(PAGE_MAX, paging.limit ?? 50);
+      let filter = query.filter;
+      let sort = (query.sort as SortOrder[] | undefined) ?? SORTS.PUBLISHED_DATE_DESC!;
+      let offset = 0;
+      if (paging.cursor) {
+        const state = JSON.parse(Buffer.from(paging.cursor, 'base64url').toString('utf8')) as {
+          filter: unknown;
+          sort: typeof sort;
+          offset: number;
+        };
+        ({ filter, sort, offset } = state);
+      }
+      const list = sorted(
+        posts.filter((p) => matches(p, filter)),
+        sort,
+      );
+      const page = list.slice(offset, offset + limit);
+      const hasNext = offset + limit < list.length;
+      const next = hasNext
+        ? Buffer.from(JSON.stringify({ filter, sort, offset: offset + limit })).toString('base64url')
+        : null;
+      return ok({
+        posts: page.map((p) => shape(p, fieldsets)),
+        pagingMetadata: { count: page.length, cursors: next ? { next } : {}, hasNext },
+      });
+    }
+    if (method === 'GET' && (m = /^\/v3\/posts\/slugs\/([^/]+)$/.exec(route))) {
+      const slug = decodeURIComponent(m[1]!);
+      const post = posts.find((p) => p.slug === slug);
+      return post ? ok({ post: shape(post, fieldsets) }) : notFound('post');
+    }
+    if (method === 'GET' && (m = /^\/v3\/posts\/([^/]+)\/metrics$/.exec(route))) {
+      const post = posts.find((p) => p.id === m![1]);
+      return post ? ok({ metrics: post.metrics ?? { views: 0, likes: 0, comments: 0 } }) : notFound('post');
+    }
+    if (method === 'POST' && (m = /^\/v3\/posts\/([^/]+)\/view$/.exec(route))) {
+      // View Post: "The response returns the post's updated total number of views" (the Blog's REST reference).
+      const post = posts.find((p) => p.id === decodeURIComponent(m![1]!));
+      if (!post) return notFound('post');
+      const metrics = (post.metrics ?? { views: 0, likes: 0, comments: 0 }) as { views: number };
+      post.metrics = { ...metrics, views: metrics.views + 1 };
+      return ok({ views: metrics.views + 1 });
+    }
+    if (method === 'GET' && (m = /^\/v3\/posts\/([^/]+)$/.exec(route))) {
+      const post = posts.find((p) => p.id === m![1]);
+      return post ? ok({ post: shape(post, fieldsets) }) : notFound('post');
+    }
+    if (method === 'GET' && route === '/v2/stats/posts/total') return ok({ total: posts.length });
+    if (method === 'GET' && route === '/v2/stats/post/count') {
+      const byMonth = new Map<string, number>();
+      for (const p of posts) {
+        const month = `${String(p.firstPublishedDate ?? '').slice(0, 7)}-01T00:00:00.000Z`;
+        byMonth.set(month, (byMonth.get(month) ?? 0) + 1);
+      }
+      const months = Math.min(Number(q.get('months') ?? 12), 1200);
+      const start = q.get('rangeStart')
+        ? new Date(q.get('rangeStart')!)
+        : new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - months + 1, 1));
+      const stats = Array.from({ length: months }, (_, i) => {
+        const d = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1)).toISOString();
+        return { periodStart: d, postCount: byMonth.get(d) ?? 0 };
+      });
+      return ok({ stats: q.get('order') === 'NEWEST' ? stats.reverse() : stats });
+    }
+    if (method === 'GET' && route === '/v3/categories') {
+      const offset = Number(q.get('paging.offset') ?? 0);
+      const limit = Math.min(PAGE_MAX, Number(q.get('paging.limit') ?? 50));
+      const page = categories.slice(offset, offset + limit).map(category);
+      return ok({ categories: page, metaData: { count: page.length, offset, total: categories.length } });
+    }
+    if (method === 'GET' && (m = /^\/v3\/categories\/slugs\/([^/]+)$/.exec(route))) {
+      const c = categories.find((x) => x.slug === decodeURIComponent(m![1]!));
+      return c ? ok({ category: category(c) }) : notFound('category');
+    }
+    if (method === 'GET' && (m = /^\/v3\/categories\/([^/]+)$/.exec(route))) {
+      const c = categories.find((x) => x.id === m![1]);
+      return c ? ok({ category: category(c) }) : notFound('category');
+    }
+    if (method === 'POST' && route === '/v3/tags/query') {
+      const query = (body.query ?? {}) as Json;
+      const paging = (query.paging ?? {}) as { offset?: number; limit?: number };
+      const offset = paging.offset ?? 0;
+      const limit = Math.min(PAGE_MAX, paging.limit ?? 50);
+      const list = tags.filter((t) => matches(t, query.filter));
+      const page = list.slice(offset, offset + limit).map(tag);
+      return ok({ tags: page, pagingMetadata: { count: page.length, offset, total: list.length } });
+    }
+    if (method === 'GET' && (m = /^\/v3\/tags\/slugs\/([^/]+)$/.exec(route))) {
+      const t = tags.find((x) => x.slug === decodeURIComponent(m![1]!));
+      return t ? ok({ tag: tag(t) }) : notFound('tag');
+    }
+    if (method === 'GET' && (m = /^\/v3\/tags\/([^/]+)$/.exec(route))) {
+      const t = tags.find((x) => x.id === m![1]);
+      return t ? ok({ tag: tag(t) }) : notFound('tag');
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,99 @@
+// What the stand-in's Blog (stand-in-blog.ts) and its CMS (stand-in-data.ts) share: an answer, Wix's error answer, and
+// the Wix filter language and sorts over JSON.
+
+export type Json = Record<string, unknown>;
+
+/** One call's answer: its HTTP status and its JSON body. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A Wix error answer: `{ message, details: { applicationError: { code, description } } }`. */
+export const wixError = (status: number, code: string, message: string): Answer => ({
+  status,
+  body: { message, details: { applicationError: { code, description: message } } },
+});
+
+/** Wix's answer for what it does not have (a post, a tag, a route). */
+export const notFound = (what: string) => wixError(404, 'NOT_FOUND', `${what} not found`);
+
+/** A field sort as Wix takes it (`fieldName`, `order` ASC or DESC). */
+export type SortOrder = { fieldName?: string; order?: string };
+
+function get(obj: unknown, field: string): unknown {
+  let value: unknown = obj;
+  for (const key of field.split('.')) value = value && typeof value === 'object' ? (value as Json)[key] : undefined;
+  return value;
+}
+
+const cmp = (a: unknown, b: unknown) =>
+  a === b
+    ? 0
+    : a === undefined || a === null
+      ? -1
+      : b === undefined || b === null
+        ? 1
+        : (a as string) < (b as string)
+          ? -1
+          : 1;
+
+/** The Wix filter language, enough for what the site sends (lib/blog/wix/query.ts). */
+export function matches(item: object, filter: unknown): boolean {
+  if (!filter || typeof filter !== 'object') return true;
+  return Object.entries(filter as Json).every(([key, cond]) => {
+    if (key === '$and') return (cond as unknown[]).every((f) => matches(item, f));
+    if (key === '$or') return (cond as unknown[]).some((f) => matches(item, f));
+    if (key === '$not') return !matches(item, cond);
+    const value = get(item, key);
+    if (!cond || typeof cond !== 'object' || Array.isArray(cond))
+      return value === cond || (Array.isArray(value) && value.includes(cond));
+    return Object.entries(cond as Json).every(([op, arg]) => {
+      const list = Array.isArray(value) ? value : [value];
+      switch (op) {
+        case '$eq':
+          return Array.isArray(value) ? value.includes(arg) : value === arg;
+        case '$ne':
+          return Array.isArray(value) ? !value.includes(arg) : value !== arg;
+        case '$gt':
+          return value !== undefined && cmp(value, arg) > 0;
+        case '$gte':
+          return value !== undefined && cmp(value, arg) >= 0;
+        case '$lt':
+          return value !== undefined && cmp(value, arg) < 0;
+        case '$lte':
+          return value !== undefined && cmp(value, arg) <= 0;
+        case '$in':
+          return list.some((v) => (arg as unknown[]).includes(v));
+        case '$nin':
+          return !list.some((v) => (arg as unknown[]).includes(v));
+        case '$hasSome':
+          return list.some((v) => (arg as unknown[]).includes(v));
+        case '$hasAll':
+          return (arg as unknown[]).every((a) => list.includes(a));
+        case '$exists':
+          return (value !== undefined && value !== null) === arg;
+        case '$startsWith':
+          return typeof value === 'string' && value.toLowerCase().startsWith(String(arg).toLowerCase());
+        case '$contains':
+          return typeof value === 'string' && value.toLowerCase().includes(String(arg).toLowerCase());
+        case '$isEmpty':
+          return (Array.isArray(value) ? value.length === 0 : !value) === arg;
+        default:
+          return true;
+      }
+    });
+  });
+}
+
+/** The items in the sort's order, ties broken by id. */
+export function sorted<T extends object>(items: T[], sort: SortOrder[]): T[] {
+  const keys = [...sort, { fieldName: 'id', order: 'ASC' }];
+  return [...items].sort((a, b) => {
+    for (const k of keys) {
+      const c = cmp(get(a, k.fieldName ?? 'id'), get(b, k.fieldName ?? 'id'));
+      if (c) return k.order === 'DESC' ? -c : c;
+    }
+    return 0;
+  });
+}
