@@ -77,7 +77,9 @@ export function wixCollectionOf(declaration: CollectionDeclaration) {
     _id: declaration.id,
     displayName: declaration.id,
     fields: Object.entries(declaration.fields).map(([key, field]) => wixField(declaration.id, key, field)),
-    permissions: declaration.permissions as Required<collections.Permissions>,
+    // A copy: the SDK's request builder rewrites the body it is given in place, and a declaration's permissions are
+    // shared (OWNER_ONLY, frozen), so handing them over as they are threw, and would have changed every collection's.
+    permissions: { ...declaration.permissions } as Required<collections.Permissions>,
   } satisfies collections.DataCollection;
 }
 
