@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { DataJob } from '@/lib/data';
-import type { DataIo } from './data';
+import type { DataIo } from './data-io';
 import type { DataCommand } from './data-args';
 import { UsageError } from './errors';
 import { type Answer, type OwnerSite, ownerSite, SiteCommandError } from './owner-site';

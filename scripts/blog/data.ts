@@ -2,7 +2,6 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { stringify } from 'csv-stringify/sync';
 import { readConfig } from '@/lib/core/config';
-import type { DataBackend } from '@/lib/data/backend';
 import { createDataClient, type DataClient } from '@/lib/data/client';
 import { SITE_COLLECTIONS } from '@/lib/data/collections';
 import { createEmbeddedBackend } from '@/lib/data/embedded';
@@ -12,6 +11,7 @@ import { type DataItem, MAX_BULK_ITEMS, MAX_DATA_PAGE_SIZE } from '@/lib/data/ty
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import { DATA_USAGE, type DataCommand } from './data-args';
 import { type ImportRow, readImportFile, RowError } from './data-import';
+import type { DataIo } from './data-io';
 import { runDataJob } from './data-jobs';
 import { runIndexes } from './data-indexes';
 import { UsageError } from './errors';
@@ -19,20 +19,6 @@ import { UsageError } from './errors';
 // `npm run blog -- data ...`: the site's collections, read and written as the owner on the embedded database, the
 // way the JSON API at /api/data does it for a logged-in owner. Exit status: 0 done; 2 bad input (a usage error, a bad
 // import row, any WD_VALIDATION_ERROR of the service); 1 anything else (the database held by another process).
-
-export interface DataIo {
-  env: Record<string, string | undefined>;
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** Where the import's progress bar draws: only a terminal gets one, anything else a line per request. */
-  errStream?: NodeJS.WritableStream & { isTTY?: boolean };
-  /** The database of DATA_DIR (tests pass their own). */
-  openBackend?: (dataDir: string) => DataBackend;
-  /** How the job mode reaches the site (data-jobs.ts), how often it asks for the job, and its Ctrl-C (tests). */
-  fetch?: typeof fetch;
-  jobPollMs?: number;
-  jobSignal?: AbortSignal;
-}
 
 type Run<A extends DataCommand['action']> = (
   client: DataClient,
@@ -246,3 +232,5 @@ export async function runData(command: DataCommand, io: DataIo): Promise<number>
   }
   return status;
 }
+
+export type { DataIo } from './data-io';

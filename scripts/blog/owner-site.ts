@@ -1,4 +1,4 @@
-import type { DataIo } from './data';
+import type { DataIo } from './data-io';
 import { UsageError } from './errors';
 import { cliSettings } from './settings';
 

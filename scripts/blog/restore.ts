@@ -21,7 +21,7 @@ import {
   readArchive,
   safePath,
 } from './archive';
-import type { DataIo } from './data';
+import type { DataIo } from './data-io';
 import { UsageError } from './errors';
 
 // `npm run blog -- restore FILE`: a backup (backup.ts) brought back onto an empty DATA_DIR (the embedded database's
