@@ -73,7 +73,7 @@ const POLICIES = [
   },
   // The edges: the JSON API and the webhook reach the features; SEO and page view-models read through their reads.
   may('api', ['api', ...FEATURES, 'platform', ...BASE]),
-  may('webhooks', ['webhooks', 'blog', ...BASE]),
+  may('webhooks', ['webhooks', 'blog', 'platform', ...BASE]),
   may('seo', ['seo', 'blog', ...BASE]),
   may('pages', ['pages', 'dashboard', ...FEATURES, ...BASE]),
   may('dashboard', ['dashboard', 'blog', 'core']),
@@ -153,6 +153,20 @@ const PLATFORM_CHOSEN_ONCE = {
   ].join(', '),
   message: 'Only lib/platform chooses: build with serve(feature, offers), or ask servedBy(feature).',
 };
+// Nor is the blog's platform told apart elsewhere (issue 43): not by the configured source, nor by a source's name.
+// What differs between the platforms is behind the BlogSource port (an optional part one platform implements).
+const SOURCE_CHOSEN_ONCE = {
+  selector: [
+    "MemberExpression[object.type='CallExpression'][object.callee.name='config'][property.name='source']",
+    "VariableDeclarator[init.type='CallExpression'][init.callee.name='config'] > ObjectPattern > Property[key.name='source']",
+    "BinaryExpression[left.type='MemberExpression'][left.property.name='name'][right.value=/^(local|wix)$/]",
+    "BinaryExpression[right.type='MemberExpression'][right.property.name='name'][left.value=/^(local|wix)$/]",
+    "SwitchStatement[discriminant.type='MemberExpression'][discriminant.property.name='name'] > SwitchCase[test.value=/^(local|wix)$/]",
+  ].join(', '),
+  message:
+    "Only lib/platform tells the blog's platforms apart: ask servedBy('blog'), or put the difference behind the " +
+    'BlogSource port (lib/blog/source.ts), not config().source or a source.name comparison.',
+};
 
 const config = [
   {
@@ -219,8 +233,8 @@ const config = [
         { object: 'process', property: 'env', message: 'Read configuration through config() from lib/core/config.' },
       ],
       // Only a feature's reads (lib/<feature>/reads.ts or reads/) caches and tags, beside the feature it reads; only
-      // the event bus's cache subscriber clears; only lib/platform chooses.
-      'no-restricted-syntax': ['error', USE_CACHE_ONLY_IN_READS, PLATFORM_CHOSEN_ONCE],
+      // the event bus's cache subscriber clears; only lib/platform chooses (and tells the blog's platforms apart).
+      'no-restricted-syntax': ['error', USE_CACHE_ONLY_IN_READS, PLATFORM_CHOSEN_ONCE, SOURCE_CHOSEN_ONCE],
       'no-restricted-imports': ['error', { paths: [CACHE_ONLY_IN_READS, CLEAR_ONLY_BY_INVALIDATE] }],
     },
   },
@@ -259,7 +273,7 @@ const config = [
   {
     files: ['lib/*/reads.ts', 'lib/*/reads/**'],
     rules: {
-      'no-restricted-syntax': ['error', PLATFORM_CHOSEN_ONCE],
+      'no-restricted-syntax': ['error', PLATFORM_CHOSEN_ONCE, SOURCE_CHOSEN_ONCE],
       'no-restricted-imports': ['error', { paths: [CLEAR_ONLY_BY_INVALIDATE] }],
     },
   },

@@ -80,6 +80,24 @@ const refused: [string, string, string, RegExp][] = [
     "import { config } from '@/lib/core/config';\nexport const probe = () => {\n  const { platform } = config();\n  return platform;\n};\n",
     /^no-restricted-syntax: Only lib\/platform chooses/,
   ],
+  [
+    'the configured blog source read outside lib/platform',
+    'lib/edge/webhooks/probe.ts',
+    "import { config } from '@/lib/core/config';\nexport const probe = () => config().source;\n",
+    /^no-restricted-syntax: Only lib\/platform tells the blog's platforms apart/,
+  ],
+  [
+    'the configured blog source destructured outside lib/platform',
+    'lib/blog/probe.ts',
+    "import { config } from '@/lib/core/config';\nexport const probe = () => {\n  const { source } = config();\n  return source;\n};\n",
+    /^no-restricted-syntax: Only lib\/platform tells the blog's platforms apart/,
+  ],
+  [
+    'a blog source told apart by its name',
+    'lib/blog/probe.ts',
+    "import type { BlogSource } from './source';\nexport const probe = (source: BlogSource) => source.name === 'local';\n",
+    /^no-restricted-syntax: Only lib\/platform tells the blog's platforms apart/,
+  ],
   // Every write ends in publish(event): the bus's cache subscriber clears.
   [
     'a write that clears its pages itself instead of publishing its event',
@@ -225,6 +243,11 @@ describe('and allow what the house draws', () => {
       'a feature’s index choosing through the switchboard',
       'lib/likes/index.ts',
       "import { serve } from '@/lib/platform';\nexport const probe = () => serve('likes', { wix: () => 1, local: () => 2 });\n",
+    ],
+    [
+      'the switchboard reading the configured blog source',
+      'lib/platform/probe.ts',
+      "import { config } from '../core/config';\nexport const probe = () => config().source === 'wix';\n",
     ],
     [
       'a write ending in invalidate',

@@ -67,13 +67,13 @@ function refreshOf(event: EventFor<'blog-source'>): { postId: string } | undefin
 }
 
 /** Every scheduled draft, soonest first (the dashboard's list; lib/schedule plans a job for each). */
-export const scheduledDrafts = () => schedule.scheduledDrafts(sources().whole, config().contentDir);
+export const scheduledDrafts = () => schedule.scheduledDrafts(sources().whole);
 
 /** When the draft `id` is scheduled to go live, or null. */
-export const scheduleOf = (id: string) => schedule.scheduleOf(sources().whole, config().contentDir, id);
+export const scheduleOf = (id: string) => schedule.scheduleOf(sources().whole, id);
 
 /** The draft `id`'s time `at` has come: published by the site (local), live at Wix, waiting for Wix, or not due. */
-export const publishDue = (id: string, at: string) => schedule.publishDue(sources().whole, config().contentDir, id, at);
+export const publishDue = (id: string, at: string) => schedule.publishDue(sources().whole, id, at);
 
 export type { Author } from './authors';
 export { checkCursorQuery } from './query/cursor';

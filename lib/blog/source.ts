@@ -105,6 +105,23 @@ export interface BlogSource {
    * `MAX_LISTED_MEDIA`: what a member may choose as their picture. A source without a media folder (Wix) has none.
    */
   listMediaImages?(): Promise<string[]>;
+  /**
+   * Scheduled publishing where the site is the platform (the content folder): the source keeps a draft's time and
+   * publishes it at that time. A source without it (Wix) carries the time on its drafts (`scheduledPublishDate`) and
+   * its platform publishes them (lib/blog/schedule.ts).
+   */
+  sitePublishes?: SitePublishing;
+}
+
+/** A source whose drafts the site itself publishes at their scheduled time (the content folder). */
+export interface SitePublishing {
+  /** When the draft `id` is scheduled to go live, as the source keeps it (null: not kept, or no draft). */
+  scheduledAt(id: string): Promise<string | null>;
+  /**
+   * The draft `id`'s time `at` has come: `published` (as `publish` would, dated `at`), or `not-due` when it is not
+   * scheduled for `at` any more (published, unscheduled, moved), and nothing was written.
+   */
+  publishScheduled(id: string, at: string): Promise<'published' | 'not-due'>;
 }
 
 export const MAX_LISTED_MEDIA = 48;

@@ -26,7 +26,7 @@ import {
   safePath,
   writeArchive,
 } from './archive';
-import type { DataIo } from './data';
+import type { DataIo } from './data-io';
 import { UsageError } from './errors';
 import { ownerSite, SiteCommandError } from './owner-site';
 import { Refused, runRestore } from './restore';

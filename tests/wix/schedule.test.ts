@@ -32,7 +32,7 @@ describe('scheduled drafts at Wix', () => {
         }),
       ),
     );
-    expect(await scheduledDrafts(wix.source(), '')).toEqual([{ id: 'draft-1', title: 'Monday morning', at: AT }]);
+    expect(await scheduledDrafts(wix.source())).toEqual([{ id: 'draft-1', title: 'Monday morning', at: AT }]);
   });
 
   it('at its time: waiting while Wix has not published, live once it has, not due when the time moved', async () => {
@@ -44,11 +44,11 @@ describe('scheduled drafts at Wix', () => {
       ),
       on.get('/v3/posts/:id', () => (published ? json({ post: restPost({ id: 'draft-1' }) }) : notFound())),
     );
-    expect(await scheduleOf(source, '', 'draft-1')).toBe(AT);
-    expect(await publishDue(source, '', 'draft-1', AT)).toBe('waiting');
+    expect(await scheduleOf(source, 'draft-1')).toBe(AT);
+    expect(await publishDue(source, 'draft-1', AT)).toBe('waiting');
     published = true;
-    expect(await publishDue(source, '', 'draft-1', AT)).toBe('live');
-    expect(await scheduleOf(source, '', 'draft-1')).toBeNull();
+    expect(await publishDue(source, 'draft-1', AT)).toBe('live');
+    expect(await scheduleOf(source, 'draft-1')).toBeNull();
 
     wix.server.use(
       on.get('/blog/v3/draft-posts/:id', () =>
@@ -56,6 +56,6 @@ describe('scheduled drafts at Wix', () => {
       ),
       on.get('/v3/posts/:id', notFound),
     );
-    expect(await publishDue(source, '', 'draft-1', AT)).toBe('not-due');
+    expect(await publishDue(source, 'draft-1', AT)).toBe('not-due');
   });
 });

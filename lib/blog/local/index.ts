@@ -10,6 +10,7 @@ import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../so
 import { searchBody, searchPosts } from '../query/search';
 import { isPaid } from '../paywall';
 import { localAuthors } from './authors';
+import { ContentFolder } from './folder';
 import { listMediaImages, openMediaFile } from './media';
 import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
@@ -45,6 +46,8 @@ function listFilter(options: ListPostsOptions): PostFilter | undefined {
 export function createLocalSource(dir: string): BlogSource {
   const store = new ContentStore(path.resolve(dir), { searchText: searchBody });
   const authors = localAuthors(store.dir);
+  // The folder's one writer (folder.ts): the layout, and what the site itself writes to it.
+  const folder = new ContentFolder(store.dir);
 
   // Derived views are computed once per snapshot, patched from the previous snapshot's when an event named posts.
   const views = new WeakMap<Snapshot, SnapshotViews>();
@@ -190,6 +193,13 @@ export function createLocalSource(dir: string): BlogSource {
       await store.read();
       const draft = store.post(id);
       return draft && !isPublic(draft) ? { ...draft, ...(await store.body(draft.id)) } : null;
+    },
+
+    // The site is the platform here: a draft's time is in its file, and the site publishes it by writing the file
+    // (the event lib/schedule then sends refreshes the store).
+    sitePublishes: {
+      scheduledAt: (id) => folder.scheduledAt(id),
+      publishScheduled: (id, at) => folder.publishScheduled(id, at),
     },
   };
 }

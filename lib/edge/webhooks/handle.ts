@@ -1,5 +1,6 @@
 import { config, ConfigError } from '@/lib/core/config';
 import { processSingleton } from '@/lib/core/process-singleton';
+import { servedBy } from '@/lib/platform';
 import { sharedMarks, siteRedis } from '@/lib/core/redis/shared';
 import { isCatalogueError } from '@/lib/core/errors';
 import { parseEnvelope } from './envelope';
@@ -50,8 +51,8 @@ const outcomeOf = (status: number): Outcome =>
 
 async function key() {
   try {
-    const { source, contentDir, webhookPublicKey } = config();
-    return await verificationKey({ publicKey: webhookPublicKey, source, contentDir });
+    const { contentDir, webhookPublicKey } = config();
+    return await verificationKey({ publicKey: webhookPublicKey, source: servedBy('blog'), contentDir });
   } catch (error) {
     if (error instanceof ConfigError) throw webhookErrors.unconfigured(error.message);
     throw error;

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Post } from '../../types';
 import { type Stamp, readIndex, sameStamp } from '../file-index';
+import { postFileName } from '../folder';
 import { statFolder } from '../folder-stats';
 import { Catalog } from './catalog';
 import { indexIsStale, POSTS_INDEX } from './index-writer';
@@ -55,7 +56,7 @@ export async function readNamed(state: StoreState, ids: Set<string>): Promise<Po
   const names = new Set<string>();
   let listed = false;
   for (const id of ids) {
-    const name = catalog.fileOf.get(id) ?? `${id}.json`;
+    const name = catalog.fileOf.get(id) ?? postFileName(id);
     if (catalog.fileOf.has(id) || statSync(path.join(postsDir, name), { throwIfNoEntry: false })) names.add(name);
     else if (!listed) {
       // A created post in a file not named after it: look for new files.

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Category, type Post, Tag } from '../../types';
+import { CATEGORIES_FILE, POSTS_FOLDER, TAGS_FILE, termsFileOf } from '../folder';
 import { checkAll, readNamed } from './check';
 import { readList, readPost } from './files';
 import { makeSnapshot } from './snapshot';
@@ -122,7 +123,7 @@ export class ContentStore {
 
   private async folderSignature(): Promise<string> {
     const parts = await Promise.all(
-      ['posts', 'categories.json', 'tags.json'].map((name) =>
+      [POSTS_FOLDER, CATEGORIES_FILE, TAGS_FILE].map((name) =>
         stat(path.join(/*turbopackIgnore: true*/ this.dir, name)).then(
           (s) => `${s.mtimeMs}:${s.size}`,
           () => 'missing',
@@ -141,8 +142,8 @@ export class ContentStore {
     this.fullCheck = false;
     const [changes, categories, tags] = await Promise.all([
       full ? checkAll(this.state) : readNamed(this.state, changed),
-      readList(path.join(/*turbopackIgnore: true*/ this.dir, 'categories.json'), Category),
-      readList(path.join(/*turbopackIgnore: true*/ this.dir, 'tags.json'), Tag),
+      readList(termsFileOf(this.dir, 'category'), Category),
+      readList(termsFileOf(this.dir, 'tag'), Tag),
     ]);
     const snapshot = makeSnapshot(this.state.catalog, categories, tags, changes, base);
     this.snapshot = snapshot;

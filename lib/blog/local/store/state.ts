@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { Indexed, Stamp } from '../file-index';
+import { postsDirOf } from '../folder';
 import { Catalog } from './catalog';
 import { eachPost } from './files';
 import { IndexWriter, POSTS_INDEX } from './index-writer';
@@ -22,7 +22,7 @@ export interface StoreState {
 export function createStoreState(dir: string, options: StoreOptions): StoreState {
   const state: StoreState = {
     dir,
-    postsDir: path.join(/*turbopackIgnore: true*/ dir, 'posts'),
+    postsDir: postsDirOf(dir),
     options,
     shared: new Interner(),
     // Each write takes the latest state when it starts.
