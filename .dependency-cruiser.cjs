@@ -1,4 +1,7 @@
-/** The cycle check (npm run lint): no module may import itself back through others (issue 43). */
+/**
+ * The cycle check (npm run lint): no module may import itself back through others (issue 43), type-only imports
+ * included: a loop of types is still two files that cannot be read, or moved, one without the other.
+ */
 module.exports = {
   forbidden: [
     {
@@ -12,7 +15,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|\\.next|\\.e2e|\\.next-[a-z-]+)/' },
-    tsPreCompilationDeps: false,
+    tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },

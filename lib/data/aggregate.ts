@@ -1,7 +1,7 @@
 import { errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
 import type { AggregateOp, Aggregation } from './backend';
-import type { CollectionDeclaration } from './types';
+import type { CollectionDeclaration } from './model';
 import { checkDataQuery, checkFieldName, dataSchema } from './validate';
 
 // The checks of distinct and aggregate: every field named is one the collection can be queried by (WDE0003 not a

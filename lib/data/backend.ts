@@ -1,6 +1,6 @@
 import type { FilterNode } from '@/lib/core/query/filter';
 import type { SortSpec } from '@/lib/core/query/sort';
-import type { CollectionDeclaration, DataItem } from './types';
+import type { CollectionDeclaration, DataItem } from './model';
 
 // What a backend does with input the client has already validated (validate.ts): it stores, finds and counts. The
 // embedded backend (embedded.ts, PGlite) and the Wix Data one implement this; the same contract tests run on both.
@@ -19,7 +19,7 @@ export interface BackendQuery {
 export interface DataBackend {
   readonly name: string;
   /** The SQL database under a SQL backend (the embedded one, Postgres): the job queue shares it (jobs.ts). */
-  readonly sql?: import('./sql-backend').SqlDatabase;
+  readonly sql?: import('./sql-database').SqlDatabase;
   /**
    * The collections' indexes as Wix Data's Indexes API has them (lib/data/indexes): the SQL backends' own
    * (indexes/sql.ts), Wix's through @wix/data (indexes/wix.ts).

@@ -1,4 +1,4 @@
-import type { CollectionDeclaration, FieldDeclaration, ItemOf, Operation, Role } from './types';
+import type { CollectionDeclaration, FieldDeclaration, ItemOf, Operation, Role } from './model';
 
 // The site's collections, declared in code: their fields (the seed's data field types) and who may do what. An item's
 // type derives from its declaration (`ItemOf<typeof subscribers>`).

@@ -1,6 +1,6 @@
 import type { DataClient } from './client';
 import { OWNER } from './permissions';
-import type { CollectionDeclaration } from './types';
+import type { CollectionDeclaration } from './model';
 
 /**
  * How many items of `collection` hold each of `values` in `field` (beside what `filter` asks), in one grouped count

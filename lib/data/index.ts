@@ -4,7 +4,7 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { createDataClient, type DataChange, type DataClient } from './client';
 import { SITE_COLLECTIONS } from './collections';
 import type { DataBackend } from './backend';
-import type { CollectionDeclaration } from './types';
+import type { CollectionDeclaration } from './model';
 import { createEmbeddedBackend } from './embedded';
 import { createPostgresBackend } from './postgres';
 import { invalidate } from '@/lib/core/cache/invalidate';

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { SqlDatabase } from './sql-backend';
+import type { SqlDatabase } from './sql-database';
 
 // The site's job queue: pg-boss, in the site's own records database, so work survives a restart and several instances
 // share it without a broker of their own. With DATABASE_URL it connects to that server (its own small pool); on the

@@ -1,5 +1,5 @@
 import { dataErrors } from './errors';
-import type { Caller, CollectionDeclaration, DataItem, Operation, Role } from './types';
+import type { Caller, CollectionDeclaration, DataItem, Operation, Role } from './model';
 
 // Who may do what (the seed's section 6). A collection names one role per operation; a caller holds roles. The owner
 // holds ADMIN (and so CMS_EDITOR and every member role); PRIVILEGED is only ever met with `suppressAuth`, i.e. by the

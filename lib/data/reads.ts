@@ -2,7 +2,7 @@ import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/core/cache/tags';
 import { readKey, settle } from '@/lib/core/reads';
 import { dataClient } from './index';
-import type { CollectionDeclaration } from './types';
+import type { CollectionDeclaration } from './model';
 
 // What the site's collections allow, as pages read it. On a Wix site the collections are made in its CMS (the Wix
 // dashboard, or `npm run blog -- wix setup`); a bare site has none, and each feature that needs a missing one is off:

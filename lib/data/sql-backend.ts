@@ -2,7 +2,8 @@ import { type BackendQuery, type DataBackend, type FilterTree, ItemExistsError }
 import { createSqlIndexes } from './indexes/sql';
 import { makeCollectionTable, MIGRATIONS, migratedDatabase, type MigrationOptions, SCHEMA_LOCK } from './migrations';
 import { aggregateSelect, fieldExpression, orderBy, whereClause } from './sql';
-import type { CollectionDeclaration, DataItem } from './types';
+import type { CollectionDeclaration, DataItem } from './model';
+import type { SqlDatabase } from './sql-database';
 
 // The data backend on any Postgres: the embedded one (PGlite, embedded.ts) and a Postgres server (postgres.ts) run this
 // same SQL, through the few calls `SqlDatabase` names. One table per collection: the system fields as columns, the
@@ -10,39 +11,6 @@ import type { CollectionDeclaration, DataItem } from './types';
 // the owner's indexes (lib/data/indexes/sql.ts: Wix Data's Create, List and Drop Index) on those same expressions.
 // The tables' shape and the registries are the numbered migrations' (lib/data/migrations), applied before the first
 // statement of each process; a collection's table is made at its first use in the shape they give.
-
-export interface SqlResult<R> {
-  rows: R[];
-  /** Rows an insert, update or delete touched. */
-  affectedRows: number;
-}
-
-export interface SqlExecutor {
-  /** One statement; values travel as parameters ($1...), never in the text. */
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<R>>;
-}
-
-export interface SqlDatabase extends SqlExecutor {
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
-  /**
-   * Several statements in one text, without parameters (the job queue's schema and its own transactions, jobs.ts): the
-   * last statement's rows. Only the embedded database offers it; a Postgres server's queue connects by itself.
-   */
-  script?(text: string): Promise<{ rows: Record<string, unknown>[] }>;
-  /**
-   * As `transaction`, for work that takes as long as the data needs (an index build, lib/data/indexes/sql.ts): without
-   * the statement deadline a Postgres server's pool puts on every call. Absent: `transaction` (PGlite has none).
-   */
-  maintenance?<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
-  /**
-   * A consistent copy of the embedded database's folder, a gzipped tarball (PGlite's dumpDataDir after a checkpoint,
-   * taken while no statement runs: the committed transactions, as a crash would leave them): its backup. Absent on a
-   * Postgres server, whose backups pg_dump makes.
-   */
-  snapshot?(): Promise<Blob>;
-  close(): Promise<void>;
-}
 
 interface Row {
   _id: string;
@@ -259,3 +227,5 @@ export function createSqlBackend(raw: SqlDatabase, name: string, options: Migrat
     },
   };
 }
+
+export type { SqlDatabase, SqlExecutor, SqlResult } from './sql-database';

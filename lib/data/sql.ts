@@ -1,6 +1,6 @@
 import type { Aggregation, FilterTree, SortKey } from './backend';
 import type { FieldKind } from '@/lib/core/query/schema';
-import { type CollectionDeclaration, FIELD_KINDS } from './types';
+import { type CollectionDeclaration, FIELD_KINDS } from './model';
 
 // The Wix filter language (lib/core/query) as Postgres SQL over one table per collection: the system fields are
 // columns, the declared fields live in a jsonb `data` column. Values always travel as parameters ($1...), never in the

@@ -4,7 +4,7 @@ import { type FilterNode, parseFilter } from '@/lib/core/query/filter';
 import { checkLimit, checkOffset } from '@/lib/core/query/paging';
 import { type FieldInfo, type FieldSchema, fieldSchema } from '@/lib/core/query/schema';
 import { type SortSpec, parseSort } from '@/lib/core/query/sort';
-import { type CollectionDeclaration, DEFAULT_DATA_PAGE_SIZE, FIELD_KINDS, MAX_DATA_PAGE_SIZE } from './types';
+import { type CollectionDeclaration, DEFAULT_DATA_PAGE_SIZE, FIELD_KINDS, MAX_DATA_PAGE_SIZE } from './model';
 
 // A data query's rules (the seed's section 5: filter, sort, limit and skip), checked by the query language the blog
 // uses too (lib/core/query) against the collection's fields; the client imports them through validate.ts.

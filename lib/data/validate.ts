@@ -1,6 +1,6 @@
 import { type CatalogueError, errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
-import { type CollectionDeclaration, type DataOptions, type FieldType, MAX_BULK_ITEMS } from './types';
+import { type CollectionDeclaration, type DataOptions, type FieldType, MAX_BULK_ITEMS } from './model';
 import { isStorableText } from './validate-query';
 
 // The seed's validation rules of the data service (section 5), each refused with its catalogue code (section 8)

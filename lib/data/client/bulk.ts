@@ -1,7 +1,7 @@
 import type { FilterTree } from '../backend';
 import { dataErrors } from '../errors';
 import { mayTouch } from '../permissions';
-import type { Caller, DataItem } from '../types';
+import type { Caller, DataItem } from '../model';
 import { checkIds, checkItems, checkOptions } from '../validate';
 import type { ClientContext } from './context';
 

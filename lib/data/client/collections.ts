@@ -1,4 +1,4 @@
-import type { CollectionDeclaration } from '../types';
+import type { CollectionDeclaration } from '../model';
 import type { ClientContext } from './context';
 
 // The client's own housekeeping: the declared collections, and the backend let go.

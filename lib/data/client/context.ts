@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataBackend } from '../backend';
 import { dataErrors } from '../errors';
 import { assertMayDo } from '../permissions';
-import type { Caller, CollectionDeclaration, DataItem, DataOptions, Operation } from '../types';
+import type { Caller, CollectionDeclaration, DataItem, DataOptions, Operation } from '../model';
 import { checkCollectionId } from '../validate';
 
 // What every operation of the items client shares: the backend (chosen once, when the client is made), the declared

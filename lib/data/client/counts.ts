@@ -1,5 +1,5 @@
 import { checkAggregation, queryableField } from '../aggregate';
-import type { Caller } from '../types';
+import type { Caller } from '../model';
 import { checkDataQuery, checkOptions } from '../validate';
 import type { ClientContext } from './context';
 

@@ -1,7 +1,7 @@
 import { ItemExistsError } from '../backend';
 import { dataErrors } from '../errors';
 import { mayDo, mayTouch } from '../permissions';
-import type { Caller, DataItem, DataOptions } from '../types';
+import type { Caller, DataItem, DataOptions } from '../model';
 import { checkItem, checkItems, checkOptions } from '../validate';
 import type { ClientContext } from './context';
 

@@ -1,7 +1,7 @@
 import { errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
 import { openDataCursor, dataCursor } from '../cursor';
-import type { Caller, DataItem } from '../types';
+import type { Caller, DataItem } from '../model';
 import { checkDataQuery, checkOptions } from '../validate';
 import type { ClientContext } from './context';
 

@@ -1,6 +1,6 @@
 import { errors } from '@/lib/core/errors';
 import { mayTouch } from '../permissions';
-import type { Caller, DataItem } from '../types';
+import type { Caller, DataItem } from '../model';
 import { checkMultiReferenceField, checkOptions, checkReferenceTarget, checkReferenceTargets } from '../validate';
 import type { ClientContext } from './context';
 

@@ -3,7 +3,7 @@ import type { DataClient } from '../client';
 import { ensureQueue } from '../jobs';
 import { OWNER } from '../permissions';
 import type { DataIndex } from '../indexes/types';
-import { type Caller, MAX_BULK_ITEMS } from '../types';
+import { type Caller, MAX_BULK_ITEMS } from '../model';
 import { removeFile } from './file-parts';
 import { dataJobClaims, dataJobs, type JobError, type JobRecord } from './records';
 

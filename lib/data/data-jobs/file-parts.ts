@@ -1,7 +1,7 @@
 import { CatalogueError } from '@/lib/core/errors';
 import type { DataClient } from '../client';
 import { OWNER } from '../permissions';
-import { MAX_BULK_ITEMS } from '../types';
+import { MAX_BULK_ITEMS } from '../model';
 import { dataJobFiles, type JobRecord } from './records';
 
 // An import's file as the owner sent it, kept in the site's records (`data-job-files`) from the job's submit until

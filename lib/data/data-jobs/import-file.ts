@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { isCatalogueError } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
-import type { CollectionDeclaration, FieldType } from '../types';
+import type { CollectionDeclaration, FieldType } from '../model';
 import { checkItem } from '../validate';
 
 // An import file read into items, each with where it stands (file:line, or the item's place in a JSON array), and

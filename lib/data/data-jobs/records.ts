@@ -1,5 +1,5 @@
 import { defineCollection, OWNER_ONLY } from '../collections';
-import type { ItemOf } from '../types';
+import type { ItemOf } from '../model';
 
 // Where the data service's jobs keep their state, in the site's own records (internal collections: the JSON API
 // answers their names as unknown), so every instance answers a job's status and a restarted one resumes it.

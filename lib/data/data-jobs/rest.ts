@@ -1,7 +1,7 @@
 import { CatalogueError, errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
 import { dataErrors } from '../errors';
-import type { CollectionDeclaration } from '../types';
+import type { CollectionDeclaration } from '../model';
 import { checkCollectionId } from '../validate';
 import type { ImportFormat } from './import-file';
 import { type JobType, WRITE_POLICIES, type WritePolicy } from './records';

@@ -3,7 +3,7 @@ import { CatalogueError, isCatalogueError } from '@/lib/core/errors';
 import { dataErrors } from '../errors';
 import { workOnce } from '../jobs';
 import { OWNER } from '../permissions';
-import type { DataItem } from '../types';
+import type { DataItem } from '../model';
 import { createJobsContext, DATA_JOBS_QUEUE, type DataJobsSettings } from './context';
 import { storeFile } from './file-parts';
 import type { ImportFormat } from './import-file';

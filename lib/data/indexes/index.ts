@@ -1,6 +1,6 @@
 import type { DataBackend } from '../backend';
 import { dataErrors } from '../errors';
-import type { Caller, CollectionDeclaration } from '../types';
+import type { Caller, CollectionDeclaration } from '../model';
 import { checkCollectionId } from '../validate';
 import type { DataIndex, IndexBackend } from './types';
 import { checkIndexName, checkIndexPaging, checkIndexSpec } from './validate';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fieldExpression } from '../sql';
-import type { SqlExecutor } from '../sql-backend';
-import type { CollectionDeclaration } from '../types';
+import type { SqlExecutor } from '../sql-database';
+import type { CollectionDeclaration } from '../model';
 import { INDEX_FAILURES, type IndexFailure, type IndexSpec } from './types';
 
 // The Postgres index behind an index of the SQL backends (sql.ts): its name, the statements that make and drop it,

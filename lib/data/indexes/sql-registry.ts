@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../sql-backend';
+import type { SqlExecutor } from '../sql-database';
 import type { DataIndex, IndexFailure, IndexStatus } from './types';
 
 // The registry of the SQL backends' indexes (`_data_indexes`, made by migration 1: lib/data/migrations), one row per

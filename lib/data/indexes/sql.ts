@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogueError } from '@/lib/core/errors';
 import { dataErrors } from '../errors';
-import type { SqlDatabase, SqlExecutor } from '../sql-backend';
-import type { CollectionDeclaration } from '../types';
+import type { SqlDatabase, SqlExecutor } from '../sql-database';
+import type { CollectionDeclaration } from '../model';
 import { PREFIX, createStatement, dropStatement, failureOf, sqlNameOf } from './sql-ddl';
 import { COLUMNS, REGISTRY, type Row, current, forgetDropped, rowsOf, setStatus, toIndex } from './sql-registry';
 import { INDEX_FAILURES, INDEX_LIMITS, type IndexBackend, type IndexSpec } from './types';

@@ -1,4 +1,4 @@
-import type { CollectionDeclaration } from '../types';
+import type { CollectionDeclaration } from '../model';
 
 // Indexes per collection, as Wix Data has them: the Indexes API of @wix/data (`indexes`: createIndex, listIndexes,
 // dropIndex; its typings in node_modules/@wix/auto_sdk_data_indexes/build/cjs/index.typings.d.ts, the REST shapes in

@@ -1,7 +1,7 @@
 import { errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
 import { checkLimit, checkOffset } from '@/lib/core/query/paging';
-import { type CollectionDeclaration, DEFAULT_DATA_PAGE_SIZE, FIELD_KINDS, MAX_DATA_PAGE_SIZE } from '../types';
+import { type CollectionDeclaration, DEFAULT_DATA_PAGE_SIZE, FIELD_KINDS, MAX_DATA_PAGE_SIZE } from '../model';
 import { isStorableText } from '../validate-query';
 import { INDEX_LIMITS, type IndexField, type IndexSpec } from './types';
 

@@ -1,6 +1,6 @@
 import { isCatalogueError } from '@/lib/core/errors';
 import { dataErrors } from '../errors';
-import type { SqlDatabase, SqlExecutor } from '../sql-backend';
+import type { SqlDatabase, SqlExecutor } from '../sql-database';
 import { collectionsAndIndexes } from './0001-collections-and-indexes';
 import type { Migration } from './types';
 

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../sql-backend';
+import type { SqlExecutor } from '../sql-database';
 
 /**
  * A change of the data's shape (lib/data/migrations): numbered from 1, in order, never renumbered or edited once

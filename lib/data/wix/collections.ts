@@ -4,7 +4,7 @@ import { apiKeyAuth } from '@/lib/wix/auth';
 import { withCallSignal } from '@/lib/wix/call-signal';
 import { type TransportSettings, transportFor } from '@/lib/wix/transport';
 import { toCatalogueError } from '@/lib/wix/upstream';
-import type { CollectionDeclaration, FieldType } from '../types';
+import type { CollectionDeclaration, FieldType } from '../model';
 
 // The site's collections as a Wix site's CMS holds them, through the Data Collections API (`collections` of
 // @wix/data, its typed calls over the site's transport): which of the declared collections the site has (a bare Wix

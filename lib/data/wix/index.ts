@@ -1,6 +1,6 @@
 import type { DataBackend } from '../backend';
 import { createWixIndexes } from '../indexes/wix';
-import type { CollectionDeclaration } from '../types';
+import type { CollectionDeclaration } from '../model';
 import { wixCollections } from './collections';
 import { type WixDataConfig, createWixDataHttp } from './http';
 import { readCalls } from './read-calls';

@@ -1,5 +1,5 @@
 import type { BackendQuery, DataBackend } from '../backend';
-import type { CollectionDeclaration, DataItem } from '../types';
+import type { CollectionDeclaration, DataItem } from '../model';
 import type { ItemsApi, Json, WixDataHttp } from './http';
 import { pathSafe } from './results';
 import {

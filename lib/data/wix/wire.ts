@@ -1,7 +1,7 @@
 import { errors } from '@/lib/core/errors';
 import { isRecord } from '@/lib/core/json';
 import type { Aggregation, FilterTree, SortKey } from '../backend';
-import type { CollectionDeclaration, DataItem } from '../types';
+import type { CollectionDeclaration, DataItem } from '../model';
 import { dataSchema } from '../validate-query';
 
 // Our items and parsed queries in the Wix Data Items v2 shapes, and back:

@@ -1,6 +1,6 @@
 import { type DataBackend, ItemExistsError } from '../backend';
 import { dataErrors } from '../errors';
-import type { DataItem } from '../types';
+import type { DataItem } from '../model';
 import type { ReadCalls, WixItemsContext } from './read-calls';
 import { type ItemFailure, bulkOutcome, describe, referenceResults } from './results';
 import { fromWixItem, toWixData } from './wire';
