@@ -31,6 +31,17 @@ export const FEATURES = [
  * reads/index.ts) and its view (view.ts: what pages and components show of it). Everything else is the feature's own.
  */
 const SURFACE = ['index.ts', 'types.ts', 'reads.ts', 'reads/index.ts', 'view.ts'];
+/**
+ * What a script (scripts/) may import of a feature beyond its surface: the feature's tools.ts, its door for the
+ * repository's tools (issue 43). A tool puts together outside the server what index.ts wires once per process (a
+ * backend opened on DATA_DIR, a data client over it, the migrations, the content folder's writer, a session signed as
+ * the login signs it): it needs the pieces, not the wiring, and should not load the wiring to name one (an index brings
+ * the job queue, next/headers, the platform's choice). One file per feature, named alike everywhere, re-exports
+ * exactly those pieces: what scripts hold of a feature is listed beside it and reviewed as a door, and the rest stays
+ * the feature's own. Not in SURFACE: the server's code (app, components, lib) never opens it (a route that opened a
+ * second embedded database beside the wired one would be a bug).
+ */
+const TOOLS = 'tools.ts';
 /** A feature's storage adapters: the local and the Wix one, a file or a folder each. */
 const ADAPTERS = ['local.ts', 'local/**', 'wix.ts', 'wix/**'];
 
@@ -51,7 +62,12 @@ export const LAYERS = [
   { type: 'core', pattern: 'lib/core', partialMatch: true },
   // The switchboard: which implementation serves each feature.
   { type: 'platform', pattern: 'lib/platform', partialMatch: true },
+  // The repository's own programs (scripts/): the blog CLI (`npm run blog`, the owner's hand on the local platform),
+  // and the tooling around the site (benchmarks, CI, the content builders, the Wix stand-in, the test mail server).
+  { type: 'cli', pattern: 'scripts/blog/**', partialMatch: false },
+  { type: 'tooling', pattern: 'scripts/**', partialMatch: false },
 ];
+const SCRIPTS = ['cli', 'tooling'];
 
 const may = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 const BASE = ['core', 'config', 'wix'];
@@ -92,6 +108,14 @@ const POLICIES = [
   may('ratings', ['ratings', 'blog', 'members', 'data', ...BASE]),
   may('polls', ['polls', 'blog', 'members', 'data', ...BASE]),
   may('schedule', ['schedule', 'blog', 'data', ...BASE]),
+  // The scripts, each a process of its own. The CLI edits the content folder and the site's records, tells the site
+  // what changed as Wix would (lib/edge/webhooks: the signing key and the envelope) and asks the switchboard which
+  // platform the environment it was given names (servedBy(feature, readConfig(io.env))); it shares the Ricos builders
+  // of scripts/content. The tooling drives the CLI, and renders components (the rendering benchmark). Neither reaches
+  // a route, the JSON API's edge or a page's view-model: what a page shows, a script asks the running site for. Both
+  // reach a feature only through its surface or its TOOLS (the two rules below).
+  may('cli', ['cli', 'tooling', 'webhooks', ...FEATURES, 'platform', ...BASE]),
+  may('tooling', ['tooling', 'cli', 'components', 'webhooks', ...FEATURES, ...BASE]),
   // A feature's storage adapters are thin: the base, Wix's client and their own feature; of another feature, types.
   {
     from: { element: { types: { anyOf: FEATURES }, fileInternalPath: ADAPTERS } },
@@ -111,7 +135,14 @@ const POLICIES = [
     disallow: {
       to: { element: { types: { anyOf: FEATURES }, fileInternalPath: `!{${SURFACE.join(',')}}` } },
     },
-    message: 'Import a feature through its index.ts, types.ts, reads.ts or view.ts, not its internals.',
+    message:
+      'Import a feature through its index.ts, types.ts, reads.ts or view.ts (a script, also its tools.ts), not its ' +
+      'internals.',
+  },
+  // A script also through the feature's TOOLS (its door for scripts/, above); nothing else past the surface.
+  {
+    from: { element: { types: { anyOf: SCRIPTS } } },
+    allow: { to: { element: { types: { anyOf: FEATURES }, fileInternalPath: TOOLS } } },
   },
   // Routes and the edges read the blog through its cached reads, never its source (the features built on posts do).
   {
@@ -126,7 +157,7 @@ const POLICIES = [
   may('core', ['core', 'config']),
 ];
 
-const SOURCE = ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts'];
+const SOURCE = ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts', 'scripts/**'];
 
 const CACHE_ONLY_IN_READS = {
   name: 'next/cache',
@@ -266,8 +297,9 @@ const config = [
   },
   {
     // lib/core/config reads the environment; instrumentation.ts asks Next which runtime loads it (NEXT_RUNTIME is
-    // Next's own, set per bundle, not configuration).
-    files: ['lib/core/config/**', 'instrumentation.ts'],
+    // Next's own, set per bundle, not configuration); the blog CLI's entry reads its own once (cli.ts `defaultIo`:
+    // io.env, which its commands check with the server's readConfig).
+    files: ['lib/core/config/**', 'instrumentation.ts', 'scripts/blog/cli.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -286,6 +318,28 @@ const config = [
     // The switchboard itself, and the configuration that holds its decision.
     files: ['lib/platform/**', 'lib/core/config/**'],
     rules: { 'no-restricted-syntax': ['error', USE_CACHE_ONLY_IN_READS] },
+  },
+  {
+    // The CLI's commands take the environment its entry read (io.env), so a test's environment is the one they see.
+    files: ['scripts/blog/**'],
+    ignores: ['scripts/blog/cli.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'The CLI reads its environment once, in cli.ts: take io.env (readConfig(io.env) checks it).',
+        },
+      ],
+    },
+  },
+  {
+    // A script is a process of its own. The tooling builds the environment of the servers and tools it starts (the
+    // benchmarks, CI) and reads its own knobs there, not the site's configuration. (The CLI keeps the rule: above.)
+    files: ['scripts/**'],
+    ignores: ['scripts/blog/**'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     // The cache handlers are plain modules Next loads at run time, outside the app's bundles: they cannot import

@@ -8,8 +8,7 @@ import { images } from './content/media';
 import { synthPost } from './content/synth';
 import { authorsJson, categoriesJson, tagsJson } from './content/taxonomy';
 import { writeJson } from './content/write';
-import { searchBody } from '../lib/blog/query/search';
-import { ContentStore } from '../lib/blog/local/store';
+import { ContentStore, searchBody } from '../lib/blog/tools';
 
 // npm run content:generate -- --posts N --out DIR [--seed S] [--concurrency K] [--force] [--quiet]
 // Writes a content folder of any size; the same seed always writes the same bytes.

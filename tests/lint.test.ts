@@ -41,6 +41,25 @@ const refused: [string, string, string, RegExp][] = [
     "import { createLocalSource } from '@/lib/blog/local';\nexport const GET = () => createLocalSource('x');\n",
     PAST_SURFACE,
   ],
+  // Scripts too (issue 43): a feature's surface, or the door it keeps for them (tools.ts).
+  [
+    'a script importing a feature’s internals',
+    'scripts/blog/probe.ts',
+    "import { createEmbeddedBackend } from '@/lib/data/embedded';\nexport const probe = createEmbeddedBackend;\n",
+    PAST_SURFACE,
+  ],
+  [
+    'a benchmark importing a feature’s adapter',
+    'scripts/bench/probe.ts',
+    "import { ContentStore } from '../../lib/blog/local/store';\nexport const probe = ContentStore;\n",
+    PAST_SURFACE,
+  ],
+  [
+    'a route opening a feature’s door for scripts',
+    'app/api/probe/route.ts',
+    "import { createEmbeddedBackend } from '@/lib/data/tools';\nexport const GET = () => createEmbeddedBackend();\n",
+    PAST_SURFACE,
+  ],
   // Adapters are thin.
   [
     'an adapter importing another feature',
@@ -85,6 +104,12 @@ const refused: [string, string, string, RegExp][] = [
     'lib/edge/webhooks/probe.ts',
     "import { config } from '@/lib/core/config';\nexport const probe = () => config().source;\n",
     /^no-restricted-syntax: Only lib\/platform tells the blog's platforms apart/,
+  ],
+  [
+    'a script telling the platform apart itself',
+    'scripts/blog/probe.ts',
+    "import { readConfig } from '@/lib/core/config';\nexport const probe = () => readConfig({}).platform.records;\n",
+    /^no-restricted-syntax: Only lib\/platform chooses/,
   ],
   [
     'the configured blog source destructured outside lib/platform',
@@ -185,6 +210,24 @@ const refused: [string, string, string, RegExp][] = [
     /^no-restricted-properties: .*lib\/core\/config/,
   ],
   [
+    'a CLI command reading the environment, not the one it was given',
+    'scripts/blog/probe.ts',
+    'export const probe = () => process.env.DATA_DIR;\n',
+    /^no-restricted-properties: .*The CLI reads its environment once, in cli\.ts/,
+  ],
+  [
+    'the CLI reaching a page’s view-model',
+    'scripts/blog/probe.ts',
+    "import { listingPage } from '@/lib/edge/pages/listing';\nexport const probe = listingPage;\n",
+    noPolicy('cli', 'pages'),
+  ],
+  [
+    'a script importing a route',
+    'scripts/bench/probe.ts',
+    "import { GET } from '@/app/api/posts/route';\nexport const probe = GET;\n",
+    noPolicy('tooling', 'app'),
+  ],
+  [
     'the proxy reading content',
     'proxy.ts',
     "import { listPosts } from './lib/blog/reads';\nexport const probe = listPosts;\n",
@@ -266,6 +309,25 @@ describe('and allow what the house draws', () => {
       'lib/comments/probe.ts',
       "import { subscribe } from '@/lib/core/events/bus';\n" +
         "export const probe = () => subscribe('reply-mail', (event) => event.resourceId);\n",
+    ],
+    [
+      'the CLI opening the embedded database through the data service’s door for scripts',
+      'scripts/blog/probe.ts',
+      "import { createDataClient, createEmbeddedBackend } from '@/lib/data/tools';\nimport { OWNER } from '@/lib/data/types';\n" +
+        'export const probe = (dir: string) => [\n' +
+        '  createDataClient({ backend: createEmbeddedBackend(dir), collections: [] }),\n' +
+        '  OWNER,\n];\n',
+    ],
+    [
+      'the CLI asking the switchboard about the environment it was given',
+      'scripts/blog/probe.ts',
+      "import { readConfig } from '@/lib/core/config';\nimport { servedBy } from '@/lib/platform';\n" +
+        "export const probe = (env: Record<string, string>) => servedBy('records', readConfig(env)) === 'postgres';\n",
+    ],
+    [
+      'a benchmark reading its environment, and a feature through its surface',
+      'scripts/bench/probe.ts',
+      "import { listPosts } from '@/lib/blog/reads';\nexport const probe = () => [process.env.BENCH_QUICK, listPosts];\n",
     ],
   ])('%s', async (_name, filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);

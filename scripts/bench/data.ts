@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { createDataClient } from '@/lib/data/client';
-import { defineCollection, OWNER_ONLY } from '@/lib/data/collections';
-import { createEmbeddedBackend } from '@/lib/data/embedded';
-import { OWNER } from '@/lib/data/permissions';
-import { whereClause } from '@/lib/data/sql';
-import { checkDataQuery } from '@/lib/data/validate';
+import { checkDataQuery, createDataClient, createEmbeddedBackend, whereClause } from '@/lib/data/tools';
+import { defineCollection, OWNER, OWNER_ONLY } from '@/lib/data/types';
 import { fmtInt, fmtMiB, fmtMs, median, row, type Row } from './support/table';
 
 // Figure 9, data collections: the embedded backend (PGlite) at 100,000 items. In a scratch folder, one collection is

@@ -6,7 +6,7 @@ import { APP_SITE_URL, OWNER_PASSWORD, SESSION_SECRET } from './support/builds';
 import { ensureCorpus } from './support/corpus';
 import { processTree, startNext, timed } from './support/process';
 import { fmtMiB, row, type Row } from './support/table';
-import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tools';
 
 // Memory at 1,000 posts (issue 33): the blog's server over a generated corpus of 1,000 posts, warmed up by a
 // reader's and the owner's requests (every kind of page, 60 posts, search, the JSON API, the dashboard), then its

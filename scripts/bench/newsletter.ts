@@ -5,19 +5,17 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Post } from '@/lib/blog/types';
 import { createBulkMailer } from '@/lib/core/mail';
-import { createDataClient } from '@/lib/data/client';
-import { subscribers } from '@/lib/data/collections';
-import { createEmbeddedBackend } from '@/lib/data/embedded';
-import { OWNER } from '@/lib/data/permissions';
-import { announce } from '@/lib/newsletter/send-plan';
+import { createDataClient, createEmbeddedBackend, subscribers } from '@/lib/data/tools';
+import { OWNER } from '@/lib/data/types';
 import {
+  announce,
   newsletterClaims,
   newsletterDeliveries,
   newsletterSends,
   newsletterSettings,
   sendPost,
-} from '@/lib/newsletter/sending';
-import { subscriberId } from '@/lib/newsletter/subscribe';
+  subscriberId,
+} from '@/lib/newsletter/tools';
 import { startTestSmtp } from '@/scripts/mail/test-smtp';
 import { fmtInt, row, type Row } from './support/table';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createLocalSource } from '../../lib/blog/local';
+import { createLocalSource } from '@/lib/blog/tools';
 import { ensureCorpus } from './support/corpus';
 
 // The local source at scale: cold load, a warm call's cost, and memory, on a generated content folder.

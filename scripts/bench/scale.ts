@@ -1,4 +1,4 @@
-import { signSession, SESSION_COOKIE } from '@/lib/owner/tokens';
+import { signSession, SESSION_COOKIE } from '@/lib/owner/tools';
 import { FEED_PAGE_SIZE } from '@/lib/core/site';
 import { signingKey } from '@/lib/edge/webhooks/keys';
 import { ContentFolder } from '../blog/content-folder';

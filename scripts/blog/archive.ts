@@ -162,6 +162,8 @@ export async function pgTool(tool: string, args: string[], url: string): Promise
   parsed.password = '';
   try {
     await promisify(execFile)(tool, [...args, `--dbname=${parsed.href}`], {
+      // The tool inherits this process's environment (PATH, PG* settings), as without `env`: not configuration.
+      // eslint-disable-next-line no-restricted-properties
       env: { ...process.env, PGPASSWORD: password, PGCONNECT_TIMEOUT: '10' },
       maxBuffer: 16 * 1024 * 1024,
     });

@@ -9,12 +9,18 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract } from 'tar-stream';
 import { type Config, readConfig } from '@/lib/core/config';
-import { type BackupRecord, recordBackup, siteBackups, takeSnapshot } from '@/lib/data/backup';
-import { createDataClient } from '@/lib/data/client';
-import { createEmbeddedBackend } from '@/lib/data/embedded';
-import { DataFolderBusyError } from '@/lib/data/folder-lock';
-import { appliedMigrations } from '@/lib/data/migrations';
-import { createPostgresBackend } from '@/lib/data/postgres';
+import {
+  appliedMigrations,
+  type BackupRecord,
+  createDataClient,
+  createEmbeddedBackend,
+  createPostgresBackend,
+  DataFolderBusyError,
+  recordBackup,
+  siteBackups,
+  takeSnapshot,
+} from '@/lib/data/tools';
+import { servedBy } from '@/lib/platform';
 import {
   addFolder,
   ARCHIVE_FORMAT,
@@ -86,12 +92,13 @@ export async function runBackup(argv: string[], io: DataIo): Promise<number> {
 async function backup(file: string, io: DataIo): Promise<number> {
   const c = readConfig(io.env);
   if (existsSync(file) && (await stat(file)).isDirectory()) throw new UsageError(`${file} is a folder, not a file`);
-  const content = c.source === 'local';
-  const source = c.platform.records === 'postgres' ? await postgresSource(c) : await embeddedSource(c, io);
+  const content = servedBy('blog', c) === 'local';
+  const records = servedBy('records', c);
+  const source = records === 'postgres' ? await postgresSource(c) : await embeddedSource(c, io);
   try {
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
-      kind: c.platform.records,
+      kind: records,
       takenAt: source.takenAt,
       migration: source.migration,
       content,
@@ -102,9 +109,9 @@ async function backup(file: string, io: DataIo): Promise<number> {
       await source.write(add);
       if (content) files = await addFolder(add, path.resolve(c.contentDir), 'content', DERIVED);
     });
-    await source.record({ takenAt: source.takenAt, bytes, kind: c.platform.records, content });
+    await source.record({ takenAt: source.takenAt, bytes, kind: records, content });
     io.out(
-      `backup: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MiB): the ${c.platform.records === 'postgres' ? 'Postgres' : 'embedded'} ` +
+      `backup: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MiB): the ${records === 'postgres' ? 'Postgres' : 'embedded'} ` +
         `database ${source.via}, taken at ${source.takenAt}` +
         (content ? `; the content folder ${c.contentDir} (${files} files)` : ''),
     );

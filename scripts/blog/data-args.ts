@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { SITE_COLLECTIONS } from '@/lib/data/collections';
+import { SITE_COLLECTIONS } from '@/lib/data/tools';
 import type { SortSpec } from '@/lib/core/query/sort';
 import { type IndexesCommand, indexFields } from './data-indexes';
 import { UsageError } from './errors';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type ImportRow, readImportText, RowError } from '@/lib/data/data-jobs/import-file';
+import { type ImportRow, readImportText, RowError } from '@/lib/data/tools';
 import type { CollectionDeclaration } from '@/lib/data/types';
 import { UsageError } from './errors';
 

@@ -1,8 +1,6 @@
 import { CatalogueError } from '@/lib/core/errors';
-import type { DataBackend } from '@/lib/data/backend';
-import type { DataClient } from '@/lib/data/client';
-import { type DataIndex, createDataIndexes } from '@/lib/data/indexes';
-import { OWNER } from '@/lib/data/permissions';
+import { createDataIndexes, type DataBackend, type DataClient, type DataIndex } from '@/lib/data/tools';
+import { OWNER } from '@/lib/data/types';
 
 // `npm run blog -- data indexes create|list|drop ...`: the collections' indexes (lib/data/indexes: Wix Data's Create,
 // List and Drop Index) on DATA_DIR's database, as the owner, the way /api/data/v2/indexes makes them. The database

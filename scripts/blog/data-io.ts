@@ -1,4 +1,4 @@
-import type { DataBackend } from '@/lib/data/backend';
+import type { DataBackend } from '@/lib/data/tools';
 
 // What a command that reaches the site's data (data, backup, restore, the job mode through the owner's API) is given:
 // its environment, where its lines go, and the seams the tests use. Its own file: the data commands and the owner's

@@ -2,12 +2,14 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { stringify } from 'csv-stringify/sync';
 import { readConfig } from '@/lib/core/config';
-import { createDataClient, type DataClient } from '@/lib/data/client';
-import { SITE_COLLECTIONS } from '@/lib/data/collections';
-import { createEmbeddedBackend } from '@/lib/data/embedded';
-import { DataFolderBusyError } from '@/lib/data/folder-lock';
-import { OWNER } from '@/lib/data/permissions';
-import { type DataItem, MAX_BULK_ITEMS, MAX_DATA_PAGE_SIZE } from '@/lib/data/types';
+import {
+  createDataClient,
+  createEmbeddedBackend,
+  type DataClient,
+  DataFolderBusyError,
+  SITE_COLLECTIONS,
+} from '@/lib/data/tools';
+import { type DataItem, MAX_BULK_ITEMS, MAX_DATA_PAGE_SIZE, OWNER } from '@/lib/data/types';
 import { errors, isCatalogueError } from '@/lib/core/errors';
 import { DATA_USAGE, type DataCommand } from './data-args';
 import { type ImportRow, readImportFile, RowError } from './data-import';

@@ -9,7 +9,7 @@ import { slugify, uniqueSlug } from './slug';
 import { languageOf, translationGroup, translationOf } from './translations';
 import { postPath } from '@/lib/core/site';
 // The excerpt a post gets when created without one: the same words a paid post's public excerpt is made by.
-import { excerptOf } from '@/lib/blog/excerpt';
+import { excerptOf } from '@/lib/blog/tools';
 
 // Post commands: each writes the folder and returns the event the platform would send for the change.
 

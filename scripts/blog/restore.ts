@@ -6,11 +6,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { type Config, readConfig } from '@/lib/core/config';
-import { recordBackup, siteBackups } from '@/lib/data/backup';
-import { createDataClient } from '@/lib/data/client';
-import { createEmbeddedBackend } from '@/lib/data/embedded';
-import { MIGRATIONS } from '@/lib/data/migrations';
-import { createPostgresBackend } from '@/lib/data/postgres';
+import {
+  createDataClient,
+  createEmbeddedBackend,
+  createPostgresBackend,
+  MIGRATIONS,
+  recordBackup,
+  siteBackups,
+} from '@/lib/data/tools';
+import { servedBy } from '@/lib/platform';
 import {
   ARCHIVE_FORMAT,
   type Entry,
@@ -82,12 +86,13 @@ async function check(c: Config, manifest: Manifest, dataDir: string, contentDir:
         `${known}): restore it with that release; ${nothingChanged}`,
     );
   }
-  if (manifest.kind === 'embedded' && c.platform.records === 'postgres') {
+  const records = servedBy('records', c);
+  if (manifest.kind === 'embedded' && records === 'postgres') {
     throw new Refused(
       `the backup holds the embedded database, but DATABASE_URL is set: unset it to restore into DATA_DIR; ${nothingChanged}`,
     );
   }
-  if (manifest.kind === 'postgres' && c.platform.records !== 'postgres') {
+  if (manifest.kind === 'postgres' && records !== 'postgres') {
     throw new Refused(
       `the backup holds a Postgres database: set DATABASE_URL to an empty database to restore it; ${nothingChanged}`,
     );

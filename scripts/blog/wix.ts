@@ -1,8 +1,7 @@
 import { posts } from '@wix/blog';
 import { createClient } from '@wix/sdk';
-import { SITE_COLLECTIONS } from '@/lib/data/collections';
+import { type FoundCollection, SITE_COLLECTIONS, wixCollectionOf, wixCollections } from '@/lib/data/tools';
 import type { CollectionDeclaration } from '@/lib/data/types';
-import { type FoundCollection, wixCollectionOf, wixCollections } from '@/lib/data/wix/collections';
 import { checkWebhookKey } from '@/lib/edge/webhooks/keys';
 import { apiKeyAuth } from '@/lib/wix/auth';
 import { transportFor } from '@/lib/wix/transport';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SITE_COLLECTIONS } from '@/lib/data/collections';
+import { SITE_COLLECTIONS } from '@/lib/data/tools';
 import { runWix } from '@/scripts/blog/wix';
 import { startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
 

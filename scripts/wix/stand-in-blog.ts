@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { NAMED_SORTS, type SortSpec } from '@/lib/blog/query/sort';
+import { NAMED_SORTS, type SortSpec } from '@/lib/blog/tools';
 import { type Answer, type Json, matches, notFound, type SortOrder, sorted } from './stand-in-shared';
 
 // The stand-in's Blog: the Wix Blog REST calls the site makes (the paths and shapes of tests/wix/fixtures.ts and
