@@ -13,6 +13,7 @@ import { enqueueSend, enqueueSubscribe, resumeSend, workSends, workSubscribes } 
 import { confirmationRequests } from './confirmations';
 import type { Newsletter } from './subscribe';
 import { type OwnerIntent, isPaused, ownerChoice, previewMail, sendStatusOf, sendTest, setPaused } from './owner';
+import { type NewsletterService, createNewsletterService } from './service';
 
 export {
   askToSubscribe,
@@ -33,6 +34,7 @@ export {
 export { newsletterDeliveries, newsletterSends } from './sending';
 export type { AnnounceOutcome } from './send-plan';
 export { NEWSLETTER_QUEUE, SUBSCRIBE_QUEUE, runSubscribe } from './queue';
+export type { NewsletterService, SubscribeInput } from './service';
 
 /** The owner holds a post's mail back, or lets a held one go (owner.ts `ownerChoice`). */
 export async function ownerSendChoice(postId: string, intent: OwnerIntent) {
@@ -71,6 +73,9 @@ export const siteNewsletter = (): Newsletter =>
     siteUrl: config().siteUrl,
     key: key(),
   }));
+
+/** The rules of the subscribe form (service.ts), over the site's newsletter. */
+export const newsletterService: NewsletterService = createNewsletterService({ newsletter: siteNewsletter });
 
 /**
  * The newsletter's sending (sending.ts): subscribers from the site's collections, sends and deliveries in its records,

@@ -3,16 +3,18 @@ import type { Post, PostFieldset } from '@/lib/blog/types';
 import { invalidate } from '@/lib/core/cache/invalidate';
 import { config } from '@/lib/core/config';
 import { processSingleton } from '@/lib/core/process-singleton';
-import { recordsClient } from '@/lib/data';
-import { wixRefreshTokenOf } from '@/lib/members';
+import { OWNER, recordsClient } from '@/lib/data';
+import { members, wixRefreshTokenOf } from '@/lib/members';
 import { serve } from '@/lib/platform';
 import { createLocalPlans, notePaidRead, paidReaders, paidReads, planGrants, pricingPlans } from './local';
 import { type HeldPlan, type PlanAdmin, type SitePlans, openingPlan } from './types';
 import { createWixPlans } from './wix';
+import { type PlanService, createPlanService } from './service';
 
 export * from './types';
 export { checkPlan, paidReads, planGrants, pricingPlans } from './local';
 export { billingText, priceText } from './view';
+export type { PlanFields, PlanService } from './service';
 
 // The site's plans, one per process, where the platform says (lib/platform `plans`): Wix's Pricing Plans when members
 // sign in at Wix, else the owner's own plans in the site's records.
@@ -33,6 +35,13 @@ export const planAdmin = (): PlanAdmin | null => serve('plans', { wix: () => nul
 
 /** The owner changed the plans: the paywall boxes that name them are built again. */
 export const plansChanged = () => invalidate({ type: 'site.plans.changed', entityId: 'plans' });
+
+/** The owner's changes to the plans (service.ts), over the site's own plans and members. */
+export const planService: PlanService = createPlanService({
+  admin: planAdmin,
+  memberExists: async (memberId) => Boolean(await recordsClient(members).get(members.id, memberId, OWNER)),
+  changed: plansChanged,
+});
 
 export type MemberRead =
   /** The member holds one of the post's plans: the whole post, and the plan that opened it. */

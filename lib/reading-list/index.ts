@@ -5,6 +5,10 @@ import { type ReadingListItem, readingList } from '@/lib/data';
 import { dataErrors } from '@/lib/data/types';
 import { memberCaller } from '@/lib/data/types';
 import { dataClient } from '@/lib/data';
+import { getPost } from '@/lib/blog/reads';
+import { type ReadingListService, type SaveResult, createReadingListService } from './service';
+
+export type { ReadingListService, SaveResult } from './service';
 
 // Members' reading lists on the data service: the `readingList` collection (SITE_MEMBER_AUTHOR), one item per member
 // and post. Every call acts as the member (`memberCaller`), so the collection's permissions decide what they reach: a
@@ -19,8 +23,6 @@ export interface ReadingListEntry {
   postId: string;
   savedDate: string;
 }
-
-export type SaveResult = 'saved' | 'already-saved' | 'full';
 
 /**
  * The item's id: derived from the member and the post, so saving twice (a double click, two tabs, a race) finds the
@@ -82,3 +84,10 @@ export type ReadingListStore = ReturnType<typeof readingListStore>;
 
 /** The members' reading lists on the site's data client. */
 export const siteReadingList = (): ReadingListStore => readingListStore(dataClient());
+
+/** The rules of the reading list (service.ts), over the members' lists on the site's data client. */
+export const readingListService: ReadingListService = createReadingListService({
+  list: siteReadingList,
+  isItemId: isReadingListItemId,
+  post: (postId) => getPost(postId),
+});

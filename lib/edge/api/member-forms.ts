@@ -4,6 +4,7 @@ import { errors, isCatalogueError } from '@/lib/core/errors';
 import { readBodyText, isFormPost } from '@/lib/core/http/body';
 import { MEMBER_HINT_COOKIE } from '@/lib/core/site';
 import {
+  MEMBER_PAGES,
   MEMBER_RESET_COOKIE,
   MEMBER_RESET_TTL_SECONDS,
   MEMBER_ROUTES_PATH,
@@ -19,7 +20,7 @@ import {
 import type { Member } from '@/lib/members/types';
 import { isCrossSite } from '@/lib/core/security/same-origin';
 import { type MemberLimit, memberLimiter } from './member-limits';
-import { errorResponse } from './respond';
+import { errorResponse, seeOther } from './respond';
 
 // The members' form posts (app/api/members/*): a plain urlencoded form, answered with a 303 to a members' page and a
 // notice (Post/Redirect/Get), so every page works without JavaScript. Cross-site posts are refused, each action is
@@ -28,14 +29,9 @@ import { errorResponse } from './respond';
 
 /** The captcha's payload (~1.5 kB) fits with room to spare. */
 const MAX_BODY = 8192;
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** A 303 to a page, with cookies set. */
-export function seeOther(location: string, cookies: string[] = []): Response {
-  const headers = new Headers({ ...NO_STORE, Location: location });
-  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
-  return new Response(null, { status: 303, headers });
-}
+/** A 303 to a page, with cookies set (respond.ts). */
+export { seeOther };
 
 export interface MemberForm {
   request: Request;
@@ -51,6 +47,14 @@ export interface MemberForm {
   allow(limit: MemberLimit): Promise<boolean>;
   /** Gives a point back (a sign-in that did not fail). */
   refund(limit: MemberLimit): Promise<void>;
+  /**
+   * The signed-in member, or the answer sending the visitor to sign in (with `notice`, then on to `next`), clearing a
+   * session cookie that no longer signs anyone in.
+   */
+  signedIn(
+    notice: MemberNotice,
+    next: string,
+  ): Promise<{ member: Member; answer?: never } | { answer: Response; member?: never }>;
 }
 
 /**
@@ -67,16 +71,24 @@ export function memberFormRoute(page: MemberPage, handle: (form: MemberForm) => 
       const body = await readBodyText(request, MAX_BODY, () => errors.payloadTooLarge('form body is too large'));
       const fields = Object.fromEntries(new URLSearchParams(body));
       const client = clientKey(request.headers);
+      const secure = isSecureRequest(request);
       const form: MemberForm = {
         request,
         fields,
         client,
-        secure: isSecureRequest(request),
+        secure,
         field: (name, max = 1024) => (typeof fields[name] === 'string' ? fields[name]!.slice(0, max) : ''),
         cookie: (name) => requestCookie(request, name),
         allow: async (limit) => (await consume(memberLimiter(limit), client)).ok,
         refund: async (limit) => {
           await memberLimiter(limit).reward(client, 1);
+        },
+        signedIn: async (notice, next) => {
+          const session = requestCookie(request, MEMBER_SESSION_COOKIE);
+          const member = await memberOfCookie(session);
+          if (member) return { member };
+          const cleared = session ? clearedMemberSessionCookies(secure) : [];
+          return { answer: seeOther(memberPagePath(MEMBER_PAGES.signin, notice, next), cleared) };
         },
       };
       return await handle(form);

@@ -1,10 +1,8 @@
-import { requestCookie } from '@/lib/owner';
 import { authErrors } from '@/lib/owner';
-import { ownerState } from '@/lib/owner';
-import { SESSION_COOKIE } from '@/lib/owner';
 import { errors } from '@/lib/core/errors';
 import { readBodyText } from '@/lib/core/http/body';
 import { isCrossSite } from '@/lib/core/security/same-origin';
+import { isOwner } from './caller';
 
 /**
  * A small form the dashboard posts (the members' actions, the sign-up rules): refused before its body is read when it
@@ -13,7 +11,7 @@ import { isCrossSite } from '@/lib/core/security/same-origin';
  */
 export async function ownerForm(request: Request, maxBytes = 1024): Promise<URLSearchParams> {
   if (isCrossSite(request)) throw authErrors.crossSite();
-  if (ownerState(requestCookie(request, SESSION_COOKIE)).kind !== 'owner') throw authErrors.notOwner();
+  if (!isOwner(request)) throw authErrors.notOwner();
   const body = await readBodyText(request, maxBytes, () =>
     errors.payloadTooLarge(`request body is larger than ${maxBytes} bytes`),
   );

@@ -1,6 +1,6 @@
 import type { Post, PostFieldset } from '@/lib/blog/types';
-import { SESSION_COOKIE, ownerState, requestCookie } from '@/lib/owner';
 import { ownerPost } from '@/lib/plans';
+import { isOwner } from './caller';
 
 // The owner reads a paid post whole through the JSON API (issue 30): the public answer is the post's preview, the
 // owner's (their session cookie checked) the whole text, answered with OWNER_ONLY: private, never stored by a shared
@@ -14,6 +14,6 @@ export async function ownerWholePost(
   post: Post,
   fieldsets: readonly PostFieldset[] | undefined,
 ): Promise<Post | null> {
-  if (!post.preview || ownerState(requestCookie(request, SESSION_COOKIE)).kind !== 'owner') return null;
+  if (!post.preview || !isOwner(request)) return null;
   return ownerPost({ id: post.id }, fieldsets ?? []);
 }

@@ -6,6 +6,11 @@ import { CatalogueError, TooManyRequests, errors, isCatalogueError, retryAfterOf
 
 export const MAX_URL_LENGTH = 2048;
 
+/** An answer no cache keeps. */
+export const NO_STORE = { 'Cache-Control': 'no-store' };
+/** An answer for one reader (their cookie, their comments): no cache keeps it, a shared one least of all. */
+export const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /** Wraps a route handler: URL length check, and every thrown error answered from the catalogue. */
@@ -26,13 +31,23 @@ export function jsonHandler<C = unknown>(handler: Handler<C>): (request: Request
 export function errorResponse(error: unknown): Response {
   const known: CatalogueError = isCatalogueError(error) ? error : errors.internal();
   if (!isCatalogueError(error)) console.error(JSON.stringify({ msg: 'unhandled API error', error: String(error) }));
-  const response = Response.json(known.toJSON(), { status: known.status, headers: { 'Cache-Control': 'no-store' } });
+  const response = Response.json(known.toJSON(), { status: known.status, headers: NO_STORE });
   const retryAfter = retryAfterOf(error);
   if (retryAfter !== null) response.headers.set('Retry-After', String(retryAfter));
   return response;
 }
 
 export const notFound = (what: string) => errors.notFound(`${what} does not exist`);
+
+/**
+ * A 303 to `location`, setting `cookies`: how a plain form is answered (Post/Redirect/Get, so the page works without
+ * JavaScript). Never stored; `caching` PRIVATE where it is one reader's answer.
+ */
+export function seeOther(location: string, cookies: readonly string[] = [], caching = NO_STORE): Response {
+  const headers = new Headers({ ...caching, Location: location });
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
 
 /** The catalogue's 429 (WDE9429) with its `Retry-After`: a client over one of the site's limits. */
 export const tooManyRequests = (message: string, seconds: number): Response =>
@@ -65,7 +80,7 @@ export function otherMethods<const A extends readonly Exclude<RouteMethod, 'HEAD
   const allow = [...served].sort().join(', ');
   const uses = allowed.join(' or ');
   const handlers: Partial<Record<Answered, RouteHandler>> = {
-    OPTIONS: async () => new Response(null, { status: 204, headers: { Allow: allow, 'Cache-Control': 'no-store' } }),
+    OPTIONS: async () => new Response(null, { status: 204, headers: { Allow: allow, ...NO_STORE } }),
   };
   for (const method of ROUTE_METHODS.filter((m) => !served.has(m))) {
     handlers[method] = jsonHandler(async (request) => {

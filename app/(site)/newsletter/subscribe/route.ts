@@ -1,59 +1,28 @@
-import { errorResponse, jsonHandler, otherMethods } from '@/lib/edge/api/respond';
-import { readNewsletterInput } from '@/lib/edge/api/newsletter-input';
-import { authErrors } from '@/lib/owner';
-import { clientKey, consume, createLimiter, secondsLeft } from '@/lib/core/security/limits';
-import { CatalogueError, isCatalogueError } from '@/lib/core/errors';
-import { askToSubscribe, siteNewsletter } from '@/lib/newsletter';
-import { type NewsletterStateName, newsletterStatePath } from '@/lib/newsletter';
-import { processSingleton } from '@/lib/core/process-singleton';
+import { isCatalogueError } from '@/lib/core/errors';
+import { clientKey } from '@/lib/core/security/limits';
 import { isCrossSite } from '@/lib/core/security/same-origin';
+import { readNewsletterInput } from '@/lib/edge/api/newsletter-input';
+import { NO_STORE, jsonHandler, otherMethods, seeOther } from '@/lib/edge/api/respond';
+import { newsletterService, newsletterStatePath } from '@/lib/newsletter';
+import { authErrors } from '@/lib/owner';
 
-// POST subscribes an address: the form (urlencoded) gets a 303 to a /newsletter/<state> page, JSON gets 202
-// `{ status: 'pending' }` or a catalogue error. Whether an address was known never shows: a new, pending or
-// confirmed address gets the same answer after the same work (the address checked and left to the site's queue,
-// whose worker stores it and mails the link: lib/newsletter/queue.ts). A client gets 10 subscribes per 10 minutes
-// (each may send a mail).
-
-const SUBSCRIBES_PER_CLIENT = 10;
-const WINDOW_SECONDS = 10 * 60;
-const limiter = () =>
-  processSingleton('newsletter-limits', () =>
-    createLimiter({ keyPrefix: 'newsletter:client', points: SUBSCRIBES_PER_CLIENT, durationSeconds: WINDOW_SECONDS }),
-  );
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
-const seeOther = (state: NewsletterStateName) =>
-  new Response(null, { status: 303, headers: { ...NO_STORE, Location: newsletterStatePath(state) } });
-
-/** The page a form post lands on after a refusal. */
-const refusedState = (error: CatalogueError): NewsletterStateName =>
-  error.status === 400 ? 'invalid-email' : 'try-later';
+// POST subscribes an address (the rules: lib/newsletter/service.ts): the form (urlencoded) gets a 303 to a
+// /newsletter/<state> page, JSON gets 202 `{ status: 'pending' }` or a catalogue error. Whether an address was known
+// never shows: a new, pending or confirmed address gets the same answer after the same work. A client gets 10
+// subscribes per 10 minutes (each may send a mail).
 
 export const POST = jsonHandler(async (request: Request): Promise<Response> => {
-  const input = await readNewsletterInput(request);
-  const refuse = (error: CatalogueError, retryAfter?: number) => {
-    if (input.mode === 'form') return seeOther(refusedState(error));
-    const response = errorResponse(error);
-    if (retryAfter) response.headers.set('Retry-After', String(retryAfter));
-    return response;
-  };
-  if (isCrossSite(request)) return refuse(authErrors.crossSite());
-  const allowed = await consume(limiter(), clientKey(request.headers));
-  if (!allowed.ok) {
-    const seconds = secondsLeft(allowed.res);
-    return refuse(new CatalogueError(429, 'WDE9429', `too many subscribe requests; retry in ${seconds} s`), seconds);
+  const { mode, ...asked } = await readNewsletterInput(request);
+  try {
+    if (isCrossSite(request)) throw authErrors.crossSite();
+    await newsletterService.subscribe({ ...asked, client: clientKey(request.headers) });
+  } catch (error) {
+    // A form's refusal is a page: a bad address, or try later (another site's form, too many, the queue down).
+    if (mode === 'json' || !isCatalogueError(error)) throw error;
+    return seeOther(newsletterStatePath(error.status === 400 ? 'invalid-email' : 'try-later'));
   }
-  if (!input.trapped) {
-    try {
-      await askToSubscribe(siteNewsletter(), input.email, input.language);
-    } catch (error) {
-      if (isCatalogueError(error)) return refuse(error);
-      throw error;
-    }
-  }
-  return input.mode === 'form'
-    ? seeOther('check-your-inbox')
-    : Response.json({ status: 'pending' }, { status: 202, headers: NO_STORE });
+  if (mode === 'form') return seeOther(newsletterStatePath('check-your-inbox'));
+  return Response.json({ status: 'pending' }, { status: 202, headers: NO_STORE });
 });
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,13 +1,9 @@
-import { isFormPost } from '@/lib/core/http/body';
-import { clientKey } from '@/lib/core/security/limits';
-import { isCrossSite } from '@/lib/core/security/same-origin';
-import { VISITOR_COOKIE, VISITOR_TTL_SECONDS } from '@/lib/core/security/visitor-id';
 import { postPath } from '@/lib/core/site';
+import { isOwner } from '@/lib/edge/api/caller';
 import { voteChoices } from '@/lib/edge/api/reader-input';
-import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
-import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberPagePath } from '@/lib/members';
-import { SESSION_COOKIE, authErrors, httpOnlyCookie, isSecureRequest, ownerState, requestCookie } from '@/lib/owner';
-import { type VoterCaller, pollRefusal, pollResultsPath, pollService } from '@/lib/polls';
+import { SITE_VISITOR, readerGet, readerPost, signInAndBack } from '@/lib/edge/api/reader-route';
+import { otherMethods, seeOther } from '@/lib/edge/api/respond';
+import { pollRefusal, pollResultsPath, pollService } from '@/lib/polls';
 import { findPostPoll, noSuchPoll } from '@/lib/polls/reads';
 
 // A post's poll (issue 31; the rules: lib/polls/service.ts). POST a vote: `option` (one, or several where the poll
@@ -17,49 +13,26 @@ import { findPostPoll, noSuchPoll } from '@/lib/polls/reads';
 // Cross-site posts are refused. GET: the poll as this reader may see it, private (the poll's island shows it in place).
 
 type Context = RouteContext<'/api/posts/[postId]/polls/[pollId]'>;
-const callerOf = (request: Request): VoterCaller => ({
-  session: requestCookie(request, MEMBER_SESSION_COOKIE),
-  visitor: requestCookie(request, VISITOR_COOKIE),
-});
-const seeOther = (location: string, headers = new Headers({ 'Cache-Control': 'no-store' })) => {
-  headers.set('Location', location);
-  return new Response(null, { status: 303, headers });
-};
+const found = async ({ postId, pollId }: Awaited<Context['params']>) =>
+  (await findPostPoll(postId, pollId)) ?? Promise.reject(noSuchPoll(postId, pollId));
 
-const finder = (context: Context) => async () => {
-  const { postId, pollId } = await context.params;
-  return (await findPostPoll(postId, pollId)) ?? Promise.reject(noSuchPoll(postId, pollId));
-};
+export const GET = readerGet<Context>(SITE_VISITOR, (reader, params, request) =>
+  pollService.reader(() => found(params), { ...reader, owner: isOwner(request) }),
+);
 
-export const GET = jsonHandler<Context>(async (request, context) => {
-  const owner = ownerState(requestCookie(request, SESSION_COOKIE)).kind === 'owner';
-  const reading = await pollService.reader(finder(context), { ...callerOf(request), owner });
-  return Response.json(reading, { headers: { 'Cache-Control': 'private, no-store' } });
-});
-
-export const POST = jsonHandler<Context>(async (request, context) => {
-  if (isCrossSite(request)) throw authErrors.crossSite();
-  const form = isFormPost(request);
-  const found = finder(context);
-  const voted = await pollService
-    .vote({ ...callerOf(request), client: clientKey(request.headers), found, chosen: () => voteChoices(request, form) })
-    .catch(async (error: unknown) => {
-      const refusal = form ? pollRefusal(error) : null;
-      if (!refusal) throw error;
-      const { post, poll } = await found();
-      if (refusal === 'closed') return seeOther(pollResultsPath(post.id, poll.id));
-      const back = `${postPath(post.slug, post.language)}#poll-${poll.id}`;
-      return seeOther(`${memberPagePath(MEMBER_PAGES.signin, 'signin-to-vote')}&next=${encodeURIComponent(back)}`);
-    });
-  if (voted instanceof Response) return voted;
-  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
-  if (voted.newVisitor) {
-    // Path /: the poll's results page reads it too (a voter sees results a VOTERS poll shows voters).
-    const secure = isSecureRequest(request);
-    headers.append('Set-Cookie', httpOnlyCookie(VISITOR_COOKIE, voted.newVisitor, secure, VISITOR_TTL_SECONDS));
+export const POST = readerPost<Context>(SITE_VISITOR, async ({ request, form, ...caller }, params) => {
+  const chosen = () => voteChoices(request, form);
+  try {
+    const voted = await pollService.vote({ ...caller, found: () => found(params), chosen });
+    const json = async () => ({ mine: await voted.mine() });
+    return { to: pollResultsPath(voted.post.id, voted.poll.id), json, newVisitor: voted.newVisitor };
+  } catch (error) {
+    const refusal = form ? pollRefusal(error) : null;
+    if (!refusal) throw error;
+    const { post, poll } = await found(params);
+    if (refusal === 'closed') return seeOther(pollResultsPath(post.id, poll.id));
+    return seeOther(signInAndBack('signin-to-vote', `${postPath(post.slug, post.language)}#poll-${poll.id}`));
   }
-  if (form) return seeOther(pollResultsPath(voted.post.id, voted.poll.id), headers);
-  return Response.json({ mine: await voted.mine() }, { headers });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);
