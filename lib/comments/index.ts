@@ -1,5 +1,5 @@
 import { config } from '@/lib/core/config';
-import { invalidate } from '@/lib/core/cache/invalidate';
+import { publish } from '@/lib/core/events/bus';
 import { recordsClient } from '@/lib/data';
 import { blogSource } from '@/lib/blog';
 import { serve, servedBy } from '@/lib/platform';
@@ -142,7 +142,7 @@ export const commentSettingsStore = (): CommentSettingsStore =>
       ...stored,
       set: async (settings) => {
         const saved = await stored.set(settings);
-        invalidate({ type: 'site.comments.settings_changed', entityId: 'comment-settings' });
+        publish({ type: 'site.comments.settings_changed', entityId: 'comment-settings' });
         return saved;
       },
     };

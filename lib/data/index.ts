@@ -7,7 +7,7 @@ import type { DataBackend } from './backend';
 import type { CollectionDeclaration } from './model';
 import { createEmbeddedBackend } from './embedded';
 import { createPostgresBackend } from './postgres';
-import { invalidate } from '@/lib/core/cache/invalidate';
+import { publish } from '@/lib/core/events/bus';
 import { serve, servedBy } from '@/lib/platform';
 import { createWixBackend } from './wix';
 import type PgBoss from 'pg-boss';
@@ -50,7 +50,7 @@ export const siteCollection = (id: string): CollectionDeclaration | undefined =>
  * it clears (a series: the pages of the posts it held and holds; most collections: nothing public).
  */
 export function clearChangedPages(change: DataChange) {
-  invalidate(dataChangeEvent(change));
+  publish(dataChangeEvent(change));
 }
 
 /** A write as Wix Data's event would name it: created, updated or deleted items of a collection. */
@@ -90,7 +90,7 @@ export function recordsClient(...declared: CollectionDeclaration[]): DataClient 
  * read and page part that asked (lib/data/reads.ts, the `site-setup` tag) is rendered again.
  */
 export function recheckCollections(): string[] {
-  return invalidate({ type: 'site.setup.checked', entityId: 'collections' });
+  return publish({ type: 'site.setup.checked', entityId: 'collections' });
 }
 
 /**

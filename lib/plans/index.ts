@@ -1,6 +1,6 @@
 import { wholePost } from '@/lib/blog';
 import type { Post, PostFieldset } from '@/lib/blog/types';
-import { invalidate } from '@/lib/core/cache/invalidate';
+import { publish } from '@/lib/core/events/bus';
 import { config } from '@/lib/core/config';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { OWNER, recordsClient } from '@/lib/data';
@@ -34,7 +34,7 @@ export const sitePlans = (): SitePlans => serve('plans', { wix: wixPlans, local:
 export const planAdmin = (): PlanAdmin | null => serve('plans', { wix: () => null, local: localPlans });
 
 /** The owner changed the plans: the paywall boxes that name them are built again. */
-export const plansChanged = () => invalidate({ type: 'site.plans.changed', entityId: 'plans' });
+export const plansChanged = () => publish({ type: 'site.plans.changed', entityId: 'plans' });
 
 /** The owner's changes to the plans (service.ts), over the site's own plans and members. */
 export const planService: PlanService = createPlanService({

@@ -1,4 +1,4 @@
-import { invalidate } from '@/lib/core/cache/invalidate';
+import { publish } from '@/lib/core/events/bus';
 import { errors } from '@/lib/core/errors';
 import { type DataClient, OWNER_ONLY, recordsClient } from '@/lib/data';
 import { OWNER, countBy, defineCollection } from '@/lib/data/types';
@@ -90,7 +90,7 @@ export function createPolls(records: DataClient, now: () => Date = () => new Dat
         { _id: keyOf(postId, pollId), postId, pollId, closed, changedDate: now().toISOString() },
         OWNER,
       );
-      invalidate({ type: 'site.polls.changed', entityId: postId });
+      publish({ type: 'site.polls.changed', entityId: postId });
     },
 
     /** The voter's choice: the options chosen (one, unless the poll takes several), replacing any earlier vote. */

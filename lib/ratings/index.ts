@@ -1,4 +1,4 @@
-import { invalidate } from '@/lib/core/cache/invalidate';
+import { publish } from '@/lib/core/events/bus';
 import { isVisitorId } from '@/lib/core/security/visitor-id';
 import { type DataClient, OWNER_ONLY, recordsClient } from '@/lib/data';
 import { OWNER, defineCollection } from '@/lib/data/types';
@@ -84,7 +84,7 @@ export function createRatings(records: DataClient, now: () => Date = () => new D
         { _id: ratingId(postId, raterId), postId, ...rater, rating, ratedDate: now().toISOString() },
         OWNER,
       );
-      invalidate({ type: 'site.ratings.changed', entityId: postId });
+      publish({ type: 'site.ratings.changed', entityId: postId });
       return (await this.summaries([postId])).get(postId) ?? NONE;
     },
 
@@ -129,7 +129,7 @@ export const rankedPosts = (limit?: number) => siteRatings().ranked(limit);
  */
 export const ratingSettingsStore = (): RatingSettingsStore =>
   createRatingSettingsStore(recordsClient(ratingSettings), () =>
-    invalidate({ type: 'site.ratings.settings_changed', entityId: ratingSettings.id }),
+    publish({ type: 'site.ratings.settings_changed', entityId: ratingSettings.id }),
   );
 
 /** The rules of rating (service.ts), over the site's ratings and who may rate. */
