@@ -75,7 +75,7 @@ export function proxy(request: NextRequest) {
 // Only where there is work: owner pages (session, nonce), paths with a percent sign (the decoding guard) and the
 // read-only routes Next caches (the method guard). Every other request skips the proxy entirely; running it on every
 // path cost public pages most of their throughput. Next reads the matcher at build time, so it is spelled here, not
-// built from isOwnerPath and isReadOnlyRoutePath (tests/auth/proxy.test.ts checks they agree).
+// built from isOwnerPath and isReadOnlyRoutePath (tests/proxy.test.ts checks they agree).
 export const config = {
   matcher: [
     '/login',

@@ -22,8 +22,8 @@ vi.mock('@/lib/data/embedded-folder', async (importOriginal) => ({
 
 // The unit tests call route handlers with Requests, not through a server: nothing stamps the connection's address
 // (lib/core/http/peer.ts), so they model a site behind one proxy and name their clients with X-Forwarded-For. The
-// default (0: the connection's address) is tested by tests/auth/client-ip.test.ts and against a server by the browser
-// tests.
+// default (0: the connection's address) is tested by tests/core/security/client-ip.test.ts and against a server by the
+// browser tests.
 process.env.TRUST_PROXY_HOPS ??= '1';
 
 // lib/core/config reads the environment once; tests that stub variables (vi.stubEnv) see them from the next test on,

@@ -1,7 +1,7 @@
 // Which platform serves each feature: the one place that decides, from the checked environment. Every feature's index
 // (lib/blog, lib/data, lib/members, lib/comments, lib/likes) builds its implementation with `serve` and nothing else
 // reads the decision (the lint refuses `.platform` elsewhere); docs/deploy.md lists every combination as a table
-// (tests/config/platform.test.ts runs each row). A combination that cannot work is refused here, at start and at
+// (tests/platform/decide.test.ts runs each row). A combination that cannot work is refused here, at start and at
 // build, naming the variables to set.
 
 /** Where each feature's data lives. */

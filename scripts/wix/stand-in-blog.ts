@@ -3,7 +3,7 @@ import path from 'node:path';
 import { NAMED_SORTS, type SortSpec } from '@/lib/blog/tools';
 import { type Answer, type Json, matches, notFound, type SortOrder, sorted } from './stand-in-shared';
 
-// The stand-in's Blog: the Wix Blog REST calls the site makes (the paths and shapes of tests/wix/fixtures.ts and
+// The stand-in's Blog: the Wix Blog REST calls the site makes (the paths and shapes of tests/helpers/wix-blog.ts and
 // lib/blog/wix/*), answered from a content folder's published posts, its categories and its tags.
 
 type Raw = Json & { id: string; slug: string; status?: string; firstPublishedDate?: string };

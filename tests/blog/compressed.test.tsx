@@ -6,7 +6,7 @@ import { MAX_INFLATED_BYTES, decompressRichContent, withRichContent } from '@/li
 import { reshapePost } from '@/lib/blog/wix/reshape';
 import { createLocalSource } from '@/lib/blog/local';
 import { makePost, writeContentDir } from '../helpers/posts';
-import { restPost } from '../wix/fixtures';
+import { restPost } from '../helpers/wix-blog';
 
 // A post carrying `richContentCompressed` and no `richContent` (issue 31). Wix's typings call the field "Post rich
 // content as compressed binary data" (Uint8Array; JSON sends bytes as base64) without naming the compression, so each

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '@/scripts/blog/cli';
 import { makePosts } from '../helpers/posts';
 import { withSite } from '../helpers/site';
-import { routeContext } from '../webhooks/helpers';
+import { routeContext } from '../helpers/webhooks';
 
 // Issue 42, item 2: a post created without an excerpt gets one made from its first words (`npm run blog -- create`, as
 // Wix does by default); made paid afterwards (`update --plans`), that excerpt held words past the preview and went to

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { revalidateTag } from 'next/cache';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { strictFakeWix } from '../helpers/fake-wix';
-import { tokenEndpoint, BASE, CLIENT_ID } from '../members/wix-server';
+import { tokenEndpoint, BASE, CLIENT_ID } from '../helpers/wix-members';
 
 // A Wix blog with WIX_CLIENT_ID only (the README's baseline: members sign in at Wix, no API key to use Wix's Comments
 // API as the site): comments are the site's own, kept in its records. A Wix post has no file in the content folder,

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { strictFakeWix } from '../helpers/fake-wix';
-import { tokenEndpoint, BASE, CLIENT_ID } from '../members/wix-server';
-import { restPost } from '../wix/fixtures';
+import { tokenEndpoint, BASE, CLIENT_ID } from '../helpers/wix-members';
+import { restPost } from '../helpers/wix-blog';
 
 // Wix files a blog post's comments under the post's referenceId (Post.referenceId, fieldset REFERENCE_ID in
 // @wix/auto_sdk_blog_posts), not its id: @wix/headless-blog passes `contextId: post.referenceId, resourceId:

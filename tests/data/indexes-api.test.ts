@@ -133,7 +133,7 @@ describe('the indexes at /api/data/v2/indexes', () => {
     const same = { ...owner, origin: SITE, 'sec-fetch-site': 'same-origin' };
     expect((await list('dataCollectionId=subscribers', same)).status).toBe(200);
     expect((await listed()).indexes.some((i) => i.name === 'byWeek')).toBe(false);
-    // The route goes through dataRoute, as every data API route must (tests/api/data-cross-site.test.ts).
+    // The route goes through dataRoute, as every data API route must (tests/data/api-cross-site.test.ts).
     const source = readFileSync('app/api/data/v2/indexes/route.ts', 'utf8');
     expect(source).not.toMatch(/jsonHandler|readJsonBody|callerOf/);
     expect(source).toMatch(/export const POST = dataRoute/);

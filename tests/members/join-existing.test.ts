@@ -2,7 +2,7 @@ import { afterAll, beforeEach, expect, it, vi } from 'vitest';
 import { SITE_NAME } from '@/lib/core/site';
 import { type Jar, memberForms } from '../helpers/member-forms';
 import { withSite } from '../helpers/site';
-import { type HeldMail, startHeldSmtp, textOf } from '../newsletter/held-smtp';
+import { type HeldMail, startHeldSmtp, textOf } from '../helpers/held-smtp';
 
 // Issue 42, item 6: /join told who is a member (`?notice=email-exists`), undoing the /forgot fix. A member's address
 // now gets the answer a new address gets under the sign-up policy, and the member a mail instead ("someone tried to

@@ -17,7 +17,7 @@ import {
   tokenEndpoint,
   VISITOR,
   withFakeWixMembers,
-} from './wix-server';
+} from '../helpers/wix-members';
 
 const { server, seen, provider, to } = withFakeWixMembers();
 const PASSWORD = 'correct horse battery';

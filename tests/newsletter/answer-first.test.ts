@@ -1,7 +1,7 @@
 import { afterAll, expect, it, vi } from 'vitest';
 import { withSite } from '../helpers/site';
 import { deliverConfirmations } from './deliver';
-import { confirmLinkIn, startHeldSmtp } from './held-smtp';
+import { confirmLinkIn, startHeldSmtp } from '../helpers/held-smtp';
 
 // Issue 42, item 3: subscribing told who is subscribed by its timing (a confirmed address answered in a median 8.7 ms,
 // a new one in 55 ms), since the confirmation mail was sent before the answer. The answer now comes first and the mail

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { makePost } from '../helpers/posts';
 import { withSite } from '../helpers/site';
-import { confirmLinkIn, startHeldSmtp } from './held-smtp';
+import { confirmLinkIn, startHeldSmtp } from '../helpers/held-smtp';
 
 // Issue 42, item 4: an old confirmation link undid a one-click unsubscribe. After `List-Unsubscribe-Post` (RFC 8058),
 // opening the week-old confirmation link (the reader, or a mail scanner following old links) confirmed the address

@@ -1,8 +1,8 @@
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ACCESS, BASE, CLIENT_ID, SITE, json, loginPage, me, withFakeWixMembers } from '../members/wix-server';
+import { ACCESS, BASE, CLIENT_ID, SITE, json, loginPage, me, withFakeWixMembers } from '../helpers/wix-members';
 import { withSite } from '../helpers/site';
-import { restPost } from '../wix/fixtures';
+import { restPost } from '../helpers/wix-blog';
 
 // A paid post on a Wix site (issue 30's must-show, Wix half): the blog read with the API key, members signing in at
 // Wix, plans at Wix's Pricing Plans, every Wix call answered by the msw fake in the Blog and Pricing Plans REST shapes.

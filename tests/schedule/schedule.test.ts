@@ -5,7 +5,7 @@ import { main } from '@/scripts/blog/cli';
 import { parseWhen } from '@/scripts/blog/args';
 import { makePosts } from '../helpers/posts';
 import { withSite } from '../helpers/site';
-import { captureLogs, routeContext } from '../webhooks/helpers';
+import { captureLogs, routeContext } from '../helpers/webhooks';
 
 // Scheduled publishing on the local source (issue 32): `npm run blog -- schedule <post> <when>` makes a draft
 // SCHEDULED with its time and tells the site (draft_updated); the site's job queue (pg-boss on the embedded database)

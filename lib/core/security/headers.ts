@@ -31,7 +31,7 @@ export function securityHeaders(https: boolean, development = false) {
   return [
     { source: '/:path*', headers: baseHeaders(https) },
     // Owner pages (isOwnerPath in lib/core/site.ts) get a nonce policy from proxy.ts; /media files carry their own
-    // sandboxing policy. Next reads these sources at build time, hence a literal (tests/auth/security-headers.test.ts).
+    // sandboxing policy. Next reads these sources at build time, hence a literal (tests/core/security/headers.test.ts).
     {
       source: '/((?!(?:dashboard(?:/|$)|login$|media(?:/|$))).*)',
       headers: [{ key: 'Content-Security-Policy', value: publicCsp(https, development) }],

@@ -7,7 +7,7 @@ import { webhookErrors } from './errors';
  * fields), and a Wix post is at most 400 KB. In the token the post is JSON inside the envelope's JSON inside the
  * payload's (three levels of string escaping when it comes as `currentEntityAsJson`), then base64url: a 400 KB
  * post of the demo's rich content made a token of 0.80 MB as an object and 1.16 MB as JSON text, 2.9 times the post
- * (tests/webhooks/limits.test.ts). 2 MiB leaves room for content with more to escape, and is still a bound: the
+ * (tests/edge/webhooks/limits.test.ts). 2 MiB leaves room for content with more to escape, and is still a bound: the
  * body is read as a stream and refused as soon as it passes.
  */
 export const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
