@@ -3,7 +3,8 @@ import { acquireFolder, DataFolderBusyError } from './folder-lock';
 import type { DataBackend } from './backend';
 import { START_PARAMS, initializeFolder } from './embedded-folder';
 import { dataErrors } from './errors';
-import { type SqlDatabase, type SqlExecutor, createSqlBackend } from './sql-backend';
+import { createSqlBackend } from './sql-backend';
+import type { SqlDatabase, SqlExecutor } from './sql-database';
 
 // The embedded backend: Postgres compiled to WebAssembly (PGlite), in-process, persisted in a folder. Real indexes and
 // transactions with nothing to install or start; the SQL (sql-backend.ts) is the one a Postgres server runs

@@ -2,7 +2,8 @@ import pg from 'pg';
 import type { DataBackend } from './backend';
 import { dataErrors } from './errors';
 import type { MigrationOptions } from './migrations';
-import { type SqlDatabase, type SqlExecutor, createSqlBackend } from './sql-backend';
+import { createSqlBackend } from './sql-backend';
+import type { SqlDatabase, SqlExecutor } from './sql-database';
 
 // The data service on a Postgres server (DATABASE_URL): the embedded backend's SQL (sql-backend.ts) through a
 // node-postgres pool, so several instances of the site share their data. No folder lock: the server keeps its own.

@@ -227,5 +227,3 @@ export function createSqlBackend(raw: SqlDatabase, name: string, options: Migrat
     },
   };
 }
-
-export type { SqlDatabase, SqlExecutor, SqlResult } from './sql-database';

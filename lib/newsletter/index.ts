@@ -6,12 +6,12 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { newsletterKey } from './site-key';
 import { dataClient, recordsClient, siteJobs } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
-import { newsletterClaims, newsletterDeliveries, newsletterSettings, newsletterSends, type Sending } from './sending';
+import { newsletterClaims, newsletterDeliveries, newsletterSettings, newsletterSends } from './sending';
+import type { Newsletter, Sending } from './types';
 import { announce } from './send-plan';
 import { noteUnsubscribedFrom, pruneClaims } from './send-upkeep';
 import { enqueueSend, enqueueSubscribe, resumeSend, workSends, workSubscribes } from './queue';
 import { confirmationRequests } from './confirmations';
-import type { Newsletter } from './subscribe';
 import { type OwnerIntent, isPaused, ownerChoice, previewMail, sendStatusOf, sendTest, setPaused } from './owner';
 import { type NewsletterService, createNewsletterService } from './service';
 
@@ -21,9 +21,9 @@ export {
   normaliseEmail,
   subscribe,
   type ConfirmOutcome,
-  type SubscribeJob,
   type SubscribeOutcome,
 } from './subscribe';
+export type { SubscribeJob } from './types';
 export {
   unsubscribe,
   unsubscribeLinkHolds,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Post } from '@/lib/blog/types';
 import { OWNER } from '@/lib/data/types';
 import { type SendStatus, SETTINGS_ID, isPaused, newsletterSends, newsletterSettings } from './send-records';
-import { type Sending, messageOf, renderOnce, subjectOf } from './sending';
+import { messageOf, renderOnce, subjectOf } from './message';
+import type { Sending } from './types';
 import { subscriberId } from './subscribe';
 
 // The owner's hand on the newsletter (the dashboard's Subscribers and Drafts pages, POST /api/owner/newsletter): hold a

@@ -1,8 +1,9 @@
 import type PgBoss from 'pg-boss';
 import { isCatalogueError } from '@/lib/core/errors';
 import { ensureQueue, workOnce } from '@/lib/data';
-import { type Sending, sendPost } from './sending';
-import { type Newsletter, type SubscribeJob, subscribe } from './subscribe';
+import { sendPost } from './sending';
+import { subscribe } from './subscribe';
+import type { Newsletter, Sending, SubscribeJob } from './types';
 
 // The newsletter's work on the site's job queue (pg-boss, lib/data/jobs.ts), kept in the database: a job dropped by a
 // process that died is taken up by another.

@@ -8,8 +8,6 @@ import { mailPage } from './send-worker';
 import { pruneClaims, settleInterrupted } from './send-upkeep';
 import type { Sending } from './types';
 
-export { messageOf, renderOnce, subjectOf } from './message';
-export type { Sending } from './types';
 export {
   type SendStatus,
   deliveryId,

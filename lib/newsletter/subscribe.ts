@@ -7,8 +7,6 @@ import { closeRequest, mailConfirmation, newRequest, openRequest, openRequestOf,
 import { readConfirmToken } from './key';
 import type { Newsletter } from './types';
 
-export type { Newsletter, SubscribeJob } from './types';
-
 // A newsletter subscription with double opt-in: one stored item per address, however often and however concurrently
 // it is sent (the item's id is derived from the normalised address, so the primary key deduplicates: no read-then-write
 // race), `pending` until the link mailed to the address is followed. What a visitor is told never depends on whether

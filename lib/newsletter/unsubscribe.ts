@@ -1,7 +1,7 @@
 import { OWNER } from '@/lib/data/types';
 import { closeRequest } from './confirmations';
 import { unsubscribeToken, unsubscribeTokenHolds } from './key';
-import type { Newsletter } from './subscribe';
+import type { Newsletter } from './types';
 
 // One-click unsubscribe (RFC 8058): every mail carries `List-Unsubscribe: <https://…/newsletter/unsubscribe?s=…&t=…>`
 // and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so a mail client unsubscribes with one POST, and the same

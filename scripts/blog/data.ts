@@ -234,5 +234,3 @@ export async function runData(command: DataCommand, io: DataIo): Promise<number>
   }
   return status;
 }
-
-export type { DataIo } from './data-io';

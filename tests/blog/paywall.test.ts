@@ -39,7 +39,7 @@ const { GET: listRoute } = await import('@/app/api/posts/route');
 const { POST: queryRoute } = await import('@/app/api/posts/query/route');
 const { GET: feed } = await import('@/app/feed.xml/route');
 const { blogPostingJsonLd } = await import('@/lib/edge/seo/json-ld');
-const { renderOnce } = await import('@/lib/newsletter/sending');
+const { renderOnce } = await import('@/lib/newsletter/message');
 const { siteSending } = await import('@/lib/newsletter');
 
 const base = 'https://blog.example';

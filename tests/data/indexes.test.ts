@@ -7,7 +7,8 @@ import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { type DataIndexes, createDataIndexes } from '@/lib/data/indexes';
 import { OWNER, VISITOR, memberCaller } from '@/lib/data/permissions';
 import { createPostgresBackend } from '@/lib/data/postgres';
-import { type SqlDatabase, createSqlBackend } from '@/lib/data/sql-backend';
+import { createSqlBackend } from '@/lib/data/sql-backend';
+import type { SqlDatabase } from '@/lib/data/sql-database';
 import { PostgresServer, postgresServerMissing, skipWithoutPostgres } from '../helpers/postgres-server';
 
 // Indexes of the data service (lib/data/indexes) on the SQL backends, through the service as the JSON API and the CLI

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isCatalogueError } from '@/lib/core/errors';
 import { defineCollection } from '@/lib/data/collections';
 import { appliedMigrations, MIGRATIONS, type Migration } from '@/lib/data/migrations';
-import { createSqlBackend, type SqlDatabase, type SqlExecutor } from '@/lib/data/sql-backend';
+import { createSqlBackend } from '@/lib/data/sql-backend';
+import type { SqlDatabase, SqlExecutor } from '@/lib/data/sql-database';
 
 // The migrations' runner on one database (PGlite in memory) that releases with different migrations open in turn: a
 // later migration's `table` step reaches the collections' tables made before it, and a table made after it gets the

@@ -9,13 +9,12 @@ import { OWNER } from '@/lib/data/permissions';
 import type { Mail, Mailer } from '@/lib/core/mail';
 import { confirmationRequests } from '@/lib/newsletter/confirmations';
 import { confirmToken, unsubscribeToken } from '@/lib/newsletter/key';
+import type { Newsletter, SubscribeJob } from '@/lib/newsletter/types';
 import { unsubscribe } from '@/lib/newsletter/unsubscribe';
 import { linkMac } from '@/lib/core/security/signed-token';
 import { subscriberWeeks, subscribersCsv } from '@/lib/newsletter/report';
 import {
-  type Newsletter,
   RESEND_AFTER_MS,
-  type SubscribeJob,
   askToSubscribe,
   confirm,
   isoWeek,
