@@ -32,6 +32,10 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite'],
   experimental: {
     globalNotFound: true,
+    // No Turbopack file-system cache for builds (Next 16's default is on): a build in CI or a newcomer's first
+    // `npm start` never reads one, and writing it cost 11 s of a 78 s build (139 → 113 s of CPU, measured on 2 cores)
+    // and 197 MB of disk. `next dev` keeps its own cache.
+    turbopackFileSystemCacheForBuild: false,
     // One prerendering process. Post pages read their series from the embedded database in DATA_DIR, which one process
     // at a time may open (lib/data/folder-lock.ts): with several workers (default: a CPU count less one), post pages
     // split across two batches fail the build with DataFolderBusyError.

@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
-// Browser tests run against the production build (`next build` first, see package.json) on Debian's Chromium:
-// Playwright's own browser download is not available on these machines.
+// Browser tests run against the production build (`next build` first, see package.json) on Debian's Chromium headless
+// shell: Playwright's own browser download is not available on these machines, and the shell is what Playwright runs
+// headless tests in by default. Measured on 2 cores, reader + visual + members-states (66 tests): 306 s in the full
+// browser's headless mode, 213 s in the shell.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,

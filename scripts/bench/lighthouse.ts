@@ -1,4 +1,5 @@
 import * as chromeLauncher from 'chrome-launcher';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +24,40 @@ export const LIGHTHOUSE_PAGES = [
 const chromium = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * Lighthouse is fetched on the bench's first run, not by `npm install`: it is ~130 packages and ~180 MB (Puppeteer,
+ * Sentry, OpenTelemetry) that nothing but this figure runs, and every clone's install downloaded them. Kept in
+ * node_modules/.cache, so `npm ci` starts it over and no linter or type check sees it.
+ */
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const TOOLS = path.resolve('node_modules/.cache/bench-lighthouse');
+
+/** What this figure reads of Lighthouse's report (its `lhr`). */
+interface Report {
+  lhr?: {
+    runtimeError?: { code: string; message: string };
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+    audits: Record<string, { score: number | null; displayValue?: string } | undefined>;
+  };
+}
+type Lighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] },
+) => Promise<Report | undefined>;
+
+async function loadLighthouse(log: (line: string) => void): Promise<Lighthouse> {
+  const entry = path.join(TOOLS, 'node_modules/lighthouse/core/index.js');
+  if (!existsSync(entry)) {
+    log(`    fetching ${LIGHTHOUSE} into ${path.relative(process.cwd(), TOOLS)} (once)`);
+    execFileSync(
+      'npm',
+      ['install', '--prefix', TOOLS, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', LIGHTHOUSE],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  return ((await import(pathToFileURL(entry).href)) as { default: Lighthouse }).default;
+}
+
+/**
  * `floorUrl`: the bench's floor app, whose page of a post page's size is audited the same way for information:
  * what the same Next version scores on this machine with no application code at all.
  */
@@ -41,7 +76,7 @@ export async function benchLighthouse(
         `no Chromium at ${chromium()} (apt-get install -y chromium, or CHROMIUM_PATH)`,
       ),
     ];
-  const { default: lighthouse } = await import('lighthouse');
+  const lighthouse = await loadLighthouse(log);
   const rows: Row[] = [];
   const pages = [
     ...LIGHTHOUSE_PAGES.map((page) => ({ ...page, url: baseUrl + page.path, floor: false })),
