@@ -7,10 +7,42 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 // shell: Playwright's own browser download is not available on these machines, and the shell is what Playwright runs
 // headless tests in by default. Measured on 2 cores, reader + visual + members-states (66 tests): 306 s in the full
 // browser's headless mode, 213 s in the shell.
+/**
+ * Specs that start production servers of their own (support/site-process.ts) and never open the shared one: they run in
+ * a second worker beside the rest, which share one server and its data, one file at a time. The machine's second core
+ * was a quarter idle with one worker.
+ */
+const OWN_SERVERS = [
+  'abuse',
+  'cluster',
+  'data-folder',
+  'newsletter-cluster',
+  'outage',
+  'refused-config',
+  'server-memory',
+].map((name) => `**/${name}.spec.ts`);
+
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
@@ -19,25 +51,9 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
-    },
+    // Named as before the split: the screenshots' file names carry it.
+    { name: 'chromium', testIgnore: OWN_SERVERS, workers: 1, use: browser },
+    { name: 'own servers', testMatch: OWN_SERVERS, workers: 1, use: browser },
   ],
   webServer: {
     command: `npx next start -p ${PORT} -H 127.0.0.1`,
