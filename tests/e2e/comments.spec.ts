@@ -50,11 +50,17 @@ test('sign in → like → comment → awaiting approval → owner approves → 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await ownerSignIn(owner);
+  // Whatever fails from here on, the setting goes back and every context closes: the later tests of this file and of
+  // the others sharing the server comment with no approval.
+  const contexts = [ownerContext];
   await setApproval(owner, 'Everyone’s comments');
-  const visitorContext = await browser.newContext();
-  const ada = await newMember(browser, 'Ada Commenter');
-  const bob = await newMember(browser, 'Bob Other');
   try {
+    const visitorContext = await browser.newContext();
+    contexts.push(visitorContext);
+    const ada = await newMember(browser, 'Ada Commenter');
+    contexts.push(ada.context);
+    const bob = await newMember(browser, 'Bob Other');
+    contexts.push(bob.context);
     const page = ada.page;
     await page.goto(FLOW_POST);
     // The page's form (not a thread's reply form) knows who writes.
@@ -128,7 +134,7 @@ test('sign in → like → comment → awaiting approval → owner approves → 
     await expect(visitor.getByText(text)).toHaveCount(0);
   } finally {
     await setApproval(owner, 'None');
-    await Promise.all([ownerContext, visitorContext, ada.context, bob.context].map((c) => c.close()));
+    await Promise.all(contexts.map((c) => c.close()));
   }
 });
 
