@@ -105,6 +105,9 @@ test('a holder that ends 200 ms after the server starts (a build worker ending) 
 });
 
 test('with the database held at start, pages serve, data answers 503, and it opens without a restart', async () => {
+  // A server's start, its 5 s wait for the holder, up to 20 s for the 503 and 30 s for the reopen: 14.5 s on a quiet
+  // machine, over the default 30 s beside the other browser tests' worker (.ci/run, twice).
+  test.setTimeout(90_000);
   const holder = sleeper();
   holders.push(holder);
   writeLock({ pid: holder.pid, started: processStartOf(holder.pid) });
