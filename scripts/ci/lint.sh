@@ -12,7 +12,7 @@ commands=(
   'tsc --noEmit'
   'eslint . --max-warnings 0'
   'prettier --check .'
-  'depcruise app lib components scripts proxy.ts instrumentation.ts --config .dependency-cruiser.cjs --output-type err'
+  'npm run --silent cycles'
 )
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
