@@ -46,6 +46,10 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
+  // An assertion waits up to 15 s, not Playwright's 5: the two workers share two cores with the servers the second one
+  // starts, and a page whose tags an earlier test cleared renders on its next request. In CI, a click on the feed's
+  // "Older →" waited more than 5 s for /page/2 while data-folder.spec started its servers (reader.spec, once).
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'off',

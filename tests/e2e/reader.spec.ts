@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 
 const collectConsoleErrors = (page: Page) => {
@@ -232,36 +231,6 @@ test('RSS and sitemap are well-formed XML', async ({ page }) => {
 
   const robots = await page.request.get('/robots.txt');
   expect(await robots.text()).toContain('Sitemap:');
-});
-
-test.describe('accessibility: no serious or critical axe violations', () => {
-  for (const path of ['/', '/post/every-block-our-editor-supports', '/categories/performance']) {
-    test(path, async ({ page }) => {
-      await page.goto(path);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        serious.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        ),
-      ).toEqual([]);
-    });
-  }
-});
-
-test('layout holds from 320 px wide', async ({ page }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  for (const path of ['/', '/post/every-block-our-editor-supports']) {
-    await page.goto(path);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, path).toBeLessThanOrEqual(0);
-  }
 });
 
 test.describe('without JavaScript', () => {

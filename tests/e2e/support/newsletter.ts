@@ -2,6 +2,7 @@ import { mailTo } from './members';
 
 /** The confirmation link (path and query) of the newest mail to this address, from the e2e server's outbox. */
 export async function confirmLinkFor(address: string): Promise<string> {
-  const url = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(await mailTo(address))![0]);
+  const confirm = /https?:\/\/\S+\/newsletter\/confirm\?\S+/;
+  const url = new URL(confirm.exec(await mailTo(address, confirm))![0]);
   return `${url.pathname}${url.search}`;
 }
