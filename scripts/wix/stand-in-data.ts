@@ -41,11 +41,13 @@ export function createCms(initial: Json[]) {
   /** A call under /wix-data/v2, by its route after that prefix. */
   function answer(method: string, route: string, q: URLSearchParams, body: Json): Answer {
     let m: RegExpExecArray | null;
-    // The SDK's forms of three item calls (@wix/data items): a query as GET with its body in `.r` (base64url JSON),
-    // and UpdateDataItem / RemoveDataItem as POSTs naming the item in the body. Answered as their REST routes.
-    if (method === 'GET' && route === '/items/query' && q.has('.r')) {
+    // The SDK's forms of the item calls (@wix/data items): a GET whose request it cannot spell as parameters (a query,
+    // a get naming references to include) with its body in `.r` (base64url JSON; sdk-runtime rest-modules
+    // toURLSearchParams), and UpdateDataItem / RemoveDataItem as POSTs naming the item in the body. Answered as their
+    // REST routes.
+    if (method === 'GET' && q.has('.r')) {
       body = JSON.parse(Buffer.from(q.get('.r')!, 'base64url').toString('utf8')) as Json;
-      method = 'POST';
+      if (route === '/items/query') method = 'POST';
     } else if (method === 'POST' && route === '/items/update') {
       route = `/items/${encodeURIComponent(String((body.dataItem as Json | undefined)?.id ?? ''))}`;
       method = 'PUT';

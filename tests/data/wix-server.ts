@@ -28,16 +28,17 @@ import { parseSort } from '@/lib/core/query/sort';
 // (wix-data-items-common api/ApiClient.js apiRequestInterceptor: Wix's gateway maps the `.r` of a GET to the body).
 //
 // What it does not re-implement, it borrows: filters, sorts, distinct values and aggregations are evaluated by the
-// embedded backend (PGlite, in memory) underneath, after the filter JSON is parsed by our own query parser
+// embedded backend (PGlite, a scratch folder) underneath, after the filter JSON is parsed by our own query parser
 // (lib/core/query). So its query semantics are the embedded backend's by construction; what these tests check is the
 // wire: the REST paths, the bodies, the dates, the paging, the per-item bulk outcomes and the error codes.
 //
 // Where the fake keeps to what it is given rather than to the platform (the report lists these): it stores the system
 // fields the request carries (`_owner`, `_createdDate`, `_updatedDate`; Wix sets the dates itself and `_owner` to the
-// caller), it fills only those missing, it keeps multi-reference fields inside `data` as lists of ids (Wix keeps
-// references apart and answers them only when asked with `includeReferences`) and lets a reference name an id no item
-// has. Filters take the operators the SDK's filter builder sends (no `$between`, `$isEmpty`, `$isNotEmpty`) and `$not`
-// as the SDK spells it, a list of one filter.
+// caller), it fills only those missing, and lets a reference name an id no item has. Multi-reference fields are kept
+// as Wix keeps them: stored only by a write with `saveReferences`, answered only to a read that includes them (as
+// `{ _id }` items: the fake holds no referenced collection), never in a write's or a remove's answer.
+// Filters take the operators the SDK's filter builder sends (no `$between`, `$isEmpty`, `$isNotEmpty`) and `$not` as
+// the SDK spells it, a list of one filter.
 
 export const BASE = 'http://wix.test';
 export const API = `${BASE}/wix-data/v2`;
@@ -107,15 +108,68 @@ function wireDate(value: unknown, where: string): string | null {
   return new Date(value.$date).toISOString();
 }
 
-const toWire = (c: CollectionDeclaration, item: DataItem, fields?: string[]) => ({
+/** Multi-reference fields a read names in `includeReferences`, with how many referenced items each returns. */
+type Included = Map<string, number>;
+
+/**
+ * A read's `includeReferences` (`[{ field, limit? }]`, WixDataGetOptions and the query's request form in
+ * @wix/wix-data-items-common types/api/types.d.ts): each a multi-reference field of the collection; `limit` defaults to
+ * 50 and is at most 1000 (types/api/WixDataQuery.d.ts `include()`).
+ */
+function includedReferences(c: CollectionDeclaration, raw: unknown): Included {
+  const included: Included = new Map();
+  if (raw === undefined) return included;
+  if (!Array.isArray(raw)) throw invalid('includeReferences must be a list');
+  for (const [i, entry] of raw.entries()) {
+    const { field, limit = 50 } = only(entry, ['field', 'limit'], `includeReferences[${i}]`);
+    if (typeof field !== 'string' || c.fields[field]?.type !== 'multiReference')
+      throw new Refusal(400, 'WDE0020', `includeReferences[${i}].field is not a multi-reference field`);
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 1000)
+      throw invalid(`includeReferences[${i}].limit must be 1 to 1000`);
+    included.set(field, limit);
+  }
+  return included;
+}
+
+/**
+ * An item as the platform answers it. A multi-reference field is left out unless the read included it, and then holds
+ * the referenced items, at most `limit` of them ("Multiple reference field: returned items do not contain the multiple
+ * reference field at all", WixDataQuery.d.ts `include()`). The fake holds no referenced collection (the site's series
+ * name Wix Blog's posts): a referenced item is answered as `{ _id }`, the one field every item has.
+ */
+const toWire = (c: CollectionDeclaration, item: DataItem, fields?: string[], included: Included = new Map()) => ({
   id: item._id,
   dataCollectionId: c.id,
   data: Object.fromEntries(
     Object.entries(item)
       .filter(([name]) => !fields?.length || name === '_id' || fields.includes(name))
-      .map(([name, value]) => [name, holdsDate(c, name) && typeof value === 'string' ? { $date: value } : value]),
+      .filter(([name]) => c.fields[name]?.type !== 'multiReference' || included.has(name))
+      .map(([name, value]) => [
+        name,
+        c.fields[name]?.type === 'multiReference'
+          ? (Array.isArray(value) ? value : []).slice(0, included.get(name)).map((id) => ({ _id: id }))
+          : holdsDate(c, name) && typeof value === 'string'
+            ? { $date: value }
+            : value,
+      ]),
   ),
 });
+
+/**
+ * The item to store from a write: its multi-reference fields are stored only with `saveReferences: true` ("To save
+ * multi-reference values, specify `saveReferences: true` in the `options` object", @wix/wix-data-items-sdk
+ * data-v2-data-item-items.universal.d.ts); without it the stored item keeps the references it had (none when new).
+ */
+function withSavedReferences(c: CollectionDeclaration, item: DataItem, save: unknown, existing: DataItem | null) {
+  if (save === true) return item;
+  const kept = { ...item };
+  for (const [name, field] of Object.entries(c.fields)) {
+    if (field.type !== 'multiReference') continue;
+    if (existing?.[name] !== undefined) kept[name] = existing[name];
+    else delete kept[name];
+  }
+  return kept;
+}
 
 /** A request's `dataItem` (`{ id?, dataCollectionId?, data }`) as the item to store. */
 function fromWire(c: CollectionDeclaration, raw: unknown, where: string): DataItem {
@@ -328,8 +382,9 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
     });
 
   const queryItems = route(async ({ body }) => {
-    only(body, ['dataCollectionId', 'query', 'returnTotalCount', ...READ], 'body');
+    only(body, ['dataCollectionId', 'query', 'returnTotalCount', 'includeReferences', ...READ], 'body');
     const c = collectionOf(body.dataCollectionId);
+    const included = includedReferences(c, body.includeReferences);
     const query = only(body.query ?? {}, ['filter', 'sort', 'paging', 'fields'], 'query');
     const { limit, offset } = paging(query.paging);
     const fields = query.fields === undefined ? undefined : stringList(query.fields, 'query.fields', 100);
@@ -337,7 +392,7 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
     const sort = parseSort(query.sort, dataSchema(c));
     const { items, totalCount } = await store.query(c.id, { filter, sort, limit, skip: offset });
     return {
-      dataItems: items.map((item) => toWire(c, item, fields)),
+      dataItems: items.map((item) => toWire(c, item, fields, included)),
       pagingMetadata: pagingMetadata(items.length, offset, totalCount, body.returnTotalCount),
     };
   });
@@ -348,7 +403,7 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
       route(async ({ body }) => {
         only(body, ITEM_BODY, 'body');
         const c = collectionOf(body.dataCollectionId);
-        const item = fromWire(c, body.dataItem, 'dataItem');
+        const item = withSavedReferences(c, fromWire(c, body.dataItem, 'dataItem'), body.saveReferences, null);
         try {
           await store.insert(c.id, [item]);
         } catch (error) {
@@ -363,8 +418,9 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
       route(async ({ body }) => {
         only(body, ITEM_BODY, 'body');
         const c = collectionOf(body.dataCollectionId);
-        const item = fromWire(c, body.dataItem, 'dataItem');
-        const existed = await store.get(c.id, item._id);
+        const given = fromWire(c, body.dataItem, 'dataItem');
+        const existed = await store.get(c.id, given._id);
+        const item = withSavedReferences(c, given, body.saveReferences, existed);
         await store.save(c.id, [item]);
         return { action: existed ? 'UPDATED' : 'INSERTED', dataItem: toWire(c, item) };
       }),
@@ -374,7 +430,8 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
       route(async ({ body }) => {
         only(body, ITEM_BODY, 'body');
         const c = collectionOf(body.dataCollectionId);
-        const item = fromWire(c, body.dataItem, 'dataItem');
+        const given = fromWire(c, body.dataItem, 'dataItem');
+        const item = withSavedReferences(c, given, body.saveReferences, await store.get(c.id, given._id));
         if ((await store.update(c.id, [item])).length) throw notFound(`item ${item._id}`);
         return { dataItem: toWire(c, (await store.get(c.id, item._id))!) };
       }),
@@ -403,14 +460,20 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
     http.get(`${API}/items/query`, queryItems),
     http.get(
       `${API}/items/:dataItemId`,
-      route(async ({ params, search }) => {
-        const c = searchCollection(search, ['dataCollectionId', 'dataItemId', 'fields', ...READ]);
+      route(async ({ body, params, search }) => {
         const id = params.dataItemId!;
-        if (search.has('dataItemId') && search.get('dataItemId') !== id)
-          throw invalid('the query names another dataItemId than the path');
+        // A request with `includeReferences` (a list of objects) comes whole in `.r`: the SDK's GET form sends a
+        // request it cannot spell as parameters that way (@wix/sdk-runtime rest-modules toURLSearchParams).
+        const keys = ['dataCollectionId', 'dataItemId', 'fields', ...READ];
+        const fromBody = search.has('.r');
+        if (fromBody) only(body, [...keys, 'includeReferences'], '.r');
+        const c = fromBody ? collectionOf(body.dataCollectionId) : searchCollection(search, keys);
+        const named = fromBody ? body.dataItemId : search.get('dataItemId');
+        if (named !== undefined && named !== null && named !== id)
+          throw invalid('the request names another dataItemId than the path');
         const item = await store.get(c.id, id);
         if (!item) throw notFound(`item ${id}`);
-        return { dataItem: toWire(c, item) };
+        return { dataItem: toWire(c, item, undefined, includedReferences(c, body.includeReferences)) };
       }),
     ),
     http.post(
@@ -501,7 +564,8 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
         return bulk(
           items(body, c),
           'INSERT',
-          async (item) => {
+          async (given) => {
+            const item = withSavedReferences(c, given, body.saveReferences, null);
             try {
               await store.insert(c.id, [item]);
               return { id: item._id, dataItem: toWire(c, item) };
@@ -522,8 +586,9 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
         return bulk(
           items(body, c),
           'INSERT',
-          async (item) => {
-            const existed = await store.get(c.id, item._id);
+          async (given) => {
+            const existed = await store.get(c.id, given._id);
+            const item = withSavedReferences(c, given, body.saveReferences, existed);
             await store.save(c.id, [item]);
             return { id: item._id, dataItem: toWire(c, item), ...(existed && { action: 'UPDATE' }) };
           },
@@ -539,10 +604,12 @@ export function withFakeWixData(collections: CollectionDeclaration[]) {
         return bulk(
           items(body, c),
           'UPDATE',
-          async (item) =>
-            (await store.update(c.id, [item])).length
+          async (given) => {
+            const item = withSavedReferences(c, given, body.saveReferences, await store.get(c.id, given._id));
+            return (await store.update(c.id, [item])).length
               ? { id: item._id, code: 'WDE0073' }
-              : { id: item._id, dataItem: toWire(c, item) },
+              : { id: item._id, dataItem: toWire(c, item) };
+          },
           body.returnEntity,
         );
       }),

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDataClient } from '@/lib/data/client';
-import { defineCollection } from '@/lib/data/collections';
+import type { CollectionDeclaration } from '@/lib/data/model';
+import { defineCollection, series } from '@/lib/data/collections';
+import { seriesPostIds } from '@/lib/series';
 import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { createWixBackend } from '@/lib/data/wix';
 import { READ_DEADLINE_MS } from '@/lib/data/wix/http';
@@ -18,13 +20,13 @@ import { API, API_KEY, BASE, SITE_ID, withFakeWixData } from './wix-server';
 // in the platform's shapes, through `items` of @wix/data (aggregate and the bulk reference calls in hand-written REST):
 // these tests read the requests it sent.
 
-const wix = withFakeWixData([notes, secrets, diaries]);
+const wix = withFakeWixData([notes, secrets, diaries, series]);
 
 dataContract('wix (msw)', () => wix.backend());
 
 const at = Date.UTC(2026, 10, 1);
 const iso = (offsetMs = 0) => new Date(at + offsetMs).toISOString();
-const clientOn = (backend = wix.backend(), collections = [notes, secrets, diaries]) => {
+const clientOn = (backend = wix.backend(), collections: CollectionDeclaration[] = [notes, secrets, diaries]) => {
   let clock = at;
   return createDataClient({ backend, collections, now: () => new Date((clock += 1000)) });
 };
@@ -41,6 +43,35 @@ const failure = async (promise: Promise<unknown>) => {
 };
 
 const empty = { dataItems: [], pagingMetadata: { count: 0, offset: 0, total: 0, hasNext: false } };
+
+describe('a series on a Wix site (multi-reference fields as Wix keeps them)', () => {
+  // Wix stores a multi-reference field only when a write asks `saveReferences`, and leaves it out of an item unless the
+  // read includes it (wix-server.ts cites the SDK's documentation): a series written and read without either has no
+  // posts, and a post page shows no series box.
+  it('keeps the posts a series lists: read back, found by post, changed by an update, named when removed', async () => {
+    const client = clientOn(wix.backend(), [series]);
+    await client.truncate('series', OWNER);
+    await client.insert('series', { _id: 's1', title: 'Caching', slug: 'caching', posts: ['p1', 'p2', 'p3'] }, OWNER);
+    expect(seriesPostIds((await client.get('series', 's1', VISITOR))!)).toEqual(['p1', 'p2', 'p3']);
+    // As lib/series/reads.ts asks for the series of a post.
+    const { items } = await client.query(
+      'series',
+      { filter: { posts: { $hasSome: ['p2'] } }, sort: [{ fieldName: '_createdDate', order: 'ASC' }], limit: 10 },
+      VISITOR,
+    );
+    expect(items.map((item) => [item._id, seriesPostIds(item)])).toEqual([['s1', ['p1', 'p2', 'p3']]]);
+    expect(await client.queryReferenced('series', 's1', 'posts', VISITOR)).toEqual(['p1', 'p2', 'p3']);
+
+    await client.update('series', { _id: 's1', title: 'Caching', slug: 'caching', posts: ['p3', 'p1'] }, OWNER);
+    expect(seriesPostIds((await client.get('series', 's1', VISITOR))!)).toEqual(['p3', 'p1']);
+    // A save without the field holds no posts any more, as on the embedded backend.
+    await client.save('series', { _id: 's1', title: 'Caching', slug: 'caching' }, OWNER);
+    expect((await client.get('series', 's1', VISITOR))!.posts).toBeUndefined();
+    await client.update('series', { _id: 's1', title: 'Caching', slug: 'caching', posts: ['p2'] }, OWNER);
+    // The removed item names its posts: the cache tags of their pages are cleared from it (event-tags.ts).
+    expect(seriesPostIds((await client.remove('series', 's1', OWNER))!)).toEqual(['p2']);
+  });
+});
 
 describe('the Wix Data backend on the wire', () => {
   it('sends the API key and site id to the REST paths, items as { id, data } with dates as { $date }', async () => {
@@ -60,21 +91,32 @@ describe('the Wix Data backend on the wire', () => {
           _owner: 'ann',
           _createdDate: { $date: iso(1000) },
           _updatedDate: { $date: iso(1000) },
+          // `notes` has a multi-reference field: every write sends it (empty here) and asks Wix to save it.
+          links: [],
         },
       },
+      saveReferences: true,
     });
     expect(await client.get('notes', 'w1', VISITOR)).toMatchObject({ published: '2026-01-05T00:00:00.000Z' });
     const [get] = wix.to('/items/w1');
-    // The SDK's GET form carries every field of the request in the query string, the path's dataItemId too.
-    expect([get!.method, Object.fromEntries(get!.url.searchParams)]).toEqual([
+    // The SDK's GET form carries every field of the request in the query string, the path's dataItemId too; a request
+    // naming the references to include (a list of objects) goes whole in `.r` (rest-modules toURLSearchParams).
+    expect([get!.method, [...get!.url.searchParams.keys()], get!.body]).toEqual([
       'GET',
-      { dataCollectionId: 'notes', dataItemId: 'w1', consistentRead: 'true' },
+      ['.r'],
+      {
+        dataCollectionId: 'notes',
+        dataItemId: 'w1',
+        consistentRead: true,
+        includeReferences: [{ field: 'links', limit: 1000 }],
+      },
     ]);
     await client.update('notes', { _id: 'w1', title: 'Again' }, ann);
     await client.remove('notes', 'w1', ann);
-    // The get, the stored item read by update and by remove; the update and the remove as items.update and
-    // items.remove send them (POST /items/update and /items/remove, the id in the body).
-    expect(wix.to('/items/w1').map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
+    // The get, the stored item read by update and by remove, and read again by the backend's remove (Wix answers a
+    // removed item without its references); the update and the remove as items.update and items.remove send them
+    // (POST /items/update and /items/remove, the id in the body).
+    expect(wix.to('/items/w1').map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET']);
     expect(wix.to('/items/update').map((r) => r.method)).toEqual(['POST']);
     expect(wix.to('/items/update')[0]!.body).toMatchObject({
       dataCollectionId: 'notes',
@@ -134,6 +176,7 @@ describe('the Wix Data backend on the wire', () => {
       },
       returnTotalCount: true,
       consistentRead: true,
+      includeReferences: [{ field: 'links', limit: 1000 }],
     });
     await client.count('diaries', {}, ann);
     expect(wix.to('/items/count').at(-1)!.body).toEqual({
@@ -216,6 +259,7 @@ describe('the Wix Data backend on the wire', () => {
         dataCollectionId: 'notes',
         query: { filter: { _id: { $in: ['b1', 'b2', 'b3'] } }, paging: { limit: 3, offset: 0 }, sort: [] },
         consistentRead: true,
+        includeReferences: [{ field: 'links', limit: 1000 }],
       },
     ]);
     expect(wix.to('/bulk/items/insert')).toHaveLength(1);

@@ -32,6 +32,8 @@ export type { WixDataConfig } from './http';
 //   it did insert are then removed again before ItemExistsError is thrown. A bulk save or update that Wix fails for
 //   some items (not "not found") cannot be undone: it throws 502 WDE0053 with the others written.
 // - A bulk remove answers no items: the items are read first (one query), so what is returned is what was read.
+// - Wix keeps multi-reference fields apart from the item: reads include them, writes save them, a single remove reads
+//   the item first (wire.ts readReferences and writeReferences, write-calls.ts remove).
 // - Multi-reference changes use the reference endpoints, each one call, so concurrent changes lose nothing; the item
 //   is then read back. Its `_updatedDate` is the platform's business there (the given one cannot be sent).
 // - The transport retries a 5xx on reads only: a write that failed late may have been stored (a 429 is retried, as

@@ -10,6 +10,7 @@ import {
   records,
   toWixAggregation,
   toWixFilter,
+  readReferences,
   toWixSort,
 } from './wire';
 
@@ -40,7 +41,11 @@ export function readCalls({ call, post, failed, declared }: WixItemsContext): Re
   async function queryPage(collectionId: string, query: Json, returnTotalCount = false) {
     const collection = declared(collectionId);
     const what = `query of ${collectionId}`;
-    const options = { consistentRead: true, ...(returnTotalCount && { returnTotalCount }) };
+    const options = {
+      consistentRead: true,
+      ...readReferences(collection),
+      ...(returnTotalCount && { returnTotalCount }),
+    };
     const answer = await call('read', { what, collectionId }, (api) => api.query(collectionId, query, options));
     const items = records(answer.items, what).map((data) => fromWixItem(collection, data, what));
     return { items, paging: (answer.pagingMetadata ?? {}) as Json };
@@ -78,7 +83,7 @@ export function readCalls({ call, post, failed, declared }: WixItemsContext): Re
     const what = `get of an item of ${collectionId}`;
     // Not found (WDE0073) is null already: the SDK's get recovers it.
     const data = await call('read', { what, collectionId }, (api) =>
-      api.get(collectionId, id, { consistentRead: true }),
+      api.get(collectionId, id, { consistentRead: true, ...readReferences(collection) }),
     );
     return data === null ? null : fromWixItem(collection, data, what);
   }

@@ -34,10 +34,15 @@ export const fromWixDate = (value: unknown) =>
 
 const unparseable = (what: string) => errors.upstreamUnparseable(`Wix answered ${what} in a shape not expected`);
 
-/** An item as the SDK takes it: `data`, a date field's parseable text as a Date (a text that does not parse stays). */
+/**
+ * An item as the SDK takes it: `data`, a date field's parseable text as a Date (a text that does not parse stays). Our
+ * backends store the whole item, so a multi-reference field it leaves out is sent empty: a save or an update then drops
+ * the references the item no longer holds (sent with `writeReferences`).
+ */
 export function toWixData(collection: CollectionDeclaration, item: DataItem): DataItem {
+  const emptied = multiReferenceFields(collection).filter((name) => item[name] === undefined);
   return Object.fromEntries(
-    Object.entries(item).map(([name, value]) => {
+    [...Object.entries(item), ...emptied.map((name) => [name, []] as const)].map(([name, value]) => {
       const millis = typeof value === 'string' && holdsDate(collection, name) ? Date.parse(value) : Number.NaN;
       return [name, Number.isNaN(millis) ? value : new Date(millis)];
     }),
@@ -56,15 +61,67 @@ function fromSdkValue(value: unknown, dateField: boolean): unknown {
   return value;
 }
 
+/** The collection's multi-reference fields: Wix keeps their ids apart from the item's data (see `withReferences`). */
+export const multiReferenceFields = (collection: CollectionDeclaration) =>
+  Object.entries(collection.fields)
+    .filter(([, field]) => field.type === 'multiReference')
+    .map(([name]) => name);
+
+/**
+ * Most referenced items a read asks for per item and field: the SDK's largest `include` limit (its default is 50), in
+ * @wix/wix-data-items-common types/api/WixDataQuery.d.ts `include()`: "The maximum value that can be set is 1000".
+ */
+export const REFERENCES_PER_ITEM = 1000;
+
+/**
+ * A read's options for the collection's multi-reference fields. Wix answers an item without them unless the read
+ * names them: "Multiple reference field: returned items do not contain the multiple reference field at all"
+ * (WixDataQuery.d.ts `include()`; `includeReferences` of WixDataGetOptions and of the query's request form in
+ * api/types.d.ts).
+ */
+export function readReferences(collection: CollectionDeclaration) {
+  const fields = multiReferenceFields(collection);
+  return fields.length ? { includeReferences: fields.map((field) => ({ field, limit: REFERENCES_PER_ITEM })) } : {};
+}
+
+/**
+ * A write's options for the collection's multi-reference fields. Wix stores them only when told to: "To save
+ * multi-reference values, specify `saveReferences: true` in the `options` object" (@wix/wix-data-items-sdk
+ * data-v2-data-item-items.universal.d.ts, on insert, update, save and their bulk forms).
+ */
+export const writeReferences = (collection: CollectionDeclaration) =>
+  multiReferenceFields(collection).length ? { saveReferences: true } : {};
+
+/** A multi-reference field as Wix answers it when included: the referenced items (or their ids), as their ids. */
+function referenceIds(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.flatMap((entry) =>
+    typeof entry === 'string' ? [entry] : isRecord(entry) && typeof entry._id === 'string' ? [entry._id] : [],
+  );
+}
+
 /** A distinct value as the SDK answers it, with our dates. */
 export const fromWixValue = (collection: CollectionDeclaration, field: string, value: unknown) =>
   fromSdkValue(value, holdsDate(collection, field));
 
-/** An item as the SDK answers it (Wix's `dataItem.data`), with our ISO dates. */
+/**
+ * An item as the SDK answers it (Wix's `dataItem.data`), with our ISO dates and a multi-reference field's ids. A
+ * multi-reference field that refers to nothing is left out, as the embedded backend answers an item stored without it
+ * (writes send every such field, empty when the item has none: `toWixData`).
+ */
 export function fromWixItem(collection: CollectionDeclaration, raw: unknown, what: string): DataItem {
   if (!isRecord(raw)) throw unparseable(what);
+  const referring = (name: string, value: unknown) =>
+    collection.fields[name]?.type !== 'multiReference' || !Array.isArray(value) || value.length > 0;
   const data = Object.fromEntries(
-    Object.entries(raw).map(([name, value]) => [name, fromSdkValue(value, holdsDate(collection, name))]),
+    Object.entries(raw)
+      .filter(([name, value]) => referring(name, value))
+      .map(([name, value]) => [
+        name,
+        collection.fields[name]?.type === 'multiReference'
+          ? referenceIds(value)
+          : fromSdkValue(value, holdsDate(collection, name)),
+      ]),
   );
   if (typeof data._id !== 'string') throw unparseable(what);
   return data as DataItem;

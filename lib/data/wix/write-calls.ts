@@ -3,7 +3,7 @@ import { dataErrors } from '../errors';
 import type { DataItem } from '../model';
 import type { ReadCalls, WixItemsContext } from './read-calls';
 import { type ItemFailure, bulkOutcome, describe, referenceResults } from './results';
-import { fromWixItem, toWixData } from './wire';
+import { fromWixItem, multiReferenceFields, toWixData, writeReferences } from './wire';
 
 // The Wix Data backend's writes: insert, save, update, remove and truncate, one item's call or the bulk one, and the
 // multi-reference changes. Each goes over the write transport (retried after a 429 only: http.ts); how a bulk call
@@ -45,7 +45,9 @@ export function writeCalls(
       if (items.length === 1) {
         const request = { what: `insert into ${collectionId}`, collectionId };
         const data = toWixData(collection, items[0]!);
-        const outcome = await attempt('write', request, ['WDE0074'], (api) => api.insert(collectionId, data));
+        const outcome = await attempt('write', request, ['WDE0074'], (api) =>
+          api.insert(collectionId, data, writeReferences(collection)),
+        );
         if ('code' in outcome) throw new ItemExistsError(items[0]!._id);
         return;
       }
@@ -54,7 +56,9 @@ export function writeCalls(
       if (stored) throw new ItemExistsError(stored._id);
       const what = `bulk insert into ${collectionId}`;
       const data = items.map((item) => toWixData(collection, item));
-      const result = await call('write', { what, collectionId }, (api) => api.bulkInsert(collectionId, data));
+      const result = await call('write', { what, collectionId }, (api) =>
+        api.bulkInsert(collectionId, data, writeReferences(collection)),
+      );
       // An id taken is WDE0074, which the SDK leaves out of its errors: an item neither inserted nor failed.
       const { done, failures, unanswered: taken } = bulkOutcome([...seen], result);
       if (!failures.length && !taken.length) return;
@@ -71,13 +75,17 @@ export function writeCalls(
       const unique = [...new Map(items.map((item) => [item._id, item])).values()];
       if (unique.length === 1) {
         const data = toWixData(collection, unique[0]!);
-        await call('write', { what: `save into ${collectionId}`, collectionId }, (api) => api.save(collectionId, data));
+        await call('write', { what: `save into ${collectionId}`, collectionId }, (api) =>
+          api.save(collectionId, data, writeReferences(collection)),
+        );
         return;
       }
       if (!unique.length) return;
       const what = `bulk save into ${collectionId}`;
       const data = unique.map((item) => toWixData(collection, item));
-      const result = await call('write', { what, collectionId }, (api) => api.bulkSave(collectionId, data));
+      const result = await call('write', { what, collectionId }, (api) =>
+        api.bulkSave(collectionId, data, writeReferences(collection)),
+      );
       // A bulk save tolerates nothing: an item the answer does not say was saved failed.
       const { failures, unanswered } = bulkOutcome(
         unique.map((item) => item._id),
@@ -93,12 +101,16 @@ export function writeCalls(
       if (items.length === 1) {
         const request = { what: `update of an item of ${collectionId}`, collectionId };
         const data = toWixData(collection, items[0]!);
-        const outcome = await attempt('write', request, ['WDE0073'], (api) => api.update(collectionId, data));
+        const outcome = await attempt('write', request, ['WDE0073'], (api) =>
+          api.update(collectionId, data, writeReferences(collection)),
+        );
         return 'code' in outcome ? [items[0]!._id] : [];
       }
       const what = `bulk update of ${collectionId}`;
       const data = items.map((item) => toWixData(collection, item));
-      const result = await call('write', { what, collectionId }, (api) => api.bulkUpdate(collectionId, data));
+      const result = await call('write', { what, collectionId }, (api) =>
+        api.bulkUpdate(collectionId, data, writeReferences(collection)),
+      );
       // Not found is WDE0073, which the SDK leaves out of its errors: an item neither updated nor failed.
       const { failures, unanswered: notFound } = bulkOutcome(
         items.map((item) => item._id),
@@ -112,9 +124,13 @@ export function writeCalls(
       const collection = declared(collectionId);
       if (ids.length !== 1) return ids.length ? removeMany(collectionId, ids) : [];
       const what = `remove from ${collectionId}`;
+      // Wix answers a removed item without its references (wire.ts readReferences): an item that holds some is read
+      // first, with them, so what the caller is told was removed names what it referred to (a series, its posts).
+      const before = multiReferenceFields(collection).length ? await get(collectionId, ids[0]!) : undefined;
+      if (before === null) return [];
       // Not found (WDE0073) is null already: the SDK's remove recovers it.
       const data = await call('write', { what, collectionId }, (api) => api.remove(collectionId, ids[0]!));
-      return data === null ? [] : [fromWixItem(collection, data, what)];
+      return data === null ? [] : [before ?? fromWixItem(collection, data, what)];
     },
 
     async truncate(collectionId) {
