@@ -50,13 +50,15 @@ const wixComments = () =>
       apiBaseUrl: c.wix.apiBaseUrl,
     });
     const refs = referenceIdsOfPosts();
-    const asPost = <T extends PostComment | null>(comment: T): T =>
-      comment ? { ...comment, postId: refs.postOf(comment.postId) } : comment;
+    // Every comment Wix answers names its post by reference id: each is answered by post id, `get` and the queue too
+    // (a reply's notice reads its comment by id, then its post).
+    const asPost = async <T extends PostComment | null>(comment: T): Promise<T> =>
+      comment ? { ...comment, postId: await refs.postOf(comment.postId) } : comment;
     const onPost = (postId: string) => (comment: PostComment) => ({ ...comment, postId });
     const announced =
       (change: CommentChange) =>
       async <T extends PostComment | null>(comment: T): Promise<T> => {
-        const ours = asPost(comment);
+        const ours = await asPost(comment);
         if (ours) await announceLocally(change, ours);
         return ours;
       };
@@ -74,9 +76,10 @@ const wixComments = () =>
         created(await wix.create({ ...comment, postId: await refs.of(comment.postId) }, writer, status)),
       edit: async (...args) => updated(await wix.edit(...args)),
       remove: async (...args) => deleted(await wix.remove(...args)),
+      get: async (id) => asPost(await wix.get(id)),
       queue: async (...args) => {
         const answer = await wix.queue(...args);
-        return { ...answer, comments: answer.comments.map(asPost) };
+        return { ...answer, comments: await Promise.all(answer.comments.map(asPost)) };
       },
       approve: async (id) => updated(await wix.approve(id)),
       hide: async (id) => updated(await wix.hide(id)),
@@ -87,8 +90,28 @@ const wixComments = () =>
 /** Post ids ↔ the reference ids Wix files their comments under (reference-ids.ts), learnt from the Blog. */
 const referenceIdsOfPosts = () =>
   processSingleton('comments-reference-ids', () =>
-    referenceIds(async (postId) => (await blogSource().getPost(postId, { fieldsets: ['REFERENCE_ID'] }))?.referenceId),
+    referenceIds(
+      async (postId) => (await blogSource().getPost(postId, { fieldsets: ['REFERENCE_ID'] }))?.referenceId,
+      async function* everyPost() {
+        let cursor: string | null = null;
+        do {
+          const page = await blogSource().queryPosts(
+            { cursorPaging: { limit: 100, ...(cursor && { cursor }) } },
+            { fieldsets: ['REFERENCE_ID'] },
+          );
+          yield* page.items;
+          cursor = page.hasNext ? page.cursors.next : null;
+        } while (cursor);
+      },
+    ),
   );
+
+/**
+ * The post a comment event's resource names: at Wix the post whose reference id it is (the Comments API's events name
+ * the reference id), else the post itself.
+ */
+export const postOfCommentResource = (resourceId: string): Promise<string> =>
+  commentsAtWix() ? referenceIdsOfPosts().postOf(resourceId) : Promise.resolve(resourceId);
 
 /**
  * The cache tags a post's comment thread and count carry beyond `comments:{postId}` and `metrics:{postId}`: at Wix,
@@ -196,7 +219,10 @@ export async function startCommentMail(): Promise<void> {
   // Attached first, before the queue starts: a reply written meanwhile is noticed once the queue is there.
   processSingleton('comment-replies-listener', () => {
     subscribe('reply-mail', (event) => {
-      void mayNotice(replies, event.resourceId)
+      // Watches are kept by post id; a Wix comment event names the post's reference id.
+      const post = event.resourceId === undefined ? undefined : postOfCommentResource(event.resourceId);
+      void Promise.resolve(post)
+        .then((postId) => mayNotice(replies, postId))
         .then(async (may) => (may ? enqueueReplyNotice(await siteJobs(), event.entityId) : null))
         .catch((error: unknown) =>
           console.error(JSON.stringify({ msg: 'replies: notice not queued', error: String(error) })),

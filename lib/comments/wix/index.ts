@@ -21,10 +21,12 @@ export { fromRichContent, GUEST, toRichContent, UNNAMED_MEMBER } from './comment
 export type { WixCommentsSettings } from './http';
 
 // Comments at Wix: the Comments API (`@wix/comments`, "wix.comments.ng.v1.CommentsNg", REST under
-// https://www.wixapis.com/comments/v1/comments), blog comments under the Blog app's id with the post's id as both
-// contextId and resourceId (https://dev.wix.com/docs/rest/crm/community/comments/comments/introduction,
-// "Integrations"). Every call goes through the SDK's typed `comments` module (@wix/auto_sdk_comments_comments
-// 1.0.74), the authors' names through @wix/members' `members`; http.ts makes the clients. On the wire:
+// https://www.wixapis.com/comments/v1/comments), blog comments under the Blog app's id with the post's referenceId as
+// both contextId and resourceId (https://dev.wix.com/docs/rest/crm/community/comments/comments/introduction,
+// "Integrations"; @wix/headless-blog does the same). The `postId` this module takes and answers is that id: the site's
+// comments (lib/comments/index.ts) translate it to and from the post's own id (reference-ids.ts). Every call goes
+// through the SDK's typed `comments` module (@wix/auto_sdk_comments_comments 1.0.74), the authors' names through
+// @wix/members' `members`; http.ts makes the clients. On the wire:
 //
 //   comments.createComment          POST  /comments/v1/comments
 //                                         { comment: { appId, contextId, resourceId, parentComment?: { id },
