@@ -62,6 +62,11 @@ async function expectPagesServe(site: SiteProcess) {
 let site: SiteProcess | undefined;
 const holders: { stop(): Promise<void> }[] = [];
 
+// Each test starts a production server on a new folder (its first open makes the database: initdb, ~6 s of CPU alone)
+// beside the other browser tests' worker on two cores: a 200 ms holder's test took 20 s in one CI run and passed 30 s
+// in the next. Each test may take 90 s; the held-at-start one says below why it needs them.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 test.afterEach(async () => {
   await site?.stop();
@@ -107,7 +112,6 @@ test('a holder that ends 200 ms after the server starts (a build worker ending) 
 test('with the database held at start, pages serve, data answers 503, and it opens without a restart', async () => {
   // A server's start, its 5 s wait for the holder, up to 20 s for the 503 and 30 s for the reopen: 14.5 s on a quiet
   // machine, over the default 30 s beside the other browser tests' worker (.ci/run, twice).
-  test.setTimeout(90_000);
   const holder = sleeper();
   holders.push(holder);
   writeLock({ pid: holder.pid, started: processStartOf(holder.pid) });
