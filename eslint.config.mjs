@@ -147,7 +147,10 @@ const POLICIES = [
   // Routes and the edges read the blog through its cached reads, never its source (the features built on posts do).
   {
     from: { element: { types: { anyOf: ['app', 'components', 'api', 'webhooks', 'seo', 'pages', 'dashboard'] } } },
-    disallow: { to: { element: { types: 'blog' } }, dependency: { specifiers: ['blogSource', 'wholePost'] } },
+    disallow: {
+      to: { element: { types: 'blog' } },
+      dependency: { specifiers: ['blogSource', 'wholePost', 'memberWholePost'] },
+    },
     message:
       'Read the blog through lib/blog/reads (cached, tagged), never its source; a paid text only through lib/plans.',
   },

@@ -3,12 +3,13 @@ import { config } from '@/lib/core/config';
 import { subscribe } from '@/lib/core/events/bus';
 import type { EventFor } from '@/lib/core/events/registry';
 import { isCommentEvent, isPostEvent } from '@/lib/core/cache/event-tags';
-import { serve } from '@/lib/platform';
+import { serve, servedBy } from '@/lib/platform';
 import type { BlogSource } from './source';
-import type { PostFieldset } from './types';
+import type { Post, PostFieldset } from './types';
 import { DEFAULT_GUARD, guardSource } from './guard';
 import { createLocalSource } from './local';
 import { createWixSource } from './wix';
+import { memberPostBySlug } from './wix/member-read';
 import { paywallSource } from './paywall';
 import * as schedule from './schedule';
 import { refreshSourceOnRemoteTags } from './remote-tags';
@@ -31,6 +32,28 @@ export async function wholePost(by: { id: string } | { slug: string }, fieldsets
   const options = { fieldsets: [...fieldsets] };
   const { whole } = sources();
   return 'id' in by ? whole.getPost(by.id, options) : whole.getPostBySlug(by.slug, options);
+}
+
+/**
+ * A paid post's whole text (by slug) for a member whom lib/plans found holding one of its plans; null when it is not
+ * theirs to read. The site's own read is the whole post (the local source, or Wix with the site's API key); at Wix
+ * without an API key the site reads as a visitor, whom Wix answers the preview, so the post is asked with the member's
+ * own Wix token (`wixRefreshToken`, none when members are not at Wix: wix/member-read.ts). An answer Wix marks as a
+ * preview (`preview: true`) opens nothing.
+ */
+export async function memberWholePost(
+  slug: string,
+  fieldsets: readonly PostFieldset[],
+  wixRefreshToken: string | null,
+): Promise<Post | null> {
+  const c = config();
+  const asVisitor = servedBy('blog', c) === 'wix' && !c.wix.apiKey;
+  const post = !asVisitor
+    ? await wholePost({ slug }, fieldsets)
+    : wixRefreshToken
+      ? await memberPostBySlug(c.wix, wixRefreshToken, slug, fieldsets)
+      : null;
+  return post && post.preview !== true ? post : null;
 }
 
 /** The backend, and the public's view of it (paid posts as their previews); one of each per process. */
