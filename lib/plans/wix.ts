@@ -10,8 +10,10 @@ import type { HeldPlan, PeriodUnit, Plan, SitePlans } from './types';
 
 // Plans at Wix: the site's Pricing Plans, through `@wix/pricing-plans`' typed modules.
 //
-//   plans.listPublicPlans            GET  /pricing-plans/v2/plans/public?planIds=…  (API key, else the visitor)
-//   orders.memberListOrders          GET  /pricing-plans/v2/member/orders?orderStatuses=ACTIVE   (as the member)
+//   plans.listPublicPlans            GET  /pricing-plans/v2/plans/public?planIds=…&limit=100
+//                                    (API key, else the visitor; 100 ids a call)
+//   orders.memberListOrders          GET  /pricing-plans/v2/member/orders?orderStatuses=ACTIVE&limit=50&offset=…
+//                                    (as the member, every page)
 //   redirects.createRedirectSession  POST /redirect-session/v1/redirect-session   (as the member, else the visitor)
 //                                    { paidPlansCheckout: { planId }, callbacks: { postFlowUrl, thankYouPageUrl } }
 //
@@ -26,6 +28,12 @@ export interface WixPlansSettings extends TransportSettings, TokenSettings {
   /** The refresh token a member's session cookie holds, or null (expired, forged). */
   memberRefreshToken(sessionToken: string): string | null;
 }
+
+/** Plans asked for in one listPublicPlans call, and listed back. */
+const PLANS_PER_CALL = 100;
+/** A member's orders a page, and the most pages read (a member holds a handful of plans). */
+const ORDERS_PER_PAGE = 50;
+const MAX_ORDER_PAGES = 20;
 
 const UNITS: readonly PeriodUnit[] = ['DAY', 'WEEK', 'MONTH', 'YEAR'];
 const unitOf = (unit: unknown): PeriodUnit => (UNITS.includes(unit as PeriodUnit) ? (unit as PeriodUnit) : 'MONTH');
@@ -77,18 +85,37 @@ export function createWixPlans(settings: WixPlansSettings): SitePlans {
     async plans(ids) {
       if (ids.length === 0) return [];
       const client = await asSite({ plans });
-      const answer = await client.plans.listPublicPlans({ planIds: [...ids] }).catch(caught('the plans'));
-      const byId = new Map((answer.plans ?? []).filter((p) => p._id).map((p) => [p._id!, planOfWix(p)]));
+      // At most 100 ids a call, and as many plans back: the call lists 75 unless told (ListPublicPlansRequest `limit`,
+      // default 75, max 100; `planIds` @maxSize 100, in @wix/auto_sdk_pricing-plans_plans).
+      const answered: plans.PublicPlan[] = [];
+      for (let start = 0; start < ids.length; start += PLANS_PER_CALL) {
+        const planIds = ids.slice(start, start + PLANS_PER_CALL);
+        const answer = await client.plans
+          .listPublicPlans({ planIds, limit: PLANS_PER_CALL })
+          .catch(caught('the plans'));
+        answered.push(...(answer.plans ?? []));
+      }
+      const byId = new Map(answered.filter((p) => p._id).map((p) => [p._id!, planOfWix(p)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     async held(member) {
       const refreshToken = settings.memberRefreshToken(member.sessionToken);
       if (!refreshToken || !tokens) return [];
-      const answer = await callAsHolder(tokens, refreshToken, { orders }, reads, 'the member', (client) =>
-        client.orders.memberListOrders({ orderStatuses: ['ACTIVE'], limit: 50 }),
-      ).catch(caught("the member's plans"));
-      return (answer.orders ?? []).flatMap((order): HeldPlan[] =>
+      // Every ACTIVE order, 50 a page (MemberListOrdersOptions `limit`: default and max 50, then `offset`), until a
+      // page comes back short or the total is reached.
+      const active: orders.Order[] = [];
+      for (let page = 0; page < MAX_ORDER_PAGES; page++) {
+        const offset = page * ORDERS_PER_PAGE;
+        const answer = await callAsHolder(tokens, refreshToken, { orders }, reads, 'the member', (client) =>
+          client.orders.memberListOrders({ orderStatuses: ['ACTIVE'], limit: ORDERS_PER_PAGE, offset }),
+        ).catch(caught("the member's plans"));
+        const list = answer.orders ?? [];
+        active.push(...list);
+        const total = answer.pagingMetadata?.total;
+        if (list.length < ORDERS_PER_PAGE || (typeof total === 'number' && offset + list.length >= total)) break;
+      }
+      return active.flatMap((order): HeldPlan[] =>
         order.status === 'ACTIVE' && order.planId ? [{ planId: order.planId, planName: order.planName ?? '' }] : [],
       );
     },

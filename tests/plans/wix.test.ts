@@ -23,6 +23,17 @@ const MEMBER_REFRESH = 'OauthNG.JWS.member-refresh';
 
 /** The member's orders at the fake Wix: a test ends one to see the post close. */
 let orders: Array<{ id: string; planId: string; planName: string; status: string }> = [];
+/** More public plans than one default page (the call lists 75 unless told: ListPublicPlansRequest `limit`). */
+let morePlans: Array<{ id: string; name: string; pricing: Record<string, unknown> }> = [];
+/** A page as Wix pages an offset list: `limit` (its default and its maximum) from `offset`. */
+const pageOf = <T>(url: URL, list: T[], byDefault: number, max: number) => {
+  const limit = Math.min(Number(url.searchParams.get('limit') ?? byDefault), max);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  return {
+    items: list.slice(offset, offset + limit),
+    pagingMetadata: { count: list.slice(offset, offset + limit).length, offset, total: list.length },
+  };
+};
 const seen: Array<{ method: string; url: URL; auth: string | null; body: unknown }> = [];
 const issued = new Map<string, string>();
 
@@ -59,19 +70,26 @@ const server = setupServer(
         slug: 'a-year',
       },
     ];
-    return HttpResponse.json({
-      plans: all.filter((plan) => ids.length === 0 || ids.includes(plan.id)),
-      pagingMetadata: { count: 2, offset: 0, total: 2, tooManyToCount: false },
-    });
+    const { items, pagingMetadata } = pageOf(
+      new URL(request.url),
+      [...all, ...morePlans].filter((plan) => ids.length === 0 || ids.includes(plan.id)),
+      75,
+      100,
+    );
+    return HttpResponse.json({ plans: items, pagingMetadata });
   }),
   http.get(`${BASE}/pricing-plans/v2/member/orders`, ({ request }) => {
     const who = issued.get(request.headers.get('authorization') ?? '');
     if (who !== MEMBER_REFRESH) return HttpResponse.json({ message: 'forbidden' }, { status: 403 });
     const statuses = new URL(request.url).searchParams.getAll('orderStatuses');
-    return HttpResponse.json({
-      orders: orders.filter((order) => statuses.length === 0 || statuses.includes(order.status)),
-      pagingMetadata: { count: orders.length, offset: 0 },
-    });
+    // MemberListOrdersOptions `limit`: default and max 50.
+    const { items, pagingMetadata } = pageOf(
+      new URL(request.url),
+      orders.filter((order) => statuses.length === 0 || statuses.includes(order.status)),
+      50,
+      50,
+    );
+    return HttpResponse.json({ orders: items, pagingMetadata });
   }),
   http.post(`${BASE}/_api/redirects-api/v1/redirect-session`, async ({ request }) => {
     const body = (await request.json()) as { paidPlansCheckout?: { planId: string } };
@@ -157,6 +175,33 @@ describe('plans at Wix (Pricing Plans)', () => {
     seen.length = 0;
     expect(await site.held({ id: 'x', sessionToken: 'forged' })).toEqual([]);
     expect(seen).toEqual([]);
+  });
+
+  it('reads every plan a post names and every ACTIVE order of the member, past a page of either', async () => {
+    const id = (n: number) => `3c3e7e52-4d5d-4f2e-9d0b-${String(n).padStart(12, '0')}`;
+    morePlans = Array.from({ length: 90 }, (_, n) => ({
+      id: id(100 + n),
+      name: `Plan ${n}`,
+      pricing: { price: { value: '1', currency: 'EUR' } },
+    }));
+    const site = plans('api-key');
+    const named = [GOLD, ...morePlans.map((plan) => plan.id)];
+    expect((await site.plans(named)).map((plan) => plan.id)).toEqual(named);
+
+    // Sixty active orders: the one that opens the post is on the second page.
+    orders = Array.from({ length: 60 }, (_, n) => ({
+      id: `order-${n}`,
+      planId: id(n === 55 ? 7 : 200 + n),
+      planName: `Plan ${n}`,
+      status: 'ACTIVE',
+    }));
+    expect(openingPlan({ pricingPlanIds: [id(7)] }, await site.held(member))).toEqual({
+      planId: id(7),
+      planName: 'Plan 55',
+    });
+    const pages = seen.filter((r) => r.url.pathname === '/pricing-plans/v2/member/orders');
+    expect(pages.map((r) => r.url.searchParams.get('offset') ?? '0')).toEqual(['0', '50']);
+    morePlans = [];
   });
 
   it('the checkout is Wix’s hosted page for the plan, made as the member, coming back to the post', async () => {
