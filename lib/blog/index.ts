@@ -9,7 +9,7 @@ import type { Post, PostFieldset } from './types';
 import { DEFAULT_GUARD, guardSource } from './guard';
 import { createLocalSource } from './local';
 import { createWixSource } from './wix';
-import { memberPostBySlug } from './wix/member-read';
+import { memberPostReads } from './wix/member-read';
 import { paywallSource } from './paywall';
 import * as schedule from './schedule';
 import { refreshSourceOnRemoteTags } from './remote-tags';
@@ -51,7 +51,7 @@ export async function memberWholePost(
   const post = !asVisitor
     ? await wholePost({ slug }, fieldsets)
     : wixRefreshToken
-      ? await memberPostBySlug(c.wix, wixRefreshToken, slug, fieldsets)
+      ? await processSingleton('blog-member-reads', () => memberPostReads(c.wix))(wixRefreshToken, slug, fieldsets)
       : null;
   return post && post.preview !== true ? post : null;
 }

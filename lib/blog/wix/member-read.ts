@@ -15,24 +15,28 @@ import * as reshape from './reshape';
 // on a 401) reads what their plans let them read: the whole post, or, without a plan that opens it, the preview again,
 // which the caller then treats as closed.
 
-/** The post with this slug as the member whose Wix refresh token this is reads it; null when there is none. */
-export async function memberPostBySlug(
-  config: WixSourceConfig,
-  refreshToken: string,
-  slug: string,
-  fieldsets: readonly PostFieldset[],
-): Promise<Post | null> {
-  const segment = pathSegment(slug);
-  if (segment === null) return null;
+/**
+ * Reads of a post as a member, over one transport and the site's token cache (made once per process, as the source's
+ * own client is): the post with this slug as the member whose Wix refresh token this is reads it; null when none.
+ */
+export function memberPostReads(config: WixSourceConfig) {
   const transport = transportFor(config);
   const tokens = wixTokens({ clientId: config.clientId!, transport, cache: config.tokens });
-  try {
-    const response = await callAsHolder(tokens, refreshToken, { posts }, transport, 'the member', (client) =>
-      client.posts.getPostBySlug(segment, fieldsetOption([...fieldsets])),
-    );
-    return reshape.reshapePost(reshape.envelope(response, 'getPostBySlug').post, 'getPostBySlug');
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw toCatalogueError(error, 'getPostBySlug', []);
-  }
+  return async function memberPostBySlug(
+    refreshToken: string,
+    slug: string,
+    fieldsets: readonly PostFieldset[],
+  ): Promise<Post | null> {
+    const segment = pathSegment(slug);
+    if (segment === null) return null;
+    try {
+      const response = await callAsHolder(tokens, refreshToken, { posts }, transport, 'the member', (client) =>
+        client.posts.getPostBySlug(segment, fieldsetOption([...fieldsets])),
+      );
+      return reshape.reshapePost(reshape.envelope(response, 'getPostBySlug').post, 'getPostBySlug');
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw toCatalogueError(error, 'getPostBySlug', []);
+    }
+  };
 }
