@@ -89,7 +89,7 @@ const POLICIES = [
   },
   // The edges: the JSON API and the webhook reach the features; SEO and page view-models read through their reads.
   may('api', ['api', ...FEATURES, 'platform', ...BASE]),
-  may('webhooks', ['webhooks', 'blog', 'platform', ...BASE]),
+  may('webhooks', ['webhooks', 'blog', 'comments', 'platform', ...BASE]),
   may('seo', ['seo', 'blog', ...BASE]),
   may('pages', ['pages', 'dashboard', ...FEATURES, ...BASE]),
   may('dashboard', ['dashboard', 'blog', 'core']),

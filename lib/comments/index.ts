@@ -114,6 +114,20 @@ export const postOfCommentResource = (resourceId: string): Promise<string> =>
   commentsAtWix() ? referenceIdsOfPosts().postOf(resourceId) : Promise.resolve(resourceId);
 
 /**
+ * The post a comment is on, read where comments are kept: for an event that names the comment alone (Wix's
+ * CommentContentChanged carries `{ commentId, previousContent, currentContent }`). Undefined when the comment cannot be
+ * read (gone, or the platform not answering): the event then refreshes every thread, as before it could be asked.
+ */
+export async function postOfComment(commentId: string): Promise<string | undefined> {
+  try {
+    return (await provider().get(commentId))?.postId;
+  } catch (error) {
+    console.error(JSON.stringify({ msg: 'comments: the post of a comment could not be read', error: String(error) }));
+    return undefined;
+  }
+}
+
+/**
  * The cache tags a post's comment thread and count carry beyond `comments:{postId}` and `metrics:{postId}`: at Wix,
  * the same under the post's reference id, which the Comments API's events name as the comment's resource.
  */

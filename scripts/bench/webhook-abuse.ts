@@ -12,7 +12,8 @@ import { assertScratchFolder, isLoopback, probePost, restorePost } from '../blog
 
 // 1,000 forged or malformed webhook calls at a running site (loopback only, bounded concurrency). The probe
 // post's file is changed first WITHOUT an event, so if any call cleared a cache the page would show it.
-// Passes when every call got a 4xx, the page still shows the old title, and the site still answers.
+// Passes when every forged call got a 4xx and every validly signed but unreadable one a 200 (nothing cleared),
+// the page still shows the old title, and the site still answers.
 //
 //   BLOG_CONTENT_DIR=/tmp/c npx tsx scripts/bench/webhook-abuse.ts [http://127.0.0.1:3000]
 
@@ -31,6 +32,8 @@ const rs256 = (payload: Record<string, unknown>, key: KeyObject) =>
 type Attack = (target: RawPost) => Promise<string>;
 
 /** Each attack aims at the probe post; the ones marked "real key" carry a genuine signature, broken another way. */
+const SIGNED_UNREADABLE = 'malformed envelope (real key)';
+
 function attacks(realKey: KeyObject, publicPem: string): Record<string, Attack> {
   const intruder = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const event = (post: RawPost) => entityEvent('post', 'updated', postEntity(post));
@@ -51,7 +54,7 @@ function attacks(realKey: KeyObject, publicPem: string): Record<string, Attack> 
       return token + ' '.repeat(MAX_WEBHOOK_BYTES + 1 - token.length);
     },
     garbage: async () => Buffer.from(crypto.getRandomValues(new Uint8Array(96))).toString('base64'),
-    'malformed envelope (real key)': async (post) => {
+    [SIGNED_UNREADABLE]: async (post) => {
       const variants = [
         { data: '{not json' },
         { data: JSON.stringify({ eventType: 'wix.blog.v3.post_updated', data: '{"id":' }) },
@@ -124,10 +127,16 @@ async function run(): Promise<boolean> {
     );
     for (const [kind, byStatus] of counts)
       console.log(`  ${kind.padEnd(30)} ${[...byStatus].map(([status, n]) => `${status} x${n}`).join(', ')}`);
-    const notRejected = [...counts.values()].flatMap((m) => [...m]).filter(([status]) => status < 400 || status >= 500);
-    if (notRejected.length) {
+    // A validly signed envelope the site cannot read is acknowledged (200, nothing cleared: Wix would resend a refused
+    // one for days); every other attack is refused with a 4xx.
+    const wrong = [...counts].flatMap(([kind, byStatus]) =>
+      [...byStatus]
+        .filter(([status]) => (kind === SIGNED_UNREADABLE ? status !== 200 : status < 400 || status >= 500))
+        .map(([status, n]) => `${kind}: ${status} x${n}`),
+    );
+    if (wrong.length) {
       ok = false;
-      console.error(`FAIL: answers outside 4xx: ${notRejected.map(([s, n]) => `${s} x${n}`).join(', ')}`);
+      console.error(`FAIL: unexpected answers: ${wrong.join(', ')}`);
     }
     const stillOld = await pageShows(path, oldHeading);
     const leaked = await pageShows(path, changed);

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { strictFakeWix } from '../helpers/fake-wix';
-import { tokenEndpoint, BASE, CLIENT_ID } from '../helpers/wix-members';
+import { tokenEndpoint, BASE } from '../helpers/wix-members';
+import { WIX_POST, WIX_REFERENCE, wixComment, wixSiteEnv } from '../helpers/wix-site';
 import { restPost } from '../helpers/wix-blog';
 
 // Wix files a blog post's comments under the post's referenceId (Post.referenceId, fieldset REFERENCE_ID in
@@ -13,42 +11,10 @@ import { restPost } from '../helpers/wix-blog';
 // post's comments under it, answers them under the post's id, and its cached thread and count carry the reference
 // id's tags too, so Wix's events clear them.
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'comments-wix-reference-'));
-Object.assign(process.env, {
-  BLOG_SOURCE: 'wix',
-  WIX_CLIENT_ID: CLIENT_ID,
-  WIX_API_KEY: 'IST.site-api-key',
-  WIX_SITE_ID: 'site-1',
-  WIX_API_BASE_URL: BASE,
-  DATA_DIR: dataDir,
-  SESSION_SECRET: 'comments-wix-reference-secret-long-enough-0123',
-});
-
-const POST = '8e1cd74d-0746-47d2-b69e-ab7a6a51b539';
-/** A Post.referenceId: at most 24 characters (the SDK's @maxLength). */
-const REFERENCE = '64d0c5a1e4b0f3a2c1d2e3f4';
-const comment = (id: string, status = 'PUBLISHED') => ({
-  id,
-  appId: '14bcded7-0066-7c35-14d7-466cb3f09103',
-  contextId: REFERENCE,
-  resourceId: REFERENCE,
-  status,
-  author: { memberId: 'member-ada' },
-  content: {
-    richContent: {
-      nodes: [
-        {
-          type: 'PARAGRAPH',
-          id: 'p',
-          nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: 'Hello', decorations: [] } }],
-          paragraphData: {},
-        },
-      ],
-    },
-  },
-  createdDate: '2026-11-20T10:00:00.000Z',
-  revision: '1',
-});
+const { remove } = wixSiteEnv('comments-wix-reference');
+const POST = WIX_POST;
+const REFERENCE = WIX_REFERENCE;
+const comment = (id: string, status = 'PUBLISHED') => wixComment(id, { author: 'member-ada', status, text: 'Hello' });
 
 const { seen } = strictFakeWix(
   tokenEndpoint(),
@@ -70,7 +36,7 @@ const { recordsClient } = await import('@/lib/data');
 
 afterAll(async () => {
   await recordsClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
+  remove();
 });
 
 vi.setConfig({ testTimeout: 60_000 });

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { afterAll, expect, it, vi } from 'vitest';
 import { readOutbox } from '@/lib/core/mail/outbox';
 import { strictFakeWix } from '../helpers/fake-wix';
-import { tokenEndpoint, BASE, CLIENT_ID } from '../helpers/wix-members';
+import { tokenEndpoint, BASE } from '../helpers/wix-members';
+import { WIX_POST, WIX_REFERENCE, wixComment, wixSiteEnv } from '../helpers/wix-site';
 import { restPost } from '../helpers/wix-blog';
 
 // A reply to a watched thread at Wix, in a process that has read no thread yet (a server just started): Wix files the
@@ -14,45 +13,10 @@ import { restPost } from '../helpers/wix-blog';
 // find the watch, and the notice must find the post: the reply is mailed. Before, `get` answered the reference id as
 // the post (no post, no mail) and the event counted watches under the reference id (none, no job).
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'comments-wix-reply-'));
-Object.assign(process.env, {
-  BLOG_SOURCE: 'wix',
-  WIX_CLIENT_ID: CLIENT_ID,
-  WIX_API_KEY: 'IST.site-api-key',
-  WIX_SITE_ID: 'site-1',
-  WIX_API_BASE_URL: BASE,
-  DATA_DIR: dataDir,
-  SITE_URL: 'https://blog.example',
-  SESSION_SECRET: 'comments-wix-reply-secret-long-enough-0123456789',
-});
-
-const POST = '8e1cd74d-0746-47d2-b69e-ab7a6a51b539';
-const REFERENCE = '64d0c5a1e4b0f3a2c1d2e3f4';
+const { dataDir, remove } = wixSiteEnv('comments-wix-reply');
+const POST = WIX_POST;
+const REFERENCE = WIX_REFERENCE;
 const OTHER = { id: '1b7f3c6e-5d4a-4f2b-9c8d-7e6f5a4b3c2d', referenceId: '64d0c5a1e4b0f3a2c1d2ffff' };
-
-const wixComment = (id: string, parentId?: string) => ({
-  id,
-  appId: '14bcded7-0066-7c35-14d7-466cb3f09103',
-  contextId: REFERENCE,
-  resourceId: REFERENCE,
-  ...(parentId && { parentComment: { id: parentId } }),
-  status: 'PUBLISHED',
-  author: { memberId: id === 'c-0' ? 'member-ada' : 'member-bea' },
-  content: {
-    richContent: {
-      nodes: [
-        {
-          type: 'PARAGRAPH',
-          id: 'p',
-          nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: 'A reply', decorations: [] } }],
-          paragraphData: {},
-        },
-      ],
-    },
-  },
-  createdDate: '2026-11-20T10:00:00.000Z',
-  revision: '1',
-});
 
 const { seen } = strictFakeWix(
   tokenEndpoint(),
@@ -72,7 +36,12 @@ const { seen } = strictFakeWix(
     }),
   ),
   http.get(`${BASE}/comments/v1/comments/:id`, ({ params }) =>
-    HttpResponse.json({ comment: wixComment(String(params.id), params.id === 'c-0' ? undefined : 'c-0') }),
+    HttpResponse.json({
+      comment:
+        params.id === 'c-0'
+          ? wixComment('c-0', { author: 'member-ada' })
+          : wixComment(String(params.id), { parentId: 'c-0' }),
+    }),
   ),
   http.post(`${BASE}/members/v1/members/query`, () => HttpResponse.json({ members: [] })),
 );
@@ -84,7 +53,7 @@ const { recordsClient } = await import('@/lib/data');
 vi.setConfig({ testTimeout: 60_000 });
 afterAll(async () => {
   await recordsClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
+  remove();
 });
 
 it('a reply to a watched Wix thread is mailed, its event and its comment naming the post by reference id', async () => {

@@ -66,6 +66,11 @@ const Env = z.object({
     .optional(),
   WIX_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   WIX_WEBHOOK_PRIVATE_KEY: z.string().optional(),
+  // The app instance id Wix puts in each webhook's envelope (`instanceId`): the site's installation of the OAuth app.
+  WIX_INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, 'must be an id (a GUID, as Wix gives it)')
+    .optional(),
   WIX_WEBHOOK_MAX_AGE_SECONDS: z
     .string()
     .regex(/^\d{2,7}$/, 'must be a whole number of seconds')
@@ -136,6 +141,11 @@ export interface Config {
    * (lib/edge/webhooks/handle.ts).
    */
   webhookMaxAgeSeconds: number;
+  /**
+   * WIX_INSTANCE_ID: the only app instance whose webhooks the site acts on. The webhook key is the app's, so the same
+   * app installed on another site signs that site's events with it; those are acknowledged and ignored. Unset: any.
+   */
+  webhookInstanceId: string | undefined;
   mail: MailConfig;
   members: MembersConfig;
   development: boolean;
@@ -247,6 +257,7 @@ export function readConfig(env: Env = process.env): Config {
     webhookPublicKey: e.WIX_WEBHOOK_PUBLIC_KEY,
     webhookPrivateKey: e.WIX_WEBHOOK_PRIVATE_KEY,
     webhookMaxAgeSeconds: e.WIX_WEBHOOK_MAX_AGE_SECONDS ?? DEFAULT_WEBHOOK_MAX_AGE_SECONDS,
+    webhookInstanceId: e.WIX_INSTANCE_ID,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

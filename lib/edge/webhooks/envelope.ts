@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { webhookErrors } from './errors';
 
 // The platform's webhook envelope: the JWT payload's `data` is a JSON string of { eventType, instanceId,
 // identity, data }, and `identity` and the inner `data` are JSON strings again (docs/webhooks.md).
@@ -58,13 +57,15 @@ const Entity = jsonOrValue(
 );
 
 /**
- * An action event's body: a like names its post; a comment action (`comment_comment_published`, `_hidden`,
- * `_content_changed`: CommentPublished, CommentHidden in the SDK) its comment; a count change
- * (`comment_resource_comment_count_changed`: ResourceCommentCountChanged) the resource.
+ * An action event's body: a like names its post; a comment action (`comment_comment_published`, `_hidden`:
+ * CommentPublished, CommentHidden in the SDK) its comment; a content change (`comment_comment_content_changed`:
+ * CommentContentChanged, `{ commentId, previousContent, currentContent }`) only the comment's id, not its post; a count
+ * change (`comment_resource_comment_count_changed`: ResourceCommentCountChanged) the resource.
  */
 export const ActionBody = jsonOrValue(
   z.looseObject({
     postId: WixId.optional(),
+    commentId: WixId.optional(),
     memberId: z.string().optional(),
     anonymousVisitorId: z.string().optional(),
     resourceId: WixId.optional(),
@@ -116,14 +117,35 @@ export interface WebhookEvent {
   language?: string;
 }
 
-/** A verified JWT payload as an event, or a 400 that says which field is wrong. */
-export function parseEnvelope(payload: unknown): WebhookEvent {
+/**
+ * What a verified JWT payload says: the event, or, when the site cannot read it, which field is wrong (never its value)
+ * and the event's type and id as far as they can be read, for the log.
+ */
+export type ReadEnvelope =
+  { ok: true; event: WebhookEvent } | { ok: false; problem: string; eventType: string | null; eventId: string | null };
+
+/** The event type and id of a payload the envelope's schema refused, where they are readable strings. */
+const Legible = z.object({
+  data: jsonString(
+    z.object({
+      eventType: z.string().max(200).catch(''),
+      data: jsonString(z.object({ id: z.string().max(200).catch('') })).catch({ id: '' }),
+    }),
+  ),
+});
+
+export function readEnvelope(payload: unknown): ReadEnvelope {
   const parsed = TokenPayload.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw webhookErrors.malformed(
-      `malformed webhook envelope: ${['payload', ...issue.path].join('.')} ${issue.message}`,
-    );
+    const partial = Legible.safeParse(payload);
+    const readable = (value: string | undefined) => (value && WixTypeOrId.test(value) ? value : null);
+    return {
+      ok: false,
+      problem: `malformed webhook envelope: ${['payload', ...issue.path].join('.')} ${issue.message}`,
+      eventType: readable(partial.data?.data.eventType),
+      eventId: readable(partial.data?.data.data.id),
+    };
   }
   const { eventType, instanceId, identity, data } = parsed.data.data;
   const entity =
@@ -135,19 +157,26 @@ export function parseEnvelope(payload: unknown): WebhookEvent {
     data.deletedEvent?.deletedEntityAsJson ??
     undefined;
   const body = data.actionEvent?.body ?? data.actionEvent?.bodyAsJson;
-  const entityId = body?.postId ?? data.entityId ?? body?.comment?.id ?? entity?.id ?? body?.resourceId;
+  const entityId =
+    body?.postId ?? data.entityId ?? body?.comment?.id ?? body?.commentId ?? entity?.id ?? body?.resourceId;
   const resourceId = entity?.resourceId ?? entity?.dataCollectionId ?? body?.comment?.resourceId ?? body?.resourceId;
   const language = entity?.language ?? undefined;
   return {
-    eventType,
-    eventId: data.id,
-    instanceId,
-    identityType: identity?.identityType,
-    entityId,
-    resourceId,
-    ...(language && { language }),
+    ok: true,
+    event: {
+      eventType,
+      eventId: data.id,
+      instanceId,
+      identityType: identity?.identityType,
+      entityId,
+      resourceId,
+      ...(language && { language }),
+    },
   };
 }
+
+/** What a log line may repeat of an unreadable envelope: an event type's or an id's characters, nothing else. */
+const WixTypeOrId = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 
 /** Where an entity event carries its entity: created → `createdEvent.entity`, and so on (the inverse of parsing). */
 export const entityChange = <E>(change: 'created' | 'updated' | 'deleted', entity: E) =>
@@ -167,7 +196,7 @@ export interface EnvelopeInput {
   data: EventData;
 }
 
-/** The JWT payload the platform would send for an event: the inverse of `parseEnvelope`. */
+/** The JWT payload the platform would send for an event: the inverse of `readEnvelope`. */
 export const encodeEnvelope = ({ eventType, instanceId, identity, data }: EnvelopeInput) => ({
   data: JSON.stringify({ eventType, instanceId, identity: JSON.stringify(identity), data: JSON.stringify(data) }),
 });

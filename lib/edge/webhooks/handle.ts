@@ -3,9 +3,10 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { servedBy } from '@/lib/platform';
 import { sharedMarks, siteRedis } from '@/lib/core/redis/shared';
 import { isCatalogueError } from '@/lib/core/errors';
-import { parseEnvelope } from './envelope';
+import { postOfComment } from '@/lib/comments';
+import { readEnvelope } from './envelope';
 import { webhookErrors } from './errors';
-import { isBlogEventType } from '../../core/cache/event-tags';
+import { isBlogEventType, isCommentEvent } from '../../core/cache/event-tags';
 import { invalidate } from '../../core/cache/invalidate';
 import { verificationKey } from './keys';
 import { readRawBody } from './raw-body';
@@ -15,9 +16,10 @@ type Outcome =
   | 'cleared'
   | 'nothing-to-clear'
   | 'unknown-type'
+  | 'unrecognised'
+  | 'other-instance'
   | 'duplicate'
   | 'rejected'
-  | 'malformed'
   | 'too-large'
   | 'unconfigured'
   | 'failed';
@@ -39,15 +41,7 @@ const seen = () =>
   processSingleton('webhook-seen', () => sharedMarks('webhooks:seen', siteRedis(config().redisUrl), 10_000));
 
 const outcomeOf = (status: number): Outcome =>
-  status === 401
-    ? 'rejected'
-    : status === 400
-      ? 'malformed'
-      : status === 413
-        ? 'too-large'
-        : status === 503
-          ? 'unconfigured'
-          : 'failed';
+  status === 401 ? 'rejected' : status === 413 ? 'too-large' : status === 503 ? 'unconfigured' : 'failed';
 
 async function key() {
   try {
@@ -60,8 +54,10 @@ async function key() {
 }
 
 /**
- * POST /api/webhooks/wix: verify, parse, clear the event's tags at once, answer { eventType, tags }. A rejection is
- * logged and thrown, for the route to answer from the catalogue.
+ * POST /api/webhooks/wix: verify, parse, clear the event's tags at once, answer { eventType, tags }. A request that is
+ * not a valid token is logged and thrown, for the route to answer from the catalogue. A validly signed event is always
+ * acknowledged (2xx), for Wix resends whatever it is not, for days: one the site cannot read, or that names no entity,
+ * or another app instance's, changes nothing and is logged with why.
  */
 export async function handleWixWebhook(request: Request): Promise<Response> {
   const started = performance.now();
@@ -69,19 +65,37 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
   let message: string | undefined;
   try {
     const body = await readRawBody(request);
-    const maxAge = config().webhookMaxAgeSeconds;
+    const { webhookMaxAgeSeconds: maxAge, webhookInstanceId } = config();
     const verified = await verifyWebhookToken(body, await key(), maxAge);
-    const { eventType, eventId, entityId, resourceId, language } = parseEnvelope(verified);
+    const envelope = readEnvelope(verified);
+    if (!envelope.ok) {
+      Object.assign(line, { eventType: envelope.eventType, eventId: envelope.eventId, outcome: 'unrecognised' });
+      message = envelope.problem;
+      return reply({ eventType: envelope.eventType, tags: [], ignored: envelope.problem });
+    }
+    const { eventType, eventId, instanceId, entityId, language } = envelope.event;
     line.eventType = eventType;
     line.eventId = eventId;
+    if (webhookInstanceId && instanceId !== webhookInstanceId) {
+      line.outcome = 'other-instance';
+      message = 'the event is for another app instance than WIX_INSTANCE_ID';
+      return reply({ eventType, tags: [], ignored: message });
+    }
     if (await seen().has(eventId)) {
       line.outcome = 'duplicate';
       return reply({ eventType, tags: [], duplicate: true });
     }
     const known = isBlogEventType(eventType);
+    if (known && !entityId) {
+      line.outcome = 'unrecognised';
+      message = `malformed webhook envelope: ${eventType} names no entity id`;
+      return reply({ eventType, tags: [], ignored: message });
+    }
     if (known) {
-      if (!entityId) throw webhookErrors.malformed(`malformed webhook envelope: ${eventType} names no entity id`);
-      line.tags = invalidate({ type: eventType, entityId, resourceId, ...(language && { language }) });
+      // A comment event that names the comment alone (CommentContentChanged) is about the post the comment is on.
+      const resourceId =
+        envelope.event.resourceId ?? (isCommentEvent(eventType) ? await postOfComment(entityId!) : undefined);
+      line.tags = invalidate({ type: eventType, entityId: entityId!, resourceId, ...(language && { language }) });
     }
     await seen().mark(eventId, maxAge);
     line.outcome = !known ? 'unknown-type' : line.tags.length ? 'cleared' : 'nothing-to-clear';
@@ -98,5 +112,5 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
   }
 }
 
-const reply = (body: { eventType: string; tags: string[]; duplicate?: true }) =>
+const reply = (body: { eventType: string | null; tags: string[]; duplicate?: true; ignored?: string }) =>
   Response.json(body, { headers: { 'Cache-Control': 'no-store' } });

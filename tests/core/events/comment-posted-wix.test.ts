@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { revalidateTag } from 'next/cache';
 import { afterAll, expect, it, vi } from 'vitest';
 import { strictFakeWix } from '../../helpers/fake-wix';
-import { tokenEndpoint, BASE, CLIENT_ID, REFRESH } from '../../helpers/wix-members';
+import { tokenEndpoint, BASE, REFRESH } from '../../helpers/wix-members';
+import { wixSiteEnv } from '../../helpers/wix-site';
 import { restPost } from '../../helpers/wix-blog';
 
 // A comment posted at Wix (the Comments API, against the fake Wix) is published by the site on the event bus as
@@ -13,17 +11,7 @@ import { restPost } from '../../helpers/wix-blog';
 // registry's order: the blog source, the cache (the post's thread and count), the reply mail (a notice job for the
 // watcher).
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'events-wix-'));
-Object.assign(process.env, {
-  BLOG_SOURCE: 'wix',
-  WIX_CLIENT_ID: CLIENT_ID,
-  WIX_API_KEY: 'IST.site-api-key',
-  WIX_SITE_ID: 'site-1',
-  WIX_API_BASE_URL: BASE,
-  DATA_DIR: dataDir,
-  SITE_URL: 'https://blog.example',
-  SESSION_SECRET: 'events-wix-secret-long-enough-0123456789abcdef',
-});
+const { remove } = wixSiteEnv('events-wix');
 
 // The member's session is not what this test is about: it opens to the member's Wix refresh token.
 vi.mock('@/lib/members', async (original) => ({
@@ -84,7 +72,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 afterAll(async () => {
   await (await siteJobs()).stop({ graceful: false, wait: true });
   await recordsClient().close();
-  rmSync(dataDir, { recursive: true, force: true });
+  remove();
 }, 30_000);
 
 it('a comment posted at Wix reaches the blog source, the cache and the reply mail, in that order', async () => {

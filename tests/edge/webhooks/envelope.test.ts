@@ -1,13 +1,14 @@
 import { SignJWT, type JWTPayload } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
-import { captureLogs, errorOf, revalidated, routeContext, webhookRequest, webhookSite } from '../../helpers/webhooks';
+import { captureLogs, revalidated, routeContext, webhookRequest, webhookSite } from '../../helpers/webhooks';
 
 const { keys: site, POST } = await webhookSite('envelope');
 
+let logs: () => Array<Record<string, unknown>>;
 beforeEach(() => {
   vi.mocked(revalidateTag).mockClear();
-  captureLogs();
+  logs = captureLogs();
 });
 
 const sign = (payload: JWTPayload) =>
@@ -129,11 +130,35 @@ describe('webhook envelope', () => {
       payload({ data: JSON.stringify({ ...inner, id: 'evt\u0000' }) }),
       /data\.id is not a valid id/,
     ],
-  ])('answers 400 and clears nothing for %s', async (_, body, message) => {
-    const error = await errorOf(await send(body));
-    expect(error).toMatchObject({ status: 400, code: 'WD_VALIDATION_ERROR', wde: 'WDE0004' });
-    expect(error.message).toMatch(message);
+  ])('acknowledges a signed envelope with %s, clears nothing and logs why', async (_, body, message) => {
+    // Signed, so from the platform (or the CLI): refused, Wix would resend it for about two days.
+    const response = await send(body);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { tags: string[]; ignored: string };
+    expect(answer.tags).toEqual([]);
+    expect(answer.ignored).toMatch(message);
     expect(revalidated()).toEqual([]);
+    expect(logs()).toEqual([
+      expect.objectContaining({ msg: 'webhook', outcome: 'unrecognised', tags: [], error: answer.ignored }),
+    ]);
+  });
+
+  it('acknowledges a known event that names no entity, clearing nothing, and logs it', async () => {
+    const response = await send(payload({ data: JSON.stringify({ id: 'evt-no-entity-id' }) }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      eventType: 'wix.blog.v3.post_updated',
+      tags: [],
+      ignored: 'malformed webhook envelope: wix.blog.v3.post_updated names no entity id',
+    });
+    expect(revalidated()).toEqual([]);
+    expect(logs()).toEqual([
+      expect.objectContaining({
+        eventType: 'wix.blog.v3.post_updated',
+        eventId: 'evt-no-entity-id',
+        outcome: 'unrecognised',
+      }),
+    ]);
   });
 
   it('acknowledges an unknown event type with no tags', async () => {
@@ -186,22 +211,25 @@ describe('webhook envelope', () => {
     }
   });
 
-  it('answers 400 to a valid token whose entity id is hostile, without clearing a tag', async () => {
+  it('acknowledges a valid token whose ids are hostile, clearing nothing and repeating none of them', async () => {
     const hostile = `../../${'x'.repeat(5000)}\u0000`;
-    const error = await errorOf(
-      await send(
-        payload({
-          data: JSON.stringify({
-            ...inner,
-            id: 'evt-hostile',
-            entityId: hostile,
-            updatedEvent: { currentEntity: { id: hostile } },
-          }),
+    const response = await send(
+      payload({
+        data: JSON.stringify({
+          ...inner,
+          id: hostile,
+          entityId: hostile,
+          updatedEvent: { currentEntity: { id: hostile } },
         }),
-      ),
+      }),
     );
-    expect(error).toMatchObject({ status: 400, wde: 'WDE0004' });
-    expect(error.message.length).toBeLessThan(300);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(300);
+    expect(text).not.toContain('xxx');
     expect(revalidated()).toEqual([]);
+    const [line] = logs();
+    expect(line).toMatchObject({ outcome: 'unrecognised', eventType: 'wix.blog.v3.post_updated', eventId: null });
+    expect(JSON.stringify(line)).not.toContain('xxx');
   });
 });
