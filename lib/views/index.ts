@@ -7,7 +7,8 @@ import { serve } from '@/lib/platform';
 import { createViewGate, type ViewBeacon, type ViewVerdict } from './gate';
 import { createLocalViews, mostKeptViews, storedViewCounts } from './local';
 import type { PostViews } from './types';
-import { createWixViews } from './wix';
+import { createLimiter } from '@/lib/core/security/limits';
+import { CALLS_PER_MINUTE, createWixViews, viewPostBudget } from './wix';
 
 export { postViews } from './collection';
 export { REPEAT_WINDOW_SECONDS, VIEWS_PER_CLIENT, type ViewBeacon, type ViewVerdict } from './gate';
@@ -27,6 +28,11 @@ const wixViews = (): PostViews =>
       siteId: wix.siteId,
       clientId: wix.clientId,
       apiBaseUrl: wix.apiBaseUrl,
+      // Wix counts View Post calls per address: the instances behind one share the minute's calls (Redis), each
+      // keeping its own pace too.
+      budget: viewPostBudget(
+        createLimiter({ keyPrefix: 'wix-view-post', points: CALLS_PER_MINUTE, durationSeconds: 60 }),
+      ),
     });
   });
 

@@ -2,6 +2,7 @@ import { apiKeyHeaders } from '@/lib/wix/auth';
 import { WIX_API } from '@/lib/wix/base-url';
 import { type TokenSettings, wixTokens } from '@/lib/wix/tokens';
 import { type TransportSettings, transportFor } from '@/lib/wix/transport';
+import { type Limiter, consume } from '@/lib/core/security/limits';
 import type { PostViews } from './types';
 
 // Views at Wix: the Blog's View Post, "call this method when a site visitor views a published post"
@@ -14,6 +15,8 @@ import type { PostViews } from './types';
 // from one address for one post; every call here comes from the server's address, so views wait in a queue drained at
 // CALLS_PER_MINUTE (under both limits), one call per view. A burst larger than MAX_WAITING views is dropped, and the
 // drop is logged once a minute with its count: a view is worth less than Wix's refusing the site's other calls.
+// Several instances behind one address share one budget (`budget`: a limiter in Redis when REDIS_URL is set, lib/core/
+// security/limits.ts): each call first takes a point of it, and an instance that finds it spent waits for the window.
 
 /** Under Wix's 100 a minute per address (and per address and post), with room for a second instance's clock. */
 export const CALLS_PER_MINUTE = 90;
@@ -27,6 +30,11 @@ export interface WixViewsSettings extends TransportSettings, TokenSettings {
   clientId?: string;
   /** Test seam: the pause between two calls (default 60 s / CALLS_PER_MINUTE). */
   intervalMs?: number;
+  /**
+   * The budget every instance calls against: answers 0 when a call may go now, else the milliseconds until it may
+   * (`viewPostBudget`). Without it, this process's pacing alone.
+   */
+  budget?: () => Promise<number>;
   log?: (line: string) => void;
 }
 
@@ -60,8 +68,19 @@ export function createWixViews(settings: WixViewsSettings): PostViews & { waitin
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
   }
 
+  /** Waits until the shared budget has a call for this process. A budget that fails lets the call go (paced). */
+  async function withinBudget() {
+    for (;;) {
+      const wait = settings.budget ? await settings.budget().catch(() => 0) : 0;
+      if (wait <= 0) return;
+      // Unref'd: a process that is otherwise done (a CLI) does not stay up for a view.
+      await new Promise((resolve) => setTimeout(resolve, wait).unref());
+    }
+  }
+
   async function drain() {
     while (queue.length > 0) {
+      await withinBudget();
       const postId = queue.shift()!;
       try {
         await call(postId);
@@ -95,3 +114,11 @@ export function createWixViews(settings: WixViewsSettings): PostViews & { waitin
     },
   };
 }
+
+/** A shared View Post budget: one point of `limiter` (CALLS_PER_MINUTE a minute) per call, for every instance. */
+export const viewPostBudget =
+  (limiter: Limiter): (() => Promise<number>) =>
+  async () => {
+    const taken = await consume(limiter, 'calls');
+    return taken.ok ? 0 : Math.max(1, taken.res.msBeforeNext);
+  };
