@@ -12,7 +12,9 @@ import { startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
 // bare Wix site: a Blog with the demo's posts, and none of the site's collections in its CMS. The build must pass;
 // every public page answers 200, prerendered; the start logs each missing collection once; the features they serve
 // are off (no sign-up form, no "Save for later") and the dashboard lists them. Then `npm run blog -- wix setup`
-// creates the collections, the owner presses "Check again", and everything is on. Exits 1 with the reason on failure.
+// creates the collections, the owner presses "Check again", and everything is on; a series the owner writes through
+// the data API (its posts saved and read as Wix references: scripts/wix/stand-in-data.ts) shows on its posts' pages.
+// Exits 1 with the reason on failure.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = '.next-wix-site';
@@ -62,6 +64,9 @@ function demoContent() {
     posts.find((p) => p.categoryIds?.length && p.tagIds?.length) ?? fail('no post with a category and a tag');
   return {
     post,
+    other:
+      posts.find((p) => p.id !== post.id && (p.language ?? 'en') === (post.language ?? 'en')) ??
+      fail('no second post in the language of the first'),
     category: categories.find((c: { id: string }) => post.categoryIds.includes(c.id)),
     tag: tags.find((t: { id: string }) => post.tagIds.includes(t.id)),
   };
@@ -98,7 +103,7 @@ async function main() {
       fail(`next build failed on a bare Wix site:\n${log.slice(-40).join('\n')}`);
     }
     const manifest = JSON.parse(readFileSync(path.join(ROOT, DIST, 'prerender-manifest.json'), 'utf8'));
-    const { post, category, tag } = demoContent();
+    const { post, other, category, tag } = demoContent();
     const pages = ['/', `/post/${post.slug}`, `/categories/${category.slug}`, `/tags/${tag.slug}`];
     for (const page of pages) {
       if (!manifest.routes[page]) fail(`${page} was not prerendered (prerender-manifest.json has no such route)`);
@@ -191,6 +196,27 @@ async function main() {
       if (answer.status !== 200) fail(`GET ${page} answered ${answer.status} once the collections exist`);
     }
     say(`after wix setup and "Check again": everything on; ${publicPages.length} public pages 200`);
+
+    // 6. A series, written by the owner through the data API: kept at Wix as references (saveReferences), read back
+    // with them (includeReferences), and shown on its posts' pages.
+    const title = 'A series kept at Wix';
+    const written = await fetch(`${base}/api/data/v2/items`, {
+      method: 'POST',
+      headers: { ...asOwner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        dataCollectionId: 'series',
+        dataItem: { data: { title, slug: 'kept-at-wix', posts: [post.id, other.id] } },
+      }),
+    });
+    if (written.status !== 200) fail(`the series was not written (${written.status}: ${await written.text()})`);
+    let shown = false;
+    for (let i = 0; i < 20 && !shown; i++) {
+      const page = await get(`/post/${other.slug}`);
+      shown = page.text.includes(`aria-label="Series: ${title}"`) && page.text.includes('Part 2 of 2');
+      if (!shown) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (!shown) fail(`the series box is not on /post/${other.slug} (part 2 of 2 of "${title}")`);
+    say(`a series written through the data API shows on its posts (/post/${other.slug}: part 2 of 2)`);
     say(`passed in ${Math.round((Date.now() - started) / 1000)} s`);
   } finally {
     if (server?.pid) {

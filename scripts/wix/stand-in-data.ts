@@ -3,6 +3,16 @@ import { type Answer, type Json, matches, type SortOrder, sorted, wixError } fro
 // The stand-in's CMS, in memory: a bare site's holds only Wix's own collections (every item call on another answers
 // 404 WDE0025, as Wix does) until a collection is created (`npm run blog -- wix setup`, or the stand-in's
 // `collections`).
+//
+// Multi-reference fields (a collection field of type MULTI_REFERENCE) are kept as Wix keeps them, apart from the item:
+// - saved only by a write that says `saveReferences: true` ("To save multi-reference values, specify
+//   `saveReferences: true` in the `options` object": @wix/wix-data-items-sdk data-v2-data-item-items.universal.d.ts);
+//   a write without it leaves the item's references as they were;
+// - answered only to a read that names the field in `includeReferences` ("Multiple reference field: returned items do
+//   not contain the multiple reference field at all", wix-data-items-common WixDataQuery.d.ts `include()`), as the
+//   referenced items (`{ _id }` here: the Blog's posts are not items of this CMS), at most `limit` (default 50);
+// - matched by a query's filter (`$hasSome`) whether included or not;
+// - changed one by one with the bulk insert-references and remove-references calls, each with its result.
 
 /** The CMS collections a Wix site with a Blog has of its own (the Blog's, read only). */
 const WIX_APP_COLLECTIONS = ['Blog/Posts', 'Blog/Categories', 'Blog/Tags'].map((id) => ({
@@ -19,11 +29,56 @@ const WIX_APP_COLLECTIONS = ['Blog/Posts', 'Blog/Categories', 'Blog/Tags'].map((
 export function createCms(initial: Json[]) {
   const collections = new Map<string, Json>(WIX_APP_COLLECTIONS.map((c) => [c.id, c]));
   const items = new Map<string, Map<string, Json>>();
+  /** Per collection, per item, per multi-reference field: the referenced ids, in order. */
+  const references = new Map<string, Map<string, Map<string, string[]>>>();
   const add = (collection: Json) => {
     const id = String(collection.id);
     collections.set(id, { ...collection, id, collectionType: 'NATIVE' });
     items.set(id, new Map());
+    references.set(id, new Map());
   };
+  const multiReferenceFields = (collectionId: string) =>
+    ((collections.get(collectionId)?.fields ?? []) as Json[])
+      .filter((field) => field.type === 'MULTI_REFERENCE')
+      .map((field) => String(field.key));
+  const refsOf = (collectionId: string, itemId: string) => {
+    const byItem = references.get(collectionId)!;
+    if (!byItem.has(itemId)) byItem.set(itemId, new Map());
+    return byItem.get(itemId)!;
+  };
+  const idOf = (value: unknown) => String(typeof value === 'object' && value !== null ? (value as Json)._id : value);
+  /** The item to store (its multi-reference fields taken out), keeping the references the write saves. */
+  function stored(collectionId: string, data: Json, saveReferences: unknown): Json {
+    const kept = { ...data };
+    for (const field of multiReferenceFields(collectionId)) {
+      const given = kept[field];
+      delete kept[field];
+      if (saveReferences !== true) continue;
+      refsOf(collectionId, String(kept._id)).set(field, Array.isArray(given) ? given.map(idOf) : []);
+    }
+    return kept;
+  }
+  /** The item with every reference it holds, as filters see it. */
+  const whole = (collectionId: string, data: Json): Json => ({
+    ...data,
+    ...Object.fromEntries(refsOf(collectionId, String(data._id))),
+  });
+  /** The fields a read includes (`includeReferences: [{ field, limit }]`), with how many of each. */
+  const included = (body: Json) =>
+    new Map(
+      ((body.includeReferences ?? []) as Array<{ field?: string; limit?: number }>).map(
+        (r) => [String(r.field), r.limit ?? 50] as const,
+      ),
+    );
+  /** The item as a read answers it: the included references as `{ _id }` items. */
+  function answered(collectionId: string, data: Json, include: Map<string, number>): Json {
+    const refs = refsOf(collectionId, String(data._id));
+    const shown = [...include].map(([field, limit]) => [
+      field,
+      (refs.get(field) ?? []).slice(0, limit).map((_id) => ({ _id })),
+    ]);
+    return { ...data, ...Object.fromEntries(shown) };
+  }
   for (const collection of initial) add(collection);
   let made = 0;
   const missing = (id: unknown) =>
@@ -85,16 +140,18 @@ export function createCms(initial: Json[]) {
     const query = (body.query ?? {}) as Json;
     if (method === 'POST' && route === '/items/query') {
       const paging = (query.paging ?? {}) as { limit?: number; offset?: number };
+      const id = String(dataCollectionId);
       const found = sorted(
-        [...list.values()].filter((data) => matches(data, query.filter)),
+        [...list.values()].filter((data) => matches(whole(id, data), query.filter)),
         (query.sort as SortOrder[]) ?? [],
       );
       const offset = paging.offset ?? 0;
       const page = found.slice(offset, offset + (paging.limit ?? 50));
+      const include = included(body);
       return {
         status: 200,
         body: {
-          dataItems: page.map((d) => itemOf(String(dataCollectionId), d)),
+          dataItems: page.map((d) => itemOf(id, answered(id, d, include))),
           pagingMetadata: { count: page.length, offset, total: found.length },
         },
       };
@@ -102,7 +159,9 @@ export function createCms(initial: Json[]) {
     if (method === 'POST' && route === '/items/count') {
       return {
         status: 200,
-        body: { totalCount: [...list.values()].filter((d) => matches(d, body.filter)).length },
+        body: {
+          totalCount: [...list.values()].filter((d) => matches(whole(String(dataCollectionId), d), body.filter)).length,
+        },
       };
     }
     if (method === 'POST' && (route === '/items' || route === '/items/save')) {
@@ -111,22 +170,55 @@ export function createCms(initial: Json[]) {
       if (route === '/items' && list.has(String(data._id))) {
         return wixError(409, 'WDE0074', `An item with _id [${String(data._id)}] already exists in this collection`);
       }
-      list.set(String(data._id), data);
-      return { status: 200, body: { dataItem: itemOf(String(dataCollectionId), data) } };
+      const kept = stored(String(dataCollectionId), data, body.saveReferences);
+      list.set(String(data._id), kept);
+      return { status: 200, body: { dataItem: itemOf(String(dataCollectionId), kept) } };
+    }
+    if (method === 'POST' && (m = /^\/bulk\/items\/(insert|remove)-references$/.exec(route))) {
+      const insert = m[1] === 'insert';
+      const given = (body.dataItemReferences ?? []) as Json[];
+      const results = given.map((reference, originalIndex) => {
+        const field = String(reference.referringItemFieldName);
+        const from = String(reference.referringItemId);
+        const to = String(reference.referencedItemId);
+        const known = list.has(from) && multiReferenceFields(String(dataCollectionId)).includes(field);
+        if (known) {
+          const refs = refsOf(String(dataCollectionId), from);
+          const now = (refs.get(field) ?? []).filter((id) => id !== to);
+          refs.set(field, insert ? [...now, to] : now);
+        }
+        return {
+          action: insert ? 'INSERT' : 'DELETE',
+          referenceMetadata: known
+            ? { originalIndex, success: true }
+            : { originalIndex, success: false, error: { code: 'WDE0073', description: `Item [${from}] not found` } },
+          dataItemReference: reference,
+        };
+      });
+      const failed = results.filter((r) => !r.referenceMetadata.success).length;
+      return {
+        status: 200,
+        body: { results, bulkActionMetadata: { totalSuccesses: results.length - failed, totalFailures: failed } },
+      };
     }
     if ((m = /^\/items\/([^/]+)$/.exec(route))) {
       const id = decodeURIComponent(m[1]!);
       const found = list.get(id);
       if (!found) return wixError(404, 'WDE0073', `Item [${id}] not found in collection [${String(dataCollectionId)}]`);
-      if (method === 'GET') return { status: 200, body: { dataItem: itemOf(String(dataCollectionId), found) } };
+      const collectionId = String(dataCollectionId);
+      if (method === 'GET') {
+        return { status: 200, body: { dataItem: itemOf(collectionId, answered(collectionId, found, included(body))) } };
+      }
       if (method === 'DELETE') {
         list.delete(id);
-        return { status: 200, body: { dataItem: itemOf(String(dataCollectionId), found) } };
+        references.get(collectionId)!.delete(id);
+        return { status: 200, body: { dataItem: itemOf(collectionId, found) } };
       }
       if (method === 'PUT') {
         const data = stamp({ ...(((body.dataItem as Json | undefined)?.data ?? {}) as Json), _id: id });
-        list.set(id, data);
-        return { status: 200, body: { dataItem: itemOf(String(dataCollectionId), data) } };
+        const kept = stored(collectionId, data, body.saveReferences);
+        list.set(id, kept);
+        return { status: 200, body: { dataItem: itemOf(collectionId, kept) } };
       }
     }
     return wixError(404, 'NOT_FOUND', `the stand-in does not know ${method} ${route}`);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SITE_COLLECTIONS } from '@/lib/data/collections';
+import { SITE_COLLECTIONS, series } from '@/lib/data/collections';
+import { createDataClient } from '@/lib/data/client';
+import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { createWixBackend } from '@/lib/data/wix';
+import { seriesPostIds } from '@/lib/series';
 import { startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
 
 // `npm run blog -- wix check | setup [--dry-run]` against a bare Wix site (the stand-in: a Blog, and a CMS with only
@@ -80,6 +83,29 @@ it('setup creates the missing collections; a second run creates none; check then
   const check = await run('wix', 'check');
   expect(check.text).toContain('Collection series (series on posts): yes');
   expect(check.code).toBe(0);
+});
+
+it('on the set-up site, a series keeps its posts as Wix keeps references: saved when asked, answered when included', async () => {
+  // The stand-in keeps multi-reference fields apart, as scripts/wix/stand-in-data.ts cites the SDK; the site's data
+  // client over its Wix backend asks for them (saveReferences, includeReferences) and gets its series back whole.
+  const client = createDataClient({ backend: backend(), collections: [series] });
+  await client.insert('series', { _id: 's1', title: 'Caching', slug: 'caching', posts: ['p1', 'p2', 'p3'] }, OWNER);
+  const { items } = await client.query('series', { filter: { posts: { $hasSome: ['p2'] } }, limit: 10 }, VISITOR);
+  expect(items.map((item) => [item._id, seriesPostIds(item)])).toEqual([['s1', ['p1', 'p2', 'p3']]]);
+  await client.changeReferences('remove', 'series', 'posts', 's1', ['p2'], OWNER);
+  expect(seriesPostIds((await client.get('series', 's1', VISITOR))!)).toEqual(['p1', 'p3']);
+
+  // Read as Wix answers a caller that does not include the field, and written without saveReferences: no posts.
+  const raw = await fetch(`${wix.url}/wix-data/v2/items/query`, {
+    method: 'POST',
+    body: JSON.stringify({ dataCollectionId: 'series', query: { filter: { slug: 'caching' } } }),
+  });
+  expect(((await raw.json()) as { dataItems: Array<{ data: object }> }).dataItems[0]!.data).not.toHaveProperty('posts');
+  await fetch(`${wix.url}/wix-data/v2/items`, {
+    method: 'POST',
+    body: JSON.stringify({ dataCollectionId: 'series', dataItem: { id: 's2', data: { title: 'T', posts: ['p1'] } } }),
+  });
+  expect(seriesPostIds((await client.get('series', 's2', VISITOR))!)).toEqual([]);
 });
 
 it('refuses to run without the API key, and an unknown flag, with the usage', async () => {
