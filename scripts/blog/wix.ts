@@ -28,19 +28,39 @@ export interface WixIo {
 interface Comparison {
   declaration: CollectionDeclaration;
   found?: FoundCollection;
-  /** Declared fields the site's collection lacks, or holds with another type. */
+  /** Declared fields the site's collection lacks, holds with another type, or points elsewhere. */
   fields: string[];
   /** Operations whose role differs from the declaration's. */
   permissions: string[];
 }
 
-function compare(declaration: CollectionDeclaration, found: FoundCollection | undefined): Comparison {
+/** The collection a declared (Wix-shaped) field points at, if it is a reference. */
+const pointsAt = (field: ReturnType<typeof wixCollectionOf>['fields'][number]) =>
+  field.typeMetadata?.reference?.referencedCollectionId ?? field.typeMetadata?.multiReference?.referencedCollectionId;
+
+/**
+ * What the site needs of a collection and the site's one lacks: a field (or its type), a reference field pointing at
+ * the collection the site reads (a series' `posts` at Blog/Posts: another would list ids no post has), that collection
+ * itself (a site without the Blog app has no Blog/Posts), and each operation's role.
+ */
+function compare(
+  declaration: CollectionDeclaration,
+  found: FoundCollection | undefined,
+  siteHas: (collectionId: string) => boolean,
+): Comparison {
   if (!found) return { declaration, fields: [], permissions: [] };
   const wanted = wixCollectionOf(declaration);
-  const types = new Map(found.fields.map((field) => [field.key, field.type]));
-  const fields = wanted.fields
-    .filter((field) => types.get(field.key!) !== field.type)
-    .map((field) => `${field.key} (${field.type}${types.has(field.key!) ? `, found ${types.get(field.key!)}` : ''})`);
+  const byKey = new Map(found.fields.map((field) => [field.key, field]));
+  const fields = wanted.fields.flatMap((field) => {
+    const there = byKey.get(field.key!);
+    const target = pointsAt(field);
+    if (!there || there.type !== field.type)
+      return [`${field.key} (${field.type}${there ? `, found ${there.type}` : ''})`];
+    if (target && there.references !== target)
+      return [`${field.key} (pointing at ${target}, found ${there.references ?? 'none'})`];
+    if (target && !siteHas(target)) return [`${field.key} (points at ${target}, which the site does not have)`];
+    return [];
+  });
   const permissions = Object.entries(wanted.permissions)
     .filter(([operation, role]) => found.permissions[operation] !== role)
     .map(([operation, role]) => `${operation}: ${role} (found ${found.permissions[operation] ?? 'none'})`);
@@ -94,7 +114,9 @@ export async function runWix(argv: string[], io: WixIo): Promise<number> {
   // The site's collections.
   const cms = wixCollections(settings);
   const found = new Map((await cms.list()).map((collection) => [collection.id, collection]));
-  const comparisons = SITE_COLLECTIONS.map((declaration) => compare(declaration, found.get(declaration.id)));
+  const comparisons = SITE_COLLECTIONS.map((declaration) =>
+    compare(declaration, found.get(declaration.id), (id) => found.has(id)),
+  );
   for (const { declaration, found: there, fields, permissions } of comparisons) {
     const name = `Collection ${declaration.id} (${declaration.feature ?? 'the site'})`;
     if (!there) {
@@ -108,7 +130,7 @@ export async function runWix(argv: string[], io: WixIo): Promise<number> {
     }
     lacking++;
     out(`${name}: yes, but differs (change it in the Wix dashboard's CMS; setup never changes a collection)`);
-    if (fields.length) out(`  fields to add or retype: ${fields.join(', ')}`);
+    if (fields.length) out(`  fields to add or change: ${fields.join(', ')}`);
     if (permissions.length) out(`  permissions: ${permissions.join(', ')}`);
   }
 

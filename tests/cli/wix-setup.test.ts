@@ -3,6 +3,7 @@ import { SITE_COLLECTIONS, series } from '@/lib/data/collections';
 import { createDataClient } from '@/lib/data/client';
 import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { createWixBackend } from '@/lib/data/wix';
+import { wixCollectionOf } from '@/lib/data/tools';
 import { seriesPostIds } from '@/lib/series';
 import { startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
 
@@ -106,6 +107,54 @@ it('on the set-up site, a series keeps its posts as Wix keeps references: saved 
     body: JSON.stringify({ dataCollectionId: 'series', dataItem: { id: 's2', data: { title: 'T', posts: ['p1'] } } }),
   });
   expect(seriesPostIds((await client.get('series', 's2', VISITOR))!)).toEqual([]);
+});
+
+it('check reports a reference field pointing at another collection than the one the site reads', async () => {
+  // A series collection made by hand, its posts pointing at the members' data instead of the Blog's posts. The
+  // stand-in is given collections as the REST API spells them (`id`, where the SDK says `_id`).
+  const made = (id: string, points: string) => {
+    const { _id, ...collection } = wixCollectionOf(SITE_COLLECTIONS.find((c) => c.id === id)!);
+    return {
+      id: _id,
+      ...collection,
+      fields: collection.fields.map((field) =>
+        field.typeMetadata?.multiReference
+          ? {
+              ...field,
+              typeMetadata: {
+                multiReference: { ...field.typeMetadata.multiReference, referencedCollectionId: points },
+              },
+            }
+          : field.typeMetadata?.reference
+            ? { ...field, typeMetadata: { reference: { referencedCollectionId: points } } }
+            : field,
+      ),
+    };
+  };
+  const other = await startWixStandIn('content', {
+    collections: [
+      made('series', 'Members/PrivateMembersData'),
+      made('readingList', 'Blog/Posts'),
+      made('subscribers', ''),
+    ] as never,
+  });
+  try {
+    const { main } = await import('@/scripts/blog/cli');
+    const lines: string[] = [];
+    const io = {
+      fetch,
+      out: (l: string) => lines.push(l),
+      err: (l: string) => lines.push(l),
+      errStream: process.stderr,
+    };
+    const code = await main(['wix', 'check'], { ...io, env: { ...env(), WIX_API_BASE_URL: other.url } });
+    const text = lines.join('\n');
+    expect(code).toBe(1);
+    expect(text).toContain('fields to add or change: posts (pointing at Blog/Posts, found Members/PrivateMembersData)');
+    expect(text).toContain('Collection subscribers (the newsletter sign-up): yes');
+  } finally {
+    await other.close();
+  }
 });
 
 it('refuses to run without the API key, and an unknown flag, with the usage', async () => {

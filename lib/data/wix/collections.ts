@@ -88,7 +88,8 @@ export type WixCollection = ReturnType<typeof wixCollectionOf>;
 /** A collection as the site finds it: its id, its fields' keys and types, and its permissions. */
 export interface FoundCollection {
   id: string;
-  fields: Array<{ key: string; type: string }>;
+  /** Each field's key and type, and the collection a reference or multi-reference field points at. */
+  fields: Array<{ key: string; type: string; references?: string }>;
   permissions: Record<string, string>;
 }
 
@@ -111,7 +112,12 @@ export function wixCollections(config: WixCollectionsConfig) {
           for (const collection of answer.collections ?? []) {
             found.push({
               id: collection._id ?? '',
-              fields: (collection.fields ?? []).map((field) => ({ key: field.key ?? '', type: field.type ?? '' })),
+              fields: (collection.fields ?? []).map((field) => {
+                const meta = field.typeMetadata;
+                const references =
+                  meta?.reference?.referencedCollectionId ?? meta?.multiReference?.referencedCollectionId;
+                return { key: field.key ?? '', type: field.type ?? '', ...(references && { references }) };
+              }),
               permissions: { ...(collection.permissions ?? {}) },
             });
           }
