@@ -6,7 +6,7 @@
 const AUTO = 'node_modules/@wix/auto_sdk_';
 
 export const POST_ID = '8e1cd74d-0746-47d2-b69e-ab7a6a51b539';
-/** A post's referenceId: 24 characters at most (`Post.referenceId`, `@maxLength 24`, auto_sdk_blog_posts index.typings.d.ts). */
+/** A post's referenceId: 24 characters at most (`Post.referenceId` `@maxLength 24`, auto_sdk_blog_posts typings). */
 export const REFERENCE_ID = '5f0c7a7e1b7c4a649d3e1f2a';
 export const MEMBER_ID = 'a8c6e5c0-3c2f-4c41-8b4f-0d6c9e1f2a3b';
 export const COMMENT_ID = 'c0ffee00-0000-4000-8000-000000000001';
