@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { linkMac, linkMacHolds } from '@/lib/core/security/signed-token';
-import { Body, Container, Head, Html, Link, Preview, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import type PgBoss from 'pg-boss';
 import type { CommentModeration, PostComment } from './types';

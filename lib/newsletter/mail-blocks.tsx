@@ -1,4 +1,9 @@
-import { Heading, Hr, Link, Section, Text, Img } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { resolveImage } from '@/lib/blog/view';
 import { postPath } from '@/lib/core/site';
 import type { ReactNode } from 'react';
