@@ -30,7 +30,11 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Starts `next start` on a free port and waits until `readyPath` answers 200. */
+/**
+ * Starts `next start` on a free port and waits until `readyPath` answers 200, for up to 60 s: a hang guard, not a speed
+ * check. A fresh data folder's first open runs initdb (~6 s of CPU), and on CI's two cores another project's browser
+ * and server share them; at 30 s, starts under extra load failed (five own-server tests in one local run).
+ */
 export async function startSite(
   env: Record<string, string>,
   { readyPath = '/robots.txt', args = [] as string[] } = {},
@@ -58,7 +62,7 @@ export async function startSite(
   };
   try {
     await expect
-      .poll(async () => (await fetch(`${url}${readyPath}`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+      .poll(async () => (await fetch(`${url}${readyPath}`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
       .toBe(200);
   } catch (error) {
     await stop();
