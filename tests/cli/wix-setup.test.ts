@@ -5,6 +5,9 @@ import { OWNER, VISITOR } from '@/lib/data/permissions';
 import { createWixBackend } from '@/lib/data/wix';
 import { wixCollectionOf } from '@/lib/data/tools';
 import { seriesPostIds } from '@/lib/series';
+import { items } from '@wix/data';
+import { siteClient } from '@/lib/wix/sdk-clients';
+import { transportFor } from '@/lib/wix/transport';
 import { startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
 
 // `npm run blog -- wix check | setup [--dry-run]` against a bare Wix site (the stand-in: a Blog, and a CMS with only
@@ -107,6 +110,21 @@ it('on the set-up site, a series keeps its posts as Wix keeps references: saved 
     body: JSON.stringify({ dataCollectionId: 'series', dataItem: { id: 's2', data: { title: 'T', posts: ['p1'] } } }),
   });
   expect(seriesPostIds((await client.get('series', 's2', VISITOR))!)).toEqual([]);
+});
+
+it("the SDK's own calls, against the set-up stand-in: saveReferences keeps a series' posts, include() reads them", async () => {
+  // @wix/data's items module as a site would call it directly (its query builder, its options), not through the
+  // site's wrapper: the stand-in must take the requests the SDK builds and answer what the SDK reads.
+  const sdk = siteClient({ items }, transportFor({ apiBaseUrl: wix.url }), 'IST.test-key', 'site-1').items;
+  await sdk.insert('series', { _id: 'sdk-1', title: 'By the SDK', posts: ['p7', 'p8'] }, { saveReferences: true });
+  const without = await sdk.query('series').eq('_id', 'sdk-1').find();
+  expect(without.items[0]).not.toHaveProperty('posts');
+  const found = await sdk.query('series').hasSome('posts', ['p8']).include('posts').find();
+  expect(found.items.map((item) => [item._id, (item.posts as Array<{ _id: string }>).map((p) => p._id)])).toEqual([
+    ['sdk-1', ['p7', 'p8']],
+  ]);
+  const got = await sdk.get('series', 'sdk-1', { includeReferences: [{ field: 'posts' }] });
+  expect((got!.posts as Array<{ _id: string }>).map((p) => p._id)).toEqual(['p7', 'p8']);
 });
 
 it('check reports a reference field pointing at another collection than the one the site reads', async () => {
