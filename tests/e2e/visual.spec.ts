@@ -78,47 +78,65 @@ async function asVoter(page: Page, pollPath: string) {
   }
 }
 
+// Each page is opened once per width, then looked at in both schemes: the schemes are CSS media queries only
+// (app/globals.css, rich-content.css), so the dark test switches the open page's scheme as a reader's system does,
+// rather than loading and settling the same page again (a load and settle is 1-3 s of the suite's serial time).
 for (const { name, path, ...rest } of PAGES) {
   for (const width of WIDTHS) {
-    for (const scheme of SCHEMES) {
-      test(`${name} at ${width} px, ${scheme}`, async ({ page }) => {
-        await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-        await page.setViewportSize({ width, height: 800 });
-        if ('owner' in rest) await signIn(page);
-        if ('voter' in rest) await asVoter(page, path);
-        await page.goto(path);
-        await settle(page);
-
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
-
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(
-          serious.map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(', ')}`,
-          ),
-        ).toEqual([]);
-
-        await expect(page).toHaveScreenshot(`${name}-${width}-${scheme}.png`, {
-          fullPage: true,
-          animations: 'disabled',
-          caret: 'hide',
-          // The chart counts the last months from today: its bars move with the calendar, not with the code. An
-          // animated GIF and a video's first frame change while the page is still.
-          mask: [page.locator('.chart__svg'), page.locator('img[src*=".gif"]'), page.locator('video')],
-          stylePath: fileURLToPath(new URL('./visual-screenshot.css', import.meta.url)),
-          maxDiffPixelRatio: 0.001,
-          // A full-page shot of the longest page takes seconds on a busy 2-core machine, and Playwright takes two.
-          timeout: 20_000,
-        });
+    test.describe.serial(`${name} at ${width} px`, () => {
+      let page: Page;
+      test.beforeAll(async ({ browser }) => {
+        // A context of its own (axe-core/playwright refuses a page from browser.newPage()).
+        page = await (await browser.newContext()).newPage();
       });
-    }
+      test.afterAll(async () => {
+        await page?.context().close();
+      });
+
+      for (const scheme of SCHEMES) {
+        test(scheme, async () => {
+          await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+          if (scheme === SCHEMES[0]) {
+            await page.setViewportSize({ width, height: 800 });
+            if ('owner' in rest) await signIn(page);
+            if ('voter' in rest) await asVoter(page, path);
+            await page.goto(path);
+          }
+          await settle(page);
+
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
+
+          const results = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+            .analyze();
+          const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          expect(
+            serious.map(
+              (v) =>
+                `${v.id}: ${v.nodes
+                  .map((n) => n.target.join(' '))
+                  .slice(0, 3)
+                  .join(', ')}`,
+            ),
+          ).toEqual([]);
+
+          await expect(page).toHaveScreenshot(`${name}-${width}-${scheme}.png`, {
+            fullPage: true,
+            animations: 'disabled',
+            caret: 'hide',
+            // The chart counts the last months from today: its bars move with the calendar, not with the code. An
+            // animated GIF and a video's first frame change while the page is still.
+            mask: [page.locator('.chart__svg'), page.locator('img[src*=".gif"]'), page.locator('video')],
+            stylePath: fileURLToPath(new URL('./visual-screenshot.css', import.meta.url)),
+            maxDiffPixelRatio: 0.001,
+            // A full-page shot of the longest page takes seconds on a busy 2-core machine, and Playwright takes two.
+            timeout: 20_000,
+          });
+        });
+      }
+    });
   }
 }
