@@ -1,6 +1,23 @@
 import { cpSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { beforeEach, inject, vi } from 'vitest';
+import { afterAll, beforeEach, inject, vi } from 'vitest';
+import { closeSingletons } from './helpers/singletons';
+
+// Test files share their worker process (vitest.config.ts, `isolate: false`), and so the packages in node_modules,
+// loaded once per worker. Everything else starts again with each file, as in a process of its own: the project's
+// modules are evaluated anew (vi.resetModules, before the file's imports), and after the file its process singletons
+// let go (data clients closed), the environment is the one it found, and timers, globals and stubbed variables are
+// the real ones again.
+vi.resetModules();
+const fileEnv = { ...process.env };
+afterAll(async () => {
+  await closeSingletons();
+  for (const variable of Object.keys(process.env)) if (!(variable in fileEnv)) delete process.env[variable];
+  Object.assign(process.env, fileEnv);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
 
 // 'use cache' functions call next/cache; outside a Next server those calls are no-ops.
 vi.mock('next/cache', () => ({

@@ -80,7 +80,7 @@ beforeEach(async () => {
 // The site's worker, as the server starts it (instrumentation.ts).
 beforeAll(() => startDataJobs());
 
-afterAll(async () => (await siteJobs()).stop({ graceful: false, wait: true }), 30_000);
+afterAll(async () => (await siteJobs()).stop({ wait: true, timeout: 10_000 }), 30_000);
 
 describe('blog data import --job', () => {
   it('asks the site for the job as its owner, follows its progress to COMPLETED, and signs out', async () => {

@@ -167,7 +167,7 @@ it('through the queue: a reply written published is mailed by the worker, from t
     await expect.poll(() => mailsTo(eve.email).length, { timeout: 30_000 }).toBe(1);
     expect(mailsTo(eve.email)[0]!.raw).toContain('Fred answers');
   } finally {
-    await (await siteJobs()).stop({ graceful: false, wait: true });
+    await (await siteJobs()).stop({ wait: true, timeout: 10_000 });
   }
 });
 

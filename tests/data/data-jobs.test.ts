@@ -127,7 +127,7 @@ afterEach(async () => {
   for (const worker of workers.splice(0)) await worker.stop();
 });
 
-afterAll(async () => (await siteJobs()).stop({ graceful: false, wait: true }), 30_000);
+afterAll(async () => (await siteJobs()).stop({ wait: true, timeout: 10_000 }), 30_000);
 
 describe('an import job through the JSON API', () => {
   it('is NEW when asked for, RUNNING with its progress while a worker writes it, then COMPLETED', async () => {

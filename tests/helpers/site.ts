@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { resetConfig } from '@/lib/core/config';
 import { writeContentDir } from './posts';
+import { closeSingletons, forgetSingletons } from './singletons';
 
 // The site a test file runs against, set up as a server would be: its environment, a fresh data folder (DATA_DIR, with
 // the outbox MAIL_OUTBOX in it) and, when asked, a content folder for the local source; the configuration read anew
@@ -40,17 +41,6 @@ export interface Site {
 
 type Env = Record<string, string | undefined>;
 
-/** The singletons holding a database (lib/data): closed after the file. */
-const DATA_CLIENTS = ['wix-blog.data-client', 'wix-blog.records-client'];
-
-/** The process singletons: symbols `wix-blog.<name>` on globalThis. */
-const singletons = () => {
-  const store = globalThis as unknown as Record<symbol, unknown>;
-  return Object.getOwnPropertySymbols(store)
-    .filter((key) => key.description?.startsWith('wix-blog.'))
-    .map((key) => ({ key, value: store[key], forget: () => delete store[key] }));
-};
-
 function setEnv(env: Env) {
   for (const [variable, value] of Object.entries(env)) {
     if (value === undefined) delete process.env[variable];
@@ -83,7 +73,7 @@ export function withSite(env: Env = {}, options: SiteOptions = {}): Site {
     ...env,
   };
   const before = Object.fromEntries(Object.keys(siteEnv).map((variable) => [variable, process.env[variable]]));
-  for (const singleton of singletons()) singleton.forget();
+  forgetSingletons();
   setEnv(siteEnv);
 
   beforeEach(() => setEnv(siteEnv));
@@ -95,12 +85,8 @@ export function withSite(env: Env = {}, options: SiteOptions = {}): Site {
   }
   afterAll(async () => {
     try {
-      for (const { key, value } of singletons()) {
-        // The data clients: the embedded database closes its files.
-        if (DATA_CLIENTS.includes(key.description!)) await (value as { close(): Promise<void> }).close();
-      }
+      await closeSingletons();
     } finally {
-      for (const singleton of singletons()) singleton.forget();
       setEnv(before);
       for (const dir of [dataDir, contentDir]) if (dir) rmSync(dir, { recursive: true, force: true });
     }

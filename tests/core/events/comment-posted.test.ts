@@ -19,7 +19,7 @@ const { blogSource } = await import('@/lib/blog');
 const { siteJobs } = await import('@/lib/data');
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-afterAll(async () => (await siteJobs()).stop({ graceful: false, wait: true }), 30_000);
+afterAll(async () => (await siteJobs()).stop({ wait: true, timeout: 10_000 }), 30_000);
 
 const member = (memberId: string, name: string) =>
   ({ kind: 'member', memberId, name, sessionToken: `session-${memberId}` }) as const;
