@@ -2,7 +2,7 @@ import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { solved } from '../helpers/captcha';
-import { type SiteProcess, startSite } from './support/site-process';
+import { type SiteProcess, newDataFolder, startSite } from './support/site-process';
 
 // What one client's requests cost everyone else (issue 26, item 10), against production servers on loopback:
 // - default settings (no proxy trusted): one client rotating X-Forwarded-For gets no more than one client's budget on
@@ -31,8 +31,9 @@ const post = (() => {
 async function start(name: string, env: Record<string, string> = {}): Promise<SiteProcess> {
   const content = `.e2e/abuse-${name}-content`;
   const data = `.e2e/abuse-${name}-data`;
-  for (const dir of [content, data]) rmSync(dir, { recursive: true, force: true });
+  rmSync(content, { recursive: true, force: true });
   cpSync('.e2e/content', content, { recursive: true });
+  await newDataFolder(data);
   return startSite({
     BLOG_CONTENT_DIR: content,
     DATA_DIR: data,

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { processStartOf } from '../../lib/data/folder-lock';
-import { type SiteProcess, startSite } from './support/site-process';
+import { type SiteProcess, newDataFolder, startSite } from './support/site-process';
 
 // The embedded database never takes the site down (issue 25). `next build` ends its prerender worker with a signal, so
 // the worker's lock on DATA_DIR stays behind (its pid dead, or reused by then, or the worker still ending when `next
@@ -62,9 +62,10 @@ async function expectPagesServe(site: SiteProcess) {
 let site: SiteProcess | undefined;
 const holders: { stop(): Promise<void> }[] = [];
 
-// Each test starts a production server on a new folder (its first open makes the database: initdb, ~6 s of CPU alone)
-// beside the other browser tests' worker on two cores: a 200 ms holder's test took 20 s in one CI run and passed 30 s
-// in the next. Each test may take 90 s; the held-at-start one says below why it needs them.
+// Each test starts a production server on a new folder beside the other browser tests' worker on two cores: a 200 ms
+// holder's test took 20 s in one CI run and passed 30 s in the next. The three takeovers start on a made folder (a
+// copy, newDataFolder); the held-at-start test on one never opened, whose first open after the holder makes the
+// database (initdb, ~6 s of CPU alone). Each test may take 90 s; the held-at-start one says below why it needs them.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(() => rmSync(DATA_DIR, { recursive: true, force: true }));
@@ -78,6 +79,7 @@ test.afterEach(async () => {
 const start = () => startSite({ BLOG_CONTENT_DIR: '.e2e/content', DATA_DIR });
 
 test('a lock left by a dead process is taken over', async () => {
+  await newDataFolder(DATA_DIR);
   const gone = sleeper();
   const started = processStartOf(gone.pid);
   await gone.stop();
@@ -89,6 +91,7 @@ test('a lock left by a dead process is taken over', async () => {
 });
 
 test('a lock whose pid now belongs to an unrelated process is taken over', async () => {
+  await newDataFolder(DATA_DIR);
   const unrelated = sleeper();
   holders.push(unrelated);
   // The holder had this pid but started at another time: the process running now is not it.
@@ -99,6 +102,7 @@ test('a lock whose pid now belongs to an unrelated process is taken over', async
 });
 
 test('a holder that ends 200 ms after the server starts (a build worker ending) is waited for', async () => {
+  await newDataFolder(DATA_DIR);
   const ending = sleeper();
   holders.push(ending);
   writeLock({ pid: ending.pid, started: processStartOf(ending.pid) });

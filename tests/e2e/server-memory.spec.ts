@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { type SiteProcess, startSite } from './support/site-process';
+import { type SiteProcess, newDataFolder, startSite } from './support/site-process';
 
 // `next start` runs no compiler (issue 33). With a next.config.ts, Next compiled it at every start with SWC's native
 // module, which the server then kept mapped (26 MiB) with its two tokio threads and their malloc arenas for as long as
@@ -14,6 +14,7 @@ test.afterEach(async () => {
 
 test('the server maps no SWC binary and runs no tokio threads, started and after serving pages', async () => {
   test.skip(process.platform !== 'linux', 'reads /proc');
+  await newDataFolder('.e2e/server-memory');
   site = await startSite({ BLOG_CONTENT_DIR: '.e2e/content', DATA_DIR: '.e2e/server-memory' });
   const pid = site.process.pid!;
   const compiler = () => {

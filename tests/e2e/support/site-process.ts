@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { initializeFolder } from '../../../lib/data/embedded-folder';
 import { freePort } from '../../helpers/redis-server';
 
 // One more production server of the browser tests' build (`.next-e2e`), with an environment of the test's own: the
@@ -69,4 +71,23 @@ export async function startSite(
     throw new Error(`the site did not start: ${String(error)}\n${log.join('').slice(-3000)}`);
   }
   return { url, process: child, log, stop };
+}
+
+const DATA_TEMPLATE = '.e2e/data-template';
+let template: Promise<void> | undefined;
+
+/**
+ * Makes `dir` a new data folder (DATA_DIR) for a server of a test's own: a copy of one made once per run by the site's
+ * own initializeFolder, not initdb again at each start (~6 s of CPU, beside the other worker's browser on two cores),
+ * as the unit tests' folders are (tests/global-setup.ts). A first start's initdb is what the shared server's build,
+ * the newcomer's check and data-folder.spec's held-at-start test go through.
+ */
+export async function newDataFolder(dir: string): Promise<void> {
+  template ??= (async () => {
+    rmSync(DATA_TEMPLATE, { recursive: true, force: true });
+    await initializeFolder(DATA_TEMPLATE);
+  })();
+  await template;
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(DATA_TEMPLATE, dir, { recursive: true });
 }
