@@ -41,11 +41,15 @@ export function createCms(initial: Json[]) {
     ((collections.get(collectionId)?.fields ?? []) as Json[])
       .filter((field) => field.type === 'MULTI_REFERENCE')
       .map((field) => String(field.key));
+  /** An item's references, to change (made when it has none yet). */
   const refsOf = (collectionId: string, itemId: string) => {
     const byItem = references.get(collectionId)!;
     if (!byItem.has(itemId)) byItem.set(itemId, new Map());
     return byItem.get(itemId)!;
   };
+  /** An item's references, to read: a read leaves the store as it was. */
+  const refsIn = (collectionId: string, itemId: string): ReadonlyMap<string, string[]> =>
+    references.get(collectionId)?.get(itemId) ?? new Map();
   const idOf = (value: unknown) => String(typeof value === 'object' && value !== null ? (value as Json)._id : value);
   /** The item to store (its multi-reference fields taken out), keeping the references the write saves. */
   function stored(collectionId: string, data: Json, saveReferences: unknown): Json {
@@ -61,7 +65,7 @@ export function createCms(initial: Json[]) {
   /** The item with every reference it holds, as filters see it. */
   const whole = (collectionId: string, data: Json): Json => ({
     ...data,
-    ...Object.fromEntries(refsOf(collectionId, String(data._id))),
+    ...Object.fromEntries(refsIn(collectionId, String(data._id))),
   });
   /** The fields a read includes (`includeReferences: [{ field, limit }]`), with how many of each. */
   const included = (body: Json) =>
@@ -72,7 +76,7 @@ export function createCms(initial: Json[]) {
     );
   /** The item as a read answers it: the included references as `{ _id }` items. */
   function answered(collectionId: string, data: Json, include: Map<string, number>): Json {
-    const refs = refsOf(collectionId, String(data._id));
+    const refs = refsIn(collectionId, String(data._id));
     const shown = [...include].map(([field, limit]) => [
       field,
       (refs.get(field) ?? []).slice(0, limit).map((_id) => ({ _id })),
