@@ -1,6 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { revalidateTag } from 'next/cache';
-import { processSingleton } from '@/lib/core/process-singleton';
 import type { DomainEvent } from '@/lib/core/events/types';
 import { tagsForEvent } from './event-tags';
 
@@ -9,12 +7,11 @@ import { tagsForEvent } from './event-tags';
 // (redis-shared.mjs) and refreshes its own state (the blog's remote-tags.ts).
 //
 // Next clears tags only inside a request: revalidateTag "can be called in Server Functions and Route Handlers" (Next
-// 16's docs), and outside one it throws ("static generation store missing": no work store, so no incremental cache to
-// write to and no handlers' updateTags to call). There is no public way to clear a tag from a job or a timer: the
-// store it needs is made per request, and reaching the handlers without it would be Next's internals. So work done
-// outside a request (a job at its time: a scheduled post published) has its tags cleared in a request the server makes
-// to itself: POST /api/internal/tags on loopback, with a key only this process holds. The job publishes its event as
-// any write does; this subscriber alone knows that the tags go that way.
+// 16's docs), and outside one it throws ("static generation store missing": it queues the tags on the request's work
+// store, and Next hands them to the cache handlers when the request ends). Work done outside a request (a job at its
+// time: a scheduled post published) publishes its event as any write does, and this subscriber hands the tags to the
+// cache handlers itself, as Next would have: the site's own handlers (use-cache-handler.mjs registers the function,
+// which writes the tags manifest both local caches check and, with Redis, tells the other instances).
 
 /** Clears the event's tags; answers them. */
 export function clearEventTags(event: DomainEvent): string[] {
@@ -24,7 +21,7 @@ export function clearEventTags(event: DomainEvent): string[] {
     clearTags(tags);
   } catch (error) {
     if (!(error instanceof Error && OUTSIDE_A_REQUEST.test(error.message))) throw error;
-    void clearTagsInARequest(tags);
+    void clearTagsOutsideARequest(tags);
   }
   return tags;
 }
@@ -32,39 +29,22 @@ export function clearEventTags(event: DomainEvent): string[] {
 /** What Next's revalidateTag throws outside a request (no work store: a job, a timer). */
 const OUTSIDE_A_REQUEST = /static generation store missing/;
 
-/** Clears tags, in a request (a route handler); the internal route calls it with what a job asked for. */
+/** Clears tags, in a request (a route handler, a server action). */
 export function clearTags(tags: readonly string[]): void {
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
 }
 
-/** The key of this process's requests to itself: random at start, never written anywhere. */
-const internalKey = () => processSingleton('internal-tags-key', () => randomBytes(32).toString('base64url'));
+type ExpireTags = (tags: readonly string[], durations: { expire?: number }) => Promise<void>;
 
-/** Whether a request's `x-internal-key` is this process's own. */
-export function isInternalKey(given: string | null): boolean {
-  const expected = Buffer.from(internalKey());
-  const actual = Buffer.from(given ?? '');
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-/** The internal route's path; the server listens on PORT (next start sets it), so loopback reaches this process. */
-export const INTERNAL_TAGS_PATH = '/api/internal/tags';
-
-async function clearTagsInARequest(tags: readonly string[]): Promise<void> {
-  // Not configuration (config() is read before the server listens): the port Next set when it started listening.
-  // eslint-disable-next-line no-restricted-properties
-  const port = process.env.PORT;
+/** Clears tags outside a request, through the cache handlers Next loaded (use-cache-handler.mjs). */
+async function clearTagsOutsideARequest(tags: readonly string[]): Promise<void> {
   const failed = (why: string) =>
     console.warn(JSON.stringify({ msg: 'cache: tags outside a request not cleared', tags: tags.slice(0, 20), why }));
-  if (!port) return failed('PORT is not set (the server is not listening in this process)');
+  const expire = (globalThis as Record<symbol, ExpireTags | undefined>)[Symbol.for('wix-blog.expire-tags')];
+  if (!expire) return failed("the site's cache handlers are not loaded in this process");
   try {
-    const response = await fetch(`http://127.0.0.1:${port}${INTERNAL_TAGS_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-key': internalKey() },
-      body: JSON.stringify({ tags }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) failed(`HTTP ${response.status}`);
+    // The durations revalidateTag(tag, { expire: 0 }) gives the handlers.
+    await expire(tags, { expire: 0 });
   } catch (error) {
     failed(String(error));
   }

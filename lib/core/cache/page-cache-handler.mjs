@@ -63,6 +63,26 @@ const redisPages = (serverDistDir) => {
   })());
 };
 
+/** With Redis: the other instances told, and the shared pages carrying the tags dropped. */
+async function expireShared(pages, tags, durations) {
+  if (!pages) return;
+  const { shared, redis } = pages;
+  await shared.publish(tags, durations, Date.now());
+  if (shared.up) await redis.revalidateTag(tags).catch(shared.lost);
+}
+
+/**
+ * What the handler's `revalidateTag` does, without a handler: for tags cleared outside a request (use-cache-handler.mjs
+ * registers it for lib/core/cache/clear.ts). Next makes a handler per request, and this module may not have been
+ * loaded by Next yet when a job runs (it loads it at the first request); FileSystemCache's revalidateTag writes only
+ * the process-wide tags manifest, so it is called without an instance.
+ * @param {string[]} tags @param {{ expire?: number } | undefined} durations
+ */
+export async function expirePageTags(tags, durations) {
+  await FileSystemCache.prototype.revalidateTag.call(null, tags, durations);
+  await expireShared(redisPages(path.resolve(process.env.NEXT_DIST_DIR || '.next', 'server')), tags, durations);
+}
+
 /** A stored entry, or null where it holds what must not be served. @param {any} entry */
 const servable = (entry) => (entry && !isServable(entry.value) ? null : entry);
 
@@ -90,11 +110,7 @@ export default class PageCacheHandler extends FileSystemCache {
   /** @type {FileSystemCache['revalidateTag']} */
   async revalidateTag(tags, durations) {
     await super.revalidateTag(tags, durations);
-    if (!this.redis) return;
-    const list = typeof tags === 'string' ? [tags] : tags;
-    const { shared, redis } = this.redis;
-    await shared.publish(list, durations, Date.now());
-    if (shared.up) await redis.revalidateTag(list).catch(shared.lost);
+    await expireShared(this.redis, typeof tags === 'string' ? [tags] : tags, durations);
   }
 
   /** @type {FileSystemCache['get']} */

@@ -6,6 +6,7 @@ import DefaultModule from 'next/dist/server/lib/cache-handlers/default.js';
 import WorkUnitModule from 'next/dist/server/app-render/work-unit-async-storage.external.js';
 import { getRedisCacheComponentsHandler } from '@trieb.work/nextjs-turbo-redis-cache';
 import { applyTags, entryPrefix, redisShared } from './redis-shared.mjs';
+import { expirePageTags } from './page-cache-handler.mjs';
 
 const { createDefaultCacheHandler } = DefaultModule.default ?? DefaultModule;
 const { workUnitAsyncStorage } = WorkUnitModule.default ?? WorkUnitModule;
@@ -65,4 +66,17 @@ if (shared) {
       }),
   };
 }
+
+/**
+ * Tags cleared outside a request (a job at its time, a timer): what Next does with a request's revalidated tags when
+ * the request ends (revalidation-utils.js `revalidateTags`: each cache handler's `updateTags`, then the page cache's
+ * `revalidateTag`, with the same durations). Next loads this module when the server starts (`preloadEntriesOnStart`),
+ * so the function is there before any job runs; lib/core/cache/clear.ts calls it (the app's bundle cannot import the
+ * instances Next loaded).
+ */
+globalThis[Symbol.for('wix-blog.expire-tags')] = async (tags, durations) => {
+  await handler.updateTags(tags, durations);
+  await expirePageTags(tags, durations);
+};
+
 export default handler;
