@@ -12,8 +12,18 @@ export function DashboardMenu() {
             </Link>
           </li>
           <li>
+            <Link href="/dashboard/posts/new" prefetch={false}>
+              New post
+            </Link>
+          </li>
+          <li>
             <Link href="/dashboard/drafts" prefetch={false}>
               Drafts
+            </Link>
+          </li>
+          <li>
+            <Link href="/dashboard/trash" prefetch={false}>
+              Trash
             </Link>
           </li>
           <li>

@@ -13,6 +13,8 @@ import { memberPostReads } from './wix/member-read';
 import { paywallSource } from './paywall';
 import * as schedule from './schedule';
 import { refreshSourceOnRemoteTags } from './remote-tags';
+import { type Desk, deskErrors, localDesk } from './desk/service';
+import { ContentFolder } from './local/folder';
 
 /**
  * The backend the platform names, one per process: the store an event refreshes must be the one that renders pages,
@@ -97,6 +99,22 @@ export const scheduleOf = (id: string) => schedule.scheduleOf(sources().whole, i
 
 /** The draft `id`'s time `at` has come: published by the site (local), live at Wix, waiting for Wix, or not due. */
 export const publishDue = (id: string, at: string) => schedule.publishDue(sources().whole, id, at);
+
+/**
+ * The owner's desk (lib/blog/desk): write, save, publish, schedule, trash. On the embedded source it writes the content
+ * folder through its one writer; a Wix site's posts are written in Wix's editor for now (its Draft Posts API is the
+ * next step), and the desk says so.
+ */
+export function desk(): Desk {
+  const c = config();
+  return serve('blog', {
+    local: () => localDesk(new ContentFolder(c.contentDir), c.siteUrl),
+    wix: () => {
+      throw deskErrors.notHere();
+    },
+  });
+}
+export { deskErrors, type Desk, type DeskAction, type DeskInput, type DeskPost } from './desk/service';
 
 export type { Author } from './authors';
 export { checkCursorQuery } from './query/cursor';

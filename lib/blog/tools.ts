@@ -8,5 +8,8 @@ export { ContentFolder, isPublished, RawPost, RawTerm, type TermKind } from './l
 export { createLocalSource } from './local';
 export { ContentStore } from './local/store';
 export { excerptOf } from './excerpt';
+export { countWords, minutesToRead, plainText } from './reading-time';
+export { isSlug, slugify, uniqueSlug } from './slug';
+export { published, scheduled, unpublished, unscheduled } from './desk/lifecycle';
 export { searchBody } from './query/search';
 export { NAMED_SORTS, type SortSpec } from './query/sort';

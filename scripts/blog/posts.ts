@@ -9,7 +9,7 @@ import { slugify, uniqueSlug } from './slug';
 import { languageOf, translationGroup, translationOf } from './translations';
 import { postPath } from '@/lib/core/site';
 // The excerpt a post gets when created without one: the same words a paid post's public excerpt is made by.
-import { excerptOf } from '@/lib/blog/tools';
+import { excerptOf, published, scheduled, unpublished, unscheduled } from '@/lib/blog/tools';
 
 // Post commands: each writes the folder and returns the event the platform would send for the change.
 
@@ -177,14 +177,7 @@ export async function updatePost(folder: ContentFolder, ref: string, fields: Pos
 export async function publishPost(folder: ContentFolder, ref: string): Promise<Change> {
   const post = await folder.post(ref);
   if (isPublished(post)) return { summary: `${describe(post)} is already published: nothing to do`, event: null, post };
-  const now = new Date().toISOString();
-  const { scheduledPublishDate: _, ...unscheduled } = post;
-  const next: RawPost = {
-    ...unscheduled,
-    status: 'PUBLISHED',
-    firstPublishedDate: post.firstPublishedDate ?? now,
-    lastPublishedDate: now,
-  };
+  const next = published(post, new Date().toISOString());
   await folder.writePost(next);
   return {
     summary: `published ${describe(next)}`,
@@ -200,7 +193,7 @@ export async function publishPost(folder: ContentFolder, ref: string): Promise<C
 export async function schedulePost(folder: ContentFolder, ref: string, at: string): Promise<Change> {
   const post = await folder.post(ref);
   if (isPublished(post)) throw new UsageError(`${describe(post)} is published: unpublish it first to schedule it`);
-  const next: RawPost = { ...post, status: 'SCHEDULED', scheduledPublishDate: at };
+  const next = scheduled(post, at);
   await folder.writePost(next);
   return {
     summary: `scheduled ${describe(next)} to go live at ${at}`,
@@ -214,8 +207,7 @@ export async function unschedulePost(folder: ContentFolder, ref: string): Promis
   const post = await folder.post(ref);
   if (post.status !== 'SCHEDULED')
     return { summary: `${describe(post)} is not scheduled: nothing to do`, event: null, post };
-  const { scheduledPublishDate: _, ...rest } = post;
-  const next: RawPost = { ...rest, status: 'UNPUBLISHED' };
+  const next = unscheduled(post);
   await folder.writePost(next);
   return {
     summary: `unscheduled ${describe(next)} (a draft again)`,
@@ -228,7 +220,7 @@ export async function unschedulePost(folder: ContentFolder, ref: string): Promis
 export async function unpublishPost(folder: ContentFolder, ref: string): Promise<Change> {
   const post = await folder.post(ref);
   if (!isPublished(post)) return { summary: `${describe(post)} is not published: nothing to do`, event: null, post };
-  const next: RawPost = { ...post, status: 'UNPUBLISHED' };
+  const next = unpublished(post);
   await folder.writePost(next);
   return {
     summary: `unpublished ${describe(next)} (now a draft)`,

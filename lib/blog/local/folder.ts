@@ -1,4 +1,4 @@
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeJsonAtomic } from '@/lib/core/files/atomic';
@@ -11,6 +11,8 @@ import { writeJsonAtomic } from '@/lib/core/files/atomic';
 // unknown fields included), so an edit changes only what it sets.
 
 export const POSTS_FOLDER = 'posts';
+/** Posts moved to the trash (the owner's desk): `trash/<id>.json`, the post as it was, with its `deletedDate`. */
+export const TRASH_FOLDER = 'trash';
 const TERMS_FILES = { category: 'categories.json', tag: 'tags.json' } as const;
 export const CATEGORIES_FILE = TERMS_FILES.category;
 export const TAGS_FILE = TERMS_FILES.tag;
@@ -122,6 +124,42 @@ export class ContentFolder {
 
   removePost(id: string) {
     return rm(this.postFile(id));
+  }
+
+  trashFile(id: string) {
+    if (!POST_ID.test(id)) throw this.refuse(`not a post id: ${id}`);
+    return path.join(/*turbopackIgnore: true*/ this.dir, TRASH_FOLDER, postFileName(id));
+  }
+
+  /** Moves a post to the trash, dated: out of every read of the folder, until restored. */
+  async trashPost(post: RawPost, deletedDate: string): Promise<void> {
+    await mkdir(path.join(/*turbopackIgnore: true*/ this.dir, TRASH_FOLDER), { recursive: true });
+    await writeJsonAtomic(this.trashFile(post.id), { ...post, deletedDate });
+    await this.removePost(post.id);
+  }
+
+  /** The posts in the trash, most recently trashed first. */
+  async trashedPosts(): Promise<(RawPost & { deletedDate: string })[]> {
+    const dir = path.join(/*turbopackIgnore: true*/ this.dir, TRASH_FOLDER);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const posts = await Promise.all(
+      names
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => this.readPostFile(path.join(/*turbopackIgnore: true*/ dir, n))),
+    );
+    return (posts.filter((p) => p && typeof p.deletedDate === 'string') as (RawPost & { deletedDate: string })[]).sort(
+      (a, b) => b.deletedDate.localeCompare(a.deletedDate),
+    );
+  }
+
+  /** Brings a trashed post back to the posts folder, as it was (without its deletion date); null: not in the trash. */
+  async restorePost(id: string): Promise<RawPost | null> {
+    const post = await this.readPostFile(this.trashFile(id));
+    if (!post) return null;
+    const { deletedDate: _, ...restored } = post;
+    await this.writePost(restored as RawPost);
+    await rm(this.trashFile(id));
+    return restored as RawPost;
   }
 
   /** When the draft `id` is scheduled to go live, as its file says (null: no such file, or no time written). */

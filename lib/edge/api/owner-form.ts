@@ -10,10 +10,26 @@ import { isOwner } from './caller';
  * errors are thrown for the route's `jsonHandler` to answer; nothing has changed.
  */
 export async function ownerForm(request: Request, maxBytes = 1024): Promise<URLSearchParams> {
+  return new URLSearchParams(await ownerBody(request, maxBytes));
+}
+
+/** A JSON body the dashboard sends (the editor's saves), refused as a form is; one that is not JSON is a 400. */
+export async function ownerJson(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await ownerBody(request, maxBytes);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw errors.badValue('the body must be JSON');
+  }
+}
+
+/** The owner's request, checked before its body is read: `ownerForm`'s refusals. */
+export function ownerOnly(request: Request): void {
   if (isCrossSite(request)) throw authErrors.crossSite();
   if (!isOwner(request)) throw authErrors.notOwner();
-  const body = await readBodyText(request, maxBytes, () =>
-    errors.payloadTooLarge(`request body is larger than ${maxBytes} bytes`),
-  );
-  return new URLSearchParams(body);
+}
+
+async function ownerBody(request: Request, maxBytes: number): Promise<string> {
+  ownerOnly(request);
+  return readBodyText(request, maxBytes, () => errors.payloadTooLarge(`request body is larger than ${maxBytes} bytes`));
 }

@@ -23,19 +23,5 @@ export function assignIds(nodes: RicosNode[], seed: string): RicosNode[] {
   return nodes.map(visit);
 }
 
-/** The text of a document, one line per block that holds text. */
-export function plainText(nodes: RicosNode[]): string {
-  const lines: string[] = [];
-  const visit = (node: RicosNode) => {
-    const texts = node.nodes.filter((child) => child.type === 'TEXT');
-    if (texts.length > 0) lines.push(texts.map((child) => (child.textData as { text: string }).text).join(''));
-    node.nodes.filter((child) => child.type !== 'TEXT').forEach(visit);
-  };
-  nodes.forEach(visit);
-  return lines.filter((line) => line.trim() !== '').join('\n');
-}
-
-export const countWords = (text: string): number => text.split(/\s+/).filter(Boolean).length;
-
-/** Minutes at 200 words a minute, rounded up. */
-export const minutesToRead = (text: string): number => Math.max(1, Math.ceil(countWords(text) / 200));
+// The text and reading time of a document: lib/blog's, which the owner's desk stores too.
+export { countWords, minutesToRead, plainText } from '@/lib/blog/tools';

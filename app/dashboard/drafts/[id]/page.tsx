@@ -45,6 +45,11 @@ async function Preview({ params, searchParams }: Pick<PageProps<'/dashboard/draf
   return (
     <>
       <MailOutcome outcome={mailParam((await searchParams).mail)} />
+      <p>
+        <Link href={`/dashboard/posts/${encodeURIComponent(draft.id)}`} prefetch={false}>
+          Edit this draft
+        </Link>
+      </p>
       <DraftPreview draft={draft} />
       <DraftNewsletter postId={draft.id} held={(await postSendStatus(draft.id)) === 'held'} />
     </>

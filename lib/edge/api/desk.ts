@@ -1,0 +1,36 @@
+import type { DeskAction, DeskInput } from '@/lib/blog';
+import { errors } from '@/lib/core/errors';
+
+// The owner's editor's requests, parsed (app/api/owner/posts): shapes only; what a post must hold is the desk's.
+
+/** A post's body may be this large (a long post with tables is ~200 KB of Ricos). */
+export const MAX_POST_BYTES = 2 * 1024 * 1024;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalString = (value: unknown, name: string) => {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw errors.badValue(`${name} must be text`);
+  return value;
+};
+
+export function deskInput(body: unknown): DeskInput {
+  if (!isRecord(body)) throw errors.badValue('the body is { title, slug?, excerpt?, nodes, editedDate? }');
+  if (typeof body.title !== 'string') throw errors.badValue('title must be text');
+  if (!Array.isArray(body.nodes)) throw errors.badValue('nodes must be a list of rich content nodes');
+  return {
+    title: body.title,
+    slug: optionalString(body.slug, 'slug'),
+    excerpt: optionalString(body.excerpt, 'excerpt'),
+    nodes: body.nodes as DeskInput['nodes'],
+    editedDate: optionalString(body.editedDate, 'editedDate'),
+  };
+}
+
+const ACTIONS: readonly DeskAction[] = ['publish', 'unpublish', 'schedule', 'unschedule', 'trash', 'restore'];
+
+export function deskAction(body: unknown): { action: DeskAction; at?: string } {
+  const action = isRecord(body) ? body.action : undefined;
+  if (!ACTIONS.includes(action as DeskAction)) throw errors.notAChoice(`action is one of ${ACTIONS.join(', ')}`);
+  return { action: action as DeskAction, at: optionalString((body as Record<string, unknown>).at, 'at') };
+}

@@ -1,0 +1,193 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { revalidateTag } from 'next/cache';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
+import { withSite } from '../../helpers/site';
+
+// The owner's desk (issue 45) through its route handlers, on a copy of the demo content: what the editor sends is
+// written as a post file in Wix's shape, each change publishes the platform's event (so the cache tags of exactly
+// the pages it touches are cleared), and bad input, a stale save or a stranger changes nothing.
+
+const SECRET = 'desk-routes-test-secret-long-enough-0123456789';
+const site = withSite(
+  { OWNER_PASSWORD: 'owner-password', SESSION_SECRET: SECRET, SITE_URL: 'https://blog.example' },
+  { content: 'content' },
+);
+const { POST: create } = await import('@/app/api/owner/posts/route');
+const { GET: open, PUT: save, POST: act } = await import('@/app/api/owner/posts/[id]/route');
+const { observeEvents } = await import('@/lib/core/events/bus');
+
+const owner = `${SESSION_COOKIE}=${signSession(SECRET).token}`;
+const request = (method: string, body?: unknown, cookie: string | null = owner) =>
+  new Request('https://blog.example/api/owner/posts', {
+    method,
+    headers: { 'content-type': 'application/json', origin: 'https://blog.example', ...(cookie && { cookie }) },
+    ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+const on = (id: string) => ({ params: Promise.resolve({ id }) });
+const paragraph = (text: string) => ({
+  type: 'PARAGRAPH',
+  id: 'p0001',
+  nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text, decorations: [] } }],
+  paragraphData: { textStyle: { textAlignment: 'AUTO' }, indentation: 0 },
+});
+const postsDir = () => path.join(site.contentDir, 'posts');
+const file = (id: string) => JSON.parse(readFileSync(path.join(postsDir(), `${id}.json`), 'utf8'));
+const folderState = () => readdirSync(postsDir()).map((n) => [n, readFileSync(path.join(postsDir(), n), 'utf8')]);
+
+let events: { type: string; entityId: string }[] = [];
+observeEvents((event) => events.push({ type: event.type, entityId: event.entityId }));
+beforeEach(() => {
+  events = [];
+  vi.mocked(revalidateTag).mockReset();
+});
+
+async function newDraft(title = 'Writing in the browser') {
+  const response = await create(request('POST', { title, nodes: [paragraph('First words of a draft.')] }));
+  expect(response.status).toBe(201);
+  return (await response.json()).post as { id: string; slug: string; editedDate: string; status: string };
+}
+
+describe('the owner writes a post', () => {
+  it('a new draft is a post file in Wix’s shape, with its text and reading time, and the draft’s pages refreshed', async () => {
+    const draft = await newDraft();
+    expect(draft).toMatchObject({ slug: 'writing-in-the-browser', status: 'UNPUBLISHED' });
+    const stored = file(draft.id);
+    expect(stored).toMatchObject({
+      title: 'Writing in the browser',
+      status: 'UNPUBLISHED',
+      language: 'en',
+      contentText: 'First words of a draft.',
+      minutesToRead: 1,
+      excerpt: 'First words of a draft.',
+      richContent: { nodes: [paragraph('First words of a draft.')] },
+    });
+    expect(events).toEqual([{ type: 'wix.blog.v3.draft_created', entityId: draft.id }]);
+    expect(vi.mocked(revalidateTag).mock.calls.map(([tag]) => tag)).toEqual(['drafts', `draft:${draft.id}`]);
+  });
+
+  it('publishes, updates and unpublishes, each clearing the public pages it touches', async () => {
+    const draft = await newDraft('Published from the desk');
+    events = [];
+    const published = await (await act(request('POST', { action: 'publish' }), on(draft.id))).json();
+    expect(published.post).toMatchObject({
+      status: 'PUBLISHED',
+      url: 'https://blog.example/post/published-from-the-desk',
+    });
+    expect(file(draft.id).firstPublishedDate).toEqual(expect.any(String));
+    expect(vi.mocked(revalidateTag).mock.calls.map(([tag]) => tag)).toEqual(
+      expect.arrayContaining(['posts', `post:${draft.id}`, 'stats']),
+    );
+
+    const updated = await save(
+      request('PUT', {
+        title: 'Published, then edited',
+        nodes: [paragraph('Edited.')],
+        editedDate: published.post.editedDate,
+      }),
+      on(draft.id),
+    );
+    expect(updated.status).toBe(200);
+    expect(file(draft.id)).toMatchObject({
+      title: 'Published, then edited',
+      slug: 'published-from-the-desk',
+      contentText: 'Edited.',
+    });
+
+    await act(request('POST', { action: 'unpublish' }), on(draft.id));
+    expect(file(draft.id).status).toBe('UNPUBLISHED');
+    expect(events.map((e) => e.type)).toEqual([
+      'wix.blog.v3.post_created',
+      'wix.blog.v3.post_updated',
+      'wix.blog.v3.post_deleted',
+    ]);
+  });
+
+  it('schedules only ahead, and unschedules', async () => {
+    const draft = await newDraft('Scheduled from the desk');
+    const past = await act(
+      request('POST', { action: 'schedule', at: new Date(Date.now() - 60_000).toISOString() }),
+      on(draft.id),
+    );
+    expect([past.status, (await past.json()).error.message]).toEqual([
+      400,
+      'a schedule must be at least a minute ahead',
+    ]);
+    expect(file(draft.id).status).toBe('UNPUBLISHED');
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await (await act(request('POST', { action: 'schedule', at }), on(draft.id))).json();
+    expect(scheduled.post).toMatchObject({ status: 'SCHEDULED', scheduledPublishDate: at });
+    expect(file(draft.id)).toMatchObject({ status: 'SCHEDULED', scheduledPublishDate: at });
+    await act(request('POST', { action: 'unschedule' }), on(draft.id));
+    expect(file(draft.id).status).toBe('UNPUBLISHED');
+    expect(file(draft.id).scheduledPublishDate).toBeUndefined();
+  });
+
+  it('moves a post to the trash and back', async () => {
+    const draft = await newDraft('Trashed and restored');
+    await act(request('POST', { action: 'publish' }), on(draft.id));
+    events = [];
+    expect((await act(request('POST', { action: 'trash' }), on(draft.id))).status).toBe(200);
+    expect(existsSync(path.join(postsDir(), `${draft.id}.json`))).toBe(false);
+    expect((await open(request('GET'), on(draft.id))).status).toBe(404);
+    const restored = await (await act(request('POST', { action: 'restore' }), on(draft.id))).json();
+    expect(restored.post).toMatchObject({ status: 'PUBLISHED', title: 'Trashed and restored' });
+    expect(file(draft.id).deletedDate).toBeUndefined();
+    expect(events.map((e) => e.type)).toEqual(['wix.blog.v3.post_deleted', 'wix.blog.v3.post_created']);
+  });
+});
+
+describe('what the desk refuses, changing nothing', () => {
+  it('a save made after another one the editor has not seen (two tabs): 409, the later text kept', async () => {
+    const draft = await newDraft('Two tabs');
+    const first = await save(
+      request('PUT', { title: 'Two tabs', nodes: [paragraph('From tab one.')], editedDate: draft.editedDate }),
+      on(draft.id),
+    );
+    expect(first.status).toBe(200);
+    const stale = await save(
+      request('PUT', { title: 'Two tabs', nodes: [paragraph('From tab two.')], editedDate: draft.editedDate }),
+      on(draft.id),
+    );
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error.message).toMatch(/saved elsewhere/);
+    expect(file(draft.id).contentText).toBe('From tab one.');
+  });
+
+  it('bad input, a slug already taken, a stranger and another site: the catalogue’s errors, nothing written', async () => {
+    const draft = await newDraft('Refusals');
+    const taken = file(
+      readdirSync(postsDir())
+        .find((n) => !n.startsWith(draft.id))!
+        .replace('.json', ''),
+    ).slug;
+    const before = folderState();
+    const cases: [Request, number][] = [
+      [request('POST', { title: '', nodes: [] }), 400],
+      [request('POST', { title: 'x'.repeat(201), nodes: [] }), 400],
+      [request('POST', { title: 'No body' }), 400],
+      [request('POST', { title: 'Bad nodes', nodes: [{ id: 'no type' }] }), 400],
+      [request('POST', 'not json'), 400],
+      [request('POST', { title: 'Bad slug', slug: 'Not A Slug', nodes: [] }), 400],
+      [request('POST', { title: 'Taken', slug: taken, nodes: [] }), 400],
+      [request('POST', { title: 'Stranger', nodes: [] }, null), 401],
+    ];
+    for (const [index, [req, status]] of cases.entries()) {
+      const response = await create(req);
+      expect(response.status, `case ${index}`).toBe(status);
+      const body = await response.json();
+      expect(body.error.wde).toMatch(/^WDE\d{4}$/);
+      expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules/);
+    }
+    const crossSite = new Request('https://blog.example/api/owner/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example', cookie: owner },
+      body: JSON.stringify({ title: 'Cross-site', nodes: [] }),
+    });
+    expect((await create(crossSite)).status).toBe(403);
+    expect((await act(request('POST', { action: 'explode' }), on(draft.id))).status).toBe(400);
+    expect((await act(request('POST', { action: 'publish' }), on('../etc/passwd'))).status).toBe(404);
+    expect(folderState()).toEqual(before);
+  });
+});

@@ -1,0 +1,152 @@
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
+
+// The owner's desk (issue 45) in the browser, against the production build: a post written in the editor with the
+// keyboard (Markdown-style typing and shortcuts), published, and read on its public page, with JavaScript and
+// without; a closed tab's text offered back; two tabs on one draft; schedule, trash and restore.
+
+const SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
+
+async function asOwner(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: SESSION_COOKIE, value: signSession(SECRET).token, url: baseURL }]);
+}
+
+test.beforeEach(async ({ context, baseURL }) => asOwner(context, baseURL!));
+
+/** A new post's title and body, typed as a writer types them. */
+async function write(page: Page, title: string) {
+  await page.goto('/dashboard/posts/new');
+  await page.getByPlaceholder('Post title').fill(title);
+  const body = page.getByRole('textbox', { name: 'Post body' });
+  await body.click();
+  await page.keyboard.type('## Why write here');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Plain words, then ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('bold words');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type(' and ');
+  await page.keyboard.press('ControlOrMeta+i');
+  await page.keyboard.type('italic ones');
+  await page.keyboard.press('ControlOrMeta+i');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- first item');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('second item');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('> A quoted line');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('```');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('const answer = 42;');
+  return body;
+}
+
+test('a post written in the editor is published and read on its public page, with and without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  const title = `Written in the browser ${Date.now()}`;
+  await write(page, title);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published: the post is live.' })).toBeVisible();
+  const href = await page.getByRole('link', { name: 'View post' }).getAttribute('href');
+  const path = new URL(href!).pathname;
+  expect(path).toMatch(/^\/post\/written-in-the-browser-\d+$/);
+
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const reader = await context.newPage();
+    const response = await reader.goto(path);
+    expect(response?.status(), `JavaScript ${javaScriptEnabled}`).toBe(200);
+    const article = reader.locator('article');
+    await expect(article.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(article.getByRole('heading', { level: 2, name: 'Why write here' })).toBeVisible();
+    await expect(article.locator('strong', { hasText: 'bold words' })).toBeVisible();
+    await expect(article.locator('em', { hasText: 'italic ones' })).toBeVisible();
+    await expect(article.getByRole('listitem').filter({ hasText: 'second item' })).toBeVisible();
+    await expect(article.locator('blockquote', { hasText: 'A quoted line' })).toBeVisible();
+    await expect(article.locator('pre', { hasText: 'const answer = 42;' })).toBeVisible();
+    await context.close();
+  }
+
+  // The feed lists it at once: the publication cleared the feed's tags.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+});
+
+test('a draft saves itself; a closed tab’s last words are offered back, and restored', async ({ context }) => {
+  const page = await context.newPage();
+  const title = `Autosaved ${Date.now()}`;
+  await write(page, title);
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/posts\/[\w-]+$/);
+  const url = page.url();
+  // More words, and the tab closed before the next save.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Words typed just before the tab closed');
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto(url);
+  await expect(
+    again.getByRole('alert').filter({ hasText: 'This browser kept edits that were not saved.' }),
+  ).toBeVisible();
+  await again.getByRole('button', { name: 'Restore them' }).click();
+  await expect(again.getByRole('textbox', { name: 'Post body' })).toContainText(
+    'Words typed just before the tab closed',
+  );
+  await expect(again.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await again.reload();
+  await expect(again.getByRole('textbox', { name: 'Post body' })).toContainText(
+    'Words typed just before the tab closed',
+  );
+});
+
+test('two tabs on one draft: the later save is told, not silently overwriting the other', async ({ context }) => {
+  const one = await context.newPage();
+  await write(one, `Two tabs ${Date.now()}`);
+  await expect(one.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  const two = await context.newPage();
+  await two.goto(one.url());
+  await two.getByRole('textbox', { name: 'Post body' }).click();
+  await two.keyboard.press('ControlOrMeta+End');
+  await two.keyboard.type(' from tab two');
+  await expect(two.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+
+  await one.bringToFront();
+  await one.keyboard.type(' from tab one');
+  await one.getByRole('button', { name: 'Save draft' }).click();
+  await expect(one.getByRole('alert').filter({ hasText: 'saved elsewhere' })).toBeVisible();
+  await two.reload();
+  await expect(two.getByRole('textbox', { name: 'Post body' })).toContainText('from tab two');
+  await expect(two.getByRole('textbox', { name: 'Post body' })).not.toContainText('from tab one');
+});
+
+test('schedule and unschedule; move to the trash and restore from it', async ({ page }) => {
+  const title = `Trash and back ${Date.now()}`;
+  await write(page, title);
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await page.getByText('Post settings').click();
+  const inAnHour = new Date(Date.now() + 3_600_000);
+  const local = new Date(inAnHour.getTime() - inAnHour.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await page.getByLabel('Publish at (your time zone)').fill(local);
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Scheduled for / })).toBeVisible();
+  await expect(page.getByText('Scheduled', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Unschedule' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Unscheduled: the post is a draft again.' })).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Moved to the trash.' })).toBeVisible();
+  await page.goto('/dashboard/trash');
+  await page.getByRole('button', { name: `Restore “${title}”` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Restored.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit it' }).click();
+  await expect(page.getByPlaceholder('Post title')).toHaveValue(title);
+});
