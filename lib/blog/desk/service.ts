@@ -48,6 +48,8 @@ const MAX_TITLE = 200;
 const MAX_EXCERPT = 500;
 /** A schedule must be at least this far ahead: a time already past would publish at once, unannounced. */
 const SCHEDULE_AHEAD_MS = 60_000;
+/** How long a post stays in the trash. */
+const TRASH_DAYS = 30;
 
 export const deskErrors = {
   conflict: () =>
@@ -255,8 +257,9 @@ export function localDesk(folder: ContentFolder, siteUrl: string) {
       return deskPost(next, siteUrl);
     },
 
-    /** The trash, newest first. */
+    /** The trash, newest first; what has been there 30 days is deleted for good first, as Wix's trash does. */
     async trash(): Promise<{ id: string; title: string; deletedDate: string }[]> {
+      await folder.emptyTrash(new Date(Date.now() - TRASH_DAYS * 86_400_000).toISOString());
       return (await folder.trashedPosts()).map((p) => ({
         id: p.id,
         title: String(p.title ?? ''),

@@ -152,6 +152,13 @@ export class ContentFolder {
     );
   }
 
+  /** Deletes for good what was trashed before `before` (ISO); answers how many. */
+  async emptyTrash(before: string): Promise<number> {
+    const old = (await this.trashedPosts()).filter((p) => p.deletedDate < before);
+    await Promise.all(old.map((p) => rm(this.trashFile(p.id), { force: true })));
+    return old.length;
+  }
+
   /** Brings a trashed post back to the posts folder, as it was (without its deletion date); null: not in the trash. */
   async restorePost(id: string): Promise<RawPost | null> {
     const post = await this.readPostFile(this.trashFile(id));

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { revalidateTag } from 'next/cache';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,7 +134,20 @@ describe('the owner writes a post', () => {
     const restored = await (await act(request('POST', { action: 'restore' }), on(draft.id))).json();
     expect(restored.post).toMatchObject({ status: 'PUBLISHED', title: 'Trashed and restored' });
     expect(file(draft.id).deletedDate).toBeUndefined();
-    expect(events.map((e) => e.type)).toEqual(['wix.blog.v3.post_deleted', 'wix.blog.v3.post_created']);
+
+    // What has been in the trash 30 days is gone for good when the trash is next opened.
+    await act(request('POST', { action: 'trash' }), on(draft.id));
+    const trashed = path.join(site.contentDir, 'trash', `${draft.id}.json`);
+    const { desk } = await import('@/lib/blog');
+    expect((await desk().trash()).map((p) => p.id)).toContain(draft.id);
+    const old = JSON.parse(readFileSync(trashed, 'utf8'));
+    writeFileSync(
+      trashed,
+      JSON.stringify({ ...old, deletedDate: new Date(Date.now() - 31 * 86_400_000).toISOString() }),
+    );
+    expect((await desk().trash()).map((p) => p.id)).not.toContain(draft.id);
+    expect(existsSync(trashed)).toBe(false);
+    expect(events.map((e) => e.type).slice(0, 2)).toEqual(['wix.blog.v3.post_deleted', 'wix.blog.v3.post_created']);
   });
 });
 
