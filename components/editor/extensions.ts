@@ -44,10 +44,44 @@ export const RicosBlock = Node.create({
     return [{ tag: 'div[data-ricos-block]' }];
   },
   renderHTML({ node }) {
-    const kept = node.attrs.node as { type?: string } | null;
-    return ['div', { 'data-ricos-block': kept?.type ?? 'BLOCK' }, kept?.type ?? 'Block'];
+    const kept = node.attrs.node as Record<string, unknown> | null;
+    const type = typeof kept?.type === 'string' ? kept.type : 'BLOCK';
+    return ['div', { 'data-ricos-block': type }, keptLabel(type, kept)];
   },
 });
+
+/** What the editor says of a block it keeps: its kind, and a line of what it holds where there is one. */
+const KIND: Record<string, string> = {
+  IMAGE: 'Image',
+  GALLERY: 'Gallery',
+  VIDEO: 'Video',
+  AUDIO: 'Audio',
+  GIF: 'GIF',
+  GIPHY: 'GIF',
+  POLL: 'Poll',
+  TOC: 'Table of contents',
+  EMBED: 'Embed',
+  LINK_PREVIEW: 'Link preview',
+  HTML: 'HTML',
+  BUTTON: 'Button',
+  FILE: 'File',
+  MAP: 'Map',
+  COLLAPSIBLE_LIST: 'Collapsible list',
+  CHECKBOX_LIST: 'Checklist',
+  LAYOUT: 'Layout',
+  CARD: 'Card',
+  APP_EMBED: 'App embed',
+};
+function keptLabel(type: string, node: Record<string, unknown> | null): string {
+  const data = Object.entries(node ?? {}).find(([key]) => key.endsWith('Data'))?.[1] as
+    Record<string, unknown> | undefined;
+  const poll = (data?.container as { poll?: { title?: unknown } } | undefined)?.poll;
+  const detail = [data?.altText, poll?.title, (data?.src as { url?: unknown } | undefined)?.url, data?.url].find(
+    (value) => typeof value === 'string' && value,
+  ) as string | undefined;
+  const kind = KIND[type] ?? type.toLowerCase().replaceAll('_', ' ');
+  return `${kind}${detail ? `: ${detail.slice(0, 80)}` : ''} (kept as it is; move or delete it here)`;
+}
 
 /** A Ricos decoration the editor keeps but does not edit (a colour, a mention, an anchor, a spoiler, ...). */
 const RicosMark = Mark.create({

@@ -226,10 +226,18 @@ export function PostEditor({ initial }: { initial: EditorPost | null }) {
       )}
       <label className="editor__title">
         <span className="visually-hidden">Title</span>
-        <input
+        <textarea
           name="title"
+          rows={1}
           value={title}
-          onChange={(e) => (setTitle(e.target.value), setDirty(true))}
+          onChange={(e) => (setTitle(e.target.value.replace(/\n/g, ' ')), setDirty(true))}
+          // Enter goes on to the body, as in Ghost's editor: a title is one line.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              editor?.commands.focus('start');
+            }
+          }}
           placeholder="Post title"
           maxLength={200}
           required
@@ -345,7 +353,7 @@ function Toolbar({ editor }: { editor: Editor | null }) {
         aria-pressed={editor.isActive('link')}
         onClick={link}
       >
-        🔗
+        Link
       </button>
     </div>
   );

@@ -13,6 +13,14 @@ async function asOwner(context: BrowserContext, baseURL: string) {
 
 test.beforeEach(async ({ context, baseURL }) => asOwner(context, baseURL!));
 
+/** The post the editor has open, moved to the trash: the suite's later pages (feed, dashboard) as they were. */
+async function discard(page: Page) {
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  expect(id).toMatch(/^[\w-]{36}$/);
+  const response = await page.request.post(`/api/owner/posts/${id}`, { data: { action: 'trash' } });
+  expect(response.status()).toBe(200);
+}
+
 /** A new post's title and body, typed as a writer types them. */
 async function write(page: Page, title: string) {
   await page.goto('/dashboard/posts/new');
@@ -73,8 +81,19 @@ test('a post written in the editor is published and read on its public page, wit
   }
 
   // The feed lists it at once: the publication cleared the feed's tags.
+  const editor = page.url();
   await page.goto('/');
   await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+
+  // Moved to the trash, it leaves the feed and its page at once (and the suite's later pages as they were).
+  await page.goto(editor);
+  await page.getByText('Post settings').click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Moved to the trash.' })).toBeVisible();
+  expect((await page.request.get(path)).status()).toBe(404);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
 });
 
 test('a draft saves itself; a closed tab’s last words are offered back, and restored', async ({ context }) => {
@@ -105,6 +124,7 @@ test('a draft saves itself; a closed tab’s last words are offered back, and re
   await expect(again.getByRole('textbox', { name: 'Post body' })).toContainText(
     'Words typed just before the tab closed',
   );
+  await discard(again);
 });
 
 test('two tabs on one draft: the later save is told, not silently overwriting the other', async ({ context }) => {
@@ -125,6 +145,7 @@ test('two tabs on one draft: the later save is told, not silently overwriting th
   await two.reload();
   await expect(two.getByRole('textbox', { name: 'Post body' })).toContainText('from tab two');
   await expect(two.getByRole('textbox', { name: 'Post body' })).not.toContainText('from tab one');
+  await discard(two);
 });
 
 test('schedule and unschedule; move to the trash and restore from it', async ({ page }) => {
@@ -149,4 +170,5 @@ test('schedule and unschedule; move to the trash and restore from it', async ({ 
   await expect(page.getByRole('status').filter({ hasText: 'Restored.' })).toBeVisible();
   await page.getByRole('link', { name: 'Edit it' }).click();
   await expect(page.getByPlaceholder('Post title')).toHaveValue(title);
+  await discard(page);
 });
