@@ -19,9 +19,25 @@ export interface EditorPost {
   excerpt: string;
   status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED';
   nodes: RichNode[];
+  language: string;
+  categoryIds: string[];
+  tagIds: string[];
+  featured: boolean;
+  pinned: boolean;
   scheduledPublishDate: string | null;
   editedDate: string;
   url: string | null;
+}
+
+/** The categories and tags a post may take. */
+export interface EditorTerms {
+  categories: Term[];
+  tags: Term[];
+}
+interface Term {
+  id: string;
+  label: string;
+  language: string;
 }
 
 type Action = 'publish' | 'unpublish' | 'schedule' | 'unschedule' | 'trash';
@@ -33,6 +49,10 @@ interface Kept {
   slug: string;
   excerpt: string;
   nodes: RichNode[];
+  categoryIds: string[];
+  tagIds: string[];
+  featured: boolean;
+  pinned: boolean;
   editedDate?: string;
 }
 
@@ -49,11 +69,15 @@ async function call(url: string, method: string, body: unknown): Promise<{ post?
   return { message: json.error?.message ?? `The server answered ${response.status}.` };
 }
 
-export function PostEditor({ initial }: { initial: EditorPost | null }) {
+export function PostEditor({ initial, terms }: { initial: EditorPost | null; terms: EditorTerms }) {
   const [post, setPost] = useState<EditorPost | null>(initial);
   const [title, setTitle] = useState(initial?.title ?? '');
   const [slug, setSlug] = useState(initial?.slug ?? '');
   const [excerpt, setExcerpt] = useState(initial?.excerpt ?? '');
+  const [categoryIds, setCategoryIds] = useState(initial?.categoryIds ?? []);
+  const [tagIds, setTagIds] = useState(initial?.tagIds ?? []);
+  const [featured, setFeatured] = useState(initial?.featured ?? false);
+  const [pinned, setPinned] = useState(initial?.pinned ?? false);
   const [at, setAt] = useState('');
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
@@ -80,9 +104,13 @@ export function PostEditor({ initial }: { initial: EditorPost | null }) {
       slug,
       excerpt,
       nodes: ed ? fromEditorDocument(ed.getJSON() as never) : (post?.nodes ?? []),
+      categoryIds,
+      tagIds,
+      featured,
+      pinned,
       editedDate: post?.editedDate,
     }),
-    [title, slug, excerpt, post],
+    [title, slug, excerpt, categoryIds, tagIds, featured, pinned, post],
   );
 
   // What a closed tab left in this browser, newer than the server's copy: offered back, never applied unasked.
@@ -170,6 +198,10 @@ export function PostEditor({ initial }: { initial: EditorPost | null }) {
     setTitle(kept.title);
     setSlug(kept.slug);
     setExcerpt(kept.excerpt);
+    setCategoryIds(kept.categoryIds ?? []);
+    setTagIds(kept.tagIds ?? []);
+    setFeatured(kept.featured ?? false);
+    setPinned(kept.pinned ?? false);
     editor.commands.setContent(toEditorDocument(kept.nodes));
     setKept(null);
     setDirty(true);
@@ -266,6 +298,26 @@ export function PostEditor({ initial }: { initial: EditorPost | null }) {
             maxLength={500}
           />
         </label>
+        <TermPicker
+          legend="Categories"
+          terms={terms.categories.filter((t) => t.language === (post?.language ?? 'en'))}
+          chosen={categoryIds}
+          onChange={(ids) => (setCategoryIds(ids), setDirty(true))}
+        />
+        <TermPicker
+          legend="Tags"
+          terms={terms.tags.filter((t) => t.language === (post?.language ?? 'en'))}
+          chosen={tagIds}
+          onChange={(ids) => (setTagIds(ids), setDirty(true))}
+        />
+        <label className="editor__check">
+          <input type="checkbox" checked={featured} onChange={(e) => (setFeatured(e.target.checked), setDirty(true))} />
+          Featured
+        </label>
+        <label className="editor__check">
+          <input type="checkbox" checked={pinned} onChange={(e) => (setPinned(e.target.checked), setDirty(true))} />
+          Pinned to the top of the feed
+        </label>
         {post && !live && (
           <fieldset>
             <legend>Schedule</legend>
@@ -293,6 +345,27 @@ export function PostEditor({ initial }: { initial: EditorPost | null }) {
         )}
       </details>
     </form>
+  );
+}
+
+/** A post's categories or tags: a checkbox each, in a group named by its legend. */
+function TermPicker(props: { legend: string; terms: Term[]; chosen: string[]; onChange: (ids: string[]) => void }) {
+  const { legend, terms, chosen, onChange } = props;
+  if (terms.length === 0) return null;
+  return (
+    <fieldset className="editor__terms">
+      <legend>{legend}</legend>
+      {terms.map((term) => (
+        <label key={term.id} className="editor__check">
+          <input
+            type="checkbox"
+            checked={chosen.includes(term.id)}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, term.id] : chosen.filter((id) => id !== term.id))}
+          />
+          {term.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

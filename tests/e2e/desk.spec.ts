@@ -58,6 +58,8 @@ test('a post written in the editor is published and read on its public page, wit
 }) => {
   const title = `Written in the browser ${Date.now()}`;
   await write(page, title);
+  await page.getByText('Post settings').click();
+  await page.getByRole('group', { name: 'Categories' }).getByLabel('Performance').check();
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Published: the post is live.' })).toBeVisible();
   const href = await page.getByRole('link', { name: 'View post' }).getAttribute('href');
@@ -80,14 +82,17 @@ test('a post written in the editor is published and read on its public page, wit
     await context.close();
   }
 
-  // The feed lists it at once: the publication cleared the feed's tags.
+  // The feed and its category's page list it at once: the publication cleared their tags.
   const editor = page.url();
-  await page.goto('/');
-  await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+  for (const list of ['/', '/categories/performance']) {
+    await page.goto(list);
+    await expect(page.getByRole('link', { name: title }).first(), list).toBeVisible();
+  }
 
   // Moved to the trash, it leaves the feed and its page at once (and the suite's later pages as they were).
   await page.goto(editor);
   await page.getByText('Post settings').click();
+  await expect(page.getByRole('group', { name: 'Categories' }).getByLabel('Performance')).toBeChecked();
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Move to trash' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Moved to the trash.' })).toBeVisible();

@@ -24,6 +24,10 @@ export interface DeskPost {
   status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED';
   language: string;
   nodes: RichNode[];
+  categoryIds: string[];
+  tagIds: string[];
+  featured: boolean;
+  pinned: boolean;
   scheduledPublishDate: string | null;
   firstPublishedDate: string | null;
   /** When it was last saved: sent back with the next save, which is refused if another save came between. */
@@ -38,6 +42,11 @@ export interface DeskInput {
   slug?: string;
   excerpt?: string;
   nodes: RichNode[];
+  /** The post's categories and tags (ids of existing ones), and its flags; absent: left as they are. */
+  categoryIds?: string[];
+  tagIds?: string[];
+  featured?: boolean;
+  pinned?: boolean;
   /** The `editedDate` the editor opened (absent for a new post). */
   editedDate?: string;
 }
@@ -48,6 +57,7 @@ const MAX_TITLE = 200;
 const MAX_EXCERPT = 500;
 /** A schedule must be at least this far ahead: a time already past would publish at once, unannounced. */
 const SCHEDULE_AHEAD_MS = 60_000;
+const TERM_ID = /^[\w-]{1,128}$/;
 /** How long a post stays in the trash. */
 const TRASH_DAYS = 30;
 
@@ -77,6 +87,16 @@ function checked(input: DeskInput): DeskInput {
     throw errors.badValue(`an excerpt is text of at most ${MAX_EXCERPT} characters`);
   if (!Array.isArray(input.nodes) || !input.nodes.every((node) => isRichNode(node, 0)))
     throw errors.badValue('the body is a list of rich content nodes, each with a type and its nodes a list of nodes');
+  for (const [name, ids] of [
+    ['categoryIds', input.categoryIds],
+    ['tagIds', input.tagIds],
+  ] as const) {
+    if (ids !== undefined && (!Array.isArray(ids) || ids.length > 50 || !ids.every((id) => TERM_ID.test(String(id)))))
+      throw errors.badValue(`${name} is a list of at most 50 ids`);
+  }
+  for (const name of ['featured', 'pinned'] as const)
+    if (input[name] !== undefined && typeof input[name] !== 'boolean')
+      throw errors.badValue(`${name} is true or false`);
   return { ...input, title, slug: input.slug || undefined, excerpt: input.excerpt?.trim() };
 }
 
@@ -101,6 +121,10 @@ function deskPost(post: RawPost, siteUrl: string): DeskPost {
     status: (post.status ?? 'PUBLISHED') as DeskPost['status'],
     language,
     nodes: ((raw.richContent as { nodes?: RichNode[] } | undefined)?.nodes ?? []) as RichNode[],
+    categoryIds: [...(post.categoryIds ?? [])],
+    tagIds: [...(post.tagIds ?? [])],
+    featured: post.featured === true,
+    pinned: post.pinned === true,
     scheduledPublishDate: typeof raw.scheduledPublishDate === 'string' ? raw.scheduledPublishDate : null,
     firstPublishedDate: typeof post.firstPublishedDate === 'string' ? post.firstPublishedDate : null,
     editedDate: typeof raw.editedDate === 'string' ? raw.editedDate : String(post.lastPublishedDate ?? ''),
@@ -128,6 +152,25 @@ export function localDesk(folder: ContentFolder, siteUrl: string) {
       return wanted;
     }
     return uniqueSlug(slugify(title), taken);
+  }
+
+  /** The post's categories, tags and flags from the input: each id one of the folder's (else 400, nothing written). */
+  async function settings(input: DeskInput): Promise<Partial<RawPost>> {
+    const out: Partial<RawPost> = {};
+    for (const [field, kind] of [
+      ['categoryIds', 'category'],
+      ['tagIds', 'tag'],
+    ] as const) {
+      const ids = input[field];
+      if (ids === undefined) continue;
+      const known = new Set((await folder.terms(kind)).map((t) => t.id));
+      const unknown = ids.find((id) => !known.has(id));
+      if (unknown) throw errors.badValue(`no ${kind} "${unknown}"`);
+      out[field] = [...new Set(ids)];
+    }
+    if (input.featured !== undefined) out.featured = input.featured;
+    if (input.pinned !== undefined) out.pinned = input.pinned;
+    return out;
   }
 
   /** The body and what is derived from it, as the CLI stores them. */
@@ -172,6 +215,7 @@ export function localDesk(folder: ContentFolder, siteUrl: string) {
         url: { base: siteUrl, path: postPath(slug, language) },
         metrics: { views: 0, likes: 0, comments: 0 },
         editedDate: now,
+        ...(await settings(input)),
         ...body(input, now),
       } as RawPost;
       await folder.writePost(post);
@@ -196,6 +240,7 @@ export function localDesk(folder: ContentFolder, siteUrl: string) {
         slug,
         url: { base: siteUrl, path: postPath(slug, languageOf(post)) },
         editedDate: now,
+        ...(await settings(input)),
         ...body(input, now, post),
         ...(isLive(post) && { lastPublishedDate: now }),
       } as RawPost;
@@ -255,6 +300,17 @@ export function localDesk(folder: ContentFolder, siteUrl: string) {
             : 'wix.blog.v3.draft_updated';
       event(type, action === 'unpublish' ? post : next);
       return deskPost(next, siteUrl);
+    },
+
+    /** The categories and tags a post may take, for the editor's pickers. */
+    async terms(): Promise<Record<'categories' | 'tags', { id: string; label: string; language: string }[]>> {
+      const list = async (kind: 'category' | 'tag') =>
+        (await folder.terms(kind)).map((t) => ({
+          id: t.id,
+          label: String(t.label ?? t.slug),
+          language: t.language ?? 'en',
+        }));
+      return { categories: await list('category'), tags: await list('tag') };
     },
 
     /** The trash, newest first; what has been there 30 days is deleted for good first, as Wix's trash does. */

@@ -23,6 +23,11 @@ export function deskInput(body: unknown): DeskInput {
     slug: optionalString(body.slug, 'slug'),
     excerpt: optionalString(body.excerpt, 'excerpt'),
     nodes: body.nodes as DeskInput['nodes'],
+    // Their shapes are the desk's to check (lists of ids, booleans).
+    categoryIds: body.categoryIds as DeskInput['categoryIds'],
+    tagIds: body.tagIds as DeskInput['tagIds'],
+    featured: body.featured as DeskInput['featured'],
+    pinned: body.pinned as DeskInput['pinned'],
     editedDate: optionalString(body.editedDate, 'editedDate'),
   };
 }

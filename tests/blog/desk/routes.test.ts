@@ -151,6 +151,35 @@ describe('the owner writes a post', () => {
   });
 });
 
+describe('the post’s settings', () => {
+  it('categories, tags, featured and pinned are saved; an unknown category is refused', async () => {
+    const draft = await newDraft('With settings');
+    const categories = JSON.parse(readFileSync(path.join(site.contentDir, 'categories.json'), 'utf8'));
+    const tags = JSON.parse(readFileSync(path.join(site.contentDir, 'tags.json'), 'utf8'));
+    const body = {
+      title: 'With settings',
+      nodes: [paragraph('Set.')],
+      categoryIds: [categories[0].id],
+      tagIds: [tags[0].id, tags[1].id],
+      featured: true,
+      pinned: true,
+    };
+    const saved = await save(request('PUT', body), on(draft.id));
+    expect(saved.status).toBe(200);
+    expect(file(draft.id)).toMatchObject({
+      categoryIds: [categories[0].id],
+      tagIds: [tags[0].id, tags[1].id],
+      featured: true,
+      pinned: true,
+    });
+    const before = folderState();
+    const refused = await save(request('PUT', { ...body, categoryIds: ['no-such-category'] }), on(draft.id));
+    expect([refused.status, (await refused.json()).error.message]).toEqual([400, 'no category "no-such-category"']);
+    expect((await save(request('PUT', { ...body, featured: 'yes' }), on(draft.id))).status).toBe(400);
+    expect(folderState()).toEqual(before);
+  });
+});
+
 describe('what the desk refuses, changing nothing', () => {
   it('a save made after another one the editor has not seen (two tabs): 409, the later text kept', async () => {
     const draft = await newDraft('Two tabs');

@@ -13,9 +13,9 @@ export default async function EditPostPage({ params }: PageProps<'/dashboard/pos
   const id = decodeSegment((await params).id);
   const owner = await currentOwner(`/dashboard/posts/${encodeURIComponent(id)}`);
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
-  let post;
+  let post, terms;
   try {
-    post = await desk().open(id);
+    [post, terms] = await Promise.all([desk().open(id), desk().terms()]);
   } catch (error) {
     if (!isCatalogueError(error)) throw error;
     return (
@@ -30,7 +30,7 @@ export default async function EditPostPage({ params }: PageProps<'/dashboard/pos
   return (
     <>
       <h1 className="visually-hidden">Edit “{post.title}”</h1>
-      <PostEditor initial={post} />
+      <PostEditor initial={post} terms={terms} />
     </>
   );
 }

@@ -10,8 +10,9 @@ export const metadata: Metadata = { title: 'New post' };
 export default async function NewPostPage() {
   const owner = await currentOwner('/dashboard/posts/new');
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
+  let terms;
   try {
-    desk();
+    terms = await desk().terms();
   } catch (error) {
     if (!isCatalogueError(error)) throw error;
     return (
@@ -23,7 +24,7 @@ export default async function NewPostPage() {
   return (
     <>
       <h1 className="visually-hidden">New post</h1>
-      <PostEditor initial={null} />
+      <PostEditor initial={null} terms={terms} />
     </>
   );
 }
