@@ -2,6 +2,7 @@ import { Extension, Mark, Node, type AnyExtension } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import Code from '@tiptap/extension-code';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { resolveImage } from '@/lib/blog/view';
 import { EDITOR_BLOCK_NODES } from './document';
 
 // The editor's schema: Tiptap's StarterKit (paragraphs, headings, lists, quotes, code blocks, dividers, bold, italic,
@@ -46,7 +47,15 @@ export const RicosBlock = Node.create({
   renderHTML({ node }) {
     const kept = node.attrs.node as Record<string, unknown> | null;
     const type = typeof kept?.type === 'string' ? kept.type : 'BLOCK';
-    return ['div', { 'data-ricos-block': type }, keptLabel(type, kept)];
+    // An image shows itself, as the post page will resolve it (lib/blog/view.ts).
+    const image = type === 'IMAGE' ? (kept?.imageData as { image?: { src?: unknown }; altText?: string }) : undefined;
+    const src = image ? resolveImage(image.image?.src)?.src : undefined;
+    return [
+      'div',
+      { 'data-ricos-block': type },
+      ...(src ? [['img', { src, alt: image?.altText ?? '', loading: 'lazy' }]] : []),
+      ['span', {}, keptLabel(type, kept)],
+    ];
   },
 });
 

@@ -3,7 +3,7 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RichNode } from '@/lib/blog/types';
-import { fromEditorDocument, toEditorDocument } from './document';
+import { fromEditorDocument, randomNodeId, toEditorDocument } from './document';
 import { editorExtensions } from './extensions';
 import './editor.css';
 
@@ -275,7 +275,10 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           required
         />
       </label>
-      <Toolbar editor={editor} />
+      <Toolbar
+        editor={editor}
+        setNotice={(text, isError) => (isError ? setError(text) : (setError(''), setStatus(text)))}
+      />
       <EditorContent editor={editor} />
       <details className="editor__settings">
         <summary>Post settings</summary>
@@ -348,6 +351,55 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
   );
 }
 
+/**
+ * Asks for an image file, uploads it (app/api/owner/media) and its description, and inserts it as the site stores an
+ * image: a Ricos IMAGE node (its file, size and alt text; a caption when one is given).
+ */
+function upload(editor: Editor, say: (text: string, error?: boolean) => void) {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    say(`Uploading ${file.name}…`);
+    const response = await fetch('/api/owner/media', {
+      method: 'POST',
+      body: file,
+      headers: { 'content-type': file.type },
+    });
+    const json = (await response.json().catch(() => ({}))) as {
+      media?: { url: string; width: number; height: number };
+      error?: { message?: string };
+    };
+    if (!json.media) return say(json.error?.message ?? `The upload failed (${response.status}).`, true);
+    const alt = prompt('Describe the image for readers who cannot see it (its alt text)', '') ?? '';
+    const caption = prompt('A caption under the image (optional)', '') ?? '';
+    const node = {
+      type: 'IMAGE',
+      id: randomNodeId(),
+      nodes: caption
+        ? [
+            {
+              type: 'CAPTION',
+              id: randomNodeId(),
+              nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: caption, decorations: [] } }],
+              captionData: { textStyle: { textAlignment: 'CENTER' } },
+            },
+          ]
+        : [],
+      imageData: {
+        containerData: { alignment: 'CENTER', width: { size: 'CONTENT' }, textWrap: true },
+        image: { src: { url: json.media.url }, width: json.media.width, height: json.media.height },
+        altText: alt,
+      },
+    };
+    editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
+    say(`Image added: ${file.name}.`);
+  });
+  input.click();
+}
+
 /** A post's categories or tags: a checkbox each, in a group named by its legend. */
 function TermPicker(props: { legend: string; terms: Term[]; chosen: string[]; onChange: (ids: string[]) => void }) {
   const { legend, terms, chosen, onChange } = props;
@@ -370,7 +422,7 @@ function TermPicker(props: { legend: string; terms: Term[]; chosen: string[]; on
 }
 
 /** The formatting buttons: each a toggle with its pressed state, and the keyboard shortcut in its title. */
-function Toolbar({ editor }: { editor: Editor | null }) {
+function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: (text: string, error?: boolean) => void }) {
   const [, redraw] = useState(0);
   useEffect(() => {
     if (!editor) return;
@@ -405,6 +457,7 @@ function Toolbar({ editor }: { editor: Editor | null }) {
       () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
     ],
   ];
+  const image = () => upload(editor, setNotice);
   const link = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
     const href = prompt('Link address (empty to remove the link)', previous);
@@ -419,6 +472,9 @@ function Toolbar({ editor }: { editor: Editor | null }) {
           {label}
         </button>
       ))}
+      <button type="button" title="Image (upload)" aria-label="Image" onClick={image}>
+        Image
+      </button>
       <button
         type="button"
         title="Link (Ctrl+K)"

@@ -1,4 +1,5 @@
-import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { type BrowserContext, type Dialog, type Page, expect, test } from '@playwright/test';
 import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
 
 // The owner's desk (issue 45) in the browser, against the production build: a post written in the editor with the
@@ -6,6 +7,7 @@ import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
 // without; a closed tab's text offered back; two tabs on one draft; schedule, trash and restore.
 
 const SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
+const IMAGE = 'content/media/hero-waves.png';
 
 async function asOwner(context: BrowserContext, baseURL: string) {
   await context.addCookies([{ name: SESSION_COOKIE, value: signSession(SECRET).token, url: baseURL }]);
@@ -58,6 +60,18 @@ test('a post written in the editor is published and read on its public page, wit
 }) => {
   const title = `Written in the browser ${Date.now()}`;
   await write(page, title);
+  // An image, uploaded, described and captioned.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  const answers = ['Blue waves over a dark gradient', 'Waves, uploaded from the editor'];
+  const answer = (dialog: Dialog) => void dialog.accept(answers.shift());
+  page.on('dialog', answer);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Image' }).click();
+  await (await chooser).setFiles({ name: 'waves.png', mimeType: 'image/png', buffer: readFileSync(IMAGE) });
+  await expect(page.getByRole('status').filter({ hasText: 'Image added: waves.png.' })).toBeVisible();
+  page.off('dialog', answer);
   await page.getByText('Post settings').click();
   await page.getByRole('group', { name: 'Categories' }).getByLabel('Performance').check();
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -79,6 +93,12 @@ test('a post written in the editor is published and read on its public page, wit
     await expect(article.getByRole('listitem').filter({ hasText: 'second item' })).toBeVisible();
     await expect(article.locator('blockquote', { hasText: 'A quoted line' })).toBeVisible();
     await expect(article.locator('pre', { hasText: 'const answer = 42;' })).toBeVisible();
+    const image = article.getByRole('img', { name: 'Blue waves over a dark gradient', exact: true });
+    await expect(image).toBeVisible();
+    await expect(article.locator('figcaption', { hasText: 'Waves, uploaded from the editor' })).toBeVisible();
+    // The file is served: the browser decoded it.
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await context.close();
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { CatalogueError, errors } from '@/lib/core/errors';
 import { publish } from '@/lib/core/events/bus';
 import type { BlogEventType } from '@/lib/core/cache/event-tags';
@@ -58,6 +59,8 @@ const MAX_EXCERPT = 500;
 /** A schedule must be at least this far ahead: a time already past would publish at once, unannounced. */
 const SCHEDULE_AHEAD_MS = 60_000;
 const TERM_ID = /^[\w-]{1,128}$/;
+/** The images an upload may be, by sharp's name for the format, and the file's extension. */
+const IMAGE_FORMATS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif', heif: 'avif' };
 /** How long a post stays in the trash. */
 const TRASH_DAYS = 30;
 
@@ -300,6 +303,23 @@ export function localDesk(folder: ContentFolder, siteUrl: string) {
             : 'wix.blog.v3.draft_updated';
       event(type, action === 'unpublish' ? post : next);
       return deskPost(next, siteUrl);
+    },
+
+    /**
+     * An image the editor uploads, into the content's media folder under a new name: refused (400) unless sharp
+     * decodes it as PNG, JPEG, WebP, GIF or AVIF. Answers what the editor's IMAGE node names: the file and its size.
+     */
+    async upload(bytes: Buffer): Promise<{ id: string; url: string; width: number; height: number }> {
+      const meta = await sharp(bytes, { failOn: 'error' })
+        .metadata()
+        .catch(() => null);
+      // AVIF is HEIF with AV1 in sharp's words; other HEIF (a phone's HEIC) browsers do not show.
+      const avif = meta?.format !== 'heif' || meta.compression === 'av1';
+      const extension = meta?.format && avif ? IMAGE_FORMATS[meta.format] : undefined;
+      if (!meta || !extension || !meta.width || !meta.height)
+        throw errors.badValue('the file is not an image (PNG, JPEG, WebP, GIF or AVIF)');
+      const name = `upload-${randomUUID().slice(0, 8)}.${extension}`;
+      return { id: name, url: await folder.writeUpload(name, bytes), width: meta.width, height: meta.height };
     },
 
     /** The categories and tags a post may take, for the editor's pickers. */

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeJsonAtomic } from '@/lib/core/files/atomic';
@@ -11,6 +11,9 @@ import { writeJsonAtomic } from '@/lib/core/files/atomic';
 // unknown fields included), so an edit changes only what it sets.
 
 export const POSTS_FOLDER = 'posts';
+/** Images and files the posts show, served at /media/<file>. */
+export const MEDIA_FOLDER = 'media';
+const UPLOADS_FOLDER = 'uploads';
 /** Posts moved to the trash (the owner's desk): `trash/<id>.json`, the post as it was, with its `deletedDate`. */
 export const TRASH_FOLDER = 'trash';
 const TERMS_FILES = { category: 'categories.json', tag: 'tags.json' } as const;
@@ -124,6 +127,19 @@ export class ContentFolder {
 
   removePost(id: string) {
     return rm(this.postFile(id));
+  }
+
+  /**
+   * Writes an uploaded file (`media/uploads/<name>`, served at /media/uploads/<name>); the name is the caller's, and a
+   * file of that name is never overwritten. A folder of their own: the media folder's top level is the images the
+   * site offers members as avatars.
+   */
+  async writeUpload(name: string, bytes: Uint8Array): Promise<string> {
+    if (!/^[\w-]+\.[a-z]+$/.test(name)) throw this.refuse(`not a media file name: ${name}`);
+    const dir = path.join(/*turbopackIgnore: true*/ this.dir, MEDIA_FOLDER, UPLOADS_FOLDER);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(/*turbopackIgnore: true*/ dir, name), bytes, { flag: 'wx' });
+    return `/${MEDIA_FOLDER}/${UPLOADS_FOLDER}/${name}`;
   }
 
   trashFile(id: string) {

@@ -10,7 +10,7 @@ import { type BlogSource, DEFAULT_PAGE_SIZE, type ListPostsOptions } from '../so
 import { searchBody, searchPosts } from '../query/search';
 import { isPaid } from '../paywall';
 import { localAuthors } from './authors';
-import { ContentFolder } from './folder';
+import { ContentFolder, MEDIA_FOLDER } from './folder';
 import { listMediaImages, openMediaFile } from './media';
 import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
@@ -95,10 +95,10 @@ export function createLocalSource(dir: string): BlogSource {
       const local = localMediaUrl(mediaPath);
       if (!local) return null;
       const segments = local.slice('/media/'.length).split('/').map(decodeURIComponent);
-      return openMediaFile(path.join(/*turbopackIgnore: true*/ store.dir, 'media'), segments);
+      return openMediaFile(path.join(/*turbopackIgnore: true*/ store.dir, MEDIA_FOLDER), segments);
     },
 
-    listMediaImages: () => listMediaImages(path.join(/*turbopackIgnore: true*/ store.dir, 'media')),
+    listMediaImages: () => listMediaImages(path.join(/*turbopackIgnore: true*/ store.dir, MEDIA_FOLDER)),
 
     async getPost(id, options) {
       const post = await publishedPost(id);

@@ -6,9 +6,14 @@ export const isFormPost = (request: Request) =>
 
 /** The body as text, refused with `tooLarge()` as soon as it passes `maxBytes`, whatever Content-Length claims. */
 export async function readBodyText(request: Request, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  return (await readBodyBytes(request, maxBytes, tooLarge)).toString('utf8');
+}
+
+/** The body's bytes, bounded as `readBodyText` bounds them (an upload). */
+export async function readBodyBytes(request: Request, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -22,5 +27,5 @@ export async function readBodyText(request: Request, maxBytes: number, tooLarge:
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -17,6 +17,7 @@ const site = withSite(
 const { POST: create } = await import('@/app/api/owner/posts/route');
 const { GET: open, PUT: save, POST: act } = await import('@/app/api/owner/posts/[id]/route');
 const { observeEvents } = await import('@/lib/core/events/bus');
+const { POST: upload } = await import('@/app/api/owner/media/route');
 
 const owner = `${SESSION_COOKIE}=${signSession(SECRET).token}`;
 const request = (method: string, body?: unknown, cookie: string | null = owner) =>
@@ -177,6 +178,48 @@ describe('the post’s settings', () => {
     expect([refused.status, (await refused.json()).error.message]).toEqual([400, 'no category "no-such-category"']);
     expect((await save(request('PUT', { ...body, featured: 'yes' }), on(draft.id))).status).toBe(400);
     expect(folderState()).toEqual(before);
+  });
+});
+
+describe('images', () => {
+  const bytes = (body: BodyInit, cookie: string | null = owner) =>
+    new Request('https://blog.example/api/owner/media', {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', origin: 'https://blog.example', ...(cookie && { cookie }) },
+      body,
+    });
+  const media = () => readdirSync(path.join(site.contentDir, 'media'), { recursive: true }).sort();
+
+  it('an uploaded image is stored in the media folder under a new name, with its size', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1f4fd8' } })
+      .png()
+      .toBuffer();
+    const response = await upload(bytes(png));
+    expect(response.status).toBe(201);
+    const { media: stored } = await response.json();
+    expect(stored).toMatchObject({ width: 40, height: 30, url: `/media/uploads/${stored.id}` });
+    expect(stored.id).toMatch(/^upload-[0-9a-f]{8}\.png$/);
+    expect(readFileSync(path.join(site.contentDir, 'media', 'uploads', stored.id))).toEqual(png);
+    // Not among the images members may take as avatars (the media folder's top level).
+    const { listMediaImages } = await import('@/lib/blog/reads');
+    expect(await listMediaImages()).not.toContain(expect.stringContaining(stored.id));
+  });
+
+  it('what is not an image, too large, or not the owner’s is refused, and nothing is stored', async () => {
+    const before = media();
+    const cases: [Request, number][] = [
+      [bytes('<svg onload="alert(1)"></svg>'), 400],
+      [bytes(Buffer.from('GIF89a but not really')), 400],
+      [bytes(Buffer.alloc(10 * 1024 * 1024 + 1)), 413],
+      [bytes(Buffer.from('x'), null), 401],
+    ];
+    for (const [index, [req, status]] of cases.entries()) {
+      const response = await upload(req);
+      expect(response.status, `case ${index}`).toBe(status);
+      expect((await response.json()).error.wde).toMatch(/^WDE\d{4}$/);
+    }
+    expect(media()).toEqual(before);
   });
 });
 
