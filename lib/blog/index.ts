@@ -13,7 +13,10 @@ import { memberPostReads } from './wix/member-read';
 import { paywallSource } from './paywall';
 import * as schedule from './schedule';
 import { refreshSourceOnRemoteTags } from './remote-tags';
-import { type Desk, deskErrors, localDesk } from './desk/service';
+import { type Desk, deskService } from './desk/service';
+import { localDeskPort } from './desk/local';
+import { wixDeskPort } from './desk/wix';
+import { createWixContext } from './wix/client';
 import { ContentFolder } from './local/folder';
 
 /**
@@ -101,20 +104,22 @@ export const scheduleOf = (id: string) => schedule.scheduleOf(sources().whole, i
 export const publishDue = (id: string, at: string) => schedule.publishDue(sources().whole, id, at);
 
 /**
- * The owner's desk (lib/blog/desk): write, save, publish, schedule, trash. On the embedded source it writes the content
- * folder through its one writer; a Wix site's posts are written in Wix's editor for now (its Draft Posts API is the
- * next step), and the desk says so.
+ * The owner's desk (lib/blog/desk): write, save, publish, schedule, trash, over the platform's port: the content
+ * folder through its one writer, or the Wix site's Draft Posts API. One per process.
  */
 export function desk(): Desk {
-  const c = config();
-  return serve('blog', {
-    local: () => localDesk(new ContentFolder(c.contentDir), c.siteUrl),
-    wix: () => {
-      throw deskErrors.notHere();
-    },
+  return processSingleton('blog-desk', () => {
+    const c = config();
+    return deskService(
+      serve('blog', {
+        local: () => localDeskPort(new ContentFolder(c.contentDir), c.siteUrl),
+        wix: () => wixDeskPort(createWixContext(c.wix), c.siteUrl),
+      }),
+    );
   });
 }
-export { deskErrors, type Desk, type DeskAction, type DeskInput, type DeskPost } from './desk/service';
+export { type Desk } from './desk/service';
+export { deskErrors, type DeskAction, type DeskInput, type DeskPost } from './desk/types';
 
 export type { Author } from './authors';
 export { checkCursorQuery } from './query/cursor';

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { postPath } from '@/lib/core/site';
+import { errors } from '@/lib/core/errors';
+import { excerptOf } from '../excerpt';
+import type { ContentFolder, RawPost } from '../local/folder';
+import { minutesToRead, plainText } from '../reading-time';
+import { slugify, uniqueSlug } from '../slug';
+import type { RichNode } from '../types';
+import { isLive, published, scheduled, unpublished, unscheduled } from './lifecycle';
+import type { DeskInput, DeskPort, DeskPost } from './types';
+
+// The desk's port on the embedded source: the content folder, through its one writer (local/folder.ts), in the shape
+// the CLI writes (the Wix REST shapes). Slugs are unique within a language, as Wix keeps them; the trash is
+// `<content>/trash/`, emptied of what has been there 30 days whenever it is listed.
+
+/** How long a post stays in the trash. */
+const TRASH_DAYS = 30;
+
+const languageOf = (post: RawPost) => post.language ?? 'en';
+
+function deskPost(post: RawPost, siteUrl: string): DeskPost {
+  const raw = post as Record<string, unknown>;
+  const language = languageOf(post);
+  return {
+    id: post.id,
+    title: String(post.title ?? ''),
+    slug: post.slug,
+    excerpt: String(raw.excerpt ?? ''),
+    status: (post.status ?? 'PUBLISHED') as DeskPost['status'],
+    language,
+    nodes: ((raw.richContent as { nodes?: RichNode[] } | undefined)?.nodes ?? []) as RichNode[],
+    categoryIds: [...(post.categoryIds ?? [])],
+    tagIds: [...(post.tagIds ?? [])],
+    featured: post.featured === true,
+    pinned: post.pinned === true,
+    scheduledPublishDate: typeof raw.scheduledPublishDate === 'string' ? raw.scheduledPublishDate : null,
+    firstPublishedDate: typeof post.firstPublishedDate === 'string' ? post.firstPublishedDate : null,
+    editedDate: typeof raw.editedDate === 'string' ? raw.editedDate : String(post.lastPublishedDate ?? ''),
+    url: isLive(post) ? `${siteUrl}${postPath(post.slug, language)}` : null,
+  };
+}
+
+/** The desk's port over a content folder; `siteUrl` makes the posts' addresses. */
+export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort {
+  const raw = async (id: string) => {
+    const post = await folder.post(id).catch(() => null);
+    return post && post.id === id ? post : null;
+  };
+  const write = async (post: RawPost) => (await folder.writePost(post), deskPost(post, siteUrl));
+  const now = () => new Date().toISOString();
+
+  async function freeSlug(wanted: string | undefined, title: string, language: string, self?: string) {
+    const taken = new Set(
+      (await folder.posts()).filter((p) => languageOf(p) === language && p.id !== self).map((p) => p.slug),
+    );
+    if (wanted && taken.has(wanted))
+      throw errors.badValue(`the slug "${wanted}" is taken by another post in this language`);
+    return wanted ?? uniqueSlug(slugify(title), taken);
+  }
+
+  /** The body and what is derived from it, as the CLI stores them; the settings the input names. */
+  function written(input: DeskInput, at: string, previous?: RawPost): Partial<RawPost> {
+    const text = plainText(input.nodes);
+    const kept = (previous as Record<string, unknown> | undefined)?.richContent as
+      { metadata?: Record<string, unknown> } | undefined;
+    return {
+      title: input.title,
+      excerpt: input.excerpt || excerptOf(text),
+      contentText: text,
+      minutesToRead: minutesToRead(text),
+      richContent: {
+        nodes: input.nodes,
+        metadata: { version: 1, createdTimestamp: at, id: randomUUID(), ...kept?.metadata, updatedTimestamp: at },
+      },
+      ...(input.categoryIds && { categoryIds: input.categoryIds }),
+      ...(input.tagIds && { tagIds: input.tagIds }),
+      ...(input.featured !== undefined && { featured: input.featured }),
+      ...(input.pinned !== undefined && { pinned: input.pinned }),
+      editedDate: at,
+    } as Partial<RawPost>;
+  }
+
+  /** A lifecycle step on the post file, dated. */
+  const step = async (id: string, change: (post: RawPost) => RawPost) => {
+    const post = await raw(id);
+    if (!post) throw errors.notFound(`no post or draft "${id}"`);
+    return write({ ...change(post), editedDate: now() } as RawPost);
+  };
+
+  return {
+    open: async (id) => {
+      const post = await raw(id);
+      return post && deskPost(post, siteUrl);
+    },
+
+    async create(input) {
+      const at = now();
+      const language = 'en';
+      const slug = await freeSlug(input.slug, input.title, language);
+      return write({
+        id: randomUUID(),
+        slug,
+        status: 'UNPUBLISHED',
+        language,
+        featured: false,
+        pinned: false,
+        categoryIds: [],
+        tagIds: [],
+        hashtags: [],
+        commentingEnabled: true,
+        relatedPostIds: [],
+        url: { base: siteUrl, path: postPath(slug, language) },
+        metrics: { views: 0, likes: 0, comments: 0 },
+        ...written(input, at),
+      } as RawPost);
+    },
+
+    async save(current, input) {
+      const post = (await raw(current.id))!;
+      const at = now();
+      const slug = await freeSlug(input.slug ?? post.slug, input.title, current.language, post.id);
+      return write({
+        ...post,
+        slug,
+        url: { base: siteUrl, path: postPath(slug, current.language) },
+        ...written(input, at, post),
+        ...(isLive(post) && { lastPublishedDate: at }),
+      } as RawPost);
+    },
+
+    publish: (current) => step(current.id, (post) => published(post, now())),
+    unpublish: (current) => step(current.id, unpublished),
+    schedule: (current, at) => step(current.id, (post) => scheduled(post, at)),
+    unschedule: (current) => step(current.id, unscheduled),
+
+    async trash(current) {
+      const post = await raw(current.id);
+      if (post) await folder.trashPost(post, now());
+    },
+
+    async restore(id) {
+      const post = await folder.restorePost(id);
+      return post && deskPost(post, siteUrl);
+    },
+
+    async trashed() {
+      await folder.emptyTrash(new Date(Date.now() - TRASH_DAYS * 86_400_000).toISOString());
+      return (await folder.trashedPosts()).map((p) => ({
+        id: p.id,
+        title: String(p.title ?? ''),
+        deletedDate: p.deletedDate,
+      }));
+    },
+
+    async terms() {
+      const list = async (kind: 'category' | 'tag') =>
+        (await folder.terms(kind)).map((t) => ({
+          id: t.id,
+          label: String(t.label ?? t.slug),
+          language: t.language ?? 'en',
+        }));
+      return { categories: await list('category'), tags: await list('tag') };
+    },
+
+    async upload(bytes, image) {
+      const name = `upload-${randomUUID().slice(0, 8)}.${image.extension}`;
+      return { id: name, url: await folder.writeUpload(name, bytes), width: image.width, height: image.height };
+    },
+  };
+}

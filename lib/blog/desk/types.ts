@@ -1,0 +1,103 @@
+import { CatalogueError, errors } from '@/lib/core/errors';
+import type { RichNode } from '../types';
+
+// The owner's desk: what the editor sends and is answered, and the port each platform implements (local.ts: the
+// content folder; wix.ts: Wix's Draft Posts API). The rules are the service's (service.ts), over either port.
+
+/** A post as the editor opens it. */
+export interface DeskPost {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED';
+  language: string;
+  nodes: RichNode[];
+  categoryIds: string[];
+  tagIds: string[];
+  featured: boolean;
+  pinned: boolean;
+  scheduledPublishDate: string | null;
+  firstPublishedDate: string | null;
+  /** When it was last saved: sent back with the next save, which is refused if another save came between. */
+  editedDate: string;
+  /** Its public address, once published. */
+  url: string | null;
+}
+
+/** What the editor sends. */
+export interface DeskInput {
+  title: string;
+  slug?: string;
+  excerpt?: string;
+  nodes: RichNode[];
+  /** The post's categories and tags (ids of existing ones), and its flags; absent: left as they are. */
+  categoryIds?: string[];
+  tagIds?: string[];
+  featured?: boolean;
+  pinned?: boolean;
+  /** The `editedDate` the editor opened (absent for a new post). */
+  editedDate?: string;
+}
+
+export type DeskAction = 'publish' | 'unpublish' | 'schedule' | 'unschedule' | 'trash' | 'restore';
+
+export interface Trashed {
+  id: string;
+  title: string;
+  deletedDate: string;
+}
+
+export interface DeskTerm {
+  id: string;
+  label: string;
+  language: string;
+}
+
+/** An image the service has decoded: its size, and the file extension of its format. */
+export interface CheckedImage {
+  extension: string;
+  width: number;
+  height: number;
+}
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** What a platform does for the desk; each call gets input the service has checked. */
+export interface DeskPort {
+  /** The post or draft; null when there is none. */
+  open(id: string): Promise<DeskPost | null>;
+  create(input: DeskInput): Promise<DeskPost>;
+  /** Saves the editor's text: a draft stays one, a published post is updated for its readers. */
+  save(current: DeskPost, input: DeskInput): Promise<DeskPost>;
+  publish(current: DeskPost): Promise<DeskPost>;
+  /** Back to a draft. */
+  unpublish(current: DeskPost): Promise<DeskPost>;
+  /** `at`: ISO, ahead. */
+  schedule(current: DeskPost, at: string): Promise<DeskPost>;
+  unschedule(current: DeskPost): Promise<DeskPost>;
+  trash(current: DeskPost): Promise<void>;
+  /** Back from the trash; null when the trash has no such post. */
+  restore(id: string): Promise<DeskPost | null>;
+  /** The trash, newest first. */
+  trashed(): Promise<Trashed[]>;
+  terms(): Promise<{ categories: DeskTerm[]; tags: DeskTerm[] }>;
+  upload(bytes: Buffer, image: CheckedImage): Promise<StoredImage>;
+}
+
+export const deskErrors = {
+  conflict: () =>
+    new CatalogueError(
+      409,
+      'WDE9409',
+      'this post was saved elsewhere (another tab or device) after you opened it: reload to see that version',
+    ),
+  noPost: (id: string) => errors.notFound(`no post or draft "${id}"`),
+  /** What the platform cannot do here, said as it is (a 4xx: nothing the owner sent was wrong, nothing changed). */
+  notHere: (message: string) => new CatalogueError(422, 'WDE9422', message),
+};

@@ -1,0 +1,176 @@
+import type { draftPosts } from '@wix/blog';
+import { isRecord } from '@/lib/core/json';
+import { postPath } from '@/lib/core/site';
+import type { RichNode } from '../types';
+import { type WixContext, defined } from '../wix/client';
+import { taxonomyMethods } from '../wix/taxonomy';
+import type { DeskPort, DeskPost } from './types';
+import { deskErrors } from './types';
+
+// The desk's port on a Wix site: the Blog's Draft Posts API through @wix/blog's typed `draftPosts` module (its
+// index.typings.d.ts: createDraftPost, updateDraftPost with its `action`, publishDraftPost, deleteDraftPost,
+// restoreFromTrashBin, listDeletedDraftPosts). Drafts need the site's own authority (WIX_API_KEY): a visitor's token
+// reads published posts only. A draft and its post share an id. What Wix answers is read into the editor's post; the
+// site's own address for it (SITE_URL and the post's path) once it is published. Images go to Wix's Media Manager,
+// which is not wired here yet: an upload is refused with that said.
+
+/** The fields every read and write asks for: the body and the post's URL. */
+const FIELDSETS: draftPosts.FieldWithLiterals[] = ['RICH_CONTENT', 'URL'];
+
+const iso = (value: unknown): string | null => {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  return typeof value === 'string' && value ? value : null;
+};
+
+/** The editor's post from Wix's DraftPost (in the SDK's shape: `_id`, dates as Date). */
+function deskPostOf(draft: draftPosts.DraftPost, siteUrl: string): DeskPost {
+  const status = draft.status === 'PUBLISHED' || draft.status === 'SCHEDULED' ? draft.status : 'UNPUBLISHED';
+  const language = draft.language ?? 'en';
+  const slug = draft.seoSlug ?? draft._id ?? '';
+  return {
+    id: draft._id ?? '',
+    title: draft.title ?? '',
+    slug,
+    excerpt: draft.excerpt ?? '',
+    status,
+    language,
+    nodes: ((isRecord(draft.richContent) ? draft.richContent.nodes : undefined) ?? []) as unknown as RichNode[],
+    categoryIds: draft.categoryIds ?? [],
+    tagIds: draft.tagIds ?? [],
+    featured: draft.featured === true,
+    // Pinning is the published post's (Posts API), not the draft's.
+    pinned: false,
+    scheduledPublishDate: iso(draft.scheduledPublishDate),
+    firstPublishedDate: iso(draft.firstPublishedDate),
+    editedDate: iso(draft.editedDate) ?? '',
+    url: status === 'PUBLISHED' ? `${siteUrl}${postPath(slug, language)}` : null,
+  };
+}
+
+/** The desk's port over the Wix site of `context`; `siteUrl` makes the posts' addresses on this site. */
+export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
+  const { client, call, get, hasApiKey } = context;
+  const taxonomy = taxonomyMethods(context);
+  const requireKey = () => {
+    if (!hasApiKey)
+      throw deskErrors.notHere(
+        "writing posts needs WIX_API_KEY (with WIX_SITE_ID): a visitor's access reads published posts only",
+      );
+  };
+  const post = (draft: draftPosts.DraftPost | undefined, what: string) => {
+    if (!draft?._id) throw deskErrors.notHere(`Wix answered ${what} without the draft`);
+    return deskPostOf(draft, siteUrl);
+  };
+  /** An update of the draft: its fields (none for a lifecycle step) and Wix's `action`. */
+  const update = async (
+    id: string,
+    fields: draftPosts.UpdateDraftPost,
+    action: draftPosts.ActionWithLiterals,
+    extra: { scheduledPublishDate?: Date } = {},
+  ) => {
+    requireKey();
+    const response = await call('updateDraftPost', () =>
+      client.draftPosts.updateDraftPost(id, fields, { action, fieldsets: FIELDSETS, ...extra }),
+    );
+    return post(response.draftPost, 'updateDraftPost');
+  };
+  const open = async (id: string) => {
+    requireKey();
+    const response = await get('getDraftPost', id, (segment) =>
+      client.draftPosts.getDraftPost(segment, { fieldsets: FIELDSETS }),
+    );
+    return response?.draftPost ? deskPostOf(response.draftPost, siteUrl) : null;
+  };
+
+  return {
+    open,
+
+    async create(input) {
+      requireKey();
+      const response = await call('createDraftPost', () =>
+        client.draftPosts.createDraftPost(
+          {
+            title: input.title,
+            richContent: { nodes: input.nodes } as draftPosts.RichContent,
+            ...defined({
+              excerpt: input.excerpt || undefined,
+              seoSlug: input.slug,
+              categoryIds: input.categoryIds,
+              tagIds: input.tagIds,
+              featured: input.featured,
+            }),
+          },
+          { fieldsets: FIELDSETS },
+        ),
+      );
+      return post(response.draftPost, 'createDraftPost');
+    },
+
+    // A published post's edits are published with them (UPDATE_PUBLISH); a draft's are saved (UPDATE).
+    save: (current, input) =>
+      update(
+        current.id,
+        {
+          title: input.title,
+          richContent: { nodes: input.nodes } as draftPosts.RichContent,
+          ...defined({
+            excerpt: input.excerpt || undefined,
+            seoSlug: input.slug,
+            categoryIds: input.categoryIds,
+            tagIds: input.tagIds,
+            featured: input.featured,
+          }),
+        },
+        current.status === 'PUBLISHED' ? 'UPDATE_PUBLISH' : 'UPDATE',
+      ),
+
+    async publish(current) {
+      requireKey();
+      await call('publishDraftPost', () => client.draftPosts.publishDraftPost(current.id));
+      return (await open(current.id)) ?? { ...current, status: 'PUBLISHED' };
+    },
+    unpublish: (current) => update(current.id, {}, 'UPDATE_REVERT_TO_DRAFT'),
+    schedule: (current, at) => update(current.id, {}, 'UPDATE_SCHEDULE', { scheduledPublishDate: new Date(at) }),
+    unschedule: (current) => update(current.id, {}, 'UPDATE_CANCEL_SCHEDULE'),
+
+    async trash(current) {
+      requireKey();
+      await call('deleteDraftPost', () => client.draftPosts.deleteDraftPost(current.id));
+    },
+
+    async restore(id) {
+      requireKey();
+      const response = await get('restoreFromTrashBin', id, (segment) =>
+        client.draftPosts.restoreFromTrashBin(segment),
+      );
+      return response?.draftPost ? deskPostOf(response.draftPost, siteUrl) : null;
+    },
+
+    // Wix lists its trash bin newest first (editedDate, the deletion's date, descending).
+    async trashed() {
+      requireKey();
+      const response = await call('listDeletedDraftPosts', () =>
+        client.draftPosts.listDeletedDraftPosts({ paging: { limit: 100 } }),
+      );
+      return (response.draftPosts ?? []).map((draft) => ({
+        id: draft._id ?? '',
+        title: draft.title ?? '',
+        deletedDate: iso(draft.editedDate) ?? '',
+      }));
+    },
+
+    async terms() {
+      const [categories, tags] = await Promise.all([taxonomy.listCategories(), taxonomy.listTags()]);
+      const term = (t: { id: string; label?: string | null; slug?: string; language?: string | null }) => ({
+        id: t.id,
+        label: t.label ?? t.slug ?? t.id,
+        language: t.language ?? 'en',
+      });
+      return { categories: categories.map(term), tags: tags.map(term) };
+    },
+
+    async upload() {
+      throw deskErrors.notHere("on a Wix site, add images in Wix's Media Manager and insert them in Wix's editor");
+    },
+  };
+}

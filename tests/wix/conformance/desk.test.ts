@@ -1,0 +1,185 @@
+import { draftPosts } from '@wix/blog';
+import { revalidateTag } from 'next/cache';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { deskService } from '@/lib/blog/desk/service';
+import { wixDeskPort } from '@/lib/blog/desk/wix';
+import { createWixContext } from '@/lib/blog/wix/client';
+import { memoryTokenCache } from '@/lib/wix/tokens';
+import { API_KEY, type Recorded, SITE_ID, recorder, route, sdkClient, transportOf } from './recorder';
+
+// The owner's desk on a Wix site (lib/blog/desk/wix.ts, issue 45): each of its Draft Posts calls is the request the
+// SDK's own draftPosts module makes for the same operation (createDraftPost, getDraftPost, updateDraftPost with its
+// `action`, publishDraftPost, deleteDraftPost, restoreFromTrashBin, listDeletedDraftPosts), and the site reads Wix's
+// answer (the `DraftPost` of draft-posts/build/cjs/index.typings.d.ts, on the wire with `id` and ISO dates) into the
+// editor's post. The rules run first: a stale save or a bad schedule makes no write.
+
+/** Wix's DraftPost on the wire. */
+const wired = (fields: Record<string, unknown> = {}) => ({
+  id: 'draft-1',
+  title: 'From the desk',
+  seoSlug: 'from-the-desk',
+  status: 'UNPUBLISHED',
+  language: 'en',
+  categoryIds: [],
+  tagIds: [],
+  featured: false,
+  editedDate: '2026-11-29T10:00:00.000Z',
+  richContent: { nodes: [{ type: 'PARAGRAPH', id: 'p1', nodes: [] }] },
+  ...fields,
+});
+const NODES = [{ type: 'PARAGRAPH', id: 'p1', nodes: [] }];
+const FIELDSETS: draftPosts.FieldWithLiterals[] = ['RICH_CONTENT', 'URL'];
+
+/** `apiKey` null: a site read with a visitor's token (WIX_CLIENT_ID), no key. */
+function setup(draft: Record<string, unknown> = wired(), apiKey: string | null = API_KEY) {
+  const answer = (request: Recorded) => {
+    const path = request.url.pathname;
+    if (path.endsWith('/publish')) return { body: { postId: 'draft-1' } };
+    if (request.method === 'DELETE') return { body: {} };
+    if (path.includes('/trash-bin') && request.method === 'GET') return { body: { draftPosts: [draft] } };
+    return { body: { draftPost: draft } };
+  };
+  const rec = recorder(
+    route('GET', /./, answer),
+    route('POST', /./, answer),
+    route('PATCH', /./, answer),
+    route('DELETE', /./, answer),
+  );
+  const context = createWixContext({
+    ...(apiKey ? { apiKey, siteId: SITE_ID } : { clientId: 'conformance-client-0001' }),
+    tokens: memoryTokenCache(),
+    ...transportOf(rec),
+  });
+  const desk = deskService(wixDeskPort(context, 'https://blog.example'));
+  const sdk = sdkClient({ draftPosts }, rec);
+  return { rec, desk, sdk };
+}
+
+beforeEach(() => vi.mocked(revalidateTag).mockReset());
+
+describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
+  it('create: as draftPosts.createDraftPost; the answer read into the editor’s post', async () => {
+    const { rec, desk, sdk } = setup();
+    let made: unknown;
+    const ours = await rec.one(
+      async () => (made = await desk.create({ title: 'From the desk', slug: 'from-the-desk', nodes: NODES })),
+    );
+    const theirs = await rec.one(() =>
+      sdk.draftPosts.createDraftPost(
+        { title: 'From the desk', seoSlug: 'from-the-desk', richContent: { nodes: NODES } as draftPosts.RichContent },
+        { fieldsets: FIELDSETS },
+      ),
+    );
+    expect(ours).toEqual(theirs);
+    expect(made).toEqual({
+      id: 'draft-1',
+      title: 'From the desk',
+      slug: 'from-the-desk',
+      excerpt: '',
+      status: 'UNPUBLISHED',
+      language: 'en',
+      nodes: NODES,
+      categoryIds: [],
+      tagIds: [],
+      featured: false,
+      pinned: false,
+      scheduledPublishDate: null,
+      firstPublishedDate: null,
+      editedDate: '2026-11-29T10:00:00.000Z',
+      url: null,
+    });
+    // The draft's pages refreshed at once (the webhook Wix sends later clears them again).
+    expect(vi.mocked(revalidateTag).mock.calls.map(([tag]) => tag)).toEqual(['drafts', 'draft:draft-1']);
+  });
+
+  it('save: getDraftPost, then updateDraftPost with action UPDATE (a draft) or UPDATE_PUBLISH (a published post)', async () => {
+    for (const [status, action] of [
+      ['UNPUBLISHED', 'UPDATE'],
+      ['PUBLISHED', 'UPDATE_PUBLISH'],
+    ] as const) {
+      const { rec, desk, sdk } = setup(wired({ status }));
+      const input = { title: 'Edited', nodes: NODES, excerpt: 'Short', editedDate: '2026-11-29T10:00:00.000Z' };
+      const ours = await rec.calls(() => desk.save('draft-1', input));
+      const theirs = await rec.calls(async () => {
+        await sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+        await sdk.draftPosts.updateDraftPost(
+          'draft-1',
+          { title: 'Edited', excerpt: 'Short', richContent: { nodes: NODES } as draftPosts.RichContent },
+          { action, fieldsets: FIELDSETS },
+        );
+      });
+      expect(ours, status).toEqual(theirs);
+    }
+  });
+
+  it('a save over a newer one (another tab) is refused after the read, with no write', async () => {
+    const { rec, desk } = setup();
+    const made = await rec.calls(() =>
+      desk.save('draft-1', { title: 'Stale', nodes: NODES, editedDate: '2026-11-29T09:00:00.000Z' }).catch((e) => {
+        expect(e.status).toBe(409);
+      }),
+    );
+    expect(made.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it('publish: publishDraftPost, the draft read again; the post’s address on this site', async () => {
+    const { rec, desk, sdk } = setup();
+    const ours = await rec.calls(() => desk.act('draft-1', 'publish'));
+    const theirs = await rec.calls(async () => {
+      await sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+      await sdk.draftPosts.publishDraftPost('draft-1');
+      await sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+    });
+    expect(ours).toEqual(theirs);
+    const live = setup(wired({ status: 'PUBLISHED' }));
+    expect((await live.desk.open('draft-1')).url).toBe('https://blog.example/post/from-the-desk');
+  });
+
+  it('unpublish, schedule, unschedule: updateDraftPost with Wix’s action for each', async () => {
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const cases = [
+      ['PUBLISHED', 'unpublish', 'UPDATE_REVERT_TO_DRAFT', {}],
+      ['UNPUBLISHED', 'schedule', 'UPDATE_SCHEDULE', { scheduledPublishDate: new Date(at) }],
+      ['SCHEDULED', 'unschedule', 'UPDATE_CANCEL_SCHEDULE', {}],
+    ] as const;
+    for (const [status, action, wixAction, extra] of cases) {
+      const { rec, desk, sdk } = setup(wired({ status }));
+      const ours = await rec.calls(() => desk.act('draft-1', action, at));
+      const theirs = await rec.calls(async () => {
+        await sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+        await sdk.draftPosts.updateDraftPost('draft-1', {}, { action: wixAction, fieldsets: FIELDSETS, ...extra });
+      });
+      expect(ours, action).toEqual(theirs);
+    }
+  });
+
+  it('trash, restore and the trash bin: deleteDraftPost, restoreFromTrashBin, listDeletedDraftPosts', async () => {
+    const { rec, desk, sdk } = setup();
+    expect(await rec.calls(() => desk.act('draft-1', 'trash'))).toEqual(
+      await rec.calls(async () => {
+        await sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+        await sdk.draftPosts.deleteDraftPost('draft-1');
+      }),
+    );
+    expect(await rec.one(() => desk.act('draft-1', 'restore'))).toEqual(
+      await rec.one(() => sdk.draftPosts.restoreFromTrashBin('draft-1')),
+    );
+    let listed: unknown;
+    expect(await rec.one(async () => (listed = await desk.trash()))).toEqual(
+      await rec.one(() => sdk.draftPosts.listDeletedDraftPosts({ paging: { limit: 100 } })),
+    );
+    expect(listed).toEqual([{ id: 'draft-1', title: 'From the desk', deletedDate: '2026-11-29T10:00:00.000Z' }]);
+  });
+
+  it('a schedule in the past, or any write without an API key, makes no request', async () => {
+    const { rec, desk } = setup();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await expect(desk.act('draft-1', 'schedule', past)).rejects.toMatchObject({ status: 400 });
+    expect(rec.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    const visitor = setup(wired(), null);
+    await expect(visitor.desk.create({ title: 'No key', nodes: NODES })).rejects.toMatchObject({ status: 422 });
+    await expect(visitor.desk.upload(Buffer.from('x'))).rejects.toMatchObject({ status: 400 });
+    expect(visitor.rec.requests.filter((r) => r.url.pathname !== '/oauth2/token')).toEqual([]);
+  });
+});
