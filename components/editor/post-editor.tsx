@@ -26,6 +26,7 @@ export interface EditorPost {
   pinned: boolean;
   scheduledPublishDate: string | null;
   editedDate: string;
+  hasUnpublishedChanges: boolean;
   url: string | null;
 }
 
@@ -134,14 +135,15 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
   }, [dirty, editor, snapshot, post, revision]);
 
   const save = useCallback(
-    async (quiet = false): Promise<EditorPost | null> => {
+    /** `publish`: a published post's edits go live ("Update"); without it they are kept for it, unseen. */
+    async (quiet = false, publish = false): Promise<EditorPost | null> => {
       if (!editor || busy.current) return null;
       if (!title.trim()) {
         if (!quiet) setError('A post needs a title before it can be saved.');
         return null;
       }
       busy.current = true;
-      const body = snapshot(editor);
+      const body = { ...snapshot(editor), ...(publish && { publish: true }) };
       const result = post
         ? await call(`/api/owner/posts/${encodeURIComponent(post.id)}`, 'PUT', body)
         : await call('/api/owner/posts', 'POST', body);
@@ -155,16 +157,22 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
       setSlug(result.post.slug);
       setDirty(false);
       setError('');
-      setStatus(result.post.status === 'PUBLISHED' ? 'Updated: readers see this version.' : 'Draft saved.');
+      setStatus(
+        result.post.status !== 'PUBLISHED'
+          ? 'Draft saved.'
+          : publish
+            ? 'Updated: readers see this version.'
+            : 'Changes saved. Readers see them when you update.',
+      );
       if (!post) history.replaceState(null, '', `/dashboard/posts/${encodeURIComponent(result.post.id)}`);
       return result.post;
     },
     [editor, post, snapshot, title],
   );
 
-  // A draft saves itself after a pause; a published post's edits wait for "Update".
+  // Edits save themselves after a pause: a draft's, and a published post's as its unpublished changes.
   useEffect(() => {
-    if (!dirty || post?.status === 'PUBLISHED') return;
+    if (!dirty) return;
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(true), AUTOSAVE_MS);
     return () => {
@@ -210,7 +218,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
 
   const live = post?.status === 'PUBLISHED';
   return (
-    <form className="editor" onSubmit={(e) => (e.preventDefault(), void save())} aria-label="Post editor">
+    <form className="editor" onSubmit={(e) => (e.preventDefault(), void save(false, live))} aria-label="Post editor">
       {kept && (
         <p className="notice" role="alert">
           This browser kept edits that were not saved.{' '}
@@ -225,7 +233,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
       <div className="editor__bar">
         <span className="editor__state">
           {post ? (live ? 'Published' : post.status === 'SCHEDULED' ? 'Scheduled' : 'Draft') : 'New draft'}
-          {dirty ? ' · unsaved changes' : ''}
+          {dirty ? ' · unsaved changes' : live && post?.hasUnpublishedChanges ? ' · changes not yet published' : ''}
         </span>
         <button type="submit">{live ? 'Update' : 'Save draft'}</button>
         {live ? (

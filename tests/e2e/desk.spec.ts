@@ -102,11 +102,26 @@ test('a post written in the editor is published and read on its public page, wit
     await context.close();
   }
 
+  // Edits to the published post are kept beside it, unseen by readers, until "Update".
+  const revised = `${title}, revised`;
+  await page.getByPlaceholder('Post title').fill(revised);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Changes saved. Readers see them when you update.' }),
+  ).toBeVisible();
+  const reader = await browser.newPage();
+  await reader.goto(path);
+  await expect(reader.locator('article').getByRole('heading', { level: 1 })).toHaveText(title);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Updated: readers see this version.' })).toBeVisible();
+  await reader.reload();
+  await expect(reader.locator('article').getByRole('heading', { level: 1 })).toHaveText(revised);
+  await reader.close();
+
   // The feed and its category's page list it at once: the publication cleared their tags.
   const editor = page.url();
   for (const list of ['/', '/categories/performance']) {
     await page.goto(list);
-    await expect(page.getByRole('link', { name: title }).first(), list).toBeVisible();
+    await expect(page.getByRole('link', { name: revised }).first(), list).toBeVisible();
   }
 
   // Moved to the trash, it leaves the feed and its page at once (and the suite's later pages as they were).
@@ -118,7 +133,7 @@ test('a post written in the editor is published and read on its public page, wit
   await expect(page.getByRole('status').filter({ hasText: 'Moved to the trash.' })).toBeVisible();
   expect((await page.request.get(path)).status()).toBe(404);
   await page.goto('/');
-  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: revised })).toHaveCount(0);
 });
 
 test('a draft saves itself; a closed tab’s last words are offered back, and restored', async ({ context }) => {
@@ -171,6 +186,25 @@ test('two tabs on one draft: the later save is told, not silently overwriting th
   await expect(two.getByRole('textbox', { name: 'Post body' })).toContainText('from tab two');
   await expect(two.getByRole('textbox', { name: 'Post body' })).not.toContainText('from tab one');
   await discard(two);
+});
+
+test('a session that ends mid-edit loses nothing: the writer is told, signs in again, and the text is saved', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await write(page, `Session ends ${Date.now()}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await context.clearCookies();
+  await page.keyboard.type(' typed after the session ended');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your session has ended' })).toBeVisible();
+  await asOwner(context, baseURL!);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Post body' })).toContainText('typed after the session ended');
+  await discard(page);
 });
 
 test('schedule and unschedule; move to the trash and restore from it', async ({ page }) => {

@@ -18,7 +18,15 @@ const TRASH_DAYS = 30;
 
 const languageOf = (post: RawPost) => post.language ?? 'en';
 
-function deskPost(post: RawPost, siteUrl: string): DeskPost {
+/**
+ * A published post's edits kept beside it (`draftChanges` in its file: the fields a save writes), which readers do not
+ * see: the public source reads a post's own fields only (lib/blog/types.ts `Post` keeps no other).
+ */
+const DRAFT_CHANGES = 'draftChanges';
+
+function deskPost(published: RawPost, siteUrl: string): DeskPost {
+  const changes = (published as Record<string, unknown>)[DRAFT_CHANGES] as Partial<RawPost> | undefined;
+  const post = { ...published, ...changes } as RawPost;
   const raw = post as Record<string, unknown>;
   const language = languageOf(post);
   return {
@@ -36,7 +44,8 @@ function deskPost(post: RawPost, siteUrl: string): DeskPost {
     scheduledPublishDate: typeof raw.scheduledPublishDate === 'string' ? raw.scheduledPublishDate : null,
     firstPublishedDate: typeof post.firstPublishedDate === 'string' ? post.firstPublishedDate : null,
     editedDate: typeof raw.editedDate === 'string' ? raw.editedDate : String(post.lastPublishedDate ?? ''),
-    url: isLive(post) ? `${siteUrl}${postPath(post.slug, language)}` : null,
+    hasUnpublishedChanges: changes !== undefined,
+    url: isLive(post) ? `${siteUrl}${postPath(published.slug, language)}` : null,
   };
 }
 
@@ -116,20 +125,27 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
     },
 
     async save(current, input) {
-      const post = (await raw(current.id))!;
+      const { [DRAFT_CHANGES]: _, ...post } = (await raw(current.id))! as Record<string, unknown>;
+      const published = post as RawPost;
       const at = now();
-      const slug = await freeSlug(input.slug ?? post.slug, input.title, current.language, post.id);
-      return write({
-        ...post,
+      const slug = await freeSlug(input.slug ?? published.slug, input.title, current.language, current.id);
+      const changes = {
         slug,
         url: { base: siteUrl, path: postPath(slug, current.language) },
-        ...written(input, at, post),
-        ...(isLive(post) && { lastPublishedDate: at }),
-      } as RawPost);
+        ...written(input, at, published),
+      };
+      // A published post's edits wait beside it until published ("Update").
+      if (isLive(published) && !input.publish) return write({ ...published, [DRAFT_CHANGES]: changes });
+      return write({ ...published, ...changes, ...(isLive(published) && { lastPublishedDate: at }) } as RawPost);
     },
 
     publish: (current) => step(current.id, (post) => published(post, now())),
-    unpublish: (current) => step(current.id, unpublished),
+    // A draft has one version: the edits kept beside the published post become the draft's.
+    unpublish: (current) =>
+      step(current.id, (post) => {
+        const { [DRAFT_CHANGES]: changes, ...rest } = post as Record<string, unknown>;
+        return unpublished({ ...rest, ...(changes as object) } as RawPost);
+      }),
     schedule: (current, at) => step(current.id, (post) => scheduled(post, at)),
     unschedule: (current) => step(current.id, unscheduled),
 

@@ -44,6 +44,8 @@ function checked(input: DeskInput): DeskInput {
   if (title.length > MAX_TITLE) throw errors.badValue(`a title is at most ${MAX_TITLE} characters`);
   if (input.slug !== undefined && input.slug !== '' && !isSlug(input.slug))
     throw errors.badValue('a slug is lowercase letters and digits joined by single hyphens, at most 100 characters');
+  if (input.publish !== undefined && typeof input.publish !== 'boolean')
+    throw errors.badValue('publish is true or false');
   if (input.excerpt !== undefined && (typeof input.excerpt !== 'string' || input.excerpt.length > MAX_EXCERPT))
     throw errors.badValue(`an excerpt is text of at most ${MAX_EXCERPT} characters`);
   if (!Array.isArray(input.nodes) || !input.nodes.every((node) => isRichNode(node, 0)))
@@ -111,8 +113,9 @@ export function deskService(port: DeskPort) {
       const input = await valid(raw);
       const current = await find(id);
       if (raw.editedDate !== undefined && raw.editedDate !== current.editedDate) throw deskErrors.conflict();
-      const post = await port.save(current, input);
-      event(isLive(post) ? 'wix.blog.v3.post_updated' : 'wix.blog.v3.draft_updated', post);
+      const post = await port.save(current, { ...input, publish: isLive(current) && raw.publish === true });
+      // Readers see the change only when a published post's edits are published; otherwise it is the draft's.
+      event(isLive(post) && raw.publish === true ? 'wix.blog.v3.post_updated' : 'wix.blog.v3.draft_updated', post);
       return post;
     },
 

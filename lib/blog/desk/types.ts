@@ -21,6 +21,8 @@ export interface DeskPost {
   firstPublishedDate: string | null;
   /** When it was last saved: sent back with the next save, which is refused if another save came between. */
   editedDate: string;
+  /** A published post's saved edits that readers do not see yet (Wix's `hasUnpublishedChanges`). */
+  hasUnpublishedChanges: boolean;
   /** Its public address, once published. */
   url: string | null;
 }
@@ -38,6 +40,8 @@ export interface DeskInput {
   pinned?: boolean;
   /** The `editedDate` the editor opened (absent for a new post). */
   editedDate?: string;
+  /** For a published post: true publishes the edits ("Update"); otherwise they are kept for it, unseen by readers. */
+  publish?: boolean;
 }
 
 export type DeskAction = 'publish' | 'unpublish' | 'schedule' | 'unschedule' | 'trash' | 'restore';
@@ -73,7 +77,10 @@ export interface DeskPort {
   /** The post or draft; null when there is none. */
   open(id: string): Promise<DeskPost | null>;
   create(input: DeskInput): Promise<DeskPost>;
-  /** Saves the editor's text: a draft stays one, a published post is updated for its readers. */
+  /**
+   * Saves the editor's text: a draft stays one; a published post's edits are kept beside it, unseen by readers, or
+   * with `input.publish` published (and what was kept beside it dropped).
+   */
   save(current: DeskPost, input: DeskInput): Promise<DeskPost>;
   publish(current: DeskPost): Promise<DeskPost>;
   /** Back to a draft. */

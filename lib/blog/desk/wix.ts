@@ -43,6 +43,7 @@ function deskPostOf(draft: draftPosts.DraftPost, siteUrl: string): DeskPost {
     scheduledPublishDate: iso(draft.scheduledPublishDate),
     firstPublishedDate: iso(draft.firstPublishedDate),
     editedDate: iso(draft.editedDate) ?? '',
+    hasUnpublishedChanges: draft.hasUnpublishedChanges === true,
     url: status === 'PUBLISHED' ? `${siteUrl}${postPath(slug, language)}` : null,
   };
 }
@@ -106,7 +107,8 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
       return post(response.draftPost, 'createDraftPost');
     },
 
-    // A published post's edits are published with them (UPDATE_PUBLISH); a draft's are saved (UPDATE).
+    // A draft's edits are saved (UPDATE); a published post's are kept as its draft version, the post still published
+    // as it was (UPDATE_PUBLICATION), or published with them ("Update": UPDATE_PUBLISH).
     save: (current, input) =>
       update(
         current.id,
@@ -121,7 +123,7 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
             featured: input.featured,
           }),
         },
-        current.status === 'PUBLISHED' ? 'UPDATE_PUBLISH' : 'UPDATE',
+        current.status !== 'PUBLISHED' ? 'UPDATE' : input.publish ? 'UPDATE_PUBLISH' : 'UPDATE_PUBLICATION',
       ),
 
     async publish(current) {

@@ -28,6 +28,7 @@ export function deskInput(body: unknown): DeskInput {
     tagIds: body.tagIds as DeskInput['tagIds'],
     featured: body.featured as DeskInput['featured'],
     pinned: body.pinned as DeskInput['pinned'],
+    publish: body.publish as DeskInput['publish'],
     editedDate: optionalString(body.editedDate, 'editedDate'),
   };
 }

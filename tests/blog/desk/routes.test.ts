@@ -81,7 +81,8 @@ describe('the owner writes a post', () => {
       expect.arrayContaining(['posts', `post:${draft.id}`, 'stats']),
     );
 
-    const updated = await save(
+    // Edits saved on a published post are kept beside it: its readers see the post as published.
+    const kept = await save(
       request('PUT', {
         title: 'Published, then edited',
         nodes: [paragraph('Edited.')],
@@ -89,17 +90,46 @@ describe('the owner writes a post', () => {
       }),
       on(draft.id),
     );
+    expect(kept.status).toBe(200);
+    const keptPost = (await kept.json()).post;
+    expect(keptPost).toMatchObject({
+      title: 'Published, then edited',
+      hasUnpublishedChanges: true,
+      status: 'PUBLISHED',
+    });
+    expect(file(draft.id)).toMatchObject({ title: 'Published from the desk', contentText: 'First words of a draft.' });
+    const { blogSource } = await import('@/lib/blog');
+    const readers = JSON.stringify(
+      await blogSource().getPost(draft.id, { fieldsets: ['RICH_CONTENT', 'CONTENT_TEXT'] }),
+    );
+    expect(readers).toContain('First words of a draft.');
+    expect(readers).not.toContain('Edited.');
+    expect(readers).not.toContain('Published, then edited');
+
+    // "Update": the kept edits published.
+    const updated = await save(
+      request('PUT', {
+        title: 'Published, then edited',
+        nodes: [paragraph('Edited.')],
+        editedDate: keptPost.editedDate,
+        publish: true,
+      }),
+      on(draft.id),
+    );
     expect(updated.status).toBe(200);
+    expect((await updated.json()).post.hasUnpublishedChanges).toBe(false);
     expect(file(draft.id)).toMatchObject({
       title: 'Published, then edited',
       slug: 'published-from-the-desk',
       contentText: 'Edited.',
     });
+    expect(file(draft.id).draftChanges).toBeUndefined();
 
     await act(request('POST', { action: 'unpublish' }), on(draft.id));
     expect(file(draft.id).status).toBe('UNPUBLISHED');
     expect(events.map((e) => e.type)).toEqual([
       'wix.blog.v3.post_created',
+      'wix.blog.v3.draft_updated',
       'wix.blog.v3.post_updated',
       'wix.blog.v3.post_deleted',
     ]);

@@ -86,20 +86,29 @@ describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
       scheduledPublishDate: null,
       firstPublishedDate: null,
       editedDate: '2026-11-29T10:00:00.000Z',
+      hasUnpublishedChanges: false,
       url: null,
     });
     // The draft's pages refreshed at once (the webhook Wix sends later clears them again).
     expect(vi.mocked(revalidateTag).mock.calls.map(([tag]) => tag)).toEqual(['drafts', 'draft:draft-1']);
   });
 
-  it('save: getDraftPost, then updateDraftPost with action UPDATE (a draft) or UPDATE_PUBLISH (a published post)', async () => {
-    for (const [status, action] of [
-      ['UNPUBLISHED', 'UPDATE'],
-      ['PUBLISHED', 'UPDATE_PUBLISH'],
+  it('save: getDraftPost, then updateDraftPost with UPDATE (a draft), UPDATE_PUBLICATION (a published post’s kept edits) or UPDATE_PUBLISH (“Update”)', async () => {
+    for (const [status, publish, action] of [
+      ['UNPUBLISHED', false, 'UPDATE'],
+      ['PUBLISHED', false, 'UPDATE_PUBLICATION'],
+      ['PUBLISHED', true, 'UPDATE_PUBLISH'],
     ] as const) {
-      const { rec, desk, sdk } = setup(wired({ status }));
-      const input = { title: 'Edited', nodes: NODES, excerpt: 'Short', editedDate: '2026-11-29T10:00:00.000Z' };
-      const ours = await rec.calls(() => desk.save('draft-1', input));
+      const { rec, desk, sdk } = setup(wired({ status, hasUnpublishedChanges: !publish }));
+      const input = {
+        title: 'Edited',
+        nodes: NODES,
+        excerpt: 'Short',
+        editedDate: '2026-11-29T10:00:00.000Z',
+        publish,
+      };
+      let saved: { hasUnpublishedChanges: boolean } | undefined;
+      const ours = await rec.calls(async () => (saved = await desk.save('draft-1', input)));
       const theirs = await rec.calls(async () => {
         await sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
         await sdk.draftPosts.updateDraftPost(
@@ -108,7 +117,9 @@ describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
           { action, fieldsets: FIELDSETS },
         );
       });
-      expect(ours, status).toEqual(theirs);
+      expect(ours, action).toEqual(theirs);
+      // Wix's answer says whether readers see the edits yet.
+      expect(saved!.hasUnpublishedChanges, action).toBe(!publish);
     }
   });
 
