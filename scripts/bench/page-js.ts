@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { SESSION_COOKIE, signSession } from '@/lib/owner/tools';
 import { row, type Row } from './support/table';
 
 // Figure 3. What JavaScript each kind of page makes the browser download: the script files it references (gzip bytes),
@@ -20,6 +21,13 @@ const PAGES = [
   '/es/post/que-mide-realmente-el-lcp',
 ];
 
+/**
+ * The owner's pages, measured apart (never the public's budget): the dashboard, and the editor's first load, whose
+ * scripts (Tiptap, ProseMirror) load on the dashboard's editor pages only.
+ */
+const OWNER_PAGES = ['/dashboard', '/dashboard/posts/new'];
+export const EDITOR_PAGE = '/dashboard/posts/new';
+
 const kib = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KiB`;
 
 export interface PageJs {
@@ -28,14 +36,28 @@ export interface PageJs {
   files: number;
   external: number;
   inline: number;
+  /** An owner's page (signed in), not one of the public's. */
+  owner?: boolean;
 }
 
-/** Script bytes (gzip) each page makes the browser download, against a running site. */
-export async function measurePageJs(base: string, log: (line: string) => void = console.log): Promise<PageJs[]> {
+/**
+ * Script bytes (gzip) each page makes the browser download, against a running site; with the site's SESSION_SECRET,
+ * the owner's pages too.
+ */
+export async function measurePageJs(
+  base: string,
+  log: (line: string) => void = console.log,
+  sessionSecret?: string,
+): Promise<PageJs[]> {
   const scriptSizes = new Map<string, number>();
   const rows: PageJs[] = [];
-  for (const path of PAGES) {
-    const response = await fetch(`${base}${path}`);
+  const owner = sessionSecret ? { cookie: `${SESSION_COOKIE}=${signSession(sessionSecret).token}` } : undefined;
+  const pages: { path: string; owner?: { cookie: string } }[] = [
+    ...PAGES.map((path) => ({ path })),
+    ...(owner ? OWNER_PAGES.map((path) => ({ path, owner })) : []),
+  ];
+  for (const { path, owner: headers } of pages) {
+    const response = await fetch(`${base}${path}`, { headers });
     const html = await response.text();
     // `noModule` scripts are polyfills that module-capable browsers never download.
     const sources = [...html.matchAll(/<script([^>]+)>/g)]
@@ -50,9 +72,9 @@ export async function measurePageJs(base: string, log: (line: string) => void = 
     const inline = [
       ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
     ].reduce((n, m) => n + gzipSync(m[1]!).length, 0);
-    rows.push({ path, status: response.status, files: sources.length, external, inline });
+    rows.push({ path, status: response.status, files: sources.length, external, inline, owner: Boolean(headers) });
   }
-  const smallest = Math.min(...rows.map((r) => r.external));
+  const smallest = Math.min(...rows.filter((r) => !r.owner).map((r) => r.external));
   log(`  JavaScript per page (gzip), against ${base}`);
   log(`    ${'page'.padEnd(40)} status  files   script files   vs smallest   inline RSC data`);
   for (const r of rows) {
@@ -64,7 +86,9 @@ export async function measurePageJs(base: string, log: (line: string) => void = 
 }
 
 /** Figure 3: post, feed and category pages within 10% of the smallest page's script bytes. */
-export function pageJsRows(pages: PageJs[]): Row[] {
+export function pageJsRows(all: PageJs[]): Row[] {
+  const pages = all.filter((p) => !p.owner);
+  const editor = all.find((p) => p.path === EDITOR_PAGE && p.status === 200);
   const smallest = pages.reduce((a, b) => (b.external < a.external ? b : a));
   const pick = (label: string, test: (p: PageJs) => boolean) => {
     const list = pages.filter((p) => test(p) && p.status === 200);
@@ -83,5 +107,14 @@ export function pageJsRows(pages: PageJs[]): Row[] {
     pick('post pages', (p) => /^(\/es)?\/post\//.test(p.path)),
     pick('feed', (p) => /^(\/es)?(\/|\/page\/\d+)?$/.test(p.path)),
     pick('category page', (p) => /^(\/es)?\/categories\//.test(p.path)),
+    row(
+      '3',
+      `the editor's first load (${EDITOR_PAGE}, the owner's; not a public page)`,
+      '—',
+      editor
+        ? `${kib(editor.external).trim()} of script (${(editor.external / smallest.external).toFixed(2)}x the smallest public page)`
+        : 'not measured (no session secret, or not a 200)',
+      null,
+    ),
   ];
 }

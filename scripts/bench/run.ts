@@ -143,7 +143,7 @@ await figure('throughput', { group: '1', figure: 'throughput vs floor', target: 
   }
 });
 await figure('page-js', { group: '3', figure: 'JavaScript per page', target: '≤ +10%' }, async () =>
-  pageJsRows(await measurePageJs((await appServer()).url, log)),
+  pageJsRows(await measurePageJs((await appServer()).url, log, SESSION_SECRET)),
 );
 await figure('lighthouse', { group: '2', figure: 'Lighthouse mobile (feed, post)', target: '100' }, async () => {
   const server = await appServer();
