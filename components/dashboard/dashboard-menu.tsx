@@ -22,6 +22,11 @@ export function DashboardMenu() {
             </Link>
           </li>
           <li>
+            <Link href="/dashboard/terms" prefetch={false}>
+              Categories
+            </Link>
+          </li>
+          <li>
             <Link href="/dashboard/trash" prefetch={false}>
               Trash
             </Link>

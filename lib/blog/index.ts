@@ -15,6 +15,7 @@ import * as schedule from './schedule';
 import { refreshSourceOnRemoteTags } from './remote-tags';
 import { type Desk, deskService } from './desk/service';
 import { localDeskPort } from './desk/local';
+import { localTerms, type OwnerTerms, wixTerms } from './desk/terms';
 import { wixDeskPort } from './desk/wix';
 import { createWixContext } from './wix/client';
 import { ContentFolder } from './local/folder';
@@ -119,6 +120,16 @@ export function desk(): Desk {
   });
 }
 export { type Desk } from './desk/service';
+
+/** The owner's categories and tags (lib/blog/desk/terms.ts): the content folder's, or at Wix a 422 saying where. */
+export function ownerTerms(): OwnerTerms {
+  const c = config();
+  return serve('blog', {
+    local: () => localTerms(new ContentFolder(c.contentDir), c.siteUrl),
+    wix: wixTerms,
+  });
+}
+export type { OwnerTerm, TermInput } from './desk/terms';
 export { deskErrors, type DeskAction, type DeskInput, type DeskPost } from './desk/types';
 
 export type { Author } from './authors';

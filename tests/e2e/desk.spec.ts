@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Dialog, type Page, expect, test } from '@playwright/test';
 import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
 
@@ -134,6 +135,34 @@ test('a post written in the editor is published and read on its public page, wit
   expect((await page.request.get(path)).status()).toBe(404);
   await page.goto('/');
   await expect(page.getByRole('link', { name: revised })).toHaveCount(0);
+});
+
+test('the editor has no serious accessibility finding, light and dark, with its settings open', async ({ page }) => {
+  await write(page, `Accessible ${Date.now()}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  await page.getByText('Post settings').click();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .setLegacyMode()
+      .analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+      colorScheme,
+    ).toEqual([]);
+  }
+  // Every toolbar button says what it does to a screen reader (its name), not only its symbol.
+  const buttons = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button');
+  for (const button of await buttons.all()) expect(await button.getAttribute('aria-label')).toBeTruthy();
+  await discard(page);
 });
 
 test('a draft saves itself; a closed tab’s last words are offered back, and restored', async ({ context }) => {

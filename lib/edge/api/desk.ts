@@ -1,4 +1,4 @@
-import type { DeskAction, DeskInput } from '@/lib/blog';
+import type { DeskAction, DeskInput, TermInput } from '@/lib/blog';
 import { errors } from '@/lib/core/errors';
 
 // The owner's editor's requests, parsed (app/api/owner/posts): shapes only; what a post must hold is the desk's.
@@ -39,4 +39,20 @@ export function deskAction(body: unknown): { action: DeskAction; at?: string } {
   const action = isRecord(body) ? body.action : undefined;
   if (!ACTIONS.includes(action as DeskAction)) throw errors.notAChoice(`action is one of ${ACTIONS.join(', ')}`);
   return { action: action as DeskAction, at: optionalString((body as Record<string, unknown>).at, 'at') };
+}
+
+/** `category` or `tag`. */
+export function termKind(value: unknown): 'category' | 'tag' {
+  if (value !== 'category' && value !== 'tag') throw errors.notAChoice('kind is category or tag');
+  return value;
+}
+
+export function termInput(body: unknown): TermInput {
+  if (!isRecord(body) || typeof body.label !== 'string')
+    throw errors.badValue('the body is { label, slug?, description? }');
+  return {
+    label: body.label,
+    slug: optionalString(body.slug, 'slug'),
+    description: optionalString(body.description, 'description'),
+  };
 }
