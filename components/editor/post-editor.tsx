@@ -149,6 +149,8 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
         : await call('/api/owner/posts', 'POST', body);
       busy.current = false;
       if (!result.post) {
+        // No success left showing beside the failure.
+        setStatus('');
         setError(result.message ?? 'Not saved.');
         return null;
       }
@@ -188,7 +190,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
       action,
       ...(action === 'schedule' && { at: at ? new Date(at).toISOString() : '' }),
     });
-    if (!result.post) return setError(result.message ?? 'Nothing changed.');
+    if (!result.post) return (setStatus(''), setError(result.message ?? 'Nothing changed.'));
     setError('');
     setPost(result.post);
     const said: Record<Action, string> = {

@@ -260,3 +260,29 @@ test('schedule and unschedule; move to the trash and restore from it', async ({ 
   await expect(page.getByPlaceholder('Post title')).toHaveValue(title);
   await discard(page);
 });
+
+test('categories and tags: a tag added, renamed and deleted, each said', async ({ page }) => {
+  const name = `Field trip ${Date.now()}`;
+  await page.goto('/dashboard/terms');
+  const adding = page.getByRole('form', { name: 'New tag' });
+  await adding.getByLabel('New tag').fill(name);
+  await adding.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Added the tag “${name}”.` })).toBeVisible();
+
+  const row = page.getByRole('form', { name: `Tag ${name} (en)` });
+  await row.getByLabel('Name').fill(`${name}, renamed`);
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Saved “${name}, renamed”.` })).toBeVisible();
+
+  const renamed = page.getByRole('form', { name: `Tag ${name}, renamed (en)` });
+  await expect(renamed.getByText('0 posts · en')).toBeVisible();
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toContain('0 posts carry it');
+    void dialog.accept();
+  });
+  await renamed.getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Deleted “${name}, renamed”, taken off 0 posts.` }),
+  ).toBeVisible();
+  await expect(renamed).toHaveCount(0);
+});
