@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Dialog, type Page, expect, test } from '@playwright/test';
 import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
+import { seriousAxeFindings } from './support/axe';
 
 // The owner's desk (issue 45) in the browser, against the production build: a post written in the editor with the
 // keyboard (Markdown-style typing and shortcuts), published, and read on its public page, with JavaScript and
@@ -143,21 +143,7 @@ test('the editor has no serious accessibility finding, light and dark, with its 
   await page.getByText('Post settings').click();
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .setLegacyMode()
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-      colorScheme,
-    ).toEqual([]);
+    expect(await seriousAxeFindings(page), colorScheme).toEqual([]);
   }
   // Every toolbar button says what it does to a screen reader (its name), not only its symbol.
   const buttons = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button');

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
 import { linkMac } from '../../lib/core/security/signed-token';
 import { siteKey } from '../../lib/core/security/site-key';
+import { seriousAxeFindings } from './support/axe';
 
 // What a reader sees, page by page, at 320 px and 1280 px, light and dark: no serious axe violation, no sideways
 // scroll, and a full-page screenshot compared with the committed baseline (a visual change fails until reviewed:
@@ -108,24 +108,7 @@ for (const { name, path, ...rest } of PAGES) {
           );
           expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
 
-          // axe.run in the page itself (legacy mode), not runPartial per frame and finishRun in a blank page that axe
-          // opens and injects again for every analysis: the same rules over the same frames, since legacy mode leaves
-          // out only cross-origin frames, which no page here has (offline.spec: nothing loads from another host).
-          // axe's share of this file: 64 s with a blank page each time, 43 s without.
-          const results = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .setLegacyMode()
-            .analyze();
-          const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          expect(
-            serious.map(
-              (v) =>
-                `${v.id}: ${v.nodes
-                  .map((n) => n.target.join(' '))
-                  .slice(0, 3)
-                  .join(', ')}`,
-            ),
-          ).toEqual([]);
+          expect(await seriousAxeFindings(page)).toEqual([]);
 
           await expect(page).toHaveScreenshot(`${name}-${width}-${scheme}.png`, {
             fullPage: true,

@@ -4,7 +4,7 @@ import { postPath } from '@/lib/core/site';
 import type { RichNode } from '../types';
 import { type WixContext, defined } from '../wix/client';
 import { taxonomyMethods } from '../wix/taxonomy';
-import type { DeskPort, DeskPost } from './types';
+import type { DeskInput, DeskPort, DeskPost } from './types';
 import { deskErrors } from './types';
 
 // The desk's port on a Wix site: the Blog's Draft Posts API through @wix/blog's typed `draftPosts` module (its
@@ -48,6 +48,19 @@ function deskPostOf(draft: draftPosts.DraftPost, siteUrl: string): DeskPost {
   };
 }
 
+/** A DraftPost's fields from what the editor sent (those it left out are left as they are). */
+const draftFields = (input: DeskInput) => ({
+  title: input.title,
+  richContent: { nodes: input.nodes } as draftPosts.RichContent,
+  ...defined({
+    excerpt: input.excerpt || undefined,
+    seoSlug: input.slug,
+    categoryIds: input.categoryIds,
+    tagIds: input.tagIds,
+    featured: input.featured,
+  }),
+});
+
 /** The desk's port over the Wix site of `context`; `siteUrl` makes the posts' addresses on this site. */
 export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
   const { client, call, get, hasApiKey } = context;
@@ -89,20 +102,7 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
     async create(input) {
       requireKey();
       const response = await call('createDraftPost', () =>
-        client.draftPosts.createDraftPost(
-          {
-            title: input.title,
-            richContent: { nodes: input.nodes } as draftPosts.RichContent,
-            ...defined({
-              excerpt: input.excerpt || undefined,
-              seoSlug: input.slug,
-              categoryIds: input.categoryIds,
-              tagIds: input.tagIds,
-              featured: input.featured,
-            }),
-          },
-          { fieldsets: FIELDSETS },
-        ),
+        client.draftPosts.createDraftPost(draftFields(input), { fieldsets: FIELDSETS }),
       );
       return post(response.draftPost, 'createDraftPost');
     },
@@ -112,17 +112,7 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
     save: (current, input) =>
       update(
         current.id,
-        {
-          title: input.title,
-          richContent: { nodes: input.nodes } as draftPosts.RichContent,
-          ...defined({
-            excerpt: input.excerpt || undefined,
-            seoSlug: input.slug,
-            categoryIds: input.categoryIds,
-            tagIds: input.tagIds,
-            featured: input.featured,
-          }),
-        },
+        draftFields(input),
         current.status !== 'PUBLISHED' ? 'UPDATE' : input.publish ? 'UPDATE_PUBLISH' : 'UPDATE_PUBLICATION',
       ),
 
