@@ -2,8 +2,12 @@
 
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RichNode } from '@/lib/blog/types';
-import { fromEditorDocument, randomNodeId, toEditorDocument } from './document';
+import { call, type EditorPost, type EditorTerms, type Kept, keptKey } from './api';
+import { ScheduleField } from './schedule-field';
+import { fromEditorDocument, toEditorDocument } from './document';
+import { Notices } from './notices';
+import { TermPicker } from './term-picker';
+import { Toolbar } from './toolbar';
 import { editorExtensions } from './extensions';
 import './editor.css';
 
@@ -12,63 +16,10 @@ import './editor.css';
 // this browser (localStorage) until the server has it, so a closed tab or an expired session loses nothing: the
 // editor offers the kept text back when the post is opened again. Every action says what it did (a live region).
 
-export interface EditorPost {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED';
-  nodes: RichNode[];
-  language: string;
-  categoryIds: string[];
-  tagIds: string[];
-  featured: boolean;
-  pinned: boolean;
-  scheduledPublishDate: string | null;
-  editedDate: string;
-  hasUnpublishedChanges: boolean;
-  url: string | null;
-}
-
-/** The categories and tags a post may take. */
-export interface EditorTerms {
-  categories: Term[];
-  tags: Term[];
-}
-interface Term {
-  id: string;
-  label: string;
-  language: string;
-}
+export type { EditorPost, EditorTerms } from './api';
 
 type Action = 'publish' | 'unpublish' | 'schedule' | 'unschedule' | 'trash';
 const AUTOSAVE_MS = 2000;
-const keptKey = (id: string | null) => `wix-blog.editor.${id ?? 'new'}`;
-
-interface Kept {
-  title: string;
-  slug: string;
-  excerpt: string;
-  nodes: RichNode[];
-  categoryIds: string[];
-  tagIds: string[];
-  featured: boolean;
-  pinned: boolean;
-  editedDate?: string;
-}
-
-async function call(url: string, method: string, body: unknown): Promise<{ post?: EditorPost; message?: string }> {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  const json = (await response.json().catch(() => ({}))) as { post?: EditorPost; error?: { message?: string } };
-  if (response.ok) return { post: json.post };
-  if (response.status === 401) return { message: 'Your session has ended: sign in again in another tab, then save.' };
-  return { message: json.error?.message ?? `The server answered ${response.status}.` };
-}
 
 export function PostEditor({ initial, terms }: { initial: EditorPost | null; terms: EditorTerms }) {
   const [post, setPost] = useState<EditorPost | null>(initial);
@@ -258,14 +209,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           </a>
         )}
       </div>
-      <p className="editor__status" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error && (
-        <p className="notice" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices status={status} error={error} />
       <label className="editor__title">
         <span className="visually-hidden">Title</span>
         <textarea
@@ -332,24 +276,12 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           Pinned to the top of the feed
         </label>
         {post && !live && (
-          <fieldset>
-            <legend>Schedule</legend>
-            {post.status === 'SCHEDULED' ? (
-              <button type="button" onClick={() => void act('unschedule')}>
-                Unschedule
-              </button>
-            ) : (
-              <>
-                <label>
-                  Publish at (your time zone)
-                  <input type="datetime-local" name="at" value={at} onChange={(e) => setAt(e.target.value)} />
-                </label>
-                <button type="button" onClick={() => void act('schedule')}>
-                  Schedule
-                </button>
-              </>
-            )}
-          </fieldset>
+          <ScheduleField
+            scheduled={post.status === 'SCHEDULED'}
+            at={at}
+            setAt={setAt}
+            act={(action) => void act(action)}
+          />
         )}
         {post && (
           <button type="button" className="editor__danger" onClick={() => void act('trash')}>
@@ -358,142 +290,5 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
         )}
       </details>
     </form>
-  );
-}
-
-/**
- * Asks for an image file, uploads it (app/api/owner/media) and its description, and inserts it as the site stores an
- * image: a Ricos IMAGE node (its file, size and alt text; a caption when one is given).
- */
-function upload(editor: Editor, say: (text: string, error?: boolean) => void) {
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
-  input.addEventListener('change', async () => {
-    const file = input.files?.[0];
-    if (!file) return;
-    say(`Uploading ${file.name}…`);
-    const response = await fetch('/api/owner/media', {
-      method: 'POST',
-      body: file,
-      headers: { 'content-type': file.type },
-    });
-    const json = (await response.json().catch(() => ({}))) as {
-      media?: { url: string; width: number; height: number };
-      error?: { message?: string };
-    };
-    if (!json.media) return say(json.error?.message ?? `The upload failed (${response.status}).`, true);
-    const alt = prompt('Describe the image for readers who cannot see it (its alt text)', '') ?? '';
-    const caption = prompt('A caption under the image (optional)', '') ?? '';
-    const node = {
-      type: 'IMAGE',
-      id: randomNodeId(),
-      nodes: caption
-        ? [
-            {
-              type: 'CAPTION',
-              id: randomNodeId(),
-              nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: caption, decorations: [] } }],
-              captionData: { textStyle: { textAlignment: 'CENTER' } },
-            },
-          ]
-        : [],
-      imageData: {
-        containerData: { alignment: 'CENTER', width: { size: 'CONTENT' }, textWrap: true },
-        image: { src: { url: json.media.url }, width: json.media.width, height: json.media.height },
-        altText: alt,
-      },
-    };
-    editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
-    say(`Image added: ${file.name}.`);
-  });
-  input.click();
-}
-
-/** A post's categories or tags: a checkbox each, in a group named by its legend. */
-function TermPicker(props: { legend: string; terms: Term[]; chosen: string[]; onChange: (ids: string[]) => void }) {
-  const { legend, terms, chosen, onChange } = props;
-  if (terms.length === 0) return null;
-  return (
-    <fieldset className="editor__terms">
-      <legend>{legend}</legend>
-      {terms.map((term) => (
-        <label key={term.id} className="editor__check">
-          <input
-            type="checkbox"
-            checked={chosen.includes(term.id)}
-            onChange={(e) => onChange(e.target.checked ? [...chosen, term.id] : chosen.filter((id) => id !== term.id))}
-          />
-          {term.label}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-/** The formatting buttons: each a toggle with its pressed state, and the keyboard shortcut in its title. */
-function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: (text: string, error?: boolean) => void }) {
-  const [, redraw] = useState(0);
-  useEffect(() => {
-    if (!editor) return;
-    const update = () => redraw((n) => n + 1);
-    editor.on('transaction', update);
-    return () => void editor.off('transaction', update);
-  }, [editor]);
-  if (!editor) return null;
-  const chain = () => editor.chain().focus();
-  const buttons: [string, string, boolean, () => void][] = [
-    ['B', 'Bold (Ctrl+B)', editor.isActive('bold'), () => chain().toggleBold().run()],
-    ['I', 'Italic (Ctrl+I)', editor.isActive('italic'), () => chain().toggleItalic().run()],
-    ['U', 'Underline (Ctrl+U)', editor.isActive('underline'), () => chain().toggleUnderline().run()],
-    ['S', 'Strikethrough (Ctrl+Shift+S)', editor.isActive('strike'), () => chain().toggleStrike().run()],
-    ['</>', 'Code (Ctrl+E)', editor.isActive('code'), () => chain().toggleCode().run()],
-    ['H2', 'Heading (## )', editor.isActive('heading', { level: 2 }), () => chain().toggleHeading({ level: 2 }).run()],
-    [
-      'H3',
-      'Subheading (### )',
-      editor.isActive('heading', { level: 3 }),
-      () => chain().toggleHeading({ level: 3 }).run(),
-    ],
-    ['•', 'Bulleted list (- )', editor.isActive('bulletList'), () => chain().toggleBulletList().run()],
-    ['1.', 'Numbered list (1. )', editor.isActive('orderedList'), () => chain().toggleOrderedList().run()],
-    ['“', 'Quote (> )', editor.isActive('blockquote'), () => chain().toggleBlockquote().run()],
-    ['{ }', 'Code block (```)', editor.isActive('codeBlock'), () => chain().toggleCodeBlock().run()],
-    ['—', 'Divider (---)', false, () => chain().setHorizontalRule().run()],
-    [
-      '▦',
-      'Table',
-      editor.isActive('table'),
-      () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
-    ],
-  ];
-  const image = () => upload(editor, setNotice);
-  const link = () => {
-    const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
-    const href = prompt('Link address (empty to remove the link)', previous);
-    if (href === null) return;
-    if (href === '') chain().extendMarkRange('link').unsetLink().run();
-    else chain().extendMarkRange('link').setLink({ href }).run();
-  };
-  return (
-    <div className="editor__toolbar" role="toolbar" aria-label="Formatting">
-      {buttons.map(([label, name, pressed, run]) => (
-        <button key={name} type="button" title={name} aria-label={name} aria-pressed={pressed} onClick={run}>
-          {label}
-        </button>
-      ))}
-      <button type="button" title="Image (upload)" aria-label="Image" onClick={image}>
-        Image
-      </button>
-      <button
-        type="button"
-        title="Link (Ctrl+K)"
-        aria-label="Link"
-        aria-pressed={editor.isActive('link')}
-        onClick={link}
-      >
-        Link
-      </button>
-    </div>
   );
 }

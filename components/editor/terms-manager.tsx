@@ -4,6 +4,7 @@ import './editor.css';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { OwnerTerm } from '@/lib/blog';
+import { Notices } from './notices';
 
 // The dashboard's Categories and tags (/dashboard/terms): each term's name, slug and description edited in place,
 // a new one added, a deletion confirmed with what it does to the posts that carry it. Every action says what it did.
@@ -57,14 +58,7 @@ export function TermsManager({ terms }: { terms: OwnerTerm[] }) {
 
   return (
     <div className="terms">
-      <p role="status" aria-live="polite" className="editor__status">
-        {status}
-      </p>
-      {error && (
-        <p className="notice" role="alert">
-          {error}
-        </p>
-      )}
+      <Notices status={status} error={error} />
       {(['category', 'tag'] as const).map((kind) => (
         <section key={kind} aria-labelledby={`terms-${kind}`}>
           <h2 id={`terms-${kind}`}>{kind === 'category' ? 'Categories' : 'Tags'}</h2>

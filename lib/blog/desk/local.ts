@@ -128,7 +128,11 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
       const { [DRAFT_CHANGES]: _, ...post } = (await raw(current.id))! as Record<string, unknown>;
       const published = post as RawPost;
       const at = now();
-      const slug = await freeSlug(input.slug ?? published.slug, input.title, current.language, current.id);
+      // The folder is read for collisions only when the slug changes: an autosave keeps it, every 2 s of typing.
+      const slug =
+        input.slug === undefined || input.slug === published.slug
+          ? published.slug
+          : await freeSlug(input.slug, input.title, current.language, current.id);
       const changes = {
         slug,
         url: { base: siteUrl, path: postPath(slug, current.language) },

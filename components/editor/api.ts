@@ -1,0 +1,67 @@
+import type { RichNode } from '@/lib/blog/types';
+
+// The editor's side of the desk's API (app/api/owner/posts): the post as the editor holds it, and the one call every
+// save and action makes, its failures put in the owner's words.
+
+export interface EditorPost {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED';
+  nodes: RichNode[];
+  language: string;
+  categoryIds: string[];
+  tagIds: string[];
+  featured: boolean;
+  pinned: boolean;
+  scheduledPublishDate: string | null;
+  editedDate: string;
+  hasUnpublishedChanges: boolean;
+  url: string | null;
+}
+
+/** The categories and tags a post may take. */
+export interface EditorTerms {
+  categories: Term[];
+  tags: Term[];
+}
+export interface Term {
+  id: string;
+  label: string;
+  language: string;
+}
+
+/** A JSON call to the desk; a failure's message as the owner should read it. */
+export async function call(
+  url: string,
+  method: string,
+  body: unknown,
+): Promise<{ post?: EditorPost; message?: string }> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  const json = (await response.json().catch(() => ({}))) as { post?: EditorPost; error?: { message?: string } };
+  if (response.ok) return { post: json.post };
+  if (response.status === 401) return { message: 'Your session has ended: sign in again in another tab, then save.' };
+  return { message: json.error?.message ?? `The server answered ${response.status}.` };
+}
+
+/** Where this browser keeps a post's unsaved edits (a new post's under `new`) until the server has them. */
+export const keptKey = (id: string | null) => `wix-blog.editor.${id ?? 'new'}`;
+
+/** The edits kept in the browser: what a save sends. */
+export interface Kept {
+  title: string;
+  slug: string;
+  excerpt: string;
+  nodes: RichNode[];
+  categoryIds: string[];
+  tagIds: string[];
+  featured: boolean;
+  pinned: boolean;
+  editedDate?: string;
+}

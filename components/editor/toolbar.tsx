@@ -1,0 +1,126 @@
+'use client';
+
+import type { Editor } from '@tiptap/react';
+import { useEffect, useState } from 'react';
+import { randomNodeId } from './document';
+
+// The editor's formatting toolbar, and the image upload its Image button starts.
+
+/** What a toolbar action says: a notice, or (error) an alert. */
+export type Say = (text: string, error?: boolean) => void;
+
+/**
+ * Asks for an image file, uploads it (app/api/owner/media) and its description, and inserts it as the site stores an
+ * image: a Ricos IMAGE node (its file, size and alt text; a caption when one is given).
+ */
+function upload(editor: Editor, say: Say) {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    say(`Uploading ${file.name}…`);
+    const response = await fetch('/api/owner/media', {
+      method: 'POST',
+      body: file,
+      headers: { 'content-type': file.type },
+    });
+    const json = (await response.json().catch(() => ({}))) as {
+      media?: { url: string; width: number; height: number };
+      error?: { message?: string };
+    };
+    if (!json.media) return say(json.error?.message ?? `The upload failed (${response.status}).`, true);
+    const alt = prompt('Describe the image for readers who cannot see it (its alt text)', '') ?? '';
+    const caption = prompt('A caption under the image (optional)', '') ?? '';
+    const node = {
+      type: 'IMAGE',
+      id: randomNodeId(),
+      nodes: caption
+        ? [
+            {
+              type: 'CAPTION',
+              id: randomNodeId(),
+              nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: caption, decorations: [] } }],
+              captionData: { textStyle: { textAlignment: 'CENTER' } },
+            },
+          ]
+        : [],
+      imageData: {
+        containerData: { alignment: 'CENTER', width: { size: 'CONTENT' }, textWrap: true },
+        image: { src: { url: json.media.url }, width: json.media.width, height: json.media.height },
+        altText: alt,
+      },
+    };
+    editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
+    say(`Image added: ${file.name}.`);
+  });
+  input.click();
+}
+
+export /** The formatting buttons: each a toggle with its pressed state, and the keyboard shortcut in its title. */
+function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: Say }) {
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    if (!editor) return;
+    const update = () => redraw((n) => n + 1);
+    editor.on('transaction', update);
+    return () => void editor.off('transaction', update);
+  }, [editor]);
+  if (!editor) return null;
+  const chain = () => editor.chain().focus();
+  const buttons: [string, string, boolean, () => void][] = [
+    ['B', 'Bold (Ctrl+B)', editor.isActive('bold'), () => chain().toggleBold().run()],
+    ['I', 'Italic (Ctrl+I)', editor.isActive('italic'), () => chain().toggleItalic().run()],
+    ['U', 'Underline (Ctrl+U)', editor.isActive('underline'), () => chain().toggleUnderline().run()],
+    ['S', 'Strikethrough (Ctrl+Shift+S)', editor.isActive('strike'), () => chain().toggleStrike().run()],
+    ['</>', 'Code (Ctrl+E)', editor.isActive('code'), () => chain().toggleCode().run()],
+    ['H2', 'Heading (## )', editor.isActive('heading', { level: 2 }), () => chain().toggleHeading({ level: 2 }).run()],
+    [
+      'H3',
+      'Subheading (### )',
+      editor.isActive('heading', { level: 3 }),
+      () => chain().toggleHeading({ level: 3 }).run(),
+    ],
+    ['•', 'Bulleted list (- )', editor.isActive('bulletList'), () => chain().toggleBulletList().run()],
+    ['1.', 'Numbered list (1. )', editor.isActive('orderedList'), () => chain().toggleOrderedList().run()],
+    ['“', 'Quote (> )', editor.isActive('blockquote'), () => chain().toggleBlockquote().run()],
+    ['{ }', 'Code block (```)', editor.isActive('codeBlock'), () => chain().toggleCodeBlock().run()],
+    ['—', 'Divider (---)', false, () => chain().setHorizontalRule().run()],
+    [
+      '▦',
+      'Table',
+      editor.isActive('table'),
+      () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    ],
+  ];
+  const image = () => upload(editor, setNotice);
+  const link = () => {
+    const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
+    const href = prompt('Link address (empty to remove the link)', previous);
+    if (href === null) return;
+    if (href === '') chain().extendMarkRange('link').unsetLink().run();
+    else chain().extendMarkRange('link').setLink({ href }).run();
+  };
+  return (
+    <div className="editor__toolbar" role="toolbar" aria-label="Formatting">
+      {buttons.map(([label, name, pressed, run]) => (
+        <button key={name} type="button" title={name} aria-label={name} aria-pressed={pressed} onClick={run}>
+          {label}
+        </button>
+      ))}
+      <button type="button" title="Image (upload)" aria-label="Image" onClick={image}>
+        Image
+      </button>
+      <button
+        type="button"
+        title="Link (Ctrl+K)"
+        aria-label="Link"
+        aria-pressed={editor.isActive('link')}
+        onClick={link}
+      >
+        Link
+      </button>
+    </div>
+  );
+}
