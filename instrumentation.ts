@@ -28,12 +28,14 @@ export async function register() {
   }
   const warn = (msg: string) => (error: unknown) => console.warn(JSON.stringify({ msg, error: String(error) }));
   try {
-    const { blogSource, refreshOnRemoteTags } = await import('./lib/blog');
+    const { blogSource, refreshOnRemoteTags, watchContent } = await import('./lib/blog');
     // With REDIS_URL: connect now (limits counted before it answers are this process's alone), and let another
     // instance's webhook refresh this instance's source too.
     const { siteRedis } = await import('./lib/core/redis/shared');
     siteRedis(config().redisUrl);
     refreshOnRemoteTags();
+    // The local platform's content folder: what the CLI or an editor writes there is published as the platform's event.
+    if (!config().building) watchContent();
     // Not awaited: the server starts listening meanwhile, and a request that needs the content waits for this read
     // rather than starting its own (100,000 posts: ~3 s, from the index beside the content).
     void blogSource().preload?.().catch(warn('content preload failed'));

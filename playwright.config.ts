@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { standInKeyEnv } from './scripts/wix/webhook-keys';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+// The tests stand in for Wix where they send webhooks: the pair is made once, here, into this process's environment,
+// which Playwright's workers and the servers the tests start inherit; the site verifies with its public half.
+const { WIX_WEBHOOK_PUBLIC_KEY } = standInKeyEnv();
 
 // Browser tests run against the production build (`next build` first, see package.json) on Debian's Chromium headless
 // shell: Playwright's own browser download is not available on these machines, and the shell is what Playwright runs
@@ -78,6 +82,7 @@ export default defineConfig({
       TRUST_PROXY_HOPS: '1',
       OWNER_PASSWORD: 'e2e-owner-password',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+      WIX_WEBHOOK_PUBLIC_KEY,
     },
   },
 });

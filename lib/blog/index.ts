@@ -1,6 +1,6 @@
 import { processSingleton } from '@/lib/core/process-singleton';
 import { config } from '@/lib/core/config';
-import { subscribe } from '@/lib/core/events/bus';
+import { publish, subscribe } from '@/lib/core/events/bus';
 import type { EventFor } from '@/lib/core/events/registry';
 import { isCommentEvent, isPostEvent } from '@/lib/core/cache/event-tags';
 import { serve, servedBy } from '@/lib/platform';
@@ -19,6 +19,8 @@ import { localTerms, type OwnerTerms, wixTerms } from './desk/terms';
 import { wixDeskPort } from './desk/wix';
 import { createWixContext } from './wix/client';
 import { ContentFolder } from './local/folder';
+import { type FolderEvent, folderEvents } from './local/folder-events';
+import { sharedMarks, siteRedis } from '@/lib/core/redis/shared';
 
 /**
  * The backend the platform names, one per process: the store an event refreshes must be the one that renders pages,
@@ -86,14 +88,43 @@ function sources(): { whole: BlogSource; public: BlogSource } {
 /**
  * What an event makes the source read again: the post it names (a post's or draft's own event, a comment's post), all
  * of it (a category, tag or member event, a comment event that names no post), or nothing (a data item, the site's
- * settings: no post shows them from the source).
+ * settings: no post shows them from the source; a change the source found in its folder, which it has read).
  */
 function refreshOf(event: EventFor<'blog-source'>): { postId: string } | undefined | null {
   const { type, entityId } = event;
+  // The source found it in its folder, and has read it.
+  if ('fromFolder' in event && event.fromFolder) return null;
   if (isPostEvent(type)) return { postId: entityId };
   if (isCommentEvent(type)) return 'resourceId' in event && event.resourceId ? { postId: event.resourceId } : undefined;
   return type.startsWith('wix.data.') || type.startsWith('site.') ? null : undefined;
 }
+
+/**
+ * At the server's start: on the local platform, the content folder watched, and each change found there that no event
+ * named (the CLI's, an editor's, `git pull`'s) published as the event the platform sends for it: its pages' tags are
+ * cleared, a first publication makes its newsletter send, a scheduled draft is planned. Every instance sharing the
+ * folder finds the change; one claims it (by its key, in Redis with REDIS_URL) and publishes, and the others hear its
+ * tags as they hear a webhook's. Answers the stop, or null (Wix).
+ */
+export function watchContent(): (() => void) | null {
+  return processSingleton('blog-content-watch', () => {
+    const claims = sharedMarks('content-changes', siteRedis(config().redisUrl), 10_000);
+    const claimAndPublish = async ({ event, key }: FolderEvent) => {
+      if (await claims.mark(key, CLAIM_SECONDS)) publish(event);
+    };
+    return (
+      sources().whole.watch?.((changes) => {
+        for (const found of folderEvents(changes))
+          claimAndPublish(found).catch((error: unknown) =>
+            console.error(JSON.stringify({ msg: 'content folder: an event failed', error: String(error) })),
+          );
+      }) ?? null
+    );
+  });
+}
+
+/** How long a claimed folder change stays claimed: every instance has found it long before (the poll is 10 s). */
+const CLAIM_SECONDS = 120;
 
 /** Every scheduled draft, soonest first (the dashboard's list; lib/schedule plans a job for each). */
 export const scheduledDrafts = () => schedule.scheduledDrafts(sources().whole);

@@ -14,6 +14,7 @@ import type {
 import type { Author } from './authors';
 import type { FileStamp } from '../core/http/validators';
 import type { SortSpec } from './query/sort';
+import type { FolderChanges } from './local/store/types';
 
 /** Options shared by every call that returns posts: which optional parts of a post to include. */
 export interface FieldsetOptions {
@@ -73,6 +74,11 @@ export interface BlogSource {
   refresh(change?: { postId?: string }): void;
   /** Reads what the source keeps in memory, once the server starts, so the first reader does not wait for it. */
   preload?(): Promise<void>;
+  /**
+   * The local source: watches its content folder, and tells `onChange` what changed there that no event named (a
+   * write by the CLI, an editor, `git pull`), once it has read it. Answers the function that stops watching.
+   */
+  watch?(onChange: (changes: FolderChanges) => void): () => void;
   getPost(id: string, options?: FieldsetOptions): Promise<Post | null>;
   getPostBySlug(slug: string, options?: GetPostBySlugOptions): Promise<Post | null>;
   listPosts(options?: ListPostsOptions): Promise<OffsetPage<Post>>;

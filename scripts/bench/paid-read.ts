@@ -125,6 +125,6 @@ export async function benchPaidRead(options: {
       ),
     ];
   } finally {
-    await restorePost(folder, siteUrl, probe);
+    await restorePost(siteUrl, probe);
   }
 }

@@ -1,10 +1,9 @@
 import { signSession, SESSION_COOKIE } from '@/lib/owner/tools';
 import { FEED_PAGE_SIZE } from '@/lib/core/site';
-import { signingKey } from '@/lib/edge/webhooks/keys';
 import { ContentFolder } from '../blog/content-folder';
-import { postToken, signEvent } from '../blog/deliver';
-import { entityEvent } from '../blog/events';
-import { postEntity } from '../blog/posts';
+import { postToken, signEvent } from '../wix/deliver';
+import { entityEvent, postEntity } from '../wix/events';
+import { standInSigningKey } from '../wix/webhook-keys';
 import { APP_SITE_URL, OWNER_PASSWORD, SESSION_SECRET } from './support/builds';
 import { ensureCorpus } from './support/corpus';
 import { startNext, timed, treeRss } from './support/process';
@@ -56,7 +55,7 @@ export interface ScaleOptions {
 
 async function measureCorpus(posts: number, options: ScaleOptions, log: (line: string) => void): Promise<CorpusResult> {
   const dir = await ensureCorpus(posts, log);
-  const key = await signingKey({ contentDir: dir });
+  const key = standInSigningKey();
   const server = await startNext({
     name: `scale-${posts}`,
     port: options.port,

@@ -3,9 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { signingKey } from '@/lib/edge/webhooks/keys';
 import { ContentFolder } from '../blog/content-folder';
-import { postToken, signEvent } from '../blog/deliver';
+import { postToken, signEvent } from '../wix/deliver';
+import { entityEvent, postEntity } from '../wix/events';
+import { standInSigningKey } from '../wix/webhook-keys';
 import { updatePost } from '../blog/posts';
 import { assertScratchFolder, probePost, restorePost } from '../blog/probe';
 import { soakMembers } from './soak-members';
@@ -44,7 +45,7 @@ export async function benchSoak(options: SoakOptions): Promise<Row[]> {
   const contentDir = await demoContentCopy('content-soak');
   const folder = new ContentFolder(contentDir);
   assertScratchFolder(folder);
-  const key = await signingKey({ contentDir: folder.dir });
+  const key = standInSigningKey();
   const probe = await probePost(folder);
   const data = await mkdtemp(path.join(tmpdir(), 'blog-bench-soak-'));
   const server = await startNext({
@@ -77,7 +78,7 @@ async function soak(
   options: SoakOptions,
   server: { url: string; pid: number; log: string },
   folder: ContentFolder,
-  key: Awaited<ReturnType<typeof signingKey>>,
+  key: ReturnType<typeof standInSigningKey>,
   probe: Awaited<ReturnType<typeof probePost>>,
   log: (line: string) => void,
 ): Promise<Row[]> {
@@ -143,8 +144,11 @@ async function soak(
       }
     })();
   const webhooks = every(async (i) => {
-    const change = await updatePost(folder, postId, { title: `Soak ${i} ${Date.now().toString(36)}` });
-    const delivery = await postToken(server.url, await signEvent(change.event!, key));
+    const { post } = await updatePost(folder, postId, { title: `Soak ${i} ${Date.now().toString(36)}` });
+    const delivery = await postToken(
+      server.url,
+      await signEvent(entityEvent('post', 'updated', postEntity(post!)), key),
+    );
     events.push({ status: delivery.status, ms: delivery.ms });
   });
   const memberLoad = every(async (i) => {
@@ -157,7 +161,7 @@ async function soak(
   } finally {
     running = false;
     await Promise.all([sampler, webhooks, memberLoad]);
-    await restorePost(folder, server.url, probe);
+    await restorePost(server.url, probe);
   }
 
   const failedEvents = events.filter((e) => e.status !== 200).length;

@@ -1,11 +1,11 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { signingKey } from '@/lib/edge/webhooks/keys';
 import { ContentFolder, type RawPost } from '../blog/content-folder';
-import { postToken, signEvent } from '../blog/deliver';
-import { entityEvent } from '../blog/events';
-import { postEntity, updatePost } from '../blog/posts';
+import { postToken, signEvent } from '../wix/deliver';
+import { entityEvent, postEntity } from '../wix/events';
+import { standInSigningKey } from '../wix/webhook-keys';
+import { updatePost } from '../blog/posts';
 import { assertScratchFolder, isLoopback, probePost, restorePost } from '../blog/probe';
 import { median } from './support/table';
 
@@ -14,6 +14,8 @@ import { median } from './support/table';
 // already be fresh, so every edit should take one request. Two ways to edit the file:
 //   cli       the CLI's own functions: write-then-rename (a new inode, the folder's mtime moves), then the event;
 //   in-place  a plain writeFile over the same inode (the folder's mtime does not move), then the event.
+// The event is signed as Wix signs (the stand-in's pair, ../wix/webhook-keys.ts): against a site of your own, set
+// WIX_WEBHOOK_PRIVATE_KEY here and its public half as the site's WIX_WEBHOOK_PUBLIC_KEY.
 //
 //   BLOG_CONTENT_DIR=/tmp/c npx tsx scripts/bench/webhook-latency.ts [http://127.0.0.1:3000] [--in-place]
 
@@ -59,7 +61,7 @@ export async function measureFreshness(options: FreshnessOptions): Promise<Fresh
     return response.text();
   };
 
-  const key = await signingKey({ privateKey: process.env.WIX_WEBHOOK_PRIVATE_KEY, contentDir: folder.dir });
+  const key = standInSigningKey();
   const probe = await probePost(folder);
   const pagePath = `/post/${probe.post.slug}`;
   if (!(await pageHtml(pagePath)).includes(`<h1>`)) throw new Error(`${pagePath} has no heading`);
@@ -89,7 +91,8 @@ export async function measureFreshness(options: FreshnessOptions): Promise<Fresh
       const title = `Latency probe ${mode} ${i} ${Date.now().toString(36)}`;
       let event;
       if (mode === 'cli') {
-        event = (await updatePost(folder, probe.post.id, { title })).event!;
+        const { post } = await updatePost(folder, probe.post.id, { title });
+        event = entityEvent('post', 'updated', postEntity(post!));
       } else {
         const edit = await inPlace(title);
         event = edit.event;
@@ -118,7 +121,7 @@ export async function measureFreshness(options: FreshnessOptions): Promise<Fresh
       );
     }
   } finally {
-    await restorePost(folder, siteUrl, probe);
+    await restorePost(siteUrl, probe);
     const restored = (await pageHtml(pagePath)).includes(
       `<h1>${probe.post.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`,
     );

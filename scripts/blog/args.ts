@@ -23,7 +23,7 @@ export type Command =
   | { name: 'update'; ref: string; post: PostFields }
   | { name: 'publish' | 'unpublish' | 'delete' | 'unschedule'; ref: string }
   | { name: 'schedule'; ref: string; at: string }
-  | { name: 'like' | 'unlike'; ref: string; memberId?: string }
+  | { name: 'like' | 'unlike'; ref: string }
   | { name: 'term-create'; kind: TermKind; term: TermFields & { label: string } }
   | { name: 'term-update'; kind: TermKind; ref: string; term: TermFields }
   | { name: 'term-delete'; kind: TermKind; ref: string };
@@ -43,7 +43,7 @@ Posts (<post> is an id or a slug):
   schedule <post> <when>   a draft goes live at <when>, published by the site: an ISO date-time with its
                            offset (2026-12-07T09:00:00+01:00) or from now (+90s, +15m, +2h, +1d)
   unschedule <post>        back to a draft that waits
-  like <post> [--member ID]                   unlike <post> [--member ID]
+  like <post>                                 unlike <post>
 
 Categories and tags (<term> is an id or a slug; categories also take --title and --description):
   categories create <label> [--slug SLUG] [--title TEXT] [--description TEXT]
@@ -71,8 +71,8 @@ const ALLOWED: Record<string, OptionName[]> = {
   delete: [],
   schedule: [],
   unschedule: [],
-  like: ['member'],
-  unlike: ['member'],
+  like: [],
+  unlike: [],
   'category create': ['label', 'slug', 'title', 'description'],
   'category update': ['label', 'slug', 'title', 'description'],
   'tag create': ['label', 'slug'],
@@ -170,7 +170,6 @@ export function parseCommand(argv: string[]): Command {
       return {
         name: action,
         ref: one(args, 'the post (id or slug)'),
-        memberId: nonEmpty(text(values.member), '--member'),
       };
     case 'schedule': {
       const [ref, when, ...more] = args;

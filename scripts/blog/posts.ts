@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { EnvelopeInput } from '@/lib/edge/webhooks/envelope';
 import type { PostFields } from './fields';
 import { type ContentFolder, isPublished, type RawPost, type TermKind } from './content-folder';
 import { UsageError } from './errors';
-import { entityEvent, likeEvent } from './events';
 import { readBody } from './rich-text';
 import { slugify, uniqueSlug } from './slug';
 import { languageOf, translationGroup, translationOf } from './translations';
@@ -11,38 +9,15 @@ import { postPath } from '@/lib/core/site';
 // The excerpt a post gets when created without one: the same words a paid post's public excerpt is made by.
 import { excerptOf, published, scheduled, unpublished, unscheduled } from '@/lib/blog/tools';
 
-// Post commands: each writes the folder and returns the event the platform would send for the change.
+// Post commands: each writes the folder and says what it did. A running site sees the write in its folder
+// (lib/blog/local/watch.ts) and sends itself the event the platform would send for it.
 
 export interface Change {
   summary: string;
-  event: EnvelopeInput | null;
-  /** Events about other posts the change rewrote (a new translation's siblings, which now list it). */
-  more?: EnvelopeInput[];
+  /** Whether the folder was written (false: nothing to do). */
+  written: boolean;
   post?: RawPost;
 }
-
-// Events carry the post without its body, as the platform's do by default (and a body could pass the 64 KiB limit).
-const ENTITY_FIELDS = [
-  'id',
-  'title',
-  'slug',
-  'excerpt',
-  'status',
-  'language',
-  'firstPublishedDate',
-  'lastPublishedDate',
-  'featured',
-  'pinned',
-  'categoryIds',
-  'tagIds',
-  'hashtags',
-  'memberId',
-  'minutesToRead',
-];
-export const postEntity = (post: RawPost) => ({
-  id: post.id,
-  ...Object.fromEntries(ENTITY_FIELDS.filter((f) => f in post).map((f) => [f, post[f]])),
-});
 
 const describe = (post: RawPost) => `"${post.title}" (${post.slug}, ${post.id})`;
 
@@ -133,7 +108,6 @@ export async function createPost(
       metadata: { version: 1, createdTimestamp: now, updatedTimestamp: now, id: randomUUID() },
     },
   };
-  const more: EnvelopeInput[] = [];
   if (group) {
     // Every member of the group lists every other, as Wix Multilingual's `translations` do.
     const family = [...group.members, post];
@@ -147,15 +121,13 @@ export async function createPost(
         translations: family.filter((p) => p.id !== member.id).map(translationOf),
       };
       await folder.writePost(next);
-      more.push(entityEvent(isPublished(next) ? 'post' : 'draft', 'updated', postEntity(next)));
     }
   } else await folder.writePost(post);
   return {
     summary: `created ${options.draft ? 'draft' : 'post'} ${describe(post)}${
       group ? `, a ${language} translation of ${group.members.map((m) => m.slug).join(', ')}` : ''
     }`,
-    event: entityEvent(options.draft ? 'draft' : 'post', 'created', postEntity(post)),
-    more,
+    written: true,
     post,
   };
 }
@@ -169,19 +141,20 @@ export async function updatePost(folder: ContentFolder, ref: string, fields: Pos
   await folder.writePost(next);
   return {
     summary: `updated ${isPublished(next) ? 'post' : 'draft'} ${describe(next)}`,
-    event: entityEvent(isPublished(next) ? 'post' : 'draft', 'updated', postEntity(next)),
+    written: true,
     post: next,
   };
 }
 
 export async function publishPost(folder: ContentFolder, ref: string): Promise<Change> {
   const post = await folder.post(ref);
-  if (isPublished(post)) return { summary: `${describe(post)} is already published: nothing to do`, event: null, post };
+  if (isPublished(post))
+    return { summary: `${describe(post)} is already published: nothing to do`, written: false, post };
   const next = published(post, new Date().toISOString());
   await folder.writePost(next);
   return {
     summary: `published ${describe(next)}`,
-    event: entityEvent('post', 'created', postEntity(next)),
+    written: true,
     post: next,
   };
 }
@@ -197,7 +170,7 @@ export async function schedulePost(folder: ContentFolder, ref: string, at: strin
   await folder.writePost(next);
   return {
     summary: `scheduled ${describe(next)} to go live at ${at}`,
-    event: entityEvent('draft', 'updated', postEntity(next)),
+    written: true,
     post: next,
   };
 }
@@ -206,12 +179,12 @@ export async function schedulePost(folder: ContentFolder, ref: string, at: strin
 export async function unschedulePost(folder: ContentFolder, ref: string): Promise<Change> {
   const post = await folder.post(ref);
   if (post.status !== 'SCHEDULED')
-    return { summary: `${describe(post)} is not scheduled: nothing to do`, event: null, post };
+    return { summary: `${describe(post)} is not scheduled: nothing to do`, written: false, post };
   const next = unscheduled(post);
   await folder.writePost(next);
   return {
     summary: `unscheduled ${describe(next)} (a draft again)`,
-    event: entityEvent('draft', 'updated', postEntity(next)),
+    written: true,
     post: next,
   };
 }
@@ -219,12 +192,12 @@ export async function unschedulePost(folder: ContentFolder, ref: string): Promis
 // To readers an unpublished post no longer exists, so the event is post_deleted.
 export async function unpublishPost(folder: ContentFolder, ref: string): Promise<Change> {
   const post = await folder.post(ref);
-  if (!isPublished(post)) return { summary: `${describe(post)} is not published: nothing to do`, event: null, post };
+  if (!isPublished(post)) return { summary: `${describe(post)} is not published: nothing to do`, written: false, post };
   const next = unpublished(post);
   await folder.writePost(next);
   return {
     summary: `unpublished ${describe(next)} (now a draft)`,
-    event: entityEvent('post', 'deleted', postEntity(post)),
+    written: true,
     post: next,
   };
 }
@@ -234,17 +207,12 @@ export async function deletePost(folder: ContentFolder, ref: string): Promise<Ch
   await folder.removePost(post.id);
   return {
     summary: `deleted ${describe(post)}`,
-    event: entityEvent(isPublished(post) ? 'post' : 'draft', 'deleted', postEntity(post)),
+    written: true,
     post,
   };
 }
 
-export async function likePost(
-  folder: ContentFolder,
-  ref: string,
-  change: 'liked' | 'unliked',
-  memberId?: string,
-): Promise<Change> {
+export async function likePost(folder: ContentFolder, ref: string, change: 'liked' | 'unliked'): Promise<Change> {
   const post = await folder.post(ref);
   if (!isPublished(post)) throw new UsageError(`${describe(post)} is not published: only published posts can be liked`);
   const likes = Math.max(0, (post.metrics?.likes ?? 0) + (change === 'liked' ? 1 : -1));
@@ -252,7 +220,7 @@ export async function likePost(
   await folder.writePost(next);
   return {
     summary: `${change === 'liked' ? 'liked' : 'unliked'} ${describe(next)}: ${likes} like${likes === 1 ? '' : 's'}`,
-    event: likeEvent(change, post.id, memberId),
+    written: true,
     post: next,
   };
 }

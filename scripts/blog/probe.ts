@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signingKey } from '@/lib/edge/webhooks/keys';
 import { writeFileAtomic } from '@/lib/core/files/atomic';
 import { type ContentFolder, isPublished, type RawPost } from './content-folder';
-import { type Delivery, postToken, signEvent } from './deliver';
-import { entityEvent } from './events';
-import { postEntity } from './posts';
+import { type Delivery, postToken, signEvent } from '../wix/deliver';
+import { entityEvent, postEntity } from '../wix/events';
+import { standInSigningKey } from '../wix/webhook-keys';
 
 // What the benchmarks and browser tests share: a post to edit, and a way to put it back exactly.
 
@@ -45,29 +44,40 @@ export async function probePost(folder: ContentFolder): Promise<ProbePost> {
   return { post, file, original: await readFile(file, 'utf8') };
 }
 
+/**
+ * Tells the site of the post's change as Wix would, with a signed post_updated (the stand-in's key pair,
+ * ../wix/webhook-keys.ts): the site has read it when this answers, where its folder's watcher may take a moment.
+ */
 export async function sendPostUpdated(
-  folder: ContentFolder,
   siteUrl: string,
   post: RawPost,
-  // Not a CLI command: the benchmarks' and browser tests' helper signs with the key of the site they started.
-  // eslint-disable-next-line no-restricted-properties
-  env: Record<string, string | undefined> = process.env,
+  env?: Record<string, string | undefined>,
 ): Promise<Delivery> {
-  const key = await signingKey({ privateKey: env.WIX_WEBHOOK_PRIVATE_KEY, contentDir: folder.dir });
-  return postToken(siteUrl, await signEvent(entityEvent('post', 'updated', postEntity(post)), key));
+  return postToken(siteUrl, await signEvent(entityEvent('post', 'updated', postEntity(post)), standInSigningKey(env)));
 }
 
-/** Writes the post's original bytes back and tells the site; throws if the site does not take the event. */
-export async function restorePost(
-  folder: ContentFolder,
-  siteUrl: string,
-  probe: ProbePost,
-  env?: Record<string, string | undefined>,
-) {
+/**
+ * Resolves once the site serves the post as `post` has it (title, last publication, plans), read from its JSON API:
+ * a write to its folder is found by the site's watcher a moment later. Throws after `timeoutMs`.
+ */
+export async function servedAs(siteUrl: string, post: RawPost, timeoutMs = 15_000): Promise<void> {
+  const want = JSON.stringify([post.title, post.lastPublishedDate, post.pricingPlanIds ?? []]);
+  const deadline = Date.now() + timeoutMs;
+  let seen = '';
+  for (;;) {
+    const answer = await fetch(`${siteUrl.replace(/\/+$/, '')}/api/posts/${encodeURIComponent(post.id)}`);
+    const served = answer.ok ? ((await answer.json()) as { post?: RawPost }).post : undefined;
+    seen = served
+      ? JSON.stringify([served.title, served.lastPublishedDate, served.pricingPlanIds ?? []])
+      : `${answer.status}`;
+    if (seen === want) return;
+    if (Date.now() > deadline) throw new Error(`the site still serves ${post.id} as ${seen}, not ${want}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Writes the post's original bytes back, and resolves once the site serves it so (its folder is watched). */
+export async function restorePost(siteUrl: string, probe: ProbePost) {
   await writeFileAtomic(probe.file, probe.original);
-  const delivery = await sendPostUpdated(folder, siteUrl, JSON.parse(probe.original) as RawPost, env);
-  if (delivery.status !== 200)
-    throw new Error(
-      `restoring ${probe.post.slug}: the site answered ${delivery.status} ${JSON.stringify(delivery.body)}`,
-    );
+  await servedAs(siteUrl, JSON.parse(probe.original) as RawPost);
 }

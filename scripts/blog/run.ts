@@ -35,7 +35,7 @@ export function runCommand(
       return deletePost(folder, command.ref);
     case 'like':
     case 'unlike':
-      return likePost(folder, command.ref, command.name === 'like' ? 'liked' : 'unliked', command.memberId);
+      return likePost(folder, command.ref, command.name === 'like' ? 'liked' : 'unliked');
     case 'term-create':
       return createTerm(folder, command.kind, command.term, siteUrl);
     case 'term-update':

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { TermFields } from './fields';
 import type { ContentFolder, RawTerm, TermKind } from './content-folder';
 import { UsageError } from './errors';
-import { entityEvent } from './events';
 import type { Change } from './posts';
 import { slugify } from './slug';
 
@@ -44,7 +43,7 @@ export async function createTerm(
     updatedDate: now,
   };
   await folder.writeTerms(kind, [...terms, term]);
-  return { summary: `created ${describe(kind, term)}`, event: entityEvent(kind, 'created', term) };
+  return { summary: `created ${describe(kind, term)}`, written: true };
 }
 
 export async function updateTerm(
@@ -64,7 +63,7 @@ export async function updateTerm(
     kind,
     terms.map((t) => (t.id === term.id ? next : t)),
   );
-  return { summary: `updated ${describe(kind, next)}`, event: entityEvent(kind, 'updated', next) };
+  return { summary: `updated ${describe(kind, next)}`, written: true };
 }
 
 export async function deleteTerm(folder: ContentFolder, kind: TermKind, ref: string): Promise<Change> {
@@ -84,6 +83,6 @@ export async function deleteTerm(folder: ContentFolder, kind: TermKind, ref: str
   }
   return {
     summary: `deleted ${describe(kind, term)}${detached ? `, and took it off ${detached} post${detached === 1 ? '' : 's'}` : ''}`,
-    event: entityEvent(kind, 'deleted', term),
+    written: true,
   };
 }

@@ -6,11 +6,9 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { writeFileAtomic } from '../../lib/core/files/atomic';
 import { readOutbox } from '../../lib/core/mail/outbox';
-import { signingKey } from '../../lib/edge/webhooks/keys';
 import { ContentFolder } from '../../scripts/blog/content-folder';
-import { postToken, signEvent } from '../../scripts/blog/deliver';
 import { createPost, deletePost, schedulePost } from '../../scripts/blog/posts';
-import { type ProbePost, probePost, restorePost, sendPostUpdated } from '../../scripts/blog/probe';
+import { type ProbePost, probePost, restorePost, servedAs } from '../../scripts/blog/probe';
 import { cachedRoutes, edit, expectServed, sendEveryMethod } from './support/route-cache';
 import {
   type PostgresServer,
@@ -143,22 +141,24 @@ test.describe('two instances sharing Redis', () => {
     }
   });
 
-  /** Edits a post's title in the content and posts its signed event to `to`; answers the new title. */
-  async function retitle(probe: ProbePost, to: Instance, label: string) {
+  /**
+   * Edits a post's title in the shared content folder, and waits until `on` serves it: one instance found the change
+   * and published it, and the other heard its tags through Redis. Answers the new title.
+   */
+  async function retitle(probe: ProbePost, on: Instance, label: string) {
     const title = `${label} ${Date.now()}`;
     const post = { ...probe.post, title };
     await writeFileAtomic(probe.file, `${JSON.stringify(post, null, 2)}\n`);
-    const delivery = await sendPostUpdated(folder, to.url, post);
-    expect(delivery.status, `${JSON.stringify(delivery.body)}\n${to.log.join('')}`).toBe(200);
+    await servedAs(on.url, post);
     return title;
   }
 
-  test('a page rendered on A is a cache hit on B; a webhook to A makes B serve the fresh page', async () => {
+  test('a page rendered on A is a cache hit on B; a change one instance publishes makes B serve the fresh page', async () => {
     const probe = await probePost(folder);
     const page = `/post/${probe.post.slug}`;
     try {
       const title = await retitle(probe, a, 'Edited on A');
-      // A renders the edited post (the event cleared its tags there)...
+      // A renders the edited post (the event cleared its tags there, whichever instance published it)...
       const onA = await get(a, page);
       expect(onA.status).toBe(200);
       expect(await onA.text()).toContain(title);
@@ -170,7 +170,7 @@ test.describe('two instances sharing Redis', () => {
       // B keeps it: the next request is served from B's own cache.
       expect((await get(b, page)).headers.get('x-nextjs-cache')).toBe('HIT');
     } finally {
-      await restorePost(folder, a.url, probe);
+      await restorePost(a.url, probe);
     }
   });
 
@@ -186,7 +186,7 @@ test.describe('two instances sharing Redis', () => {
       await expectServed(b.url, routes, 'B');
       await expectServed(a.url, routes, 'A');
     } finally {
-      await restorePost(folder, a.url, probe);
+      await restorePost(a.url, probe);
     }
   });
 
@@ -423,7 +423,7 @@ test.describe('two instances sharing Redis', () => {
   test('a post scheduled 90 s ahead goes live at its time on one instance, across a restart of the other', async () => {
     test.skip(withoutPostgres, postgresServerMissing ?? '');
     test.setTimeout(240_000);
-    // A new draft in a category, scheduled as `npm run blog -- schedule` does, its event sent to A.
+    // A new draft in a category, scheduled as `npm run blog -- schedule` does: both instances see it in the folder.
     const [category] = await folder.terms('category');
     const title = `Goes live on its own ${Date.now()}`;
     const created = await createPost(
@@ -433,10 +433,7 @@ test.describe('two instances sharing Redis', () => {
     );
     const post = created.post!;
     const at = new Date(Date.now() + 90_000).toISOString();
-    const scheduled = await schedulePost(folder, post.id, at);
-    const key = await signingKey({ contentDir: folder.dir });
-    const sent = await postToken(a.url, await signEvent(scheduled.event!, key));
-    expect(sent.status, a.log.join('')).toBe(200);
+    await schedulePost(folder, post.id, at);
 
     // B stops and starts again meanwhile: the job is in the shared database, not in a process.
     await stopInstance(b);
@@ -465,8 +462,10 @@ test.describe('two instances sharing Redis', () => {
     expect(publishedBy).toHaveLength(1);
 
     // Gone again, so the tests after this one see the folder as it was.
-    const deleted = await deletePost(folder, post.id);
-    expect((await postToken(a.url, await signEvent(deleted.event!, key))).status).toBe(200);
+    await deletePost(folder, post.id);
+    for (const instance of [a, b]) {
+      await expect.poll(() => live(instance), { timeout: 30_000, intervals: [500] }).toEqual([false, false, false]);
+    }
   });
 
   test('Redis restarted mid-run: no request fails, and sharing resumes', async () => {
@@ -520,7 +519,7 @@ test.describe('two instances sharing Redis', () => {
     } finally {
       stop = true;
       requests = await load;
-      await restorePost(folder, a.url, probe);
+      await restorePost(a.url, probe);
     }
     expect(requests).toBeGreaterThanOrEqual(10);
     expect(failures).toEqual([]);
@@ -563,7 +562,7 @@ test.describe('two instances sharing Redis', () => {
       }
     } finally {
       await postgres!.start();
-      await restorePost(folder, a.url, probe);
+      await restorePost(a.url, probe);
     }
     // Back: no restart needed.
     await expect.poll(async () => (await subscribe(b)).status, { timeout: 15_000 }).toBeLessThan(300);

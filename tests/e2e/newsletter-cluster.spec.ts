@@ -4,15 +4,15 @@ import { createDataClient } from '@/lib/data/client';
 import { SITE_COLLECTIONS } from '@/lib/data/collections';
 import { createPostgresBackend } from '@/lib/data/postgres';
 import { OWNER } from '@/lib/data/types';
-import { signingKey } from '@/lib/edge/webhooks/keys';
 import { siteKey } from '@/lib/core/security/site-key';
 import { newsletterDeliveries, newsletterSends } from '@/lib/newsletter/send-records';
 import { subscriberId } from '@/lib/newsletter/subscribe';
 import { unsubscribeLinkHolds } from '@/lib/newsletter/unsubscribe';
 import { ContentFolder } from '../../scripts/blog/content-folder';
-import { postToken, signEvent } from '../../scripts/blog/deliver';
-import { entityEvent } from '../../scripts/blog/events';
-import { createPost, postEntity } from '../../scripts/blog/posts';
+import { postToken, signEvent } from '../../scripts/wix/deliver';
+import { entityEvent, postEntity } from '../../scripts/wix/events';
+import { standInSigningKey } from '../../scripts/wix/webhook-keys';
+import { createPost } from '../../scripts/blog/posts';
 import { type ReceivedMail, type TestSmtp, startTestSmtp } from '../../scripts/mail/test-smtp';
 import {
   type PostgresServer,
@@ -96,10 +96,13 @@ test.describe('the newsletter on two instances sharing Postgres', () => {
     }
   });
 
-  /** A new published post in the shared content, and its events (one created, then updated ones) signed one by one. */
+  /**
+   * A new published post in the shared content (each instance sees it in the folder too), and its events (one created,
+   * then updated ones) signed one by one as Wix signs.
+   */
   async function publish(title: string) {
     const post = (await createPost(folder, { title }, { draft: false, siteUrl: SITE_URL })).post!;
-    const key = await signingKey({ contentDir: CONTENT_DIR });
+    const key = standInSigningKey();
     const event = async (n: number, to: SiteProcess) =>
       postToken(to.url, await signEvent(entityEvent('post', n ? 'updated' : 'created', postEntity(post)), key));
     return { post, event };

@@ -33,7 +33,10 @@ async function paidProbe() {
   return { probe, sentinel: sentinel!.slice(0, 30) };
 }
 
-/** `npm run blog -- update <post> --plans …` against the running server. */
+/**
+ * `npm run blog -- update <post> --plans …` in the running server's content folder; answers once the server, which
+ * watches the folder, serves the post's paywall (the first answer after that is checked whole by the caller).
+ */
 async function markPaid(postId: string, plans: string, baseURL: string) {
   const lines: string[] = [];
   const env = { ...process.env, BLOG_CONTENT_DIR: CONTENT_DIR, SITE_URL: baseURL };
@@ -44,6 +47,9 @@ async function markPaid(postId: string, plans: string, baseURL: string) {
     err: (l) => lines.push(l),
   });
   expect(code, lines.join('\n')).toBe(0);
+  await expect
+    .poll(async () => (await (await fetch(`${baseURL}/api/posts/${postId}`)).json()).post?.preview, { timeout: 15_000 })
+    .toBe(true);
 }
 
 test('a paid post shows its preview only, everywhere a visitor looks', async ({ request, baseURL }) => {
@@ -73,7 +79,7 @@ test('a paid post shows its preview only, everywhere a visitor looks', async ({ 
     expect(JSON.parse(json).post.preview).toBe(true);
     expect(await (await request.get('/feed.xml')).text()).not.toContain(sentinel);
   } finally {
-    await restorePost(folder, baseURL!, probe);
+    await restorePost(baseURL!, probe);
   }
 });
 
@@ -178,6 +184,6 @@ test('a member granted the plan reads the rest per request; revoked, they get th
     expect(await member.page.content()).not.toContain(sentinel);
   } finally {
     await member.context.close();
-    await restorePost(folder, baseURL!, probe);
+    await restorePost(baseURL!, probe);
   }
 });

@@ -23,6 +23,6 @@ test('every method sent to every cached route handler after an edit leaves each 
     await expectServed(baseURL!, routes, 'the site');
     expect(await (await fetch(`${baseURL}/feed.xml`)).text()).toContain(title);
   } finally {
-    await restorePost(folder, baseURL!, probe);
+    await restorePost(baseURL!, probe);
   }
 });

@@ -2,8 +2,8 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { revalidateTag } from 'next/cache';
 import { vi } from 'vitest';
-import { entityEvent } from '@/scripts/blog/events';
-import { signEvent } from '@/scripts/blog/deliver';
+import { entityEvent } from '@/scripts/wix/events';
+import { signEvent } from '@/scripts/wix/deliver';
 import { encodeEnvelope, type EnvelopeInput } from '@/lib/edge/webhooks/envelope';
 import { withSite } from './site';
 

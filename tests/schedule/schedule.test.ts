@@ -5,18 +5,18 @@ import { main } from '@/scripts/blog/cli';
 import { parseWhen } from '@/scripts/blog/args';
 import { makePosts } from '../helpers/posts';
 import { withSite } from '../helpers/site';
-import { captureLogs, routeContext } from '../helpers/webhooks';
+import { captureLogs } from '../helpers/webhooks';
 
 // Scheduled publishing on the local source (issue 32): `npm run blog -- schedule <post> <when>` makes a draft
-// SCHEDULED with its time and tells the site (draft_updated); the site's job queue (pg-boss on the embedded database)
-// publishes it at its time as `publish` would, with the scheduled time as its publication date, and clears its pages
-// with the event `publish` sends. A draft unscheduled or moved before its time is not published by the old job.
+// SCHEDULED with its time; the site, watching its folder, publishes draft_updated for it; the site's job queue
+// (pg-boss on the embedded database) publishes it at its time as `publish` would, with the scheduled time as its
+// publication date, and clears its pages with the event `publish` sends. A draft unscheduled or moved before its time
+// is not published by the old job.
 
 const { contentDir: dir } = withSite({ WIX_WEBHOOK_PUBLIC_KEY: '' }, { content: makePosts(5), database: true });
-const { POST } = await import('@/app/api/webhooks/wix/route');
 const { observeEvents } = await import('@/lib/core/events/bus');
 const { startScheduling, runDue } = await import('@/lib/schedule');
-const { blogSource, scheduledDrafts } = await import('@/lib/blog');
+const { blogSource, scheduledDrafts, watchContent } = await import('@/lib/blog');
 const { OWNER, recordsClient, siteJobs } = await import('@/lib/data');
 const { newsletterSends, startNewsletter } = await import('@/lib/newsletter');
 const sendOf = (postId: string) => recordsClient(newsletterSends).get(newsletterSends.id, postId, OWNER);
@@ -27,14 +27,16 @@ observeEvents((event) => events.push({ type: event.type, entityId: event.entityI
 // Graceful: a job at its time may be running (the unscheduled draft's, finding nothing due); it ends before the
 // database closes, rather than failing against a closed one (an unhandled rejection in pg-boss, seen in CI).
 afterAll(async () => (await siteJobs()).stop({ graceful: true, wait: true, timeout: 20_000 }), 30_000);
+// The site watches its folder from its start, as instrumentation.ts starts it.
+await blogSource().preload?.();
+afterAll(watchContent()!);
 
-const routeFetch: typeof fetch = async (url, init) => POST(new Request(url as string, init), routeContext);
 async function blog(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(argv, {
     env: { BLOG_CONTENT_DIR: dir, SITE_URL: 'http://127.0.0.1:3999' },
-    fetch: routeFetch,
+    fetch,
     out: (l) => out.push(l),
     err: (l) => err.push(l),
   });

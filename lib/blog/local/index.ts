@@ -15,6 +15,7 @@ import { listMediaImages, openMediaFile } from './media';
 import { postCountStats } from './stats';
 import { ContentStore, type Snapshot } from './store';
 import { type SnapshotViews, buildViews, isPublic } from './views';
+import { watchContentFolder } from './watch';
 
 /**
  * Whether a post, category or tag is in `language`: its own, or, holding none (a folder written before languages), the
@@ -85,6 +86,23 @@ export function createLocalSource(dir: string): BlogSource {
 
     // Atomic writes are seen by the folder's mtime; an in-place edit only by the file's, so look again.
     refresh: (change) => store.invalidate(change?.postId ? [change.postId] : undefined),
+
+    watch(onChange) {
+      store.onUnexplained(onChange);
+      const stop = watchContentFolder(store.dir, (notice) => {
+        if (notice?.posts.length) store.notice(notice.posts);
+        // The read finds what moved (the terms files and the folder by their stats) and tells onChange.
+        store
+          .read()
+          .catch((error: unknown) =>
+            console.warn(JSON.stringify({ msg: 'content folder: a change was not read', error: String(error) })),
+          );
+      });
+      return () => {
+        stop();
+        store.onUnexplained(null);
+      };
+    },
 
     // The folder and the views every page needs (published posts, term counts) before the first request.
     preload: async () => {

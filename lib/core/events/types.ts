@@ -6,8 +6,17 @@ import type { BlogEventType, SiteEventType } from '@/lib/core/cache/event-tags';
 // entity (`entityId`) and what it belongs to (`resourceId`: a comment's post, a data item's collection). Who hears
 // each one, in which order: registry.ts; how it is sent: bus.ts `publish`.
 
+/** Where a blog event came from, when the blog source itself found the change. */
+interface Found {
+  /**
+   * The local source found the change in its content folder (lib/blog/local/watch.ts) and has read it: the blog source
+   * has nothing to read again.
+   */
+  fromFolder?: true;
+}
+
 /** The language of a post, category or tag, when the event carries the entity (Wix Multilingual's `language`). */
-interface InLanguage {
+interface InLanguage extends Found {
   language?: string;
 }
 
@@ -27,7 +36,7 @@ export interface PostDeleted extends InLanguage {
   entityId: string;
 }
 /** PostLiked: a like or unlike of the post `entityId`. */
-export interface PostLiked {
+export interface PostLiked extends Found {
   type: 'wix.blog.v3.post_liked' | 'wix.blog.v3.post_unliked';
   entityId: string;
 }
@@ -40,7 +49,7 @@ export interface TagChanged extends InLanguage {
   entityId: string;
 }
 /** DraftChanged: a draft written, edited (scheduled, unscheduled) or deleted; `entityId` is its post's id. */
-export interface DraftChanged {
+export interface DraftChanged extends Found {
   type: 'wix.blog.v3.draft_created' | 'wix.blog.v3.draft_updated' | 'wix.blog.v3.draft_deleted';
   entityId: string;
 }

@@ -1,6 +1,5 @@
 import { config, ConfigError } from '@/lib/core/config';
 import { processSingleton } from '@/lib/core/process-singleton';
-import { servedBy } from '@/lib/platform';
 import { sharedMarks, siteRedis } from '@/lib/core/redis/shared';
 import { isCatalogueError } from '@/lib/core/errors';
 import { postOfComment } from '@/lib/comments';
@@ -43,10 +42,9 @@ const seen = () =>
 const outcomeOf = (status: number): Outcome =>
   status === 401 ? 'rejected' : status === 413 ? 'too-large' : status === 503 ? 'unconfigured' : 'failed';
 
-async function key() {
+function key() {
   try {
-    const { contentDir, webhookPublicKey } = config();
-    return await verificationKey({ publicKey: webhookPublicKey, source: servedBy('blog'), contentDir });
+    return verificationKey(config().webhookPublicKey);
   } catch (error) {
     if (error instanceof ConfigError) throw webhookErrors.unconfigured(error.message);
     throw error;
@@ -66,7 +64,7 @@ export async function handleWixWebhook(request: Request): Promise<Response> {
   try {
     const body = await readRawBody(request);
     const { webhookMaxAgeSeconds: maxAge, webhookInstanceId } = config();
-    const verified = await verifyWebhookToken(body, await key(), maxAge);
+    const verified = await verifyWebhookToken(body, key(), maxAge);
     const envelope = readEnvelope(verified);
     if (!envelope.ok) {
       Object.assign(line, { eventType: envelope.eventType, eventId: envelope.eventId, outcome: 'unrecognised' });

@@ -1,21 +1,13 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdir, mkdtemp, open, readFile, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { ConfigError } from '@/lib/core/config';
 
-// Where webhook keys come from. The site verifies with WIX_WEBHOOK_PUBLIC_KEY; without it, in local mode,
-// the site and the CLI share a pair kept in <content>/.keys/, made by whichever side needs it first.
+// Where webhook keys come from: the site verifies Wix's events with the app's public key, WIX_WEBHOOK_PUBLIC_KEY
+// (Wix keeps the private one). The site keeps no key pair of its own: on the local platform nothing sends it webhooks,
+// for the site watches its content folder (lib/blog/local/watch.ts). WIX_WEBHOOK_PRIVATE_KEY is for the tools that
+// stand in for Wix (the benchmarks, the browser tests), which sign events as Wix does.
 
 export const PUBLIC_KEY_VAR = 'WIX_WEBHOOK_PUBLIC_KEY';
 export const PRIVATE_KEY_VAR = 'WIX_WEBHOOK_PRIVATE_KEY';
-export const KEY_FOLDER = '.keys';
-export const PUBLIC_KEY_FILE = 'webhook-public.pem';
-export const PRIVATE_KEY_FILE = 'webhook-private.pem';
-
-export interface PemPair {
-  publicPem: string;
-  privatePem: string;
-}
 
 /** PEM text from a variable holding PEM (literal `\n` escapes allowed) or base64 of PEM. */
 export function pemFromEnv(value: string, name: string): string {
@@ -44,66 +36,6 @@ function rsaKey(make: () => KeyObject, name: string): KeyObject {
 export const publicKeyFromPem = (pem: string, name = PUBLIC_KEY_VAR) => rsaKey(() => createPublicKey(pem), name);
 export const privateKeyFromPem = (pem: string, name = PRIVATE_KEY_VAR) => rsaKey(() => createPrivateKey(pem), name);
 
-export const keyFolder = (contentDir: string) => path.join(path.resolve(contentDir), KEY_FOLDER);
-
-async function readPair(folder: string): Promise<PemPair | null> {
-  const read = (file: string) =>
-    readFile(path.join(folder, file), 'utf8').catch((error: NodeJS.ErrnoException) =>
-      error.code === 'ENOENT' ? null : Promise.reject(error),
-    );
-  const [publicPem, privatePem] = await Promise.all([read(PUBLIC_KEY_FILE), read(PRIVATE_KEY_FILE)]);
-  if (publicPem !== null && privatePem !== null) return { publicPem, privatePem };
-  if (publicPem !== null || privatePem !== null) {
-    throw new ConfigError(`${folder} holds only half of the webhook key pair: delete the folder to make a new pair`);
-  }
-  return null;
-}
-
-async function writeDurably(file: string, text: string, mode: number) {
-  const handle = await open(file, 'wx', mode);
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * The local key pair, generated on first use. Both files appear at once: the folder is built aside and renamed into
- * place.
- */
-export async function localKeyPair(contentDir: string): Promise<PemPair> {
-  const folder = keyFolder(contentDir);
-  const existing = await readPair(folder);
-  if (existing) return existing;
-  await mkdir(path.dirname(folder), { recursive: true });
-  const staging = await mkdtemp(`${folder}-new-`);
-  try {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await writeDurably(
-      path.join(staging, PRIVATE_KEY_FILE),
-      privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      0o600,
-    );
-    await writeDurably(
-      path.join(staging, PUBLIC_KEY_FILE),
-      publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      0o644,
-    );
-    await writeDurably(path.join(staging, '.gitignore'), '*\n', 0o644);
-    await rename(staging, folder).catch((error: NodeJS.ErrnoException) => {
-      // Another process won the race: use its pair.
-      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
-    });
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
-  const pair = await readPair(folder);
-  if (!pair) throw new ConfigError(`could not create the webhook key pair in ${folder}`);
-  return pair;
-}
-
 const imported = new Map<string, KeyObject>();
 const cachedPublicKey = (pem: string, name: string) => {
   let key = imported.get(pem);
@@ -115,32 +47,18 @@ const cachedPublicKey = (pem: string, name: string) => {
   return key;
 };
 
-export interface KeySettings {
-  /** WIX_WEBHOOK_PUBLIC_KEY as configured (lib/core/config). */
-  publicKey?: string;
-  source: 'local' | 'wix';
-  contentDir: string;
-}
-
-/** The key that verifies webhook JWTs; a ConfigError names the variable to fix. */
-export async function verificationKey({ publicKey, source, contentDir }: KeySettings): Promise<KeyObject> {
+/** The key that verifies webhook JWTs: WIX_WEBHOOK_PUBLIC_KEY; a ConfigError names the variable to set or fix. */
+export function verificationKey(publicKey: string | undefined): KeyObject {
   const fromEnv = publicKey?.trim();
-  if (fromEnv) return cachedPublicKey(pemFromEnv(fromEnv, PUBLIC_KEY_VAR), PUBLIC_KEY_VAR);
-  if (source !== 'local') throw new ConfigError(`${PUBLIC_KEY_VAR} is not set: webhooks cannot be verified`);
-  return cachedPublicKey((await localKeyPair(contentDir)).publicPem, `${keyFolder(contentDir)}/${PUBLIC_KEY_FILE}`);
+  if (!fromEnv) throw new ConfigError(`${PUBLIC_KEY_VAR} is not set: webhooks cannot be verified`);
+  return cachedPublicKey(pemFromEnv(fromEnv, PUBLIC_KEY_VAR), PUBLIC_KEY_VAR);
 }
 
-/** The key the local CLI signs events with: WIX_WEBHOOK_PRIVATE_KEY, else the content folder's pair. */
-export async function signingKey({
-  privateKey,
-  contentDir,
-}: {
-  privateKey?: string;
-  contentDir: string;
-}): Promise<KeyObject> {
+/** The key a stand-in for Wix signs events with: WIX_WEBHOOK_PRIVATE_KEY. */
+export function signingKey(privateKey: string | undefined): KeyObject {
   const fromEnv = privateKey?.trim();
-  if (fromEnv) return privateKeyFromPem(pemFromEnv(fromEnv, PRIVATE_KEY_VAR), PRIVATE_KEY_VAR);
-  return privateKeyFromPem((await localKeyPair(contentDir)).privatePem, `${keyFolder(contentDir)}/${PRIVATE_KEY_FILE}`);
+  if (!fromEnv) throw new ConfigError(`${PRIVATE_KEY_VAR} is not set: there is no key to sign events with`);
+  return privateKeyFromPem(pemFromEnv(fromEnv, PRIVATE_KEY_VAR), PRIVATE_KEY_VAR);
 }
 
 /**

@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, readFileSync, readdirSync } from 'node:f
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { standInKeyEnv } from '../../wix/webhook-keys';
 import { fileURLToPath } from 'node:url';
 
 // Processes the bench starts: production servers, builds, nginx. Each runs in its own process group so it can be
@@ -183,6 +184,8 @@ export async function startNext(options: NextServerOptions): Promise<NextServer>
       cwd: dir,
       env: {
         ...cleanEnv(),
+        // The stand-in's webhook key pair (../../wix/webhook-keys.ts): the bench signs the events its servers verify.
+        ...standInKeyEnv(),
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         ...options.env,

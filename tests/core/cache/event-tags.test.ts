@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
 import { BLOG_EVENT_TYPES, EVENT_TAGS } from '@/lib/core/cache/event-tags';
-import { entityEvent, likeEvent } from '@/scripts/blog/events';
+import { entityEvent, likeEvent } from '@/scripts/wix/events';
 import { captureLogs, revalidated, routeContext, signed, webhookRequest, webhookSite } from '../../helpers/webhooks';
 import type { EnvelopeInput } from '@/lib/edge/webhooks/envelope';
 import { entityChange } from '@/lib/edge/webhooks/envelope';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { writeFileAtomic } from '../../../lib/core/files/atomic';
 import type { ContentFolder } from '../../../scripts/blog/content-folder';
-import { type ProbePost, sendPostUpdated } from '../../../scripts/blog/probe';
+import { type ProbePost, servedAs } from '../../../scripts/blog/probe';
 
 // Next keys a cached route handler's answer by path, not method: a POST (or PUT, OPTIONS...) that found the feed stale
 // after an edit ran the route as that method, and its 405 was stored as the feed, for every later GET and across
@@ -73,10 +73,13 @@ export async function expectServed(base: string, routes: readonly Cached[], labe
   }
 }
 
-/** Edits the probe post's title and tells the site: every content route is stale after it. */
+/**
+ * Edits the probe post's title in the site's folder and waits for the site to serve it: every content route is stale
+ * after it.
+ */
 export async function edit(folder: ContentFolder, probe: ProbePost, url: string) {
   const post = { ...probe.post, title: `Route cache ${Date.now()}` };
   await writeFileAtomic(probe.file, `${JSON.stringify(post, null, 2)}\n`);
-  expect((await sendPostUpdated(folder, url, post)).status).toBe(200);
+  await servedAs(url, post);
   return post.title;
 }

@@ -1,59 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { createPublicKey } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@/lib/core/config';
-import { checkWebhookKey, localKeyPair, pemFromEnv, signingKey, verificationKey } from '@/lib/edge/webhooks/keys';
+import { checkWebhookKey, pemFromEnv, signingKey, verificationKey } from '@/lib/edge/webhooks/keys';
+import { standInKeyEnv, standInSigningKey } from '@/scripts/wix/webhook-keys';
 import { privatePem, publicPem, rsaPair } from '../../helpers/webhooks';
-
-const dirs: string[] = [];
-const scratch = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'webhook-keys-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-describe('local key pair', () => {
-  it('is made once, private key readable by its owner only, and git-ignored', async () => {
-    const dir = scratch();
-    const first = await localKeyPair(dir);
-    const again = await localKeyPair(dir);
-    expect(again).toEqual(first);
-    const keys = path.join(dir, '.keys');
-    expect(statSync(path.join(keys, 'webhook-private.pem')).mode & 0o777).toBe(0o600);
-    expect(statSync(keys).mode & 0o777).toBe(0o700);
-    expect(readFileSync(path.join(keys, '.gitignore'), 'utf8')).toBe('*\n');
-    expect(first.publicPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
-    expect(readdirSync(dir)).toEqual(['.keys']);
-  });
-
-  it('comes out as one pair when both sides race to make it', async () => {
-    const dir = scratch();
-    const pairs = await Promise.all(Array.from({ length: 4 }, () => localKeyPair(dir)));
-    expect(new Set(pairs.map((p) => p.privatePem)).size).toBe(1);
-    expect(new Set(pairs.map((p) => p.publicPem)).size).toBe(1);
-    expect(readdirSync(dir)).toEqual(['.keys']);
-  });
-
-  it('is what the site verifies with and the CLI signs with, in local mode', async () => {
-    const dir = scratch();
-    const verify = await verificationKey({ source: 'local', contentDir: dir });
-    const sign = await signingKey({ contentDir: dir });
-    expect(verify.export({ type: 'spki', format: 'pem' })).toBe(
-      createPublicKey(sign).export({ type: 'spki', format: 'pem' }),
-    );
-  });
-
-  it('refuses half a pair', async () => {
-    const dir = scratch();
-    mkdirSync(path.join(dir, '.keys'));
-    writeFileSync(path.join(dir, '.keys', 'webhook-public.pem'), publicPem(rsaPair().publicKey));
-    await expect(localKeyPair(dir)).rejects.toThrow(/only half of the webhook key pair/);
-  });
-});
 
 describe('keys from the environment', () => {
   const pair = rsaPair();
@@ -70,11 +20,8 @@ describe('keys from the environment', () => {
     expect(() => pemFromEnv('hunter2', 'WIX_WEBHOOK_PUBLIC_KEY')).toThrow(/WIX_WEBHOOK_PUBLIC_KEY is invalid/);
   });
 
-  it('prefers WIX_WEBHOOK_PUBLIC_KEY over the local pair and writes no files then', async () => {
-    const dir = scratch();
-    const key = await verificationKey({ publicKey: PEM, source: 'local', contentDir: dir });
-    expect(key.export({ type: 'spki', format: 'pem' })).toBe(PEM);
-    expect(readdirSync(dir)).toEqual([]);
+  it('verifies with WIX_WEBHOOK_PUBLIC_KEY', () => {
+    expect(verificationKey(PEM).export({ type: 'spki', format: 'pem' })).toBe(PEM);
   });
 
   it('checks the variable at start-up: unset or a good key passes, anything else names it', () => {
@@ -89,18 +36,38 @@ describe('keys from the environment', () => {
     expect(() => checkWebhookKey(short)).toThrow(/at least 2048 bits/);
   });
 
-  it('has no key in Wix mode without WIX_WEBHOOK_PUBLIC_KEY', async () => {
-    await expect(verificationKey({ source: 'wix', contentDir: scratch() })).rejects.toThrow(
-      /WIX_WEBHOOK_PUBLIC_KEY is not set/,
+  // The site keeps no key pair of its own, on either platform: its content folder is watched, not signed for.
+  it('has no key without WIX_WEBHOOK_PUBLIC_KEY, and says which variable to set', () => {
+    expect(() => verificationKey(undefined)).toThrow(ConfigError);
+    expect(() => verificationKey('  ')).toThrow(/WIX_WEBHOOK_PUBLIC_KEY is not set/);
+  });
+
+  it('signs with WIX_WEBHOOK_PRIVATE_KEY, and names it when unset', () => {
+    const key = signingKey(Buffer.from(privatePem(pair.privateKey)).toString('base64'));
+    expect(key.type).toBe('private');
+    expect(key.export({ type: 'pkcs8', format: 'pem' })).toBe(privatePem(pair.privateKey));
+    expect(() => signingKey(undefined)).toThrow(/WIX_WEBHOOK_PRIVATE_KEY is not set/);
+  });
+});
+
+describe("the stand-in's pair (the browser tests and the benchmarks sign as Wix does)", () => {
+  it('is made once into the environment it is given, for the servers it starts to inherit', () => {
+    const env: Record<string, string | undefined> = {};
+    const made = standInKeyEnv(env);
+    expect(env).toEqual(made);
+    expect(standInKeyEnv(env)).toEqual(made);
+    const signer = standInSigningKey(env);
+    expect(verificationKey(env.WIX_WEBHOOK_PUBLIC_KEY).export({ type: 'spki', format: 'pem' })).toBe(
+      publicPem(createPublicKey(signer)),
     );
   });
 
-  it('signs with WIX_WEBHOOK_PRIVATE_KEY when set', async () => {
-    const key = await signingKey({
-      privateKey: Buffer.from(privatePem(pair.privateKey)).toString('base64'),
-      contentDir: scratch(),
-    });
-    expect(key.type).toBe('private');
-    expect(key.export({ type: 'pkcs8', format: 'pem' })).toBe(privatePem(pair.privateKey));
+  it('takes a pair already in the environment as it is', () => {
+    const pair = rsaPair();
+    const env = {
+      WIX_WEBHOOK_PUBLIC_KEY: publicPem(pair.publicKey),
+      WIX_WEBHOOK_PRIVATE_KEY: privatePem(pair.privateKey),
+    };
+    expect(standInKeyEnv({ ...env })).toEqual(env);
   });
 });

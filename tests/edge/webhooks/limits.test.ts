@@ -11,7 +11,7 @@ import {
   webhookSite,
 } from '../../helpers/webhooks';
 import { MAX_WEBHOOK_BYTES } from '@/lib/edge/webhooks/raw-body';
-import { entityEvent } from '@/scripts/blog/events';
+import { entityEvent } from '@/scripts/wix/events';
 import { makePost } from '../../helpers/posts';
 
 const { keys: site, POST } = await webhookSite('limits');

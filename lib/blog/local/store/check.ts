@@ -13,8 +13,11 @@ import type { PostChange } from './types';
 // The two ways the store finds what changed in the posts folder: every file checked, or only the files of the posts
 // an event named.
 
-/** Every file's mtime and size against what was read (or indexed); reads the files that differ. */
-export async function checkAll(state: StoreState): Promise<null> {
+/**
+ * Every file's mtime and size against what was read (or indexed); reads the files that differ. Answers what changed
+ * against what was held in memory (nothing on the first read, when nothing was).
+ */
+export async function checkAll(state: StoreState): Promise<PostChange[]> {
   const known = state.catalog.files;
   // The folder is listed and stat'ed on a worker thread while this one parses the index.
   const [listing, indexed] = await Promise.all([
@@ -42,10 +45,18 @@ export async function checkAll(state: StoreState): Promise<null> {
   await readFiles(state, toRead, catalog);
   state.catalog = catalog;
   if (state.texts) for (const name of state.texts.keys()) if (!catalog.files.has(name)) state.texts.delete(name);
+  const changes: PostChange[] = [];
+  for (const [name] of toRead) {
+    const before = known.get(name)?.value ?? null;
+    const after = catalog.postOf(name);
+    if (before !== after) changes.push({ before, after });
+  }
+  for (const [name, entry] of known)
+    if (entry.value && !catalog.files.has(name)) changes.push({ before: entry.value, after: null });
   // Written when the folder differs from what the index (or, later, memory) held by more than a few files.
   const differing = toRead.length + Math.abs(previous.size - (catalog.files.size - toRead.length));
   if (indexIsStale(differing, catalog.files.size, previous.size)) state.indexes.save(POSTS_INDEX);
-  return null;
+  return changes;
 }
 
 /** Reads again only the files of the named posts; lists the folder only for a post that has no known file. */

@@ -7,7 +7,7 @@ import { readList, readPost } from './files';
 import { makeSnapshot } from './snapshot';
 import { createStoreState, type StoreState } from './state';
 import { loadTexts } from './texts';
-import type { PostBody, Snapshot, StoreOptions } from './types';
+import type { FolderChanges, PostBody, Snapshot, StoreOptions, TermChange } from './types';
 
 // The content folder in memory. A snapshot is reused while the folder is unchanged: edits are written
 // atomically (write + rename), which bumps the posts folder's mtime, so three stats tell if anything moved.
@@ -26,7 +26,7 @@ import type { PostBody, Snapshot, StoreOptions } from './types';
 // (state.ts): the checks (check.ts), the posts' files (files.ts, catalog.ts, interner.ts), the search texts
 // (texts.ts) and the index writes (index-writer.ts).
 
-export type { PostBody, PostChange, Snapshot, StoreOptions } from './types';
+export type { FolderChanges, PostBody, PostChange, Snapshot, StoreOptions, TermChange } from './types';
 
 export class ContentStore {
   private signature = '';
@@ -35,6 +35,10 @@ export class ContentStore {
   /** Posts an event named since the last load (their files are read again), and whether a full check is due. */
   private readonly changed = new Set<string>();
   private fullCheck = false;
+  /** Post files the folder's watcher saw change (watch.ts), which no event may explain. */
+  private readonly noticed = new Set<string>();
+  /** Told what a load found changed that no event named (the folder's watcher publishes it). */
+  private unexplained: ((changes: FolderChanges) => void) | null = null;
   /** Bumped by every invalidate(): part of the state a snapshot answers for. */
   private generation = 0;
   private textsLoading: Promise<void> | null = null;
@@ -73,6 +77,24 @@ export class ContentStore {
     if (postIds?.length) for (const id of postIds) this.changed.add(id);
     else this.fullCheck = true;
     this.generation++;
+  }
+
+  /**
+   * The folder's watcher saw these post files change (by file name): the next read reads them again, and what they
+   * changed is told to `onUnexplained`'s listener unless an event named the post meanwhile.
+   */
+  notice(fileNames: readonly string[]): void {
+    for (const name of fileNames) this.noticed.add(name);
+    this.generation++;
+  }
+
+  /**
+   * Every change a load finds that no event explained: files the watcher noticed, and what a full check found once the
+   * folder had been read (a write the watcher missed, or made while no process watched, seen by the folder's mtime).
+   * Terms count as explained when an event asked for the full check (a category's or tag's event does).
+   */
+  onUnexplained(listener: ((changes: FolderChanges) => void) | null): void {
+    this.unexplained = listener;
   }
 
   /** A post's body, read from its file (null when the post or its file is gone). */
@@ -135,19 +157,53 @@ export class ContentStore {
 
   private async load(signature: string): Promise<Snapshot> {
     // What this load answers for; an invalidate() during it bumps the generation, so the next read loads again.
-    const changed = new Set(this.changed);
+    const explained = new Set(this.changed);
+    const noticed = [...this.noticed];
     const base = this.snapshot;
-    const full = this.fullCheck || !base || changed.size === 0;
+    const termsExplained = this.fullCheck;
+    const full = this.fullCheck || !base || (explained.size === 0 && noticed.length === 0);
     this.changed.clear();
+    this.noticed.clear();
     this.fullCheck = false;
+    const named = new Set(explained);
+    const { catalog } = this.state;
+    // A noticed file's post: the one it held, else the one its name says (readNamed lists the folder for others).
+    for (const name of noticed) named.add(catalog.postOf(name)?.id ?? name.replace(/\.json$/, ''));
     const [changes, categories, tags] = await Promise.all([
-      full ? checkAll(this.state) : readNamed(this.state, changed),
+      full ? checkAll(this.state) : readNamed(this.state, named),
       readList(termsFileOf(this.dir, 'category'), Category),
       readList(termsFileOf(this.dir, 'tag'), Tag),
     ]);
-    const snapshot = makeSnapshot(this.state.catalog, categories, tags, changes, base);
+    // A full check swaps the catalog whole: the views are built again rather than patched.
+    const snapshot = makeSnapshot(this.state.catalog, categories, tags, full ? null : changes, base);
     this.snapshot = snapshot;
     this.signature = signature;
+    if (base && this.unexplained) {
+      // A file read again that says what it said (its event's read came first) is no change.
+      const posts = changes.filter(
+        ({ before, after }) =>
+          !explained.has((after ?? before)!.id) && JSON.stringify(before) !== JSON.stringify(after),
+      );
+      const folder: FolderChanges = {
+        posts,
+        categories: termsExplained ? [] : termChanges(base.categories, categories),
+        tags: termsExplained ? [] : termChanges(base.tags, tags),
+      };
+      if (folder.posts.length || folder.categories.length || folder.tags.length) this.unexplained(folder);
+    }
     return snapshot;
   }
+}
+
+/** The terms of a list that were added, changed or removed, by id. */
+function termChanges<T extends Category | Tag>(before: readonly T[], after: readonly T[]): TermChange<T>[] {
+  const was = new Map(before.map((term) => [term.id, term]));
+  const changes: TermChange<T>[] = [];
+  for (const term of after) {
+    const old = was.get(term.id);
+    was.delete(term.id);
+    if (!old || JSON.stringify(old) !== JSON.stringify(term)) changes.push({ before: old ?? null, after: term });
+  }
+  for (const old of was.values()) changes.push({ before: old, after: null });
+  return changes;
 }

@@ -32,7 +32,10 @@ export function makeSnapshot(
     for (const change of changes) {
       const id = (change.before ?? change.after)!.id;
       const earlier = merged.get(id);
-      merged.set(id, { before: earlier ? earlier.before : change.before, after: change.after });
+      const before = earlier ? earlier.before : change.before;
+      // Made and removed since the settled snapshot: no change to it at all.
+      if (before === null && change.after === null) merged.delete(id);
+      else merged.set(id, { before, after: change.after });
     }
     snapshot.base = base.base ?? base;
     snapshot.changes = [...merged.values()];

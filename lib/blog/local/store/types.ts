@@ -5,6 +5,19 @@ export interface PostChange {
   after: Post | null;
 }
 
+/** A category or tag as it was and as it is (null: not there). */
+export interface TermChange<T extends Category | Tag> {
+  before: T | null;
+  after: T | null;
+}
+
+/** What a load found changed in the folder that no event named. */
+export interface FolderChanges {
+  posts: PostChange[];
+  categories: TermChange<Category>[];
+  tags: TermChange<Tag>[];
+}
+
 export interface Snapshot {
   /**
    * Every post in the folder, drafts included, without `richContent`, `richContentCompressed` or `contentText`

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type EnvelopeInput, type Identity, LOCAL_INSTANCE_ID, entityChange } from '@/lib/edge/webhooks/envelope';
 import type { BlogEventType } from '@/lib/core/cache/event-tags';
+import type { RawPost } from '../blog/content-folder';
 
-// The events the platform sends, built the way it builds them, for the CLI, the tests and the benchmarks.
+// The events the platform sends, built the way it builds them, for what stands in for Wix (tests, benchmarks).
 
 export { LOCAL_INSTANCE_ID };
 const OWNER: Identity = { identityType: 'WIX_USER', wixUserId: 'local-owner' };
@@ -56,3 +57,26 @@ export function likeEvent(change: 'liked' | 'unliked', postId: string, memberId?
     },
   };
 }
+
+// Events carry the post without its body, as the platform's do by default (and a body could pass the 64 KiB limit).
+const ENTITY_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'excerpt',
+  'status',
+  'language',
+  'firstPublishedDate',
+  'lastPublishedDate',
+  'featured',
+  'pinned',
+  'categoryIds',
+  'tagIds',
+  'hashtags',
+  'memberId',
+  'minutesToRead',
+];
+export const postEntity = (post: RawPost) => ({
+  id: post.id,
+  ...Object.fromEntries(ENTITY_FIELDS.filter((f) => f in post).map((f) => [f, post[f]])),
+});
