@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { config } from '@/lib/core/config';
 import { publish, subscribe } from '@/lib/core/events/bus';
@@ -109,14 +110,19 @@ function refreshOf(event: EventFor<'blog-source'>): { postId: string } | undefin
 export function watchContent(): (() => void) | null {
   return processSingleton('blog-content-watch', () => {
     const claims = sharedMarks('content-changes', siteRedis(config().redisUrl), 10_000);
+    // A change is often found by a request's read, inside its render or a cached function, where Next refuses to clear
+    // tags: it is published in the context of the server's start instead, as a job's event is.
+    const outsideRequests = AsyncLocalStorage.snapshot();
     const claimAndPublish = async ({ event, key }: FolderEvent) => {
       if (await claims.mark(key, CLAIM_SECONDS)) publish(event);
     };
     return (
       sources().whole.watch?.((changes) => {
         for (const found of folderEvents(changes))
-          claimAndPublish(found).catch((error: unknown) =>
-            console.error(JSON.stringify({ msg: 'content folder: an event failed', error: String(error) })),
+          outsideRequests(() =>
+            claimAndPublish(found).catch((error: unknown) =>
+              console.error(JSON.stringify({ msg: 'content folder: an event failed', error: String(error) })),
+            ),
           );
       }) ?? null
     );

@@ -33,7 +33,7 @@ const isPostFile = (name: string) => name.endsWith('.json') && !name.startsWith(
 export function watchContentFolder(
   dir: string,
   onNotice: (notice: FolderNotice | null) => void,
-  { settleMs = 25, pollMs = 10_000 }: WatchOptions = {},
+  { settleMs = 100, pollMs = 10_000 }: WatchOptions = {},
 ): () => void {
   const posts = new Set<string>();
   let terms = false;
