@@ -15,17 +15,39 @@ export interface EditorPost {
   tagIds: string[];
   featured: boolean;
   pinned: boolean;
+  hashtags: string[];
+  seoTitle: string;
+  seoDescription: string;
+  pricingPlanIds: string[];
+  previewBlocks: number | null;
   scheduledPublishDate: string | null;
   editedDate: string;
   hasUnpublishedChanges: boolean;
   url: string | null;
 }
 
-/** The categories and tags a post may take. */
+/** The categories and tags a post may take, and the plans it may be given (none where plans cannot be read). */
 export interface EditorTerms {
   categories: Term[];
   tags: Term[];
+  plans?: { id: string; name: string }[];
 }
+
+/** The settings beside the body that the editor holds as one (settings.tsx). */
+export type EditorSettings = Pick<
+  EditorPost,
+  'featured' | 'pinned' | 'hashtags' | 'seoTitle' | 'seoDescription' | 'pricingPlanIds' | 'previewBlocks'
+>;
+
+export const settingsOf = (post: Partial<EditorSettings> | null | undefined): EditorSettings => ({
+  featured: post?.featured ?? false,
+  pinned: post?.pinned ?? false,
+  hashtags: post?.hashtags ?? [],
+  seoTitle: post?.seoTitle ?? '',
+  seoDescription: post?.seoDescription ?? '',
+  pricingPlanIds: post?.pricingPlanIds ?? [],
+  previewBlocks: post?.previewBlocks ?? null,
+});
 export interface Term {
   id: string;
   label: string;
@@ -63,5 +85,11 @@ export interface Kept {
   tagIds: string[];
   featured: boolean;
   pinned: boolean;
+  /** Absent in what an older editor kept. */
+  hashtags?: string[];
+  seoTitle?: string;
+  seoDescription?: string;
+  pricingPlanIds?: string[];
+  previewBlocks?: number | null;
   editedDate?: string;
 }

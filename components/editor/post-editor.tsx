@@ -2,8 +2,9 @@
 
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call, type EditorPost, type EditorTerms, type Kept, keptKey } from './api';
+import { call, type EditorPost, type EditorSettings, type EditorTerms, type Kept, keptKey, settingsOf } from './api';
 import { ScheduleField } from './schedule-field';
+import { Settings } from './settings';
 import { fromEditorDocument, toEditorDocument } from './document';
 import { Notices } from './notices';
 import { TermPicker } from './term-picker';
@@ -28,8 +29,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
   const [excerpt, setExcerpt] = useState(initial?.excerpt ?? '');
   const [categoryIds, setCategoryIds] = useState(initial?.categoryIds ?? []);
   const [tagIds, setTagIds] = useState(initial?.tagIds ?? []);
-  const [featured, setFeatured] = useState(initial?.featured ?? false);
-  const [pinned, setPinned] = useState(initial?.pinned ?? false);
+  const [settings, setSettings] = useState<EditorSettings>(settingsOf(initial));
   const [at, setAt] = useState('');
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
@@ -58,11 +58,10 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
       nodes: ed ? fromEditorDocument(ed.getJSON() as never) : (post?.nodes ?? []),
       categoryIds,
       tagIds,
-      featured,
-      pinned,
+      ...settings,
       editedDate: post?.editedDate,
     }),
-    [title, slug, excerpt, categoryIds, tagIds, featured, pinned, post],
+    [title, slug, excerpt, categoryIds, tagIds, settings, post],
   );
 
   // What a closed tab left in this browser, newer than the server's copy: offered back, never applied unasked.
@@ -161,8 +160,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
     setExcerpt(kept.excerpt);
     setCategoryIds(kept.categoryIds ?? []);
     setTagIds(kept.tagIds ?? []);
-    setFeatured(kept.featured ?? false);
-    setPinned(kept.pinned ?? false);
+    setSettings(settingsOf(kept));
     editor.commands.setContent(toEditorDocument(kept.nodes));
     setKept(null);
     setDirty(true);
@@ -267,14 +265,12 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           chosen={tagIds}
           onChange={(ids) => (setTagIds(ids), setDirty(true))}
         />
-        <label className="editor__check">
-          <input type="checkbox" checked={featured} onChange={(e) => (setFeatured(e.target.checked), setDirty(true))} />
-          Featured
-        </label>
-        <label className="editor__check">
-          <input type="checkbox" checked={pinned} onChange={(e) => (setPinned(e.target.checked), setDirty(true))} />
-          Pinned to the top of the feed
-        </label>
+        <Settings
+          value={settings}
+          onChange={(change) => (setSettings((was) => ({ ...was, ...change })), setDirty(true))}
+          plans={terms.plans}
+          editor={editor}
+        />
         {post && !live && (
           <ScheduleField
             scheduled={post.status === 'SCHEDULED'}

@@ -30,6 +30,19 @@ const wixPlans = () =>
 
 export const sitePlans = (): SitePlans => serve('plans', { wix: wixPlans, local: localPlans });
 
+/**
+ * The plans the owner's editor offers a post (id and name), or undefined when the platform cannot say now (logged): the
+ * editor then says so, and the post keeps the plans it has.
+ */
+export async function planChoices(): Promise<{ id: string; name: string }[] | undefined> {
+  try {
+    return (await sitePlans().offered()).map(({ id, name }) => ({ id, name }));
+  } catch (error) {
+    console.warn(JSON.stringify({ msg: 'plans: not listed for the editor', error: String(error) }));
+    return undefined;
+  }
+}
+
 /** The owner's hand on the plans: the local ones only (Wix's are edited in the Wix dashboard). */
 export const planAdmin = (): PlanAdmin | null => serve('plans', { wix: () => null, local: localPlans });
 

@@ -136,6 +136,11 @@ export function createLocalPlans(records: DataClient, now: () => Date = () => ne
   return {
     list,
 
+    async offered() {
+      const { items } = await records.query(pricingPlans.id, { limit: 100 }, OWNER);
+      return items.map(planOf);
+    },
+
     async plans(ids) {
       if (ids.length === 0) return [];
       const { items } = await records.query(

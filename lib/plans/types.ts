@@ -28,6 +28,8 @@ export interface HeldPlan {
 export interface SitePlans {
   /** The plans among `ids` that exist and are offered (unknown ids are left out), in the order given. */
   plans(ids: readonly string[]): Promise<Plan[]>;
+  /** Every plan offered (at most 100), for the owner's editor to pick from. */
+  offered(): Promise<Plan[]>;
   /** The plans the member of `sessionToken` holds now: asked per request, never cached. */
   held(member: { id: string; sessionToken: string }): Promise<HeldPlan[]>;
   /**

@@ -99,6 +99,12 @@ export function createWixPlans(settings: WixPlansSettings): SitePlans {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
+    async offered() {
+      const client = await asSite({ plans });
+      const answer = await client.plans.listPublicPlans({ limit: PLANS_PER_CALL }).catch(caught('the plans'));
+      return (answer.plans ?? []).filter((p) => p._id).map(planOfWix);
+    },
+
     async held(member) {
       const refreshToken = settings.memberRefreshToken(member.sessionToken);
       if (!refreshToken || !tokens) return [];

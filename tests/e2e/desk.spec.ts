@@ -272,3 +272,49 @@ test('categories and tags: a tag added, renamed and deleted, each said', async (
   ).toBeVisible();
   await expect(renamed).toHaveCount(0);
 });
+
+test('made paid in the editor: a plan picked, the preview cut after a block, an SEO title; readers get the preview', async ({
+  page,
+  request,
+}) => {
+  // A plan to pick: the owner's plans page, as the paywall's test defines one.
+  await page.goto('/dashboard/plans');
+  const planName = `Desk gold ${Date.now() % 100000}`;
+  const define = page.getByRole('main').locator('form.plan-form').first();
+  await define.getByLabel('Name').fill(planName);
+  await define.getByLabel('Price').fill('3.00');
+  await define.getByLabel('Currency').fill('EUR');
+  await define.getByRole('button', { name: 'Add the plan' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/plans$/);
+
+  const title = `For members ${Date.now()}`;
+  await page.goto('/dashboard/posts/new');
+  await page.getByPlaceholder('Post title').fill(title);
+  await page.getByRole('textbox', { name: 'Post body' }).click();
+  await page.keyboard.type('Everyone reads this opening.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Only members read this second part.');
+  await page.getByText('Post settings').click();
+  await page.getByLabel('Hashtags').fill('#deskpaid');
+  await page.getByLabel('SEO title').fill(`Searchable ${title}`);
+  await page.getByRole('checkbox', { name: planName }).check();
+  await page.getByLabel('The preview ends after').selectOption({ label: 'block 1: Everyone reads this opening.' });
+  await expect(page.getByText('Members with one of the checked plans read it whole')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published: the post is live.' })).toBeVisible();
+  try {
+    const href = await page.getByRole('link', { name: 'View post' }).getAttribute('href');
+    const html = await (await request.get(new URL(href!).pathname)).text();
+    expect(html).toContain('Everyone reads this opening.');
+    expect(html).not.toContain('Only members read this second part.');
+    expect(html).toContain(`<title>Searchable ${title} · `);
+    expect(html).toContain('/hashtags/deskpaid');
+    // The editor opened again shows what was chosen.
+    await page.reload();
+    await page.getByText('Post settings').click();
+    await expect(page.getByRole('checkbox', { name: planName })).toBeChecked();
+    await expect(page.getByLabel('SEO title')).toHaveValue(`Searchable ${title}`);
+  } finally {
+    await discard(page);
+  }
+});

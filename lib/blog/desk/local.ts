@@ -7,6 +7,7 @@ import { minutesToRead, plainText } from '../reading-time';
 import { slugify, uniqueSlug } from '../slug';
 import type { RichNode } from '../types';
 import { isLive, published, scheduled, unpublished, unscheduled } from './lifecycle';
+import { seoTexts, withSeoTexts } from './seo';
 import type { DeskInput, DeskPort, DeskPost } from './types';
 
 // The desk's port on the embedded source: the content folder, through its one writer (local/folder.ts), in the shape
@@ -41,6 +42,10 @@ function deskPost(published: RawPost, siteUrl: string): DeskPost {
     tagIds: [...(post.tagIds ?? [])],
     featured: post.featured === true,
     pinned: post.pinned === true,
+    hashtags: Array.isArray(raw.hashtags) ? raw.hashtags.map(String) : [],
+    ...seoTexts(raw.seoData),
+    pricingPlanIds: Array.isArray(raw.pricingPlanIds) ? raw.pricingPlanIds.map(String) : [],
+    previewBlocks: typeof raw.previewBlocks === 'number' ? raw.previewBlocks : null,
     scheduledPublishDate: typeof raw.scheduledPublishDate === 'string' ? raw.scheduledPublishDate : null,
     firstPublishedDate: typeof post.firstPublishedDate === 'string' ? post.firstPublishedDate : null,
     editedDate: typeof raw.editedDate === 'string' ? raw.editedDate : String(post.lastPublishedDate ?? ''),
@@ -85,6 +90,12 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
       ...(input.tagIds && { tagIds: input.tagIds }),
       ...(input.featured !== undefined && { featured: input.featured }),
       ...(input.pinned !== undefined && { pinned: input.pinned }),
+      ...(input.hashtags && { hashtags: input.hashtags }),
+      ...((input.seoTitle !== undefined || input.seoDescription !== undefined) && {
+        seoData: withSeoTexts((previous as Record<string, unknown> | undefined)?.seoData, input),
+      }),
+      ...(input.pricingPlanIds && { pricingPlanIds: input.pricingPlanIds }),
+      ...(input.previewBlocks !== undefined && { previewBlocks: input.previewBlocks }),
       editedDate: at,
     } as Partial<RawPost>;
   }

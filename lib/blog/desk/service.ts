@@ -24,6 +24,13 @@ import {
 
 const MAX_TITLE = 200;
 const MAX_EXCERPT = 500;
+/** Wix's DraftPost limits (@wix/auto_sdk_blog_draft-posts index.typings.d.ts: hashtags @maxSize 100, @maxLength 100;
+ * pricingPlanIds @maxSize 100). An SEO title past 200 or description past 500 characters is cut by every engine. */
+const MAX_HASHTAGS = 100;
+const MAX_HASHTAG = 100;
+const MAX_PLANS = 100;
+const MAX_SEO_TITLE = 200;
+const MAX_SEO_DESCRIPTION = 500;
 /** A schedule must be at least this far ahead: a time already past would publish at once, unannounced. */
 const SCHEDULE_AHEAD_MS = 60_000;
 const TERM_ID = /^[\w-]{1,128}$/;
@@ -60,9 +67,44 @@ function checked(input: DeskInput): DeskInput {
   for (const name of ['featured', 'pinned'] as const)
     if (input[name] !== undefined && typeof input[name] !== 'boolean')
       throw errors.badValue(`${name} is true or false`);
+  const text = (name: string, value: unknown, max: number) => {
+    if (value !== undefined && (typeof value !== 'string' || value.length > max))
+      throw errors.badValue(`${name} is text of at most ${max} characters`);
+    return typeof value === 'string' ? value.trim() : undefined;
+  };
+  const seoTitle = text('the SEO title', input.seoTitle, MAX_SEO_TITLE);
+  const seoDescription = text('the SEO description', input.seoDescription, MAX_SEO_DESCRIPTION);
+  let hashtags: string[] | undefined;
+  if (input.hashtags !== undefined) {
+    if (!Array.isArray(input.hashtags) || input.hashtags.length > MAX_HASHTAGS)
+      throw errors.badValue(`hashtags is a list of at most ${MAX_HASHTAGS}`);
+    const seen = new Set<string>();
+    hashtags = [];
+    for (const raw of input.hashtags) {
+      const tag = typeof raw === 'string' ? raw.trim().replace(/^#+/, '') : '';
+      if (!tag || tag.length > MAX_HASHTAG || /[\s#]/.test(tag))
+        throw errors.badValue(`a hashtag is one word of at most ${MAX_HASHTAG} characters, without spaces`);
+      if (seen.has(tag.toLowerCase())) continue;
+      seen.add(tag.toLowerCase());
+      hashtags.push(tag);
+    }
+  }
+  const plans = input.pricingPlanIds;
+  if (
+    plans !== undefined &&
+    (!Array.isArray(plans) || plans.length > MAX_PLANS || !plans.every((id) => TERM_ID.test(String(id))))
+  )
+    throw errors.badValue(`pricingPlanIds is a list of at most ${MAX_PLANS} plan ids`);
+  const cut = input.previewBlocks;
+  if (cut !== undefined && cut !== null && !(Number.isInteger(cut) && cut >= 0 && cut <= 1000))
+    throw errors.badValue('previewBlocks is how many blocks everyone reads: a whole number from 0 to 1000, or null');
   return {
     ...input,
     title,
+    seoTitle,
+    seoDescription,
+    hashtags,
+    pricingPlanIds: plans && [...new Set(plans)],
     slug: input.slug || undefined,
     excerpt: input.excerpt?.trim(),
     categoryIds: input.categoryIds && [...new Set(input.categoryIds)],

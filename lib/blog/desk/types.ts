@@ -17,6 +17,14 @@ export interface DeskPost {
   tagIds: string[];
   featured: boolean;
   pinned: boolean;
+  /** Hashtags, without their `#`. */
+  hashtags: string[];
+  /** What search engines and shares show instead of the title and excerpt (empty: the title, the excerpt). */
+  seoTitle: string;
+  seoDescription: string;
+  /** The plans whose members read it whole (empty: free), and how many of its blocks everyone reads (null: 3). */
+  pricingPlanIds: string[];
+  previewBlocks: number | null;
   scheduledPublishDate: string | null;
   firstPublishedDate: string | null;
   /** When it was last saved: sent back with the next save, which is refused if another save came between. */
@@ -38,6 +46,13 @@ export interface DeskInput {
   tagIds?: string[];
   featured?: boolean;
   pinned?: boolean;
+  /** Hashtags (a leading `#` is dropped), the SEO title and description, and who may read it whole; absent: kept. */
+  hashtags?: string[];
+  seoTitle?: string;
+  seoDescription?: string;
+  /** Ids of plans that exist (the route checks them with lib/plans); empty makes the post free again. */
+  pricingPlanIds?: string[];
+  previewBlocks?: number | null;
   /** The `editedDate` the editor opened (absent for a new post). */
   editedDate?: string;
   /** For a published post: true publishes the edits ("Update"); otherwise they are kept for it, unseen by readers. */

@@ -4,6 +4,7 @@ import { postPath } from '@/lib/core/site';
 import type { RichNode } from '../types';
 import { type WixContext, defined } from '../wix/client';
 import { taxonomyMethods } from '../wix/taxonomy';
+import { seoTexts } from './seo';
 import type { DeskInput, DeskPort, DeskPost } from './types';
 import { deskErrors } from './types';
 
@@ -40,6 +41,11 @@ function deskPostOf(draft: draftPosts.DraftPost, siteUrl: string): DeskPost {
     featured: draft.featured === true,
     // Pinning is the published post's (Posts API), not the draft's.
     pinned: false,
+    hashtags: draft.hashtags ?? [],
+    ...seoTexts(draft.seoData),
+    pricingPlanIds: draft.pricingPlanIds ?? [],
+    // Wix keeps a paid post's preview in its own editor's paywall, not as a field of the draft.
+    previewBlocks: null,
     scheduledPublishDate: iso(draft.scheduledPublishDate),
     firstPublishedDate: iso(draft.firstPublishedDate),
     editedDate: iso(draft.editedDate) ?? '',
@@ -58,6 +64,8 @@ const draftFields = (input: DeskInput) => ({
     categoryIds: input.categoryIds,
     tagIds: input.tagIds,
     featured: input.featured,
+    hashtags: input.hashtags,
+    pricingPlanIds: input.pricingPlanIds,
   }),
 });
 
@@ -109,12 +117,20 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
 
     // A draft's edits are saved (UPDATE); a published post's are kept as its draft version, the post still published
     // as it was (UPDATE_PUBLICATION), or published with them ("Update": UPDATE_PUBLISH).
-    save: (current, input) =>
-      update(
+    save: (current, input) => {
+      // Kept by Wix's own editor: said, rather than saved without them.
+      const changed = (key: 'seoTitle' | 'seoDescription' | 'previewBlocks') =>
+        input[key] !== undefined && input[key] !== current[key];
+      if (changed('seoTitle') || changed('seoDescription'))
+        throw deskErrors.notHere("a Wix post's SEO title and description are set in Wix's editor (SEO settings)");
+      if (changed('previewBlocks'))
+        throw deskErrors.notHere("a Wix post's preview is cut in Wix's editor (its paywall), not here");
+      return update(
         current.id,
         draftFields(input),
         current.status !== 'PUBLISHED' ? 'UPDATE' : input.publish ? 'UPDATE_PUBLISH' : 'UPDATE_PUBLICATION',
-      ),
+      );
+    },
 
     async publish(current) {
       requireKey();

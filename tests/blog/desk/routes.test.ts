@@ -209,6 +209,65 @@ describe('the post’s settings', () => {
     expect((await save(request('PUT', { ...body, featured: 'yes' }), on(draft.id))).status).toBe(400);
     expect(folderState()).toEqual(before);
   });
+
+  it('hashtags, the SEO title and description, the plans and the preview’s cut are saved and served; an unknown plan is refused', async () => {
+    const { planAdmin } = await import('@/lib/plans');
+    const { postDescription, postTitle } = await import('@/lib/edge/seo/post-metadata');
+    const { blogSource } = await import('@/lib/blog');
+    await planAdmin()!.define({ id: 'gold', name: 'Gold', price: null, billing: { kind: 'unlimited' } });
+    const draft = await newDraft('Paid and described');
+    const body = {
+      title: 'Paid and described',
+      nodes: [paragraph('Everyone reads this.'), paragraph('Only members with Gold read this.')],
+      hashtags: ['#Perf', 'css', 'perf'],
+      seoTitle: 'What search engines show',
+      seoDescription: 'The line under it',
+      pricingPlanIds: ['gold'],
+      previewBlocks: 1,
+    };
+    const saved = await save(request('PUT', body), on(draft.id));
+    expect(saved.status).toBe(200);
+    const settings = {
+      hashtags: ['Perf', 'css'],
+      seoTitle: 'What search engines show',
+      seoDescription: 'The line under it',
+      pricingPlanIds: ['gold'],
+      previewBlocks: 1,
+    };
+    expect((await saved.json()).post).toMatchObject(settings);
+    // In Wix's shape: SeoSchema tags, as the pages read them (lib/edge/seo/post-metadata.ts).
+    expect(file(draft.id)).toMatchObject({
+      hashtags: ['Perf', 'css'],
+      pricingPlanIds: ['gold'],
+      previewBlocks: 1,
+      seoData: {
+        tags: [
+          { type: 'title', children: 'What search engines show', custom: true },
+          { type: 'meta', props: { name: 'description', content: 'The line under it' }, custom: true },
+        ],
+      },
+    });
+    expect((await (await open(request('GET'), on(draft.id))).json()).post).toMatchObject(settings);
+
+    // Published: the public reads the first block, and search engines the SEO title and description.
+    expect((await act(request('POST', { action: 'publish' }), on(draft.id))).status).toBe(200);
+    const served = (await blogSource().getPost(draft.id, { fieldsets: ['RICH_CONTENT', 'SEO'] }))!;
+    expect(served).toMatchObject({ preview: true, hashtags: ['Perf', 'css'] });
+    expect(served.richContent!.nodes).toHaveLength(1);
+    expect([postTitle(served), postDescription(served)]).toEqual(['What search engines show', 'The line under it']);
+
+    const before = folderState();
+    const unknown = await save(request('PUT', { ...body, pricingPlanIds: ['platinum'] }), on(draft.id));
+    expect([unknown.status, (await unknown.json()).error.message]).toEqual([
+      400,
+      'no plan "platinum" is offered on this site',
+    ]);
+    for (const bad of [{ hashtags: ['two words'] }, { seoTitle: 'x'.repeat(201) }, { previewBlocks: -1 }]) {
+      const refused = await save(request('PUT', { ...body, ...bad }), on(draft.id));
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(folderState()).toEqual(before);
+  });
 });
 
 describe('images', () => {

@@ -7,7 +7,7 @@ import { jsonHandler, NO_STORE, otherMethods } from '@/lib/edge/api/respond';
 // editor opens it; the owner only (401, 403 cross-site), bad input the catalogue's 400 and nothing written.
 
 export const POST = jsonHandler(async (request: Request): Promise<Response> => {
-  const input = deskInput(await ownerJson(request, MAX_POST_BYTES));
+  const input = await deskInput(await ownerJson(request, MAX_POST_BYTES));
   return Response.json({ post: await desk().create(input) }, { status: 201, headers: NO_STORE });
 });
 

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { PostEditor } from '@/components/editor/post-editor';
 import { desk } from '@/lib/blog';
+import { planChoices } from '@/lib/plans';
 import { isCatalogueError } from '@/lib/core/errors';
 import { decodeSegment } from '@/lib/core/site';
 import { currentOwner } from '@/lib/owner';
@@ -15,7 +16,8 @@ export default async function EditPostPage({ params }: PageProps<'/dashboard/pos
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
   let post, terms;
   try {
-    [post, terms] = await Promise.all([desk().open(id), desk().terms()]);
+    const [opened, known, plans] = await Promise.all([desk().open(id), desk().terms(), planChoices()]);
+    [post, terms] = [opened, { ...known, plans }];
   } catch (error) {
     if (!isCatalogueError(error)) throw error;
     return (

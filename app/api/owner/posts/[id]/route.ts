@@ -18,7 +18,7 @@ export const GET = jsonHandler<Context>(async (request, context) => {
 });
 
 export const PUT = jsonHandler<Context>(async (request, context) => {
-  const input = deskInput(await ownerJson(request, MAX_POST_BYTES));
+  const input = await deskInput(await ownerJson(request, MAX_POST_BYTES));
   return Response.json({ post: await desk().save(await idOf(context!), input) }, { headers: NO_STORE });
 });
 
