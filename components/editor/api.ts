@@ -15,6 +15,7 @@ export interface EditorPost {
   tagIds: string[];
   featured: boolean;
   pinned: boolean;
+  coverImage: { url: string; width: number; height: number; altText: string } | null;
   hashtags: string[];
   seoTitle: string;
   seoDescription: string;
@@ -36,12 +37,13 @@ export interface EditorTerms {
 /** The settings beside the body that the editor holds as one (settings.tsx). */
 export type EditorSettings = Pick<
   EditorPost,
-  'featured' | 'pinned' | 'hashtags' | 'seoTitle' | 'seoDescription' | 'pricingPlanIds' | 'previewBlocks'
+  'featured' | 'pinned' | 'coverImage' | 'hashtags' | 'seoTitle' | 'seoDescription' | 'pricingPlanIds' | 'previewBlocks'
 >;
 
 export const settingsOf = (post: Partial<EditorSettings> | null | undefined): EditorSettings => ({
   featured: post?.featured ?? false,
   pinned: post?.pinned ?? false,
+  coverImage: post?.coverImage ?? null,
   hashtags: post?.hashtags ?? [],
   seoTitle: post?.seoTitle ?? '',
   seoDescription: post?.seoDescription ?? '',
@@ -86,10 +88,52 @@ export interface Kept {
   featured: boolean;
   pinned: boolean;
   /** Absent in what an older editor kept. */
+  coverImage?: EditorPost['coverImage'];
   hashtags?: string[];
   seoTitle?: string;
   seoDescription?: string;
   pricingPlanIds?: string[];
   previewBlocks?: number | null;
   editedDate?: string;
+}
+
+/** An image file the owner picked, uploaded (app/api/owner/media): where the site keeps it, and its size. */
+export interface Uploaded {
+  name: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Asks for an image file and uploads it; null when none was picked or the upload failed (then `say` has said why).
+ * Used by the toolbar's Image button and the cover image.
+ */
+export function pickImage(say: (text: string, error?: boolean) => void): Promise<Uploaded | null> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+    input.addEventListener('cancel', () => resolve(null));
+    input.addEventListener('change', async () => {
+      const file = input.files?.[0];
+      if (!file) return resolve(null);
+      say(`Uploading ${file.name}…`);
+      const response = await fetch('/api/owner/media', {
+        method: 'POST',
+        body: file,
+        headers: { 'content-type': file.type },
+      });
+      const json = (await response.json().catch(() => ({}))) as {
+        media?: { url: string; width: number; height: number };
+        error?: { message?: string };
+      };
+      if (!json.media) {
+        say(json.error?.message ?? `The upload failed (${response.status}).`, true);
+        return resolve(null);
+      }
+      resolve({ name: file.name, ...json.media });
+    });
+    input.click();
+  });
 }

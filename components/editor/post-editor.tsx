@@ -167,6 +167,8 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
     setStatus('The text kept in this browser is back in the editor; it is not saved yet.');
   };
 
+  /** What the toolbar and the settings say: a notice, or (error) an alert. */
+  const say = (text: string, isError?: boolean) => (isError ? setError(text) : (setError(''), setStatus(text)));
   const live = post?.status === 'PUBLISHED';
   return (
     <form className="editor" onSubmit={(e) => (e.preventDefault(), void save(false, live))} aria-label="Post editor">
@@ -227,10 +229,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           required
         />
       </label>
-      <Toolbar
-        editor={editor}
-        setNotice={(text, isError) => (isError ? setError(text) : (setError(''), setStatus(text)))}
-      />
+      <Toolbar editor={editor} setNotice={say} />
       <EditorContent editor={editor} />
       <details className="editor__settings">
         <summary>Post settings</summary>
@@ -270,6 +269,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           onChange={(change) => (setSettings((was) => ({ ...was, ...change })), setDirty(true))}
           plans={terms.plans}
           editor={editor}
+          say={say}
         />
         {post && !live && (
           <ScheduleField

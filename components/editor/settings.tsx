@@ -2,10 +2,11 @@
 
 import type { Editor } from '@tiptap/react';
 import { useId } from 'react';
-import type { EditorSettings, EditorTerms } from './api';
+import { type EditorSettings, type EditorTerms, pickImage } from './api';
 
-// The post's settings beside its categories and tags: featured and pinned, hashtags, what search engines and shares
-// show, and who reads it whole (the plans, and where its preview ends: a cut chosen after one of its blocks).
+// The post's settings beside its categories and tags: its cover image, featured and pinned, hashtags, what search
+// engines and shares show, and who reads it whole (the plans, and where its preview ends: a cut chosen after one of
+// its blocks).
 
 /** How many blocks readers without a plan get when the owner picks none (lib/blog/paywall.ts PREVIEW_BLOCKS). */
 const DEFAULT_PREVIEW = 3;
@@ -26,11 +27,14 @@ export function Settings({
   onChange,
   plans,
   editor,
+  say,
 }: {
   value: EditorSettings;
   onChange: (change: Partial<EditorSettings>) => void;
   plans: EditorTerms['plans'];
   editor: Editor | null;
+  /** A notice, or (error) an alert, in the editor's live region. */
+  say: (text: string, error?: boolean) => void;
 }) {
   const id = useId();
   const paid = value.pricingPlanIds.length > 0;
@@ -39,8 +43,46 @@ export function Settings({
       pricingPlanIds: on ? [...value.pricingPlanIds, planId] : value.pricingPlanIds.filter((p) => p !== planId),
     });
   const labels = blockLabels(editor);
+  const cover = value.coverImage;
+  const chooseCover = async () => {
+    const media = await pickImage(say);
+    if (!media) return;
+    const { name, ...image } = media;
+    onChange({ coverImage: { ...image, altText: cover?.altText ?? '' } });
+    say(`Cover image: ${name}. Describe it below for readers who cannot see it.`);
+  };
   return (
     <>
+      <fieldset className="editor__group">
+        <legend>Cover image</legend>
+        {cover ? (
+          <>
+            <img className="editor__cover" src={cover.url} alt="" width={cover.width} height={cover.height} />
+            <label>
+              Alt text
+              <input
+                name="coverAlt"
+                value={cover.altText}
+                maxLength={1000}
+                onChange={(e) => onChange({ coverImage: { ...cover, altText: e.target.value } })}
+                placeholder="What the image shows"
+              />
+            </label>
+            <div className="editor__row">
+              <button type="button" onClick={() => void chooseCover()}>
+                Replace
+              </button>
+              <button type="button" onClick={() => (onChange({ coverImage: null }), say('Cover image removed.'))}>
+                Remove
+              </button>
+            </div>
+          </>
+        ) : (
+          <button type="button" onClick={() => void chooseCover()}>
+            Add a cover image
+          </button>
+        )}
+      </fieldset>
       <label className="editor__check">
         <input type="checkbox" checked={value.featured} onChange={(e) => onChange({ featured: e.target.checked })} />
         Featured

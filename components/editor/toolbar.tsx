@@ -2,6 +2,7 @@
 
 import type { Editor } from '@tiptap/react';
 import { useEffect, useState } from 'react';
+import { pickImage } from './api';
 import { randomNodeId } from './document';
 
 // The editor's formatting toolbar, and the image upload its Image button starts.
@@ -13,49 +14,32 @@ export type Say = (text: string, error?: boolean) => void;
  * Asks for an image file, uploads it (app/api/owner/media) and its description, and inserts it as the site stores an
  * image: a Ricos IMAGE node (its file, size and alt text; a caption when one is given).
  */
-function upload(editor: Editor, say: Say) {
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
-  input.addEventListener('change', async () => {
-    const file = input.files?.[0];
-    if (!file) return;
-    say(`Uploading ${file.name}…`);
-    const response = await fetch('/api/owner/media', {
-      method: 'POST',
-      body: file,
-      headers: { 'content-type': file.type },
-    });
-    const json = (await response.json().catch(() => ({}))) as {
-      media?: { url: string; width: number; height: number };
-      error?: { message?: string };
-    };
-    if (!json.media) return say(json.error?.message ?? `The upload failed (${response.status}).`, true);
-    const alt = prompt('Describe the image for readers who cannot see it (its alt text)', '') ?? '';
-    const caption = prompt('A caption under the image (optional)', '') ?? '';
-    const node = {
-      type: 'IMAGE',
-      id: randomNodeId(),
-      nodes: caption
-        ? [
-            {
-              type: 'CAPTION',
-              id: randomNodeId(),
-              nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: caption, decorations: [] } }],
-              captionData: { textStyle: { textAlignment: 'CENTER' } },
-            },
-          ]
-        : [],
-      imageData: {
-        containerData: { alignment: 'CENTER', width: { size: 'CONTENT' }, textWrap: true },
-        image: { src: { url: json.media.url }, width: json.media.width, height: json.media.height },
-        altText: alt,
-      },
-    };
-    editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
-    say(`Image added: ${file.name}.`);
-  });
-  input.click();
+async function upload(editor: Editor, say: Say) {
+  const media = await pickImage(say);
+  if (!media) return;
+  const alt = prompt('Describe the image for readers who cannot see it (its alt text)', '') ?? '';
+  const caption = prompt('A caption under the image (optional)', '') ?? '';
+  const node = {
+    type: 'IMAGE',
+    id: randomNodeId(),
+    nodes: caption
+      ? [
+          {
+            type: 'CAPTION',
+            id: randomNodeId(),
+            nodes: [{ type: 'TEXT', id: '', nodes: [], textData: { text: caption, decorations: [] } }],
+            captionData: { textStyle: { textAlignment: 'CENTER' } },
+          },
+        ]
+      : [],
+    imageData: {
+      containerData: { alignment: 'CENTER', width: { size: 'CONTENT' }, textWrap: true },
+      image: { src: { url: media.url }, width: media.width, height: media.height },
+      altText: alt,
+    },
+  };
+  editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
+  say(`Image added: ${media.name}.`);
 }
 
 export /** The formatting buttons: each a toggle with its pressed state, and the keyboard shortcut in its title. */
@@ -94,7 +78,7 @@ function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: Say 
       () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
     ],
   ];
-  const image = () => upload(editor, setNotice);
+  const image = () => void upload(editor, setNotice);
   const link = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
     const href = prompt('Link address (empty to remove the link)', previous);

@@ -273,7 +273,7 @@ test('categories and tags: a tag added, renamed and deleted, each said', async (
   await expect(renamed).toHaveCount(0);
 });
 
-test('made paid in the editor: a plan picked, the preview cut after a block, an SEO title; readers get the preview', async ({
+test('made paid in the editor, with a cover image: a plan picked, the preview cut after a block, an SEO title; readers get the preview and the cover', async ({
   page,
   request,
 }) => {
@@ -295,6 +295,11 @@ test('made paid in the editor: a plan picked, the preview cut after a block, an 
   await page.keyboard.press('Enter');
   await page.keyboard.type('Only members read this second part.');
   await page.getByText('Post settings').click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add a cover image' }).click();
+  await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: readFileSync(IMAGE) });
+  await expect(page.getByRole('status').filter({ hasText: 'Cover image: cover.png.' })).toBeVisible();
+  await page.getByLabel('Alt text').fill('Blue waves, the cover');
   await page.getByLabel('Hashtags').fill('#deskpaid');
   await page.getByLabel('SEO title').fill(`Searchable ${title}`);
   await page.getByRole('checkbox', { name: planName }).check();
@@ -309,11 +314,13 @@ test('made paid in the editor: a plan picked, the preview cut after a block, an 
     expect(html).not.toContain('Only members read this second part.');
     expect(html).toContain(`<title>Searchable ${title} · `);
     expect(html).toContain('/hashtags/deskpaid');
+    expect(html).toMatch(/<img class="post__hero" src="\/media\/uploads\/[^"]+\.png"[^>]*alt="Blue waves, the cover"/);
     // The editor opened again shows what was chosen.
     await page.reload();
     await page.getByText('Post settings').click();
     await expect(page.getByRole('checkbox', { name: planName })).toBeChecked();
     await expect(page.getByLabel('SEO title')).toHaveValue(`Searchable ${title}`);
+    await expect(page.getByLabel('Alt text')).toHaveValue('Blue waves, the cover');
   } finally {
     await discard(page);
   }

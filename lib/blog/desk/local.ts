@@ -8,7 +8,7 @@ import { slugify, uniqueSlug } from '../slug';
 import type { RichNode } from '../types';
 import { isLive, published, scheduled, unpublished, unscheduled } from './lifecycle';
 import { seoTexts, withSeoTexts } from './seo';
-import type { DeskInput, DeskPort, DeskPost } from './types';
+import type { CoverImage, DeskInput, DeskPort, DeskPost } from './types';
 
 // The desk's port on the embedded source: the content folder, through its one writer (local/folder.ts), in the shape
 // the CLI writes (the Wix REST shapes). Slugs are unique within a language, as Wix keeps them; the trash is
@@ -24,6 +24,34 @@ const languageOf = (post: RawPost) => post.language ?? 'en';
  * see: the public source reads a post's own fields only (lib/blog/types.ts `Post` keeps no other).
  */
 const DRAFT_CHANGES = 'draftChanges';
+
+/** The post's cover as the pages find it (lib/blog/view.ts `postImage`): its media's image, else the older fields. */
+function coverOf(raw: Record<string, unknown>): CoverImage | null {
+  const media = raw.media as { wixMedia?: { image?: Record<string, unknown> } } | null | undefined;
+  const cover = raw.coverMedia as { image?: Record<string, unknown> } | null | undefined;
+  const image = media?.wixMedia?.image ?? cover?.image ?? (raw.heroImage as Record<string, unknown> | undefined);
+  if (!image || typeof image !== 'object') return null;
+  const url = typeof image.url === 'string' ? image.url : typeof image.id === 'string' ? `/media/${image.id}` : '';
+  if (!url) return null;
+  return {
+    url,
+    width: Number(image.width) || 0,
+    height: Number(image.height) || 0,
+    altText: typeof image.altText === 'string' ? image.altText : '',
+  };
+}
+
+/** The fields that hold a cover, as Wix's Post has it (`media.wixMedia.image`); null clears every older one too. */
+const coverFields = (cover: CoverImage | null) =>
+  cover
+    ? {
+        media: {
+          wixMedia: { image: { id: cover.url.split('/').pop(), ...cover } },
+          displayed: true,
+          custom: true,
+        },
+      }
+    : { media: null, coverMedia: null, heroImage: null };
 
 function deskPost(published: RawPost, siteUrl: string): DeskPost {
   const changes = (published as Record<string, unknown>)[DRAFT_CHANGES] as Partial<RawPost> | undefined;
@@ -42,6 +70,7 @@ function deskPost(published: RawPost, siteUrl: string): DeskPost {
     tagIds: [...(post.tagIds ?? [])],
     featured: post.featured === true,
     pinned: post.pinned === true,
+    coverImage: coverOf(raw),
     hashtags: Array.isArray(raw.hashtags) ? raw.hashtags.map(String) : [],
     ...seoTexts(raw.seoData),
     pricingPlanIds: Array.isArray(raw.pricingPlanIds) ? raw.pricingPlanIds.map(String) : [],
@@ -90,6 +119,7 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
       ...(input.tagIds && { tagIds: input.tagIds }),
       ...(input.featured !== undefined && { featured: input.featured }),
       ...(input.pinned !== undefined && { pinned: input.pinned }),
+      ...(input.coverImage !== undefined && coverFields(input.coverImage)),
       ...(input.hashtags && { hashtags: input.hashtags }),
       ...((input.seoTitle !== undefined || input.seoDescription !== undefined) && {
         seoData: withSeoTexts((previous as Record<string, unknown> | undefined)?.seoData, input),

@@ -95,6 +95,23 @@ function checked(input: DeskInput): DeskInput {
     (!Array.isArray(plans) || plans.length > MAX_PLANS || !plans.every((id) => TERM_ID.test(String(id))))
   )
     throw errors.badValue(`pricingPlanIds is a list of at most ${MAX_PLANS} plan ids`);
+  const cover = input.coverImage;
+  if (cover !== undefined && cover !== null) {
+    const size = (n: unknown) => Number.isInteger(n) && (n as number) > 0 && (n as number) <= 20_000;
+    const url = typeof cover === 'object' ? cover.url : undefined;
+    if (
+      typeof url !== 'string' ||
+      url.length > 2000 ||
+      !/^(?:\/media\/|https?:\/\/)/.test(url) ||
+      !size(cover.width) ||
+      !size(cover.height) ||
+      typeof cover.altText !== 'string' ||
+      cover.altText.length > 1000
+    )
+      throw errors.badValue(
+        'a cover image is { url (an uploaded /media/ file or an http(s) address), width, height, altText }, or null',
+      );
+  }
   const cut = input.previewBlocks;
   if (cut !== undefined && cut !== null && !(Number.isInteger(cut) && cut >= 0 && cut <= 1000))
     throw errors.badValue('previewBlocks is how many blocks everyone reads: a whole number from 0 to 1000, or null');

@@ -17,6 +17,8 @@ export interface DeskPost {
   tagIds: string[];
   featured: boolean;
   pinned: boolean;
+  /** The image at the top of the post and on its cards (null: none). */
+  coverImage: CoverImage | null;
   /** Hashtags, without their `#`. */
   hashtags: string[];
   /** What search engines and shares show instead of the title and excerpt (empty: the title, the excerpt). */
@@ -35,6 +37,14 @@ export interface DeskPost {
   url: string | null;
 }
 
+/** A post's cover image: an uploaded file of the site's (`/media/…`) or an address, its size and alt text. */
+export interface CoverImage {
+  url: string;
+  width: number;
+  height: number;
+  altText: string;
+}
+
 /** What the editor sends. */
 export interface DeskInput {
   title: string;
@@ -46,7 +56,8 @@ export interface DeskInput {
   tagIds?: string[];
   featured?: boolean;
   pinned?: boolean;
-  /** Hashtags (a leading `#` is dropped), the SEO title and description, and who may read it whole; absent: kept. */
+  /** The cover (null: none), hashtags (a leading `#` is dropped), the SEO texts, who reads it whole; absent: kept. */
+  coverImage?: CoverImage | null;
   hashtags?: string[];
   seoTitle?: string;
   seoDescription?: string;

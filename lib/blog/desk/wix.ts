@@ -41,6 +41,8 @@ function deskPostOf(draft: draftPosts.DraftPost, siteUrl: string): DeskPost {
     featured: draft.featured === true,
     // Pinning is the published post's (Posts API), not the draft's.
     pinned: false,
+    // A Wix draft's cover is a Wix Media id (`media.wixMedia.image`), set in Wix's editor or Media Manager.
+    coverImage: null,
     hashtags: draft.hashtags ?? [],
     ...seoTexts(draft.seoData),
     pricingPlanIds: draft.pricingPlanIds ?? [],
@@ -123,6 +125,8 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
         input[key] !== undefined && input[key] !== current[key];
       if (changed('seoTitle') || changed('seoDescription'))
         throw deskErrors.notHere("a Wix post's SEO title and description are set in Wix's editor (SEO settings)");
+      if (input.coverImage !== undefined && JSON.stringify(input.coverImage) !== JSON.stringify(current.coverImage))
+        throw deskErrors.notHere("a Wix post's cover image is set in Wix's editor, from its Media Manager");
       if (changed('previewBlocks'))
         throw deskErrors.notHere("a Wix post's preview is cut in Wix's editor (its paywall), not here");
       return update(

@@ -31,6 +31,7 @@ export async function deskInput(body: unknown): Promise<DeskInput> {
     tagIds: body.tagIds as DeskInput['tagIds'],
     featured: body.featured as DeskInput['featured'],
     pinned: body.pinned as DeskInput['pinned'],
+    coverImage: body.coverImage as DeskInput['coverImage'],
     hashtags: body.hashtags as DeskInput['hashtags'],
     seoTitle: body.seoTitle as DeskInput['seoTitle'],
     seoDescription: body.seoDescription as DeskInput['seoDescription'],

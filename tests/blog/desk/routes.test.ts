@@ -262,11 +262,41 @@ describe('the post’s settings', () => {
       400,
       'no plan "platinum" is offered on this site',
     ]);
-    for (const bad of [{ hashtags: ['two words'] }, { seoTitle: 'x'.repeat(201) }, { previewBlocks: -1 }]) {
+    for (const bad of [
+      { hashtags: ['two words'] },
+      { seoTitle: 'x'.repeat(201) },
+      { previewBlocks: -1 },
+      { coverImage: { url: 'javascript:alert(1)', width: 10, height: 10, altText: '' } },
+      { coverImage: { url: '/media/a.png', width: 0, height: 10, altText: '' } },
+    ]) {
       const refused = await save(request('PUT', { ...body, ...bad }), on(draft.id));
       expect(refused.status, JSON.stringify(bad)).toBe(400);
     }
     expect(folderState()).toEqual(before);
+  });
+});
+
+describe('the cover image', () => {
+  it('is kept as Wix keeps it (media.wixMedia.image), shown as the post’s image, and removed with null', async () => {
+    const { postImage } = await import('@/lib/blog/view');
+    const { blogSource } = await import('@/lib/blog');
+    const draft = await newDraft('With a cover');
+    const cover = { url: '/media/hero-waves.png', width: 1200, height: 630, altText: 'Blue waves' };
+    const body = { title: 'With a cover', nodes: [paragraph('Covered.')], coverImage: cover };
+    const saved = await save(request('PUT', body), on(draft.id));
+    expect((await saved.json()).post.coverImage).toEqual(cover);
+    expect(file(draft.id).media).toEqual({
+      wixMedia: { image: { id: 'hero-waves.png', ...cover } },
+      displayed: true,
+      custom: true,
+    });
+    expect((await act(request('POST', { action: 'publish' }), on(draft.id))).status).toBe(200);
+    expect(postImage((await blogSource().getPost(draft.id))!)).toMatchObject({ url: cover.url, altText: 'Blue waves' });
+
+    // Removed: the live post's edit waits for "Update", then readers see no cover.
+    expect((await save(request('PUT', { ...body, coverImage: null, publish: true }), on(draft.id))).status).toBe(200);
+    expect((await (await open(request('GET'), on(draft.id))).json()).post.coverImage).toBeNull();
+    expect(postImage((await blogSource().getPost(draft.id))!)).toBeUndefined();
   });
 });
 
