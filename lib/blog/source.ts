@@ -90,6 +90,11 @@ export interface BlogSource {
   getTotalPosts(options?: { language?: string }): Promise<number>;
   getCategory(id: string): Promise<Category | null>;
   getCategoryBySlug(slug: string): Promise<Category | null>;
+  /**
+   * The local source: the slug a category or tag has now, when `slug` is one it had before (its slug was changed in
+   * the dashboard); null otherwise. Wix keeps its own redirects.
+   */
+  movedTerm?(kind: 'category' | 'tag', slug: string, language: string): Promise<string | null>;
   listCategories(options?: { language?: string }): Promise<Category[]>;
   getTag(id: string): Promise<Tag | null>;
   getTagBySlug(slug: string): Promise<Tag | null>;

@@ -247,7 +247,10 @@ test('schedule and unschedule; move to the trash and restore from it', async ({ 
   await discard(page);
 });
 
-test('categories and tags: a tag added, renamed and deleted, each said', async ({ page }) => {
+test('categories and tags: a tag added, renamed, re-slugged (its old address redirects) and deleted, each said', async ({
+  page,
+  request,
+}) => {
   const name = `Field trip ${Date.now()}`;
   await page.goto('/dashboard/terms');
   const adding = page.getByRole('form', { name: 'New tag' });
@@ -256,9 +259,15 @@ test('categories and tags: a tag added, renamed and deleted, each said', async (
   await expect(page.getByRole('status').filter({ hasText: `Added the tag “${name}”.` })).toBeVisible();
 
   const row = page.getByRole('form', { name: `Tag ${name} (en)` });
+  const oldSlug = await row.getByLabel('Slug').inputValue();
+  expect((await request.get(`/tags/${oldSlug}`)).status()).toBe(200);
+  await row.getByLabel('Slug').fill(`${oldSlug}-moved`);
   await row.getByLabel('Name').fill(`${name}, renamed`);
   await row.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Saved “${name}, renamed”.` })).toBeVisible();
+  // The old address, cached before, now sends readers to the new one.
+  const moved = await request.get(`/tags/${oldSlug}`, { maxRedirects: 0 });
+  expect([moved.status(), moved.headers()['location']]).toEqual([308, `/tags/${oldSlug}-moved`]);
 
   const renamed = page.getByRole('form', { name: `Tag ${name}, renamed (en)` });
   await expect(renamed.getByText('0 posts · en')).toBeVisible();

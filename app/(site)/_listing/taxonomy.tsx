@@ -3,7 +3,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { ListingView } from '@/components/post/listing-view';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { listingPage } from '@/lib/edge/pages/listing';
-import { type Taxonomy, type Term, findTerm, taxonomyPaths as paths } from '@/lib/edge/pages/taxonomy';
+import { type Taxonomy, type Term, findTerm, movedTo, taxonomyPaths as paths } from '@/lib/edge/pages/taxonomy';
 import { type Alternate, termAlternates } from '@/lib/edge/pages/languages';
 import { languageAlternates } from '@/lib/edge/seo/alternates';
 import { type Language, words } from '@/lib/core/i18n';
@@ -51,6 +51,11 @@ export async function TaxonomyListing({
 }) {
   const term = await findTerm(taxonomy, segment, language);
   const page = pageNumber(n);
+  if (!term && page) {
+    // An address from before the owner changed the term's slug goes on to its page.
+    const moved = await movedTo(taxonomy, segment, language);
+    if (moved) permanentRedirect(paths[taxonomy](moved, page, language));
+  }
   if (!term || !page) notFound();
   if (n !== '1' && page === 1) permanentRedirect(paths[taxonomy](term.slug, 1, language));
   const [listing, alternates] = await Promise.all([

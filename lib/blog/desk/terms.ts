@@ -120,10 +120,13 @@ export function localTerms(folder: ContentFolder, siteUrl: string) {
       const input = checked(raw);
       const { terms, term } = await find(kind, id);
       const slug = freeSlug(terms, input.slug ?? term.slug, term.language ?? 'en', id);
+      // The old address keeps working: it redirects to the new one (lib/edge/pages/taxonomy.ts).
+      const previousSlugs = [...new Set([...(term.previousSlugs ?? []), term.slug])].filter((s) => s !== slug);
       const next = {
         ...term,
         label: input.label,
         slug,
+        ...(previousSlugs.length > 0 && { previousSlugs }),
         ...(input.description !== undefined && { description: input.description }),
         url: { base: siteUrl, path: path(kind, slug) },
         updatedDate: new Date().toISOString(),

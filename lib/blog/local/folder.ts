@@ -48,6 +48,8 @@ export const RawTerm = z.looseObject({
   label: z.string(),
   language: z.string().nullish(),
   translationId: z.string().nullish(),
+  /** Slugs it had before (the dashboard's re-slug): their old addresses redirect to its page. The site's own field. */
+  previousSlugs: z.array(z.string()).optional(),
 });
 export type RawTerm = z.infer<typeof RawTerm>;
 

@@ -87,6 +87,17 @@ export function createLocalSource(dir: string): BlogSource {
     // Atomic writes are seen by the folder's mtime; an in-place edit only by the file's, so look again.
     refresh: (change) => store.invalidate(change?.postId ? [change.postId] : undefined),
 
+    async movedTerm(kind, slug, language) {
+      const terms = await folder.terms(kind).catch(() => []);
+      const moved = terms.find(
+        (t) =>
+          (t.language ?? MAIN_LANGUAGE) === language &&
+          Array.isArray(t.previousSlugs) &&
+          t.previousSlugs.includes(slug),
+      );
+      return moved && typeof moved.slug === 'string' ? moved.slug : null;
+    },
+
     watch(onChange) {
       store.onUnexplained(onChange);
       const stop = watchContentFolder(store.dir, (notice) => {

@@ -24,6 +24,7 @@ export {
   getCategory,
   getTagBySlug,
   getTag,
+  movedTerm,
 } from './taxonomy';
 export { getAuthor, getAuthorBySlug } from './authors';
 export { openMedia, listMediaImages, getMediaSize } from './media';

@@ -26,6 +26,19 @@ async function cachedTags(language: string | undefined) {
   return outcome;
 }
 
+/** The slug a category or tag has now, when `slug` is one it had before; null when none had it. */
+async function cachedMovedTerm(kind: 'category' | 'tag', slug: string, language: string) {
+  'use cache';
+  cacheLife('hours');
+  cacheTag(kind === 'category' ? cacheTags.categories : cacheTags.tags);
+  return settle(readKey('movedTerm', kind, slug, language), async () =>
+    blogSource().movedTerm ? await blogSource().movedTerm!(kind, slug, language) : null,
+  );
+}
+
+export const movedTerm = async (kind: 'category' | 'tag', slug: string, language: string): Promise<string | null> =>
+  unwrap(await cachedMovedTerm(kind, slug, language));
+
 /**
  * The categories or tags sharing `translationId` (a term's translations, every language), read from the source
  * itself rather than the cached lists, so that only a category or tag event clears it (termTranslations), not a

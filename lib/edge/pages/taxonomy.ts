@@ -1,4 +1,4 @@
-import { getCategoryBySlug, getTagBySlug, listCategories, listPosts, listTags } from '@/lib/blog/reads';
+import { getCategoryBySlug, getTagBySlug, listCategories, listPosts, listTags, movedTerm } from '@/lib/blog/reads';
 import type { ListPostsOptions } from '@/lib/blog';
 import type { Category, Tag } from '@/lib/blog/types';
 import { type Language, words } from '@/lib/core/i18n';
@@ -24,6 +24,14 @@ export const taxonomyPaths: Record<Taxonomy, (slug: string, page?: number, langu
   tag: tagPath,
   hashtag: hashtagPath,
 };
+
+/**
+ * Where a category's or tag's page moved when the owner changed its slug: the slug it has now, for the old address to
+ * redirect to; null when no term had the slug (a hashtag never moves).
+ */
+export async function movedTo(taxonomy: Taxonomy, segment: string, language: Language): Promise<string | null> {
+  return taxonomy === 'hashtag' ? null : movedTerm(taxonomy, decodeSegment(segment), language);
+}
 
 export async function findTerm(taxonomy: Taxonomy, segment: string, language: Language): Promise<Term | null> {
   const slug = decodeSegment(segment);

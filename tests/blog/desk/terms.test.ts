@@ -59,6 +59,20 @@ describe('categories and tags', () => {
       url: { path: '/categories/notes' },
     });
     expect(events.slice(-2)).toEqual(['wix.blog.v3.category_created', 'wix.blog.v3.category_updated']);
+
+    // Its old addresses are remembered, and say where the page went; the current one is not among them.
+    const again = await update(request('PUT', { label: 'Notes', slug: 'field-notes-2' }), on('category', term.id));
+    expect(again.status).toBe(200);
+    expect(json('categories.json').find((c: { id: string }) => c.id === term.id).previousSlugs).toEqual([
+      'letters-from-the-lab',
+      'notes',
+    ]);
+    const { createLocalSource } = await import('@/lib/blog/local');
+    const source = createLocalSource(site.contentDir);
+    expect(await source.movedTerm!('category', 'letters-from-the-lab', 'en')).toBe('field-notes-2');
+    expect(await source.movedTerm!('category', 'notes', 'en')).toBe('field-notes-2');
+    expect(await source.movedTerm!('category', 'notes', 'es')).toBeNull();
+    expect(await source.movedTerm!('category', 'never-was', 'en')).toBeNull();
   });
 
   it('a deletion takes the category off its posts and says how many', async () => {
