@@ -16,6 +16,7 @@ export interface EditorPost {
   featured: boolean;
   pinned: boolean;
   coverImage: { url: string; width: number; height: number; altText: string } | null;
+  memberId: string | null;
   hashtags: string[];
   seoTitle: string;
   seoDescription: string;
@@ -31,19 +32,30 @@ export interface EditorPost {
 export interface EditorTerms {
   categories: Term[];
   tags: Term[];
+  /** The writers a post may name (none at Wix). */
+  writers?: { id: string; name: string }[] | null;
   plans?: { id: string; name: string }[];
 }
 
 /** The settings beside the body that the editor holds as one (settings.tsx). */
 export type EditorSettings = Pick<
   EditorPost,
-  'featured' | 'pinned' | 'coverImage' | 'hashtags' | 'seoTitle' | 'seoDescription' | 'pricingPlanIds' | 'previewBlocks'
+  | 'featured'
+  | 'pinned'
+  | 'coverImage'
+  | 'memberId'
+  | 'hashtags'
+  | 'seoTitle'
+  | 'seoDescription'
+  | 'pricingPlanIds'
+  | 'previewBlocks'
 >;
 
 export const settingsOf = (post: Partial<EditorSettings> | null | undefined): EditorSettings => ({
   featured: post?.featured ?? false,
   pinned: post?.pinned ?? false,
   coverImage: post?.coverImage ?? null,
+  memberId: post?.memberId ?? null,
   hashtags: post?.hashtags ?? [],
   seoTitle: post?.seoTitle ?? '',
   seoDescription: post?.seoDescription ?? '',
@@ -89,6 +101,7 @@ export interface Kept {
   pinned: boolean;
   /** Absent in what an older editor kept. */
   coverImage?: EditorPost['coverImage'];
+  memberId?: string | null;
   hashtags?: string[];
   seoTitle?: string;
   seoDescription?: string;

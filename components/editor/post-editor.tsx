@@ -268,6 +268,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           value={settings}
           onChange={(change) => (setSettings((was) => ({ ...was, ...change })), setDirty(true))}
           plans={terms.plans}
+          writers={terms.writers}
           editor={editor}
           say={say}
         />

@@ -26,12 +26,14 @@ export function Settings({
   value,
   onChange,
   plans,
+  writers,
   editor,
   say,
 }: {
   value: EditorSettings;
   onChange: (change: Partial<EditorSettings>) => void;
   plans: EditorTerms['plans'];
+  writers: EditorTerms['writers'];
   editor: Editor | null;
   /** A notice, or (error) an alert, in the editor's live region. */
   say: (text: string, error?: boolean) => void;
@@ -83,6 +85,23 @@ export function Settings({
           </button>
         )}
       </fieldset>
+      {writers && writers.length > 0 && (
+        <label>
+          Writer
+          <select
+            name="memberId"
+            value={value.memberId ?? ''}
+            onChange={(e) => onChange({ memberId: e.target.value || null })}
+          >
+            <option value="">No byline</option>
+            {writers.map((writer) => (
+              <option key={writer.id} value={writer.id}>
+                {writer.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label className="editor__check">
         <input type="checkbox" checked={value.featured} onChange={(e) => onChange({ featured: e.target.checked })} />
         Featured

@@ -3,6 +3,7 @@ import { postPath } from '@/lib/core/site';
 import { errors } from '@/lib/core/errors';
 import { excerptOf } from '../excerpt';
 import type { ContentFolder, RawPost } from '../local/folder';
+import { localAuthors } from '../local/authors';
 import { minutesToRead, plainText } from '../reading-time';
 import { slugify, uniqueSlug } from '../slug';
 import type { RichNode } from '../types';
@@ -71,6 +72,7 @@ function deskPost(published: RawPost, siteUrl: string): DeskPost {
     featured: post.featured === true,
     pinned: post.pinned === true,
     coverImage: coverOf(raw),
+    memberId: typeof raw.memberId === 'string' ? raw.memberId : null,
     hashtags: Array.isArray(raw.hashtags) ? raw.hashtags.map(String) : [],
     ...seoTexts(raw.seoData),
     pricingPlanIds: Array.isArray(raw.pricingPlanIds) ? raw.pricingPlanIds.map(String) : [],
@@ -120,6 +122,7 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
       ...(input.featured !== undefined && { featured: input.featured }),
       ...(input.pinned !== undefined && { pinned: input.pinned }),
       ...(input.coverImage !== undefined && coverFields(input.coverImage)),
+      ...(input.memberId !== undefined && { memberId: input.memberId }),
       ...(input.hashtags && { hashtags: input.hashtags }),
       ...((input.seoTitle !== undefined || input.seoDescription !== undefined) && {
         seoData: withSeoTexts((previous as Record<string, unknown> | undefined)?.seoData, input),
@@ -220,7 +223,8 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
           label: String(t.label ?? t.slug),
           language: t.language ?? 'en',
         }));
-      return { categories: await list('category'), tags: await list('tag') };
+      const writers = (await localAuthors(folder.dir).all()).map(({ id, name }) => ({ id, name }));
+      return { categories: await list('category'), tags: await list('tag'), writers };
     },
 
     async upload(bytes, image) {

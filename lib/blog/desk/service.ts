@@ -6,10 +6,10 @@ import { isSlug } from '../slug';
 import { RichNode } from '../types';
 import {
   type DeskAction,
+  type DeskChoices,
   type DeskInput,
   type DeskPort,
   type DeskPost,
-  type DeskTerm,
   type StoredImage,
   type Trashed,
   deskErrors,
@@ -112,6 +112,8 @@ function checked(input: DeskInput): DeskInput {
         'a cover image is { url (an uploaded /media/ file or an http(s) address), width, height, altText }, or null',
       );
   }
+  if (input.memberId !== undefined && input.memberId !== null && !TERM_ID.test(String(input.memberId)))
+    throw errors.badValue('memberId is a writer’s id, or null');
   const cut = input.previewBlocks;
   if (cut !== undefined && cut !== null && !(Number.isInteger(cut) && cut >= 0 && cut <= 1000))
     throw errors.badValue('previewBlocks is how many blocks everyone reads: a whole number from 0 to 1000, or null');
@@ -145,8 +147,10 @@ export function deskService(port: DeskPort) {
   /** The input with its categories and tags checked against the platform's (an unknown id is a 400). */
   async function valid(raw: DeskInput): Promise<DeskInput> {
     const input = checked(raw);
-    if (!input.categoryIds?.length && !input.tagIds?.length) return input;
+    if (!input.categoryIds?.length && !input.tagIds?.length && !input.memberId) return input;
     const terms = await port.terms();
+    if (input.memberId && terms.writers && !terms.writers.some((w) => w.id === input.memberId))
+      throw errors.badValue(`no writer "${input.memberId}"`);
     for (const [ids, known, kind] of [
       [input.categoryIds, terms.categories, 'category'],
       [input.tagIds, terms.tags, 'tag'],
@@ -243,7 +247,7 @@ export function deskService(port: DeskPort) {
     },
 
     /** The categories and tags a post may take, for the editor's pickers. */
-    terms: (): Promise<{ categories: DeskTerm[]; tags: DeskTerm[] }> => port.terms(),
+    terms: (): Promise<DeskChoices> => port.terms(),
 
     /** The trash, newest first. */
     trash: (): Promise<Trashed[]> => port.trashed(),

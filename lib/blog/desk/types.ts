@@ -19,6 +19,8 @@ export interface DeskPost {
   pinned: boolean;
   /** The image at the top of the post and on its cards (null: none). */
   coverImage: CoverImage | null;
+  /** Its writer: the member whose byline it carries (null: none). */
+  memberId: string | null;
   /** Hashtags, without their `#`. */
   hashtags: string[];
   /** What search engines and shares show instead of the title and excerpt (empty: the title, the excerpt). */
@@ -35,6 +37,14 @@ export interface DeskPost {
   hasUnpublishedChanges: boolean;
   /** Its public address, once published. */
   url: string | null;
+}
+
+/** What a post may be given: the platform's categories and tags, and (local) the writers it may name. */
+export interface DeskChoices {
+  categories: DeskTerm[];
+  tags: DeskTerm[];
+  /** The site's writers (`<content>/authors.json`); null at Wix, whose posts name the Wix member who writes them. */
+  writers: { id: string; name: string }[] | null;
 }
 
 /** A post's cover image: an uploaded file of the site's (`/media/…`) or an address, its size and alt text. */
@@ -58,6 +68,8 @@ export interface DeskInput {
   pinned?: boolean;
   /** The cover (null: none), hashtags (a leading `#` is dropped), the SEO texts, who reads it whole; absent: kept. */
   coverImage?: CoverImage | null;
+  /** One of the writers the platform lists (DeskChoices.writers); null: none. */
+  memberId?: string | null;
   hashtags?: string[];
   seoTitle?: string;
   seoDescription?: string;
@@ -119,7 +131,7 @@ export interface DeskPort {
   restore(id: string): Promise<DeskPost | null>;
   /** The trash, newest first. */
   trashed(): Promise<Trashed[]>;
-  terms(): Promise<{ categories: DeskTerm[]; tags: DeskTerm[] }>;
+  terms(): Promise<DeskChoices>;
   upload(bytes: Buffer, image: CheckedImage): Promise<StoredImage>;
 }
 

@@ -43,6 +43,7 @@ function deskPostOf(draft: draftPosts.DraftPost, siteUrl: string): DeskPost {
     pinned: false,
     // A Wix draft's cover is a Wix Media id (`media.wixMedia.image`), set in Wix's editor or Media Manager.
     coverImage: null,
+    memberId: draft.memberId ?? null,
     hashtags: draft.hashtags ?? [],
     ...seoTexts(draft.seoData),
     pricingPlanIds: draft.pricingPlanIds ?? [],
@@ -125,6 +126,8 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
         input[key] !== undefined && input[key] !== current[key];
       if (changed('seoTitle') || changed('seoDescription'))
         throw deskErrors.notHere("a Wix post's SEO title and description are set in Wix's editor (SEO settings)");
+      if (input.memberId !== undefined && input.memberId !== current.memberId)
+        throw deskErrors.notHere("a Wix post's writer is the member who writes it in Wix");
       if (input.coverImage !== undefined && JSON.stringify(input.coverImage) !== JSON.stringify(current.coverImage))
         throw deskErrors.notHere("a Wix post's cover image is set in Wix's editor, from its Media Manager");
       if (changed('previewBlocks'))
@@ -178,7 +181,7 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
         label: t.label ?? t.slug ?? t.id,
         language: t.language ?? 'en',
       });
-      return { categories: categories.map(term), tags: tags.map(term) };
+      return { categories: categories.map(term), tags: tags.map(term), writers: null };
     },
 
     async upload() {

@@ -32,6 +32,7 @@ export async function deskInput(body: unknown): Promise<DeskInput> {
     featured: body.featured as DeskInput['featured'],
     pinned: body.pinned as DeskInput['pinned'],
     coverImage: body.coverImage as DeskInput['coverImage'],
+    memberId: body.memberId as DeskInput['memberId'],
     hashtags: body.hashtags as DeskInput['hashtags'],
     seoTitle: body.seoTitle as DeskInput['seoTitle'],
     seoDescription: body.seoDescription as DeskInput['seoDescription'],

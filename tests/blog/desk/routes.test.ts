@@ -276,6 +276,24 @@ describe('the post’s settings', () => {
   });
 });
 
+describe('the writer', () => {
+  it('is one of the site’s writers, named on the post; an unknown one is refused', async () => {
+    const [writer] = JSON.parse(readFileSync(path.join(site.contentDir, 'authors.json'), 'utf8')) as { id: string }[];
+    const draft = await newDraft('With a byline');
+    const body = { title: 'With a byline', nodes: [paragraph('Signed.')], memberId: writer!.id };
+    const saved = await save(request('PUT', body), on(draft.id));
+    expect((await saved.json()).post.memberId).toBe(writer!.id);
+    expect(file(draft.id).memberId).toBe(writer!.id);
+    expect((await (await open(request('GET'), on(draft.id))).json()).post.memberId).toBe(writer!.id);
+    const before = folderState();
+    const refused = await save(request('PUT', { ...body, memberId: 'nobody-here' }), on(draft.id));
+    expect([refused.status, (await refused.json()).error.message]).toEqual([400, 'no writer "nobody-here"']);
+    expect(folderState()).toEqual(before);
+    expect((await save(request('PUT', { ...body, memberId: null }), on(draft.id))).status).toBe(200);
+    expect(file(draft.id).memberId).toBeNull();
+  });
+});
+
 describe('the cover image', () => {
   it('is kept as Wix keeps it (media.wixMedia.image), shown as the post’s image, and removed with null', async () => {
     const { postImage } = await import('@/lib/blog/view');

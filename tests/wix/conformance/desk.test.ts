@@ -83,6 +83,13 @@ describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
       tagIds: [],
       featured: false,
       pinned: false,
+      coverImage: null,
+      memberId: null,
+      hashtags: [],
+      seoTitle: '',
+      seoDescription: '',
+      pricingPlanIds: [],
+      previewBlocks: null,
       scheduledPublishDate: null,
       firstPublishedDate: null,
       editedDate: '2026-11-29T10:00:00.000Z',
@@ -120,6 +127,44 @@ describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
       expect(ours, action).toEqual(theirs);
       // Wix's answer says whether readers see the edits yet.
       expect(saved!.hasUnpublishedChanges, action).toBe(!publish);
+    }
+  });
+
+  it('save: hashtags and plans go to the draft as the SDK sends them; what Wix’s own editor keeps is a 422, unsent', async () => {
+    const PLAN = '9a3e1c52-7d2b-4b8e-9f5a-1c2d3e4f5a6b';
+    const { rec, desk, sdk } = setup(wired({ hashtags: ['old'], pricingPlanIds: [] }));
+    const input = { title: 'Paid', nodes: NODES, hashtags: ['css', 'http'], pricingPlanIds: [PLAN] };
+    let saved: { hashtags: string[]; pricingPlanIds: string[] } | undefined;
+    const ours = await rec.calls(async () => (saved = await desk.save('draft-1', input)));
+    const theirs = await rec.calls(async () => {
+      await sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+      await sdk.draftPosts.updateDraftPost(
+        'draft-1',
+        {
+          title: 'Paid',
+          richContent: { nodes: NODES } as draftPosts.RichContent,
+          hashtags: ['css', 'http'],
+          pricingPlanIds: [PLAN],
+        },
+        { action: 'UPDATE', fieldsets: FIELDSETS },
+      );
+    });
+    expect(ours).toEqual(theirs);
+    // The editor's post is read from Wix's answer (here the stand-in's fixed draft).
+    expect(saved).toMatchObject({ hashtags: ['old'], pricingPlanIds: [] });
+    for (const kept of [
+      { seoTitle: 'Search title' },
+      { previewBlocks: 2 },
+      { coverImage: { url: '/media/a.png', width: 10, height: 10, altText: '' } },
+      { memberId: 'someone-else' },
+    ]) {
+      const writes = await rec.calls(() =>
+        desk.save('draft-1', { title: 'Paid', nodes: NODES, ...kept }).then(
+          () => expect.fail(`${JSON.stringify(kept)} was taken`),
+          (error: { status: number }) => expect(error.status, JSON.stringify(kept)).toBe(422),
+        ),
+      );
+      expect(writes.map((r) => r.method)).not.toContain('PATCH');
     }
   });
 
