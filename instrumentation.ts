@@ -18,6 +18,8 @@ export async function register() {
   // here, before Next reads the request, so a client's own X-Forwarded-For never picks its budget.
   if (!config().building) {
     const { stampPeerAddresses } = await import('./lib/core/http/peer');
+    // A stored redirect's Location once, not twice (Next's vercel/next.js#82117: single-headers.ts).
+    (await import('./lib/core/http/single-headers')).keepSingleHeadersSingle();
     const hops = config().trustProxyHops;
     stampPeerAddresses(hops, (line) => console.warn(JSON.stringify({ msg: 'client addresses', warning: line })));
     console.log(
