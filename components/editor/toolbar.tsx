@@ -4,6 +4,7 @@ import type { Editor } from '@tiptap/react';
 import { useEffect, useState } from 'react';
 import { pickImage } from './api';
 import { randomNodeId } from './document';
+import { hostedVideo } from '@/components/rich-content/video-hosts';
 
 // The editor's formatting toolbar, and the image upload its Image button starts.
 
@@ -40,6 +41,34 @@ async function upload(editor: Editor, say: Say) {
   };
   editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
   say(`Image added: ${media.name}.`);
+}
+
+/** A video file's address the page can play itself (a <video>): http(s), ending in a format browsers play. */
+const VIDEO_FILE = /^https?:\/\/[^\s]+\.(?:mp4|webm|ogv|mov)(?:[?#][^\s]*)?$/i;
+
+/**
+ * Asks for a video's address and inserts it as the site stores one: a Ricos VIDEO node. YouTube and Vimeo play in
+ * their privacy players on the page (components/rich-content/video-hosts.ts), a file in the page's own player.
+ */
+function video(editor: Editor, say: Say) {
+  const url = prompt('The video’s address: a YouTube or Vimeo page, or a video file (https://…mp4)', '')?.trim();
+  if (!url) return;
+  const hosted = hostedVideo(url);
+  if (!hosted && !VIDEO_FILE.test(url))
+    return say('That is not a video address: paste a YouTube or Vimeo page, or a video file’s (https://…mp4).', true);
+  const title = prompt('A title under the video (optional)', '') ?? '';
+  const node = {
+    type: 'VIDEO',
+    id: randomNodeId(),
+    nodes: [],
+    videoData: {
+      containerData: { alignment: 'CENTER', width: { size: 'CONTENT' }, textWrap: true },
+      video: { src: { url: hosted?.pageUrl ?? url } },
+      ...(title && { title }),
+    },
+  };
+  editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
+  say(`Video added${hosted ? ` from ${hosted.provider}` : ''}.`);
 }
 
 export /** The formatting buttons: each a toggle with its pressed state, and the keyboard shortcut in its title. */
@@ -79,6 +108,7 @@ function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: Say 
     ],
   ];
   const image = () => void upload(editor, setNotice);
+  const addVideo = () => video(editor, setNotice);
   const link = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
     const href = prompt('Link address (empty to remove the link)', previous);
@@ -95,6 +125,14 @@ function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: Say 
       ))}
       <button type="button" title="Image (upload)" aria-label="Image" onClick={image}>
         Image
+      </button>
+      <button
+        type="button"
+        title="Video (YouTube, Vimeo or a file, by its address)"
+        aria-label="Video"
+        onClick={addVideo}
+      >
+        Video
       </button>
       <button
         type="button"

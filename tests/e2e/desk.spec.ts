@@ -72,6 +72,10 @@ test('a post written in the editor is published and read on its public page, wit
   await page.getByRole('button', { name: 'Image' }).click();
   await (await chooser).setFiles({ name: 'waves.png', mimeType: 'image/png', buffer: readFileSync(IMAGE) });
   await expect(page.getByRole('status').filter({ hasText: 'Image added: waves.png.' })).toBeVisible();
+  // A video by its address, titled.
+  answers.push('https://youtu.be/dQw4w9WgXcQ', 'A talk on caching');
+  await page.getByRole('button', { name: 'Video' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Video added from YouTube.' })).toBeVisible();
   page.off('dialog', answer);
   await page.getByText('Post settings').click();
   await page.getByRole('group', { name: 'Categories' }).getByLabel('Performance').check();
@@ -97,6 +101,11 @@ test('a post written in the editor is published and read on its public page, wit
     const image = article.getByRole('img', { name: 'Blue waves over a dark gradient', exact: true });
     await expect(image).toBeVisible();
     await expect(article.locator('figcaption', { hasText: 'Waves, uploaded from the editor' })).toBeVisible();
+    await expect(article.getByText('A talk on caching')).toBeVisible();
+    await expect(article.getByRole('link', { name: 'Watch on YouTube' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
     // The file is served: the browser decoded it.
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
