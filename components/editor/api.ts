@@ -49,9 +49,16 @@ export type EditorSettings = Pick<
   | 'seoDescription'
   | 'pricingPlanIds'
   | 'previewBlocks'
->;
+  | 'language'
+> & {
+  /** A new post's original, when it is a translation: an id or slug (empty: none). */
+  translationOf: string;
+};
 
+/** The settings (a new post's include the post it translates: an id or slug, empty when none). */
 export const settingsOf = (post: Partial<EditorSettings> | null | undefined): EditorSettings => ({
+  language: post?.language ?? 'en',
+  translationOf: post?.translationOf ?? '',
   featured: post?.featured ?? false,
   pinned: post?.pinned ?? false,
   coverImage: post?.coverImage ?? null,
@@ -102,6 +109,8 @@ export interface Kept {
   /** Absent in what an older editor kept. */
   coverImage?: EditorPost['coverImage'];
   memberId?: string | null;
+  language?: string;
+  translationOf?: string;
   hashtags?: string[];
   seoTitle?: string;
   seoDescription?: string;

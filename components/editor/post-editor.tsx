@@ -254,13 +254,13 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
         </label>
         <TermPicker
           legend="Categories"
-          terms={terms.categories.filter((t) => t.language === (post?.language ?? 'en'))}
+          terms={terms.categories.filter((t) => t.language === (post?.language ?? settings.language))}
           chosen={categoryIds}
           onChange={(ids) => (setCategoryIds(ids), setDirty(true))}
         />
         <TermPicker
           legend="Tags"
-          terms={terms.tags.filter((t) => t.language === (post?.language ?? 'en'))}
+          terms={terms.tags.filter((t) => t.language === (post?.language ?? settings.language))}
           chosen={tagIds}
           onChange={(ids) => (setTagIds(ids), setDirty(true))}
         />
@@ -269,6 +269,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           onChange={(change) => (setSettings((was) => ({ ...was, ...change })), setDirty(true))}
           plans={terms.plans}
           writers={terms.writers}
+          made={post ? post.language : null}
           editor={editor}
           say={say}
         />

@@ -8,6 +8,9 @@ import { type EditorSettings, type EditorTerms, pickImage } from './api';
 // engines and shares show, and who reads it whole (the plans, and where its preview ends: a cut chosen after one of
 // its blocks).
 
+/** The site's languages (lib/core/i18n LANGUAGES), by their own names. */
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
+
 /** How many blocks readers without a plan get when the owner picks none (lib/blog/paywall.ts PREVIEW_BLOCKS). */
 const DEFAULT_PREVIEW = 3;
 const CUT_CHOICES = 30;
@@ -27,9 +30,12 @@ export function Settings({
   onChange,
   plans,
   writers,
+  made,
   editor,
   say,
 }: {
+  /** The language of the post as made; null for a new post, whose language and original are chosen here. */
+  made: string | null;
   value: EditorSettings;
   onChange: (change: Partial<EditorSettings>) => void;
   plans: EditorTerms['plans'];
@@ -55,6 +61,37 @@ export function Settings({
   };
   return (
     <>
+      {made ? (
+        <p className="muted">Language: {LANGUAGE_NAMES[made] ?? made}</p>
+      ) : (
+        <fieldset className="editor__group">
+          <legend>Language</legend>
+          <label>
+            Written in
+            <select name="language" value={value.language} onChange={(e) => onChange({ language: e.target.value })}>
+              {Object.entries(LANGUAGE_NAMES).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            A translation of
+            <input
+              name="translationOf"
+              value={value.translationOf}
+              onChange={(e) => onChange({ translationOf: e.target.value.trim() })}
+              placeholder="The original post's slug (empty: none)"
+              aria-describedby={`${id}-translation`}
+            />
+            <small id={`${id}-translation`}>
+              Readers of either can switch to the other; it takes the original&apos;s categories and tags in its
+              language.
+            </small>
+          </label>
+        </fieldset>
+      )}
       <fieldset className="editor__group">
         <legend>Cover image</legend>
         {cover ? (

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { config } from '@/lib/core/config';
+import { errors } from '@/lib/core/errors';
 import { publish, subscribe } from '@/lib/core/events/bus';
 import type { EventFor } from '@/lib/core/events/registry';
 import { isCommentEvent, isPostEvent } from '@/lib/core/cache/event-tags';
@@ -150,7 +151,8 @@ export function desk(): Desk {
     const c = config();
     return deskService(
       serve('blog', {
-        local: () => localDeskPort(new ContentFolder(c.contentDir), c.siteUrl),
+        // Bad input the folder refuses (a translation's language taken, no such original) is the catalogue's 400.
+        local: () => localDeskPort(new ContentFolder(c.contentDir, (message) => errors.badValue(message)), c.siteUrl),
         wix: () => wixDeskPort(createWixContext(c.wix), c.siteUrl),
       }),
     );

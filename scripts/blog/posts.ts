@@ -4,7 +4,7 @@ import { type ContentFolder, isPublished, type RawPost, type TermKind } from './
 import { UsageError } from './errors';
 import { readBody } from './rich-text';
 import { slugify, uniqueSlug } from './slug';
-import { languageOf, translationGroup, translationOf } from './translations';
+import { languageOf, translationGroup, writeIntoGroup } from '@/lib/blog/tools';
 import { postPath } from '@/lib/core/site';
 // The excerpt a post gets when created without one: the same words a paid post's public excerpt is made by.
 import { excerptOf, published, scheduled, unpublished, unscheduled } from '@/lib/blog/tools';
@@ -108,21 +108,9 @@ export async function createPost(
       metadata: { version: 1, createdTimestamp: now, updatedTimestamp: now, id: randomUUID() },
     },
   };
-  if (group) {
-    // Every member of the group lists every other, as Wix Multilingual's `translations` do.
-    const family = [...group.members, post];
-    post.translationId = group.translationId;
-    post.translations = group.members.map(translationOf);
-    await folder.writePost(post);
-    for (const member of group.members) {
-      const next: RawPost = {
-        ...member,
-        translationId: group.translationId,
-        translations: family.filter((p) => p.id !== member.id).map(translationOf),
-      };
-      await folder.writePost(next);
-    }
-  } else await folder.writePost(post);
+  // Every member of a translation group lists every other, as Wix Multilingual's `translations` do.
+  if (group) Object.assign(post, await writeIntoGroup(folder, post, group));
+  else await folder.writePost(post);
   return {
     summary: `created ${options.draft ? 'draft' : 'post'} ${describe(post)}${
       group ? `, a ${language} translation of ${group.members.map((m) => m.slug).join(', ')}` : ''

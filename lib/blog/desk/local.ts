@@ -3,7 +3,9 @@ import { postPath } from '@/lib/core/site';
 import { errors } from '@/lib/core/errors';
 import { excerptOf } from '../excerpt';
 import type { ContentFolder, RawPost } from '../local/folder';
+import { MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
 import { localAuthors } from '../local/authors';
+import { translationGroup, writeIntoGroup } from '../local/translations';
 import { minutesToRead, plainText } from '../reading-time';
 import { slugify, uniqueSlug } from '../slug';
 import type { RichNode } from '../types';
@@ -148,9 +150,10 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
 
     async create(input) {
       const at = now();
-      const language = 'en';
+      const language = input.language ?? MAIN_LANGUAGE;
+      const group = input.translationOf ? await translationGroup(folder, input.translationOf, language) : null;
       const slug = await freeSlug(input.slug, input.title, language);
-      return write({
+      const post = {
         id: randomUUID(),
         slug,
         status: 'UNPUBLISHED',
@@ -165,7 +168,19 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
         url: { base: siteUrl, path: postPath(slug, language) },
         metrics: { views: 0, likes: 0, comments: 0 },
         ...written(input, at),
-      } as RawPost);
+      } as RawPost;
+      if (!group) return write(post);
+      // The original's categories and tags in this language, unless the editor chose some.
+      const joined = await writeIntoGroup(
+        folder,
+        {
+          ...post,
+          categoryIds: input.categoryIds?.length ? input.categoryIds : group.categoryIds,
+          tagIds: input.tagIds?.length ? input.tagIds : group.tagIds,
+        } as RawPost,
+        group,
+      );
+      return deskPost(joined, siteUrl);
     },
 
     async save(current, input) {

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { errors } from '@/lib/core/errors';
 import { publish } from '@/lib/core/events/bus';
 import type { BlogEventType } from '@/lib/core/cache/event-tags';
+import { LANGUAGES, isLanguage } from '@/lib/core/i18n/languages';
 import { isSlug } from '../slug';
 import { RichNode } from '../types';
 import {
@@ -114,11 +115,18 @@ function checked(input: DeskInput): DeskInput {
   }
   if (input.memberId !== undefined && input.memberId !== null && !TERM_ID.test(String(input.memberId)))
     throw errors.badValue('memberId is a writer’s id, or null');
+  if (input.language !== undefined && !isLanguage(input.language))
+    throw errors.badValue(`language is one of ${LANGUAGES.join(', ')}`);
+  // Empty: none (the editor's field left blank).
+  const translationOf = input.translationOf || undefined;
+  if (translationOf !== undefined && (typeof translationOf !== 'string' || !/^[\w-]{1,128}$/.test(translationOf)))
+    throw errors.badValue('translationOf is the original post’s id or slug');
   const cut = input.previewBlocks;
   if (cut !== undefined && cut !== null && !(Number.isInteger(cut) && cut >= 0 && cut <= 1000))
     throw errors.badValue('previewBlocks is how many blocks everyone reads: a whole number from 0 to 1000, or null');
   return {
     ...input,
+    translationOf,
     title,
     seoTitle,
     seoDescription,
@@ -176,7 +184,9 @@ export function deskService(port: DeskPort) {
       const input = await valid(raw);
       const current = await find(id);
       if (raw.editedDate !== undefined && raw.editedDate !== current.editedDate) throw deskErrors.conflict();
-      const post = await port.save(current, { ...input, publish: isLive(current) && raw.publish === true });
+      // A post's language and translation are chosen when it is made.
+      const { language: _, translationOf: __, ...edits } = input;
+      const post = await port.save(current, { ...edits, publish: isLive(current) && raw.publish === true });
       // Readers see the change only when a published post's edits are published; otherwise it is the draft's.
       event(isLive(post) && raw.publish === true ? 'wix.blog.v3.post_updated' : 'wix.blog.v3.draft_updated', post);
       return post;

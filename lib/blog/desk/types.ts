@@ -76,6 +76,9 @@ export interface DeskInput {
   /** Ids of plans that exist (the route checks them with lib/plans); empty makes the post free again. */
   pricingPlanIds?: string[];
   previewBlocks?: number | null;
+  /** A new post only: its language (the site's main one when absent), and the post it translates (an id or slug). */
+  language?: string;
+  translationOf?: string;
   /** The `editedDate` the editor opened (absent for a new post). */
   editedDate?: string;
   /** For a published post: true publishes the edits ("Update"); otherwise they are kept for it, unseen by readers. */

@@ -67,6 +67,7 @@ const draftFields = (input: DeskInput) => ({
     categoryIds: input.categoryIds,
     tagIds: input.tagIds,
     featured: input.featured,
+    language: input.language,
     hashtags: input.hashtags,
     pricingPlanIds: input.pricingPlanIds,
   }),
@@ -112,6 +113,8 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
 
     async create(input) {
       requireKey();
+      if (input.translationOf)
+        throw deskErrors.notHere("a Wix post's translation is made with Wix Multilingual, in Wix's editor");
       const response = await call('createDraftPost', () =>
         client.draftPosts.createDraftPost(draftFields(input), { fieldsets: FIELDSETS }),
       );

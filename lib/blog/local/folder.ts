@@ -72,7 +72,8 @@ export class ContentFolder {
   /** `refuse` makes the error bad input throws (the CLI's is its usage error, exit status 2). */
   constructor(
     dir: string,
-    private readonly refuse: (message: string) => Error = (message) => new ContentFolderError(message),
+    /** The error bad input is refused with (also by the folder's other steps: translations.ts). */
+    readonly refuse: (message: string) => Error = (message) => new ContentFolderError(message),
   ) {
     this.dir = path.resolve(/*turbopackIgnore: true*/ dir);
   }

@@ -33,6 +33,8 @@ export async function deskInput(body: unknown): Promise<DeskInput> {
     pinned: body.pinned as DeskInput['pinned'],
     coverImage: body.coverImage as DeskInput['coverImage'],
     memberId: body.memberId as DeskInput['memberId'],
+    language: body.language as DeskInput['language'],
+    translationOf: body.translationOf as DeskInput['translationOf'],
     hashtags: body.hashtags as DeskInput['hashtags'],
     seoTitle: body.seoTitle as DeskInput['seoTitle'],
     seoDescription: body.seoDescription as DeskInput['seoDescription'],

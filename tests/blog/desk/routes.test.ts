@@ -276,6 +276,37 @@ describe('the post’s settings', () => {
   });
 });
 
+describe('a translation', () => {
+  it('is made in its language, joins its original’s group both ways, and a second one is refused', async () => {
+    const original = readdirSync(postsDir())
+      .map((n) => JSON.parse(readFileSync(path.join(postsDir(), n), 'utf8')))
+      .find((p) => (p.language ?? 'en') === 'en' && !p.translationId && p.status === 'PUBLISHED')!;
+    const body = { title: 'Una traducción', nodes: [paragraph('Hola.')], language: 'es', translationOf: original.slug };
+    const made = await create(request('POST', body));
+    expect(made.status, JSON.stringify(await made.clone().json())).toBe(201);
+    const { post } = await made.json();
+    expect(post).toMatchObject({ language: 'es', slug: 'una-traduccion', status: 'UNPUBLISHED' });
+    const stored = file(post.id);
+    expect(stored.url.path).toBe('/es/post/una-traduccion');
+    expect(stored.translations).toEqual([{ id: original.id, language: 'en', slug: original.slug, url: original.url }]);
+    expect(file(original.id)).toMatchObject({
+      translationId: stored.translationId,
+      translations: [{ id: post.id, language: 'es', slug: 'una-traduccion' }],
+    });
+
+    const before = folderState();
+    const again = await create(request('POST', { ...body, title: 'Otra' }));
+    expect([again.status, (await again.json()).error.message]).toEqual([
+      400,
+      `"${original.slug}" already has a es version: "una-traduccion" (${post.id})`,
+    ]);
+    const unknown = await create(request('POST', { ...body, translationOf: 'no-such-post' }));
+    expect(unknown.status).toBe(400);
+    expect((await create(request('POST', { ...body, language: 'fr' }))).status).toBe(400);
+    expect(folderState()).toEqual(before);
+  });
+});
+
 describe('the writer', () => {
   it('is one of the site’s writers, named on the post; an unknown one is refused', async () => {
     const [writer] = JSON.parse(readFileSync(path.join(site.contentDir, 'authors.json'), 'utf8')) as { id: string }[];
