@@ -12,6 +12,17 @@ import { hostedVideo } from '@/components/rich-content/video-hosts';
 export type Say = (text: string, error?: boolean) => void;
 
 /**
+ * Inserts a block the editor keeps whole (a Ricos node): after the block that is selected (an image just added is),
+ * never in its place; else where the cursor is.
+ */
+function insertBlock(editor: Editor, node: object) {
+  const { selection } = editor.state;
+  const content = { type: 'ricosBlock', attrs: { node } };
+  if ('node' in selection) editor.chain().focus().insertContentAt(selection.to, content).run();
+  else editor.chain().focus().insertContent(content).run();
+}
+
+/**
  * Asks for an image file, uploads it (app/api/owner/media) and its description, and inserts it as the site stores an
  * image: a Ricos IMAGE node (its file, size and alt text; a caption when one is given).
  */
@@ -39,7 +50,7 @@ async function upload(editor: Editor, say: Say) {
       altText: alt,
     },
   };
-  editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
+  insertBlock(editor, node);
   say(`Image added: ${media.name}.`);
 }
 
@@ -67,7 +78,7 @@ function video(editor: Editor, say: Say) {
       ...(title && { title }),
     },
   };
-  editor.chain().focus().insertContent({ type: 'ricosBlock', attrs: { node } }).run();
+  insertBlock(editor, node);
   say(`Video added${hosted ? ` from ${hosted.provider}` : ''}.`);
 }
 
