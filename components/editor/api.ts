@@ -127,35 +127,48 @@ export interface Uploaded {
   height: number;
 }
 
+/** Uploads one image file (app/api/owner/media); null when the server refused it (then `say` has said why). */
+async function uploadImage(file: File, say: (text: string, error?: boolean) => void): Promise<Uploaded | null> {
+  say(`Uploading ${file.name}…`);
+  const response = await fetch('/api/owner/media', {
+    method: 'POST',
+    body: file,
+    headers: { 'content-type': file.type },
+  });
+  const json = (await response.json().catch(() => ({}))) as {
+    media?: { url: string; width: number; height: number };
+    error?: { message?: string };
+  };
+  if (!json.media) {
+    say(json.error?.message ?? `The upload of ${file.name} failed (${response.status}).`, true);
+    return null;
+  }
+  return { name: file.name, ...json.media };
+}
+
 /**
- * Asks for an image file and uploads it; null when none was picked or the upload failed (then `say` has said why).
- * Used by the toolbar's Image button and the cover image.
+ * Asks for image files (one, or several with `multiple`) and uploads each; answers those the server took (none when
+ * nothing was picked; `say` has said why a file was refused). Used by the toolbar's Image and Gallery and the cover.
  */
-export function pickImage(say: (text: string, error?: boolean) => void): Promise<Uploaded | null> {
+export function pickImages(say: (text: string, error?: boolean) => void, multiple = false): Promise<Uploaded[]> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
+    input.multiple = multiple;
     input.accept = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
-    input.addEventListener('cancel', () => resolve(null));
+    input.addEventListener('cancel', () => resolve([]));
     input.addEventListener('change', async () => {
-      const file = input.files?.[0];
-      if (!file) return resolve(null);
-      say(`Uploading ${file.name}…`);
-      const response = await fetch('/api/owner/media', {
-        method: 'POST',
-        body: file,
-        headers: { 'content-type': file.type },
-      });
-      const json = (await response.json().catch(() => ({}))) as {
-        media?: { url: string; width: number; height: number };
-        error?: { message?: string };
-      };
-      if (!json.media) {
-        say(json.error?.message ?? `The upload failed (${response.status}).`, true);
-        return resolve(null);
+      const uploaded: Uploaded[] = [];
+      for (const file of input.files ?? []) {
+        const image = await uploadImage(file, say);
+        if (image) uploaded.push(image);
       }
-      resolve({ name: file.name, ...json.media });
+      resolve(uploaded);
     });
     input.click();
   });
 }
+
+/** One image file, picked and uploaded; null when none was (see pickImages). */
+export const pickImage = async (say: (text: string, error?: boolean) => void): Promise<Uploaded | null> =>
+  (await pickImages(say))[0] ?? null;

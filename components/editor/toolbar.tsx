@@ -2,7 +2,7 @@
 
 import type { Editor } from '@tiptap/react';
 import { useEffect, useState } from 'react';
-import { pickImage } from './api';
+import { pickImage, pickImages } from './api';
 import { randomNodeId } from './document';
 import { hostedVideo } from '@/components/rich-content/video-hosts';
 
@@ -52,6 +52,30 @@ async function upload(editor: Editor, say: Say) {
   };
   insertBlock(editor, node);
   say(`Image added: ${media.name}.`);
+}
+
+/**
+ * Asks for several image files, uploads them and each one's description, and inserts them as one Ricos GALLERY node (a
+ * grid of three columns, as the renderer shows it).
+ */
+async function gallery(editor: Editor, say: Say) {
+  const images = await pickImages(say, true);
+  if (images.length === 0) return;
+  const items = images.map((image) => ({
+    image: { media: { src: { url: image.url }, width: image.width, height: image.height } },
+    altText: prompt(`Describe ${image.name} for readers who cannot see it (its alt text)`, '') ?? '',
+  }));
+  insertBlock(editor, {
+    type: 'GALLERY',
+    id: randomNodeId(),
+    nodes: [],
+    galleryData: {
+      containerData: { alignment: 'CENTER', width: { size: 'CONTENT' }, textWrap: true },
+      items,
+      options: { layout: { type: 'GRID', numberOfColumns: 3 } },
+    },
+  });
+  say(`Gallery added: ${images.length} image${images.length === 1 ? '' : 's'}.`);
 }
 
 /** A video file's address the page can play itself (a <video>): http(s), ending in a format browsers play. */
@@ -120,6 +144,7 @@ function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: Say 
   ];
   const image = () => void upload(editor, setNotice);
   const addVideo = () => video(editor, setNotice);
+  const addGallery = () => void gallery(editor, setNotice);
   const link = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
     const href = prompt('Link address (empty to remove the link)', previous);
@@ -136,6 +161,9 @@ function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: Say 
       ))}
       <button type="button" title="Image (upload)" aria-label="Image" onClick={image}>
         Image
+      </button>
+      <button type="button" title="Gallery (several images, uploaded)" aria-label="Gallery" onClick={addGallery}>
+        Gallery
       </button>
       <button
         type="button"

@@ -76,6 +76,17 @@ test('a post written in the editor is published and read on its public page, wit
   answers.push('https://youtu.be/dQw4w9WgXcQ', 'A talk on caching');
   await page.getByRole('button', { name: 'Video' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Video added from YouTube.' })).toBeVisible();
+  // A gallery of two images, each described.
+  answers.push('Waves, the first of two', 'Blocks, the second of two');
+  const files = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Gallery' }).click();
+  await (
+    await files
+  ).setFiles([
+    { name: 'one.png', mimeType: 'image/png', buffer: readFileSync(IMAGE) },
+    { name: 'two.png', mimeType: 'image/png', buffer: readFileSync('content/media/square-blocks.png') },
+  ]);
+  await expect(page.getByRole('status').filter({ hasText: 'Gallery added: 2 images.' })).toBeVisible();
   page.off('dialog', answer);
   await page.getByText('Post settings').click();
   await page.getByRole('group', { name: 'Categories' }).getByLabel('Performance').check();
@@ -102,6 +113,8 @@ test('a post written in the editor is published and read on its public page, wit
     await expect(image).toBeVisible();
     await expect(article.locator('figcaption', { hasText: 'Waves, uploaded from the editor' })).toBeVisible();
     await expect(article.getByText('A talk on caching')).toBeVisible();
+    await expect(article.locator('.rc-gallery-grid img')).toHaveCount(2);
+    await expect(article.getByRole('img', { name: 'Blocks, the second of two' })).toBeAttached();
     await expect(article.getByRole('link', { name: 'Watch on YouTube' })).toHaveAttribute(
       'href',
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
