@@ -1,10 +1,10 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLocalSource } from '@/lib/blog/local';
 import { ContentFolder, ContentFolderError } from '@/lib/blog/local/folder';
 import { publishDue, scheduleOf, scheduledDrafts } from '@/lib/blog/schedule';
-import { makePost, makePosts, writeContentDir } from '../helpers/posts';
+import { makePost, makePosts, scratchContentDirs } from '../helpers/posts';
 
 // The content folder's one writer (lib/blog/local/folder.ts, issue 43): the layout (`posts/<id>.json`, the terms'
 // lists) and scheduled publishing, which the local source offers the schedule as `sitePublishes`.
@@ -16,13 +16,7 @@ const rescheduled = {
   scheduledPublishDate: '2026-12-07T09:00:00+01:00',
   somethingOfItsOwn: { kept: true },
 };
-const dirs: string[] = [];
-const folderWith = (posts: unknown[]) => {
-  const dir = writeContentDir(posts);
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true, maxRetries: 5 })));
+const folderWith = scratchContentDirs();
 
 const fileOf = (dir: string, id: string) => path.join(dir, 'posts', `${id}.json`);
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

@@ -1,24 +1,18 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLocalSource } from '@/lib/blog/local';
 import { ContentFolder } from '@/lib/blog/local/folder';
 import { folderEvents } from '@/lib/blog/local/folder-events';
 import { ContentStore, type FolderChanges } from '@/lib/blog/local/store';
 import type { Post } from '@/lib/blog/types';
-import { makePost, makePosts, writeContentDir } from '../helpers/posts';
+import { makePost, makePosts, scratchContentDirs } from '../helpers/posts';
 
 // The content folder watched (lib/blog/local/watch.ts) and what the store tells of it (store/index.ts
 // `onUnexplained`): a change no event named is told once, with the post as it was and as it is, so the site can publish
 // the event the platform sends for it (folder-events.ts). What an event named is not told again.
 
-const dirs: string[] = [];
-const folderWith = (posts: unknown[]) => {
-  const dir = writeContentDir(posts);
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true, maxRetries: 5 })));
+const folderWith = scratchContentDirs();
 
 const fileOf = (dir: string, id: string) => path.join(dir, 'posts', `${id}.json`);
 const rawPost = (dir: string, id: string) =>

@@ -1,7 +1,8 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Post } from '@/lib/blog/types';
+import { afterAll } from 'vitest';
 
 /** A deterministic post; `i` spreads dates one day apart from 2025-01-01 and varies every field. */
 export function makePost(i: number, overrides: Partial<Post> = {}): Post {
@@ -49,4 +50,15 @@ export function writeContentDir(posts: unknown[], extra: { categories?: unknown[
   writeFileSync(path.join(dir, 'categories.json'), JSON.stringify(categories));
   writeFileSync(path.join(dir, 'tags.json'), JSON.stringify(tags));
   return dir;
+}
+
+/** A maker of content folders (writeContentDir) that are removed once the test file's tests have run. */
+export function scratchContentDirs(): (posts: unknown[]) => string {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true, maxRetries: 5 })));
+  return (posts) => {
+    const dir = writeContentDir(posts);
+    dirs.push(dir);
+    return dir;
+  };
 }
