@@ -95,6 +95,8 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
   };
   const write = async (post: RawPost) => (await folder.writePost(post), deskPost(post, siteUrl));
   const now = () => new Date().toISOString();
+  // One reader of authors.json for the port: it reads the file again only when it changes (every save checks a writer).
+  const authors = localAuthors(folder.dir);
 
   async function freeSlug(wanted: string | undefined, title: string, language: string, self?: string) {
     const taken = new Set(
@@ -238,7 +240,7 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
           label: String(t.label ?? t.slug),
           language: t.language ?? 'en',
         }));
-      const writers = (await localAuthors(folder.dir).all()).map(({ id, name }) => ({ id, name }));
+      const writers = (await authors.all()).map(({ id, name }) => ({ id, name }));
       return { categories: await list('category'), tags: await list('tag'), writers };
     },
 
