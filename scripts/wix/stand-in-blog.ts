@@ -1,10 +1,20 @@
+import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { NAMED_SORTS, type SortSpec } from '@/lib/blog/tools';
-import { type Answer, type Json, matches, notFound, type SortOrder, sorted } from './stand-in-shared';
+import type { Caller, Members } from './stand-in-members';
+import { type Answer, type Call, type Json, matches, notFound, type SortOrder, sorted } from './stand-in-shared';
 
 // The stand-in's Blog: the Wix Blog REST calls the site makes (the paths and shapes of tests/helpers/wix-blog.ts and
-// lib/blog/wix/*), answered from a content folder's published posts, its categories and its tags.
+// lib/blog/wix/*), answered from a content folder's published posts (and any `posts` given), its categories and tags.
+//
+// As @wix/auto_sdk_blog_posts documents a Post:
+// - the heavy fields come only with their fieldset (PostFieldset: RICH_CONTENT, CONTENT_TEXT, METRICS, SEO, URL), and
+//   `referenceId` ("Post ID as used in the Comments API", at most 24 characters) only with REFERENCE_ID;
+// - a paid post (`pricingPlanIds`) is answered whole to the site's API key and to a member holding an ACTIVE order of
+//   one of its plans; to anyone else as its preview: `preview: true` ("Whether the returned content is a preview of
+//   premium content ... A preview displays a limited number of paragraphs of paid content to non-subscribed users"),
+//   its rich content cut to the post's first `previewBlocks` nodes (3 unless the post says), its text to theirs.
 
 type Raw = Json & { id: string; slug: string; status?: string; firstPublishedDate?: string };
 
@@ -15,9 +25,39 @@ const isPublished = (p: Raw) => (p.status ?? 'PUBLISHED') === 'PUBLISHED';
 // The platform's named sorts are the ones the local source implements.
 const SORTS: Record<string, SortSpec[]> = NAMED_SORTS;
 
+/** The post's referenceId: 24 hexadecimal characters, made from its id once and kept. */
+const referenceIdOf = (post: Raw) =>
+  typeof post.referenceId === 'string' ? post.referenceId : createHash('sha1').update(post.id).digest('hex').slice(0, 24);
+
+const PREVIEW_BLOCKS = 3;
+
+/** The post as the caller may read it: whole, or its preview. */
+function asReadBy(post: Raw, caller: Caller, members?: Members): Raw {
+  const plans = (post.pricingPlanIds as string[] | undefined) ?? [];
+  if (plans.length === 0) return post;
+  const holds =
+    caller.kind === 'site' ||
+    (caller.kind === 'member' &&
+      (members?.member(caller.memberId)?.orders ?? []).some((o) => o.status === 'ACTIVE' && plans.includes(o.planId)));
+  if (holds) return { ...post, preview: false };
+  const cut = typeof post.previewBlocks === 'number' ? post.previewBlocks : PREVIEW_BLOCKS;
+  const rich = post.richContent as { nodes?: Json[] } | undefined;
+  const nodes = (rich?.nodes ?? []).slice(0, cut);
+  const text = (node: Json): string =>
+    typeof (node.textData as Json | undefined)?.text === 'string'
+      ? String((node.textData as Json).text)
+      : ((node.nodes as Json[] | undefined) ?? []).map(text).join('');
+  return {
+    ...post,
+    preview: true,
+    ...(rich && { richContent: { ...rich, nodes } }),
+    contentText: nodes.map(text).join('\n'),
+  };
+}
+
 /** A post as Wix sends it: the heavy fields only with their fieldset. */
-function shape(post: Raw, fieldsets: string[]): Json {
-  const { richContent, contentText, metrics, seoData, url, ...rest } = post;
+function shapeOf(post: Raw, fieldsets: string[]): Json {
+  const { richContent, contentText, metrics, seoData, url, previewBlocks: _cut, referenceId: _ref, ...rest } = post;
   return {
     ...rest,
     ...(fieldsets.includes('RICH_CONTENT') && { richContent }),
@@ -25,6 +65,7 @@ function shape(post: Raw, fieldsets: string[]): Json {
     ...(fieldsets.includes('METRICS') && { metrics }),
     ...(fieldsets.includes('SEO') && { seoData }),
     ...(fieldsets.includes('URL') && { url }),
+    ...(fieldsets.includes('REFERENCE_ID') && { referenceId: referenceIdOf(post) }),
   };
 }
 
@@ -34,12 +75,12 @@ const ok = (body: unknown): Answer => ({ status: 200, body });
  * The Blog of the content folder at `contentDir`, read once: a call's answer, by its route (the path without its
  * `/blog` or `/_api` prefix), or undefined for a route the Blog does not have.
  */
-export async function blogApi(contentDir: string) {
+export async function blogApi(contentDir: string, options: { posts?: Json[]; members?: Members } = {}) {
   const names = (await readdir(path.join(contentDir, 'posts'))).filter((n) => n.endsWith('.json'));
   const all = await Promise.all(
     names.map(async (n) => JSON.parse(await readFile(path.join(contentDir, 'posts', n), 'utf8')) as Raw),
   );
-  const posts = all.filter(isPublished);
+  const posts = [...all, ...((options.posts ?? []) as Raw[])].filter(isPublished);
   const categories = JSON.parse(await readFile(path.join(contentDir, 'categories.json'), 'utf8')) as Raw[];
   const tags = JSON.parse(await readFile(path.join(contentDir, 'tags.json'), 'utf8')) as Raw[];
   const countIn = (field: string, id: string) =>
@@ -47,7 +88,12 @@ export async function blogApi(contentDir: string) {
   const category = (c: Raw) => ({ ...c, postCount: countIn('categoryIds', c.id) });
   const tag = (t: Raw) => ({ ...t, postCount: countIn('tagIds', t.id), publishedPostCount: countIn('tagIds', t.id) });
 
-  return function answer(method: string, route: string, q: URLSearchParams, body: Json): Answer | undefined {
+  /** Whether a post has this referenceId (the Comments API's resource). */
+  const hasReference = (referenceId: string) => posts.some((p) => referenceIdOf(p) === referenceId);
+
+  function answer(call: Call): Answer | undefined {
+    const { method, route, query: q, body } = call;
+    const shape = (post: Raw, fieldsets: string[]) => shapeOf(asReadBy(post, call.caller, options.members), fieldsets);
     const fieldsets = [
       ...q.getAll('fieldsets'),
       ...((body.fieldsets as string[] | undefined) ?? []),
@@ -173,5 +219,7 @@ export async function blogApi(contentDir: string) {
       return t ? ok({ tag: tag(t) }) : notFound('tag');
     }
     return undefined;
-  };
+  }
+
+  return { answer, hasReference };
 }

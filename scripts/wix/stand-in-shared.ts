@@ -1,12 +1,30 @@
-// What the stand-in's Blog (stand-in-blog.ts) and its CMS (stand-in-data.ts) share: an answer, Wix's error answer, and
-// the Wix filter language and sorts over JSON.
+import type { Caller } from './stand-in-members';
+
+// What the stand-in's parts (stand-in-blog.ts, -data.ts, -members.ts, -plans.ts, -comments.ts) share: a call, an
+// answer, Wix's error answer, and the Wix filter language and sorts over JSON.
 
 export type Json = Record<string, unknown>;
 
-/** One call's answer: its HTTP status and its JSON body. */
+/** One call: its method, its route (the path without its `/blog` or `/_api` prefix), query, body and caller. */
+export interface Call {
+  method: string;
+  route: string;
+  query: URLSearchParams;
+  /** The JSON body (empty without one). */
+  body: Json;
+  /** A form's fields (`application/x-www-form-urlencoded`: the login page's). */
+  form: URLSearchParams;
+  caller: Caller;
+  /** The stand-in's own origin, as the caller reached it. */
+  origin: string;
+}
+
+/** One call's answer: its HTTP status and its JSON body (or a text, with its content type). */
 export interface Answer {
   status: number;
-  body: unknown;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
 }
 
 /** A Wix error answer: `{ message, details: { applicationError: { code, description } } }`. */

@@ -1,15 +1,25 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { blogApi } from './stand-in-blog';
+import { createComments } from './stand-in-comments';
 import { createCms } from './stand-in-data';
-import { type Json, notFound } from './stand-in-shared';
+import { type Caller, createMembers, type StandInMember } from './stand-in-members';
+import { createPlans, type StandInPlan } from './stand-in-plans';
+import { type Answer, type Call, type Json, notFound } from './stand-in-shared';
 
-// A stand-in for www.wixapis.com on 127.0.0.1: a Wix site with a Blog, for the upstream-fault figure (bench) and the
-// Wix-mode build (scripts/ci/wix-site.ts). It answers the Wix Blog REST calls the site makes from a content folder
-// (stand-in-blog.ts), and the Data Collections and Data Items calls from memory (stand-in-data.ts): a bare site's CMS
-// has only Wix's own collections, until a collection is created (`npm run blog -- wix setup`, or `collections` given).
-// This file is the server: told to fail, every answer is a 500, a 429, no answer at all, or malformed JSON.
-// Reachable only on loopback.
+// A stand-in for www.wixapis.com: a Wix site with a Blog, members, Pricing Plans, comments and a CMS, answering as the
+// official SDK documents Wix (each part cites the files it follows). One stand-in for every use:
+// - served on 127.0.0.1 (`startWixStandIn`): the bench's upstream-fault figure, the Wix-mode build and its browser
+//   suite (scripts/ci/wix-site.ts), the CLI's tests;
+// - in process (`createWixStandIn(...).fetch`, a Request in and a Response out), for a test's fetch interceptor.
+// The parts: the Blog from a content folder (stand-in-blog.ts); the Data Collections and Items calls from memory
+// (stand-in-data.ts: a bare site's CMS has only Wix's own collections until one is created); the OAuth app, Wix's
+// hosted login page and the Members API (stand-in-members.ts); Pricing Plans (stand-in-plans.ts); the Comments API
+// under each post's referenceId (stand-in-comments.ts). Who calls is read from the `authorization` header: the site's
+// API key, or an access token the stand-in issued to a visitor or a member.
+// Told to fail (`setMode`), every answer over HTTP is a 500, a 429, no answer at all, or malformed JSON.
 
 export type Mode = 'ok' | '500' | '429' | 'hang' | 'malformed';
 
@@ -30,16 +40,79 @@ export interface StandInOptions {
   port?: number;
   /** Collections the site's CMS holds from the start, besides Wix's own (default none: a bare site). */
   collections?: Json[];
+  /** Posts besides the content folder's (a paid post, say), in the folder's shape. */
+  posts?: Json[];
+  /** Members besides the content folder's authors (who have no password): those who can sign in have one. */
+  members?: StandInMember[];
+  plans?: StandInPlan[];
+  /** The OAuth app's client id (any when unset) and the site's API key (any other header is the key when unset). */
+  clientId?: string;
+  apiKey?: string;
+  /** New comments wait for the site's approval (PENDING). */
+  moderateComments?: boolean;
+}
+
+/** The stand-in's answers, in process: `fetch` takes a Request to any host and answers as Wix would. */
+export async function createWixStandIn(contentDir: string, options: StandInOptions = {}) {
+  // The folder's authors are the site's members (public profiles; none signs in).
+  const authors = await readFile(path.join(contentDir, 'authors.json'), 'utf8').then(
+    (text) => JSON.parse(text) as StandInMember[],
+    () => [] as StandInMember[],
+  );
+  const members = createMembers([...authors, ...(options.members ?? [])], options);
+  const blog = await blogApi(contentDir, { posts: options.posts, members });
+  const cms = createCms(options.collections ?? []);
+  const plans = createPlans(options.plans ?? [], members);
+  const comments = createComments(blog.hasReference, { moderate: options.moderateComments });
+  const unknown = new Set<string>();
+
+  function answerOf(call: Call): Answer {
+    const path = call.route;
+    const answered = path.startsWith('/wix-data/v2/')
+      ? cms.answer(call.method, path.slice('/wix-data/v2'.length), call.query, call.body)
+      : (members.answer(call) ?? plans(call) ?? comments(call) ?? blog.answer(call));
+    if (answered) return answered;
+    unknown.add(`${call.method} ${path}`);
+    return notFound(path);
+  }
+
+  async function fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+    const form = (request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
+    let body: Json = {};
+    try {
+      body = text && !form ? (JSON.parse(text) as Json) : {};
+    } catch {
+      return Response.json({ message: 'the body is not JSON' }, { status: 400 });
+    }
+    const caller: Caller = members.caller(request.headers.get('authorization'));
+    const answer = answerOf({
+      method: request.method,
+      // The Blog's calls come as /blog/v3/… or /_api/…/v3/…, the rest as they are.
+      route: url.pathname.replace(/^\/(?:blog|_api)(?=\/v\d)/, ''),
+      query: url.searchParams,
+      body,
+      form: new URLSearchParams(form ? text : ''),
+      caller,
+      origin: url.origin,
+    });
+    const headers = new Headers(answer.headers);
+    if (answer.text !== undefined) return new Response(answer.text, { status: answer.status, headers });
+    if (answer.body === undefined) return new Response(null, { status: answer.status, headers });
+    headers.set('content-type', 'application/json');
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
+  }
+
+  return { fetch, unknown, collections: () => cms.ids() };
 }
 
 export async function startWixStandIn(contentDir: string, options: StandInOptions = {}): Promise<StandIn> {
   const port = options.port ?? 0;
-  const blog = await blogApi(contentDir);
-  const cms = createCms(options.collections ?? []);
+  const standIn = await createWixStandIn(contentDir, options);
   const hanging = new Set<ServerResponse>();
   const state = { mode: 'ok' as Mode };
   const seen = new Map<string, number>();
-  const unknown = new Set<string>();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -47,23 +120,22 @@ export async function startWixStandIn(contentDir: string, options: StandInOption
   };
 
   async function answer(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://wix');
-    const route = url.pathname.replace(/^\/(?:blog|_api)(?=\/v\d)/, '');
-    let body: Json = {};
-    if (req.method === 'POST') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const text = Buffer.concat(chunks).toString('utf8');
-      body = text ? (JSON.parse(text) as Json) : {};
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
     }
-    const q = url.searchParams;
-    const answered = url.pathname.startsWith('/wix-data/v2/')
-      ? cms.answer(req.method ?? 'GET', url.pathname.slice('/wix-data/v2'.length), q, body)
-      : blog(req.method ?? '', route, q, body);
-    if (answered) return send(res, answered.status, answered.body);
-    unknown.add(`${req.method} ${route}`);
-    const missing = notFound(route);
-    return send(res, missing.status, missing.body);
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const response = await standIn.fetch(
+      new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, {
+        method: req.method,
+        headers,
+        ...(hasBody && { body: Buffer.concat(chunks) }),
+      }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
   }
 
   const server = createServer((req, res) => {
@@ -93,7 +165,7 @@ export async function startWixStandIn(contentDir: string, options: StandInOption
   return {
     url: `http://127.0.0.1:${actual}`,
     port: actual,
-    collections: () => cms.ids(),
+    collections: standIn.collections,
     get mode() {
       return state.mode;
     },
@@ -102,7 +174,7 @@ export async function startWixStandIn(contentDir: string, options: StandInOption
       if (mode !== 'hang') for (const res of hanging) res.destroy();
     },
     seen,
-    unknown,
+    unknown: standIn.unknown,
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
