@@ -12,6 +12,15 @@ export interface Seen {
   body: unknown;
 }
 
+/** A JSON body as its value; any other (a login page's form) as its text. */
+function bodyOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export function strictFakeWix(...handlers: RequestHandler[]) {
   const server = setupServer(...handlers);
   const seen: Seen[] = [];
@@ -21,7 +30,7 @@ export function strictFakeWix(...handlers: RequestHandler[]) {
       method: request.method,
       url: new URL(request.url),
       headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
+      body: text ? bodyOf(text) : undefined,
     });
   });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,0 +1,57 @@
+import { http } from 'msw';
+import { expect } from 'vitest';
+import { strictFakeWix } from './fake-wix';
+import { BASE } from './wix-members';
+import { createWixStandIn, type StandInOptions } from '@/scripts/wix/stand-in';
+import type { StandInMember } from '@/scripts/wix/stand-in-members';
+
+// The Wix stand-in (scripts/wix/stand-in.ts) behind WIX_API_BASE_URL=http://wix.test for a test file, in process: every
+// request the site makes there is answered by the stand-in, logged (`seen`, `to`), and none may reach *.wixapis.com
+// (strictFakeWix). Its login page is at http://wix.test too: `signIn` goes through it as a member's browser would.
+
+export { BASE };
+
+export async function withWixStandIn(options: StandInOptions & { contentDir?: string } = {}) {
+  const standIn = await createWixStandIn(options.contentDir ?? 'content', options);
+  const fake = strictFakeWix(http.all(`${BASE}/*`, ({ request }) => standIn.fetch(request)));
+  return { ...fake, standIn };
+}
+
+/**
+ * A member signs in at Wix's hosted login page through the site's own routes (wix-login, the page's form, the
+ * callback), as their browser would: the value of the site's member session cookie.
+ */
+export async function signIn(site: string, member: Pick<StandInMember, 'email' | 'password'>, next = '/') {
+  const { GET: wixLogin } = await import('@/app/api/members/wix-login/route');
+  const { GET: callback } = await import('@/app/api/members/callback/route');
+  const start = await wixLogin(new Request(`${site}/api/members/wix-login?next=${encodeURIComponent(next)}`));
+  const loginPage = new URL(start.headers.get('location')!);
+  const loginCookie = start.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('member_wix_login='))!
+    .split(';')[0]!;
+  expect(loginPage.origin).toBe(BASE);
+  const page = await fetch(loginPage);
+  expect(page.status).toBe(200);
+  const form = new URLSearchParams({
+    email: member.email!,
+    password: member.password!,
+    state: loginPage.searchParams.get('state')!,
+    redirect_uri: loginPage.searchParams.get('redirect_uri')!,
+  });
+  const sent = await fetch(`${BASE}/_stand-in/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  expect(sent.status).toBe(302);
+  const back = await callback(new Request(sent.headers.get('location')!, { headers: { cookie: loginCookie } }));
+  const session = back.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('member_session='))
+    ?.split(';')[0]
+    ?.slice('member_session='.length);
+  expect(session, `the callback answered ${back.status} ${back.headers.get('location')}`).toMatch(/^w1\./);
+  return session!;
+}
