@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SITE_COLLECTIONS } from '@/lib/data/tools';
 import { runWix } from '@/scripts/blog/wix';
+import { startTestSmtp } from '@/scripts/mail/test-smtp';
 import { startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
+import { Failure as BrowserFailure, browserSuite, members, paidPost, plans } from './wix-site-browser';
 
 // The Wix mode, built and served as a site owner would have it (`.ci/run` runs this after the tests): `next build` and
 // `next start` on the Wix source (BLOG_SOURCE=wix, an API key) against the stand-in (scripts/wix/stand-in.ts) as a
@@ -14,6 +16,8 @@ import { startWixStandIn, type StandIn } from '@/scripts/wix/stand-in';
 // are off (no sign-up form, no "Save for later") and the dashboard lists them. Then `npm run blog -- wix setup`
 // creates the collections, the owner presses "Check again", and everything is on; a series the owner writes through
 // the data API (its posts saved and read as Wix references: scripts/wix/stand-in-data.ts) shows on its posts' pages.
+// Members are at Wix too (an OAuth app): in a browser (wix-site-browser.ts), a plan holder signs in at Wix's hosted
+// login page and reads a paid post whole, and a reply to a watched thread is mailed through SMTP on loopback.
 // Exits 1 with the reason on failure.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -73,7 +77,16 @@ function demoContent() {
 }
 
 async function main() {
-  const wix: StandIn = await startWixStandIn(path.join(ROOT, 'content'));
+  const CLIENT_ID = 'ci-oauth-app';
+  const API_KEY = 'IST.ci-not-a-real-key';
+  const wix: StandIn = await startWixStandIn(path.join(ROOT, 'content'), {
+    posts: [paidPost],
+    plans,
+    members: Object.values(members),
+    clientId: CLIENT_ID,
+    apiKey: API_KEY,
+  });
+  const smtp = await startTestSmtp();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wix-site-'));
@@ -84,7 +97,10 @@ async function main() {
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     BLOG_SOURCE: 'wix',
-    WIX_API_KEY: 'IST.ci-not-a-real-key',
+    WIX_API_KEY: API_KEY,
+    WIX_CLIENT_ID: CLIENT_ID,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Wix site CI <blog@example.com>',
     WIX_SITE_ID: 'ci-site',
     WIX_API_BASE_URL: wix.url,
     NEXT_DIST_DIR: DIST,
@@ -217,6 +233,9 @@ async function main() {
     }
     if (!shown) fail(`the series box is not on /post/${other.slug} (part 2 of 2 of "${title}")`);
     say(`a series written through the data API shows on its posts (/post/${other.slug}: part 2 of 2)`);
+
+    // 7. In a browser: a paid post read by a plan holder, a reply mailed.
+    await browserSuite(base, smtp, say, post.slug);
     say(`passed in ${Math.round((Date.now() - started) / 1000)} s`);
   } finally {
     if (server?.pid) {
@@ -228,6 +247,7 @@ async function main() {
       await exited(server);
     }
     await wix.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(path.join(ROOT, DIST), { recursive: true, force: true });
   }
@@ -236,7 +256,9 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`wix-site: FAIL: ${error instanceof Failure ? error.message : String(error)}`);
+    console.error(
+      `wix-site: FAIL: ${error instanceof Failure || error instanceof BrowserFailure ? error.message : String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -2,8 +2,17 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { NAMED_SORTS, type SortSpec } from '@/lib/blog/tools';
-import type { Caller, Members } from './stand-in-members';
-import { type Answer, type Call, type Json, matches, notFound, type SortOrder, sorted } from './stand-in-shared';
+import type { Members } from './stand-in-members';
+import {
+  type Answer,
+  type Call,
+  type Caller,
+  type Json,
+  matches,
+  notFound,
+  type SortOrder,
+  sorted,
+} from './stand-in-shared';
 
 // The stand-in's Blog: the Wix Blog REST calls the site makes (the paths and shapes of tests/helpers/wix-blog.ts and
 // lib/blog/wix/*), answered from a content folder's published posts (and any `posts` given), its categories and tags.
@@ -27,7 +36,9 @@ const SORTS: Record<string, SortSpec[]> = NAMED_SORTS;
 
 /** The post's referenceId: 24 hexadecimal characters, made from its id once and kept. */
 const referenceIdOf = (post: Raw) =>
-  typeof post.referenceId === 'string' ? post.referenceId : createHash('sha1').update(post.id).digest('hex').slice(0, 24);
+  typeof post.referenceId === 'string'
+    ? post.referenceId
+    : createHash('sha1').update(post.id).digest('hex').slice(0, 24);
 
 const PREVIEW_BLOCKS = 3;
 

@@ -10,14 +10,15 @@ import { type Answer, type Call, type Json, matches, notFound, sorted, wixError 
 // - `createComment` (POST) by a member (their access token; `author.memberId` is theirs), PUBLISHED, or PENDING when
 //   the stand-in moderates; a reply names `parentComment.id` (a reply's reply is filed under the thread's comment).
 // - `getComment` (GET /{id}), `updateComment` (PATCH /{id}, the writer only, `revision` must be the current one, else
-//   409; the content replaced, `contentEdited`, the revision moved on), `deleteComment` (DELETE /{id}: the writer or the
-//   site; the comment is gone), `moderateDraftContent` (POST /{id}/moderate, APPROVE: PENDING → PUBLISHED),
+//   409; the content replaced, `contentEdited`, the revision moved on), `deleteComment` (DELETE /{id}: the writer or
+//   the site; the comment is gone), `moderateDraftContent` (POST /{id}/moderate, APPROVE: PENDING → PUBLISHED),
 //   `publishComment` and `hideComment` (PUT /{id}/publish, /hide): the site only (its API key), 403 else.
 // - `listCommentsByResource` (GET /list-by-resource): PUBLISHED comments of the resource, `commentSort.order`
 //   NEWEST_FIRST or OLDEST_FIRST by date, `cursorPaging.limit` (max 100), and each one's PUBLISHED replies in
 //   `commentReplies[id]` (`replySort`, `cursorPaging.repliesLimit`): ListCommentsByResourceResponse.
 // - `queryComments` (POST /query-cursor): `query.filter` over the comment's fields, sorted by id, `cursorPaging`
-//   (max 100, then the cursor alone): QueryCommentsResponse `{ comments, pagingMetadata: { count, cursors, hasNext } }`.
+//   (max 100, then the cursor alone): QueryCommentsResponse `{ comments, pagingMetadata: { count, cursors, hasNext }
+//   }`.
 // Dates as ISO 8601 with milliseconds, as the SDK turns them into `Date`s.
 
 const BLOG_APP_ID = '14bcded7-0066-7c35-14d7-466cb3f09103';
@@ -34,7 +35,9 @@ export function createComments(referenceOf: (referenceId: string) => boolean, op
   const page = <T>(list: T[], offset: number, limit: number, state: Json) => {
     const shown = list.slice(offset, offset + limit);
     const hasNext = offset + limit < list.length;
-    const next = hasNext ? Buffer.from(JSON.stringify({ ...state, offset: offset + limit })).toString('base64url') : null;
+    const next = hasNext
+      ? Buffer.from(JSON.stringify({ ...state, offset: offset + limit })).toString('base64url')
+      : null;
     return { shown, pagingMetadata: { count: shown.length, cursors: next ? { next } : {}, hasNext } };
   };
   const cursorState = (cursor: unknown): Json | null => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Answer, type Call, type Json, notFound, wixError } from './stand-in-shared';
+import { type Answer, type Call, type Caller, type Json, notFound, wixError } from './stand-in-shared';
 
 // The stand-in's members: the site's OAuth app (tokens, Wix's hosted login page), and the Members API the site reads.
 // Each answer follows what the SDK makes of it or sends for it:
@@ -31,9 +31,6 @@ export interface StandInMember {
   orders?: Array<{ planId: string; status: string }>;
 }
 
-/** Who a call comes from: the site's API key, a visitor's or a member's access token, or no one. */
-export type Caller = { kind: 'site' } | { kind: 'visitor' } | { kind: 'member'; memberId: string } | { kind: 'none' };
-
 const TOKEN_SECONDS = 4 * 60 * 60;
 const LOGIN_PAGE = '/_stand-in/login';
 
@@ -56,7 +53,10 @@ export function createMembers(members: StandInMember[], options: { clientId?: st
     const r = token(memberId ? 'member-refresh' : 'visitor-refresh');
     access.set(a, memberId);
     refresh.set(r, memberId);
-    return { status: 200, body: { access_token: a, expires_in: TOKEN_SECONDS, refresh_token: r, token_type: 'Bearer' } };
+    return {
+      status: 200,
+      body: { access_token: a, expires_in: TOKEN_SECONDS, refresh_token: r, token_type: 'Bearer' },
+    };
   }
   const invalidGrant: Answer = { status: 400, body: { error: 'invalid_grant' } };
 

@@ -36,7 +36,8 @@ export function createPlans(plans: StandInPlan[], members: Members) {
       const ids = q.getAll('planIds');
       const limit = Number(q.get('limit') ?? 75);
       if (ids.length > 100) return wixError(400, 'INVALID_ARGUMENT', 'planIds: at most 100');
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) return wixError(400, 'INVALID_ARGUMENT', 'limit: 1–100');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return wixError(400, 'INVALID_ARGUMENT', 'limit: 1–100');
       const offset = Number(q.get('offset') ?? 0);
       const list = plans.filter((p) => ids.length === 0 || ids.includes(p.id));
       const page = list.slice(offset, offset + limit).map(wire);
@@ -59,7 +60,10 @@ export function createPlans(plans: StandInPlan[], members: Members) {
         }))
         .filter((o) => statuses.length === 0 || statuses.includes(o.status));
       const page = list.slice(offset, offset + limit);
-      return { status: 200, body: { orders: page, pagingMetadata: { count: page.length, offset, total: list.length } } };
+      return {
+        status: 200,
+        body: { orders: page, pagingMetadata: { count: page.length, offset, total: list.length } },
+      };
     }
     if (method === 'POST' && route === '/redirect-session/v1/redirect-session') {
       const checkout = (call.body.paidPlansCheckout ?? {}) as Json;

@@ -1,9 +1,10 @@
-import type { Caller } from './stand-in-members';
-
 // What the stand-in's parts (stand-in-blog.ts, -data.ts, -members.ts, -plans.ts, -comments.ts) share: a call, an
 // answer, Wix's error answer, and the Wix filter language and sorts over JSON.
 
 export type Json = Record<string, unknown>;
+
+/** Who a call comes from: the site's API key, a visitor's or a member's access token, or no one. */
+export type Caller = { kind: 'site' } | { kind: 'visitor' } | { kind: 'member'; memberId: string } | { kind: 'none' };
 
 /** One call: its method, its route (the path without its `/blog` or `/_api` prefix), query, body and caller. */
 export interface Call {

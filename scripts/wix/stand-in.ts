@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import { getResponse } from 'msw';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { blogApi } from './stand-in-blog';
 import { createComments } from './stand-in-comments';
 import { createCms } from './stand-in-data';
-import { type Caller, createMembers, type StandInMember } from './stand-in-members';
+import { createMembers, type StandInMember } from './stand-in-members';
 import { createPlans, type StandInPlan } from './stand-in-plans';
-import { type Answer, type Call, type Json, notFound } from './stand-in-shared';
+import { type Answer, type Call, type Caller, type Json, notFound } from './stand-in-shared';
 
 // A stand-in for www.wixapis.com: a Wix site with a Blog, members, Pricing Plans, comments and a CMS, answering as the
 // official SDK documents Wix (each part cites the files it follows). One stand-in for every use:
@@ -48,6 +49,8 @@ export interface StandInOptions {
   /** The OAuth app's client id (any when unset) and the site's API key (any other header is the key when unset). */
   clientId?: string;
   apiKey?: string;
+  /** The site id the CMS takes (`wix-site-id`; any when unset). */
+  siteId?: string;
   /** New comments wait for the site's approval (PENDING). */
   moderateComments?: boolean;
 }
@@ -61,23 +64,26 @@ export async function createWixStandIn(contentDir: string, options: StandInOptio
   );
   const members = createMembers([...authors, ...(options.members ?? [])], options);
   const blog = await blogApi(contentDir, { posts: options.posts, members });
-  const cms = createCms(options.collections ?? []);
+  const cms = createCms(options.collections ?? [], { apiKey: options.apiKey, siteId: options.siteId });
   const plans = createPlans(options.plans ?? [], members);
   const comments = createComments(blog.hasReference, { moderate: options.moderateComments });
   const unknown = new Set<string>();
 
   function answerOf(call: Call): Answer {
-    const path = call.route;
-    const answered = path.startsWith('/wix-data/v2/')
-      ? cms.answer(call.method, path.slice('/wix-data/v2'.length), call.query, call.body)
-      : (members.answer(call) ?? plans(call) ?? comments(call) ?? blog.answer(call));
+    const answered = members.answer(call) ?? plans(call) ?? comments(call) ?? blog.answer(call);
     if (answered) return answered;
-    unknown.add(`${call.method} ${path}`);
-    return notFound(path);
+    unknown.add(`${call.method} ${call.route}`);
+    return notFound(call.route);
   }
 
   async function fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (url.pathname.startsWith('/wix-data/v2/')) {
+      const answered = await getResponse(cms.handlers, request);
+      if (answered) return answered;
+      unknown.add(`${request.method} ${url.pathname}`);
+      return Response.json(notFound(url.pathname).body, { status: 404 });
+    }
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     const form = (request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
     let body: Json = {};
@@ -104,7 +110,7 @@ export async function createWixStandIn(contentDir: string, options: StandInOptio
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
   }
 
-  return { fetch, unknown, collections: () => cms.ids() };
+  return { fetch, unknown, cms, collections: () => cms.ids(), close: () => cms.close() };
 }
 
 export async function startWixStandIn(contentDir: string, options: StandInOptions = {}): Promise<StandIn> {
@@ -179,6 +185,7 @@ export async function startWixStandIn(contentDir: string, options: StandInOption
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await standIn.close();
     },
   };
 }

@@ -100,13 +100,16 @@ it('on the set-up site, a series keeps its posts as Wix keeps references: saved 
   expect(seriesPostIds((await client.get('series', 's1', VISITOR))!)).toEqual(['p1', 'p3']);
 
   // Read as Wix answers a caller that does not include the field, and written without saveReferences: no posts.
+  const headers = { authorization: 'IST.test-key', 'wix-site-id': 'site-1', 'content-type': 'application/json' };
   const raw = await fetch(`${wix.url}/wix-data/v2/items/query`, {
     method: 'POST',
+    headers,
     body: JSON.stringify({ dataCollectionId: 'series', query: { filter: { slug: 'caching' } } }),
   });
   expect(((await raw.json()) as { dataItems: Array<{ data: object }> }).dataItems[0]!.data).not.toHaveProperty('posts');
   await fetch(`${wix.url}/wix-data/v2/items`, {
     method: 'POST',
+    headers,
     body: JSON.stringify({ dataCollectionId: 'series', dataItem: { id: 's2', data: { title: 'T', posts: ['p1'] } } }),
   });
   expect(seriesPostIds((await client.get('series', 's2', VISITOR))!)).toEqual([]);

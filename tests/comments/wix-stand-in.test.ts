@@ -9,8 +9,8 @@ import { BASE, signIn, withWixStandIn } from '../helpers/wix-stand-in';
 // Comments on a Wix site, end to end against the Wix stand-in (scripts/wix/stand-in-comments.ts: Wix's Comments API,
 // a blog post's comments filed under its referenceId). Two members sign in at Wix's hosted login page; Ada comments
 // on a post through the site's route and asks to be told of replies; Bea replies; the site's reply notice (a job on the
-// site's queue) mails Ada, naming the post. Before (f80d843), the comments were filed under the post's id, which the
-// Comments API does not know as a blog resource: the stand-in refuses them, as Wix has no such resource.
+// site's queue) mails Ada, naming the post. Before f80d843 no mail came: the reply's event names the post's reference
+// id, the watch was kept and counted under another.
 
 const SECRET = 'comments-wix-stand-in-secret-long-enough-0123456789';
 const API_KEY = 'IST.site-api-key';
@@ -31,7 +31,9 @@ await withWixStandIn({ members: [ada, bea], clientId: CLIENT_ID, apiKey: API_KEY
 /** A published post of the demo's, as the stand-in's Blog answers it. */
 const post = readdirSync('content/posts')
   .map((name) => JSON.parse(readFileSync(path.join('content/posts', name), 'utf8')))
-  .find((p) => p.status === 'PUBLISHED' && p.commentingEnabled !== false && Date.parse(p.firstPublishedDate) < Date.now());
+  .find(
+    (p) => p.status === 'PUBLISHED' && p.commentingEnabled !== false && Date.parse(p.firstPublishedDate) < Date.now(),
+  );
 
 const { POST: write } = await import('@/app/api/posts/[postId]/comments/route');
 const { startCommentMail } = await import('@/lib/comments');

@@ -14,15 +14,21 @@ import { ConfigError, resetConfig } from '@/lib/core/config';
 import { siteBackend } from '@/lib/data';
 import { isCatalogueError } from '@/lib/core/errors';
 import { dataContract, diaries, member, notes, secrets } from './contract';
-import { API, API_KEY, BASE, SITE_ID, withFakeWixData } from './wix-server';
+import {
+  BASE,
+  DATA_API as API,
+  DATA_API_KEY as API_KEY,
+  DATA_SITE_ID as SITE_ID,
+  withWixData,
+} from '../helpers/wix-stand-in';
 
-// The Wix Data backend keeps the contract against a fake Wix Data Items REST API (msw, wix-server.ts), and talks to it
-// in the platform's shapes, through `items` of @wix/data (aggregate and the bulk reference calls in hand-written REST):
-// these tests read the requests it sent.
+// The Wix Data backend keeps the contract against the Wix stand-in's CMS (scripts/wix/stand-in-data.ts, in process),
+// and talks to it in the platform's shapes, through `items` of @wix/data (aggregate and the bulk reference calls in
+// hand-written REST): these tests read the requests it sent.
 
-const wix = withFakeWixData([notes, secrets, diaries, series]);
+const wix = await withWixData([notes, secrets, diaries, series]);
 
-dataContract('wix (msw)', () => wix.backend());
+dataContract('wix (the stand-in)', () => wix.backend());
 
 const at = Date.UTC(2026, 10, 1);
 const iso = (offsetMs = 0) => new Date(at + offsetMs).toISOString();
@@ -46,8 +52,8 @@ const empty = { dataItems: [], pagingMetadata: { count: 0, offset: 0, total: 0, 
 
 describe('a series on a Wix site (multi-reference fields as Wix keeps them)', () => {
   // Wix stores a multi-reference field only when a write asks `saveReferences`, and leaves it out of an item unless the
-  // read includes it (wix-server.ts cites the SDK's documentation): a series written and read without either has no
-  // posts, and a post page shows no series box.
+  // read includes it (scripts/wix/stand-in-data.ts cites the SDK's documentation): a series written and read without
+  // either has no posts, and a post page shows no series box.
   it('keeps the posts a series lists: read back, found by post, changed by an update, named when removed', async () => {
     const client = clientOn(wix.backend(), [series]);
     await client.truncate('series', OWNER);
@@ -373,7 +379,7 @@ describe('the Wix Data backend on the wire', () => {
   });
 });
 
-describe('the fake Wix Data API', () => {
+describe('the stand-in Wix Data API', () => {
   const send = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${API}${path}`, {
       method: 'POST',

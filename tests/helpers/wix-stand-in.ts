@@ -1,5 +1,8 @@
 import { http } from 'msw';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { CollectionDeclaration } from '@/lib/data/model';
+import { type WixDataConfig, createWixBackend } from '@/lib/data/wix';
+import { wixCollectionOf } from '@/lib/data/wix/collections';
 import { strictFakeWix } from './fake-wix';
 import { BASE } from './wix-members';
 import { createWixStandIn, type StandInOptions } from '@/scripts/wix/stand-in';
@@ -54,4 +57,29 @@ export async function signIn(site: string, member: Pick<StandInMember, 'email' |
     ?.slice('member_session='.length);
   expect(session, `the callback answered ${back.status} ${back.headers.get('location')}`).toMatch(/^w1\./);
   return session!;
+}
+
+export const DATA_API = `${BASE}/wix-data/v2`;
+export const DATA_API_KEY = 'IST.test-data-api-key-0123456789';
+export const DATA_SITE_ID = 'site-data-0001';
+
+/**
+ * The stand-in's CMS holding `declarations` (created as `wix setup` creates them), for the Wix Data backend's tests:
+ * requests under /wix-data/v2 (`to('/items/query')`), a backend on it (the API key and site id it takes, 1 ms backoff),
+ * and none of the stand-in's own faults after each test.
+ */
+export async function withWixData(declarations: CollectionDeclaration[]) {
+  const { server, seen, to, standIn } = await withWixStandIn({
+    collections: declarations.map(wixCollectionOf),
+    apiKey: DATA_API_KEY,
+    siteId: DATA_SITE_ID,
+  });
+  beforeAll(() => standIn.cms.ready, 60_000);
+  afterEach(() => {
+    expect(standIn.cms.faults).toEqual([]);
+  });
+  afterAll(() => standIn.close());
+  const backend = (config: Partial<WixDataConfig> = {}) =>
+    createWixBackend({ apiKey: DATA_API_KEY, siteId: DATA_SITE_ID, apiBaseUrl: BASE, retryBaseMs: 1, ...config });
+  return { server, seen, faults: standIn.cms.faults, backend, to: (path: string) => to(`/wix-data/v2${path}`) };
 }
