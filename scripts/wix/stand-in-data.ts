@@ -425,6 +425,21 @@ export function createCms(initial: Json[], auth: { apiKey?: string; siteId?: str
     return body.dataItems.map((raw, i) => fromWire(c, raw, `dataItems[${i}]`));
   };
 
+  /** A bulk write of items: the body checked, each item written by `write`, its outcome in the answer. */
+  const bulkItems = (
+    action: string,
+    write: (
+      c: CollectionDeclaration,
+      given: DataItem,
+      saveReferences: unknown,
+    ) => Promise<{ id?: string; code?: string; dataItem?: unknown; action?: string }>,
+  ) =>
+    route(async ({ body }) => {
+      only(body, BULK_BODY, 'body');
+      const c = collectionOf(body.dataCollectionId);
+      return bulk(items(body, c), action, (given) => write(c, given, body.saveReferences), body.returnEntity);
+    });
+
   const referenceChange = (mode: 'insert' | 'remove', action: string) =>
     route(async ({ body }) => {
       only(body, ['dataCollectionId', 'dataItemReferences', ...(mode === 'insert' ? ['returnEntity'] : [])], 'body');
@@ -666,61 +681,34 @@ export function createCms(initial: Json[], auth: { apiKey?: string; siteId?: str
     ),
     http.post(
       `${API}/bulk/items/insert`,
-      route(async ({ body }) => {
-        only(body, BULK_BODY, 'body');
-        const c = collectionOf(body.dataCollectionId);
-        // Wix inserts what it can and reports each item that it could not: a bulk insert is not all or none.
-        return bulk(
-          items(body, c),
-          'INSERT',
-          async (given) => {
-            const item = withSavedReferences(c, given, body.saveReferences, null);
-            try {
-              await store.insert(c.id, [item]);
-              return { id: item._id, dataItem: toWire(c, item) };
-            } catch (error) {
-              if (error instanceof ItemExistsError) return { id: item._id, code: 'WDE0074' };
-              throw error;
-            }
-          },
-          body.returnEntity,
-        );
+      // Wix inserts what it can and reports each item that it could not: a bulk insert is not all or none.
+      bulkItems('INSERT', async (c, given, save) => {
+        const item = withSavedReferences(c, given, save, null);
+        try {
+          await store.insert(c.id, [item]);
+          return { id: item._id, dataItem: toWire(c, item) };
+        } catch (error) {
+          if (error instanceof ItemExistsError) return { id: item._id, code: 'WDE0074' };
+          throw error;
+        }
       }),
     ),
     http.post(
       `${API}/bulk/items/save`,
-      route(async ({ body }) => {
-        only(body, BULK_BODY, 'body');
-        const c = collectionOf(body.dataCollectionId);
-        return bulk(
-          items(body, c),
-          'INSERT',
-          async (given) => {
-            const existed = await store.get(c.id, given._id);
-            const item = withSavedReferences(c, given, body.saveReferences, existed);
-            await store.save(c.id, [item]);
-            return { id: item._id, dataItem: toWire(c, item), ...(existed && { action: 'UPDATE' }) };
-          },
-          body.returnEntity,
-        );
+      bulkItems('INSERT', async (c, given, save) => {
+        const existed = await store.get(c.id, given._id);
+        const item = withSavedReferences(c, given, save, existed);
+        await store.save(c.id, [item]);
+        return { id: item._id, dataItem: toWire(c, item), ...(existed && { action: 'UPDATE' }) };
       }),
     ),
     http.post(
       `${API}/bulk/items/update`,
-      route(async ({ body }) => {
-        only(body, BULK_BODY, 'body');
-        const c = collectionOf(body.dataCollectionId);
-        return bulk(
-          items(body, c),
-          'UPDATE',
-          async (given) => {
-            const item = withSavedReferences(c, given, body.saveReferences, await store.get(c.id, given._id));
-            return (await store.update(c.id, [item])).length
-              ? { id: item._id, code: 'WDE0073' }
-              : { id: item._id, dataItem: toWire(c, item) };
-          },
-          body.returnEntity,
-        );
+      bulkItems('UPDATE', async (c, given, save) => {
+        const item = withSavedReferences(c, given, save, await store.get(c.id, given._id));
+        return (await store.update(c.id, [item])).length
+          ? { id: item._id, code: 'WDE0073' }
+          : { id: item._id, dataItem: toWire(c, item) };
       }),
     ),
     http.post(

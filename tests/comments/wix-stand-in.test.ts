@@ -4,7 +4,7 @@ import { afterAll, expect, it, vi } from 'vitest';
 import { readOutbox } from '@/lib/core/mail/outbox';
 import { withSite } from '../helpers/site';
 import { CLIENT_ID, SITE } from '../helpers/wix-members';
-import { BASE, signIn, withWixStandIn } from '../helpers/wix-stand-in';
+import { signIn, standInSiteEnv, withWixStandIn } from '../helpers/wix-stand-in';
 
 // Comments on a Wix site, end to end against the Wix stand-in (scripts/wix/stand-in-comments.ts: Wix's Comments API,
 // a blog post's comments filed under its referenceId). Two members sign in at Wix's hosted login page; Ada comments
@@ -13,20 +13,12 @@ import { BASE, signIn, withWixStandIn } from '../helpers/wix-stand-in';
 // id, the watch was kept and counted under another.
 
 const SECRET = 'comments-wix-stand-in-secret-long-enough-0123456789';
-const API_KEY = 'IST.site-api-key';
-const { outbox } = withSite({
-  BLOG_SOURCE: 'wix',
-  WIX_CLIENT_ID: CLIENT_ID,
-  WIX_API_KEY: API_KEY,
-  WIX_SITE_ID: 'site-1',
-  WIX_API_BASE_URL: BASE,
-  SITE_URL: SITE,
-  SESSION_SECRET: SECRET,
-});
+const site = standInSiteEnv(SECRET);
+const { outbox } = withSite(site.env);
 
 const ada = { id: 'member-ada', email: 'ada@example.com', password: 'ada-password-0123', profile: { nickname: 'Ada' } };
 const bea = { id: 'member-bea', email: 'bea@example.com', password: 'bea-password-0123', profile: { nickname: 'Bea' } };
-await withWixStandIn({ members: [ada, bea], clientId: CLIENT_ID, apiKey: API_KEY });
+await withWixStandIn({ members: [ada, bea], clientId: CLIENT_ID, apiKey: site.apiKey });
 
 /** A published post of the demo's, as the stand-in's Blog answers it. */
 const post = readdirSync('content/posts')

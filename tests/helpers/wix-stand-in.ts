@@ -4,7 +4,7 @@ import type { CollectionDeclaration } from '@/lib/data/model';
 import { type WixDataConfig, createWixBackend } from '@/lib/data/wix';
 import { wixCollectionOf } from '@/lib/data/wix/collections';
 import { strictFakeWix } from './fake-wix';
-import { BASE } from './wix-members';
+import { BASE, CLIENT_ID, SITE } from './wix-members';
 import { createWixStandIn, type StandInOptions } from '@/scripts/wix/stand-in';
 import type { StandInMember } from '@/scripts/wix/stand-in-members';
 
@@ -13,6 +13,24 @@ import type { StandInMember } from '@/scripts/wix/stand-in-members';
 // (strictFakeWix). Its login page is at http://wix.test too: `signIn` goes through it as a member's browser would.
 
 export { BASE };
+
+/**
+ * The environment of a site whose blog, members and plans are at the stand-in (withSite's): an OAuth app, and the
+ * site's API key unless `apiKey` is null. Answers the key the stand-in should take.
+ */
+export function standInSiteEnv(secret: string, apiKey: string | null = 'IST.site-api-key') {
+  return {
+    env: {
+      BLOG_SOURCE: 'wix',
+      WIX_CLIENT_ID: CLIENT_ID,
+      ...(apiKey && { WIX_API_KEY: apiKey, WIX_SITE_ID: 'site-1' }),
+      WIX_API_BASE_URL: BASE,
+      SITE_URL: SITE,
+      SESSION_SECRET: secret,
+    },
+    apiKey: apiKey ?? undefined,
+  };
+}
 
 export async function withWixStandIn(options: StandInOptions & { contentDir?: string } = {}) {
   const standIn = await createWixStandIn(options.contentDir ?? 'content', options);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_ID, SITE } from '../helpers/wix-members';
 import { withSite } from '../helpers/site';
-import { BASE, signIn, withWixStandIn } from '../helpers/wix-stand-in';
+import { signIn, standInSiteEnv, withWixStandIn } from '../helpers/wix-stand-in';
 import { GOLD, SENTINEL, goldPlan, paidPost, planHolder } from '../helpers/wix-paid-post';
 
 // A paid post on a Wix site the site reads without an API key (an OAuth app only, which the platform's switchboard
@@ -13,13 +13,8 @@ import { GOLD, SENTINEL, goldPlan, paidPost, planHolder } from '../helpers/wix-p
 // the site asked as its visitor and the plan holder read the preview.
 
 const SECRET = 'plans-wix-no-key-test-secret-long-enough-0123456789';
-withSite({
-  BLOG_SOURCE: 'wix',
-  WIX_CLIENT_ID: CLIENT_ID,
-  WIX_API_BASE_URL: BASE,
-  SITE_URL: SITE,
-  SESSION_SECRET: SECRET,
-});
+const site = standInSiteEnv(SECRET, null);
+withSite(site.env);
 
 const ann = planHolder();
 const { to } = await withWixStandIn({ posts: [paidPost], members: [ann], plans: [goldPlan], clientId: CLIENT_ID });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_ID, SITE } from '../helpers/wix-members';
 import { withSite } from '../helpers/site';
-import { BASE, signIn, withWixStandIn } from '../helpers/wix-stand-in';
+import { signIn, standInSiteEnv, withWixStandIn } from '../helpers/wix-stand-in';
 import { GOLD, SENTINEL, goldPlan, paidPost, planHolder } from '../helpers/wix-paid-post';
 
 // A paid post on a Wix site (issue 30's must-show, Wix half): the blog read with the API key, members signing in at
@@ -11,16 +11,8 @@ import { GOLD, SENTINEL, goldPlan, paidPost, planHolder } from '../helpers/wix-p
 // order ends, the member's next read is the preview.
 
 const SECRET = 'plans-wix-site-test-secret-long-enough-0123456789';
-const API_KEY = 'IST.site-api-key';
-withSite({
-  BLOG_SOURCE: 'wix',
-  WIX_CLIENT_ID: CLIENT_ID,
-  WIX_API_KEY: API_KEY,
-  WIX_SITE_ID: 'site-1',
-  WIX_API_BASE_URL: BASE,
-  SITE_URL: SITE,
-  SESSION_SECRET: SECRET,
-});
+const site = standInSiteEnv(SECRET);
+withSite(site.env);
 
 const ann = planHolder();
 const { to } = await withWixStandIn({
@@ -28,7 +20,7 @@ const { to } = await withWixStandIn({
   members: [ann],
   plans: [goldPlan],
   clientId: CLIENT_ID,
-  apiKey: API_KEY,
+  apiKey: site.apiKey,
 });
 const { blogSource } = await import('@/lib/blog');
 const { memberRead, sitePlans } = await import('@/lib/plans');
@@ -53,7 +45,7 @@ describe('a paid post on a Wix site', () => {
     // Asked of Wix as the member (their access token, not the site's key), for ACTIVE orders.
     const asked = to('/pricing-plans/v2/member/orders');
     expect(asked.map((r) => r.url.searchParams.getAll('orderStatuses'))).toEqual([['ACTIVE']]);
-    expect(asked[0]!.headers.get('authorization')).not.toBe(API_KEY);
+    expect(asked[0]!.headers.get('authorization')).not.toBe(site.apiKey);
     expect(await sitePlans().held(member)).toEqual([{ planId: GOLD, planName: 'Gold' }]);
 
     ann.orders[0]!.status = 'ENDED';
