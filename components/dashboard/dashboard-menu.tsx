@@ -22,6 +22,11 @@ export function DashboardMenu() {
             </Link>
           </li>
           <li>
+            <Link href="/dashboard/review" prefetch={false}>
+              Review
+            </Link>
+          </li>
+          <li>
             <Link href="/dashboard/terms" prefetch={false}>
               Categories
             </Link>

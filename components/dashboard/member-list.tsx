@@ -10,7 +10,7 @@ interface MemberRow {
 const STATUS: Record<string, string> = { PENDING: 'Waiting for approval', ACTIVE: 'Active', BLOCKED: 'Blocked' };
 
 /** The members, each with the owner's actions: plain forms, so they work without JavaScript. */
-export function MemberList({ members }: { members: MemberRow[] }) {
+export function MemberList({ members, writers }: { members: MemberRow[]; writers: ReadonlySet<string> }) {
   if (members.length === 0) return <p>No one has joined yet.</p>;
   return (
     // Focusable, so a keyboard can scroll it sideways on a narrow screen too.
@@ -21,6 +21,7 @@ export function MemberList({ members }: { members: MemberRow[] }) {
           <tr>
             <th scope="col">Member</th>
             <th scope="col">Status</th>
+            <th scope="col">Writes</th>
             <th scope="col">Joined</th>
             <th scope="col">Action</th>
           </tr>
@@ -33,6 +34,7 @@ export function MemberList({ members }: { members: MemberRow[] }) {
                 {m.emailVerified ? null : <span className="muted"> (address not verified)</span>}
               </th>
               <td>{STATUS[m.status] ?? m.status}</td>
+              <td>{writers.has(m.id) ? 'Yes' : 'No'}</td>
               <td>{m.createdDate.slice(0, 10)}</td>
               <td>
                 <form method="post" action="/api/owner/members" className="member-actions">
@@ -49,6 +51,15 @@ export function MemberList({ members }: { members: MemberRow[] }) {
                   {m.status === 'PENDING' ? (
                     <button type="submit" name="action" value="block">
                       Block
+                    </button>
+                  ) : null}
+                  {writers.has(m.id) ? (
+                    <button type="submit" name="action" value="stop-writing">
+                      Stop writing
+                    </button>
+                  ) : m.status === 'ACTIVE' ? (
+                    <button type="submit" name="action" value="write">
+                      Let write
                     </button>
                   ) : null}
                 </form>

@@ -8,7 +8,7 @@ export interface EditorPost {
   title: string;
   slug: string;
   excerpt: string;
-  status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED';
+  status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED' | 'IN_REVIEW';
   nodes: RichNode[];
   language: string;
   categoryIds: string[];
@@ -26,6 +26,14 @@ export interface EditorPost {
   editedDate: string;
   hasUnpublishedChanges: boolean;
   url: string | null;
+  /** A writer's post: its review (submitted, approved or sent back with the owner's note). */
+  review: {
+    submittedBy: string;
+    submittedDate: string;
+    status: 'IN_REVIEW' | 'APPROVED' | 'REJECTED';
+    moderationDate: string | null;
+    note: string | null;
+  } | null;
 }
 
 /** The categories and tags a post may take, and the plans it may be given (none where plans cannot be read). */
@@ -74,6 +82,26 @@ export interface Term {
   label: string;
   language: string;
 }
+
+/** Where an editor sends its posts and uploads, and where a post it made is edited: the owner's, or a writer's. */
+export interface EditorRoutes {
+  posts: string;
+  media: string;
+  editPage: string;
+}
+
+export const OWNER_ROUTES: EditorRoutes = {
+  posts: '/api/owner/posts',
+  media: '/api/owner/media',
+  editPage: '/dashboard/posts',
+};
+
+/** A member the owner lets write (app/api/writer): their own drafts, submitted for review. */
+export const WRITER_ROUTES: EditorRoutes = {
+  posts: '/api/writer/posts',
+  media: '/api/writer/media',
+  editPage: '/account/posts',
+};
 
 /** A JSON call to the desk; a failure's message as the owner should read it. */
 export async function call(
@@ -128,9 +156,13 @@ export interface Uploaded {
 }
 
 /** Uploads one image file (app/api/owner/media); null when the server refused it (then `say` has said why). */
-async function uploadImage(file: File, say: (text: string, error?: boolean) => void): Promise<Uploaded | null> {
+async function uploadImage(
+  file: File,
+  say: (text: string, error?: boolean) => void,
+  mediaUrl: string,
+): Promise<Uploaded | null> {
   say(`Uploading ${file.name}…`);
-  const response = await fetch('/api/owner/media', {
+  const response = await fetch(mediaUrl, {
     method: 'POST',
     body: file,
     headers: { 'content-type': file.type },
@@ -150,7 +182,11 @@ async function uploadImage(file: File, say: (text: string, error?: boolean) => v
  * Asks for image files (one, or several with `multiple`) and uploads each; answers those the server took (none when
  * nothing was picked; `say` has said why a file was refused). Used by the toolbar's Image and Gallery and the cover.
  */
-export function pickImages(say: (text: string, error?: boolean) => void, multiple = false): Promise<Uploaded[]> {
+export function pickImages(
+  say: (text: string, error?: boolean) => void,
+  multiple = false,
+  mediaUrl = OWNER_ROUTES.media,
+): Promise<Uploaded[]> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
@@ -160,7 +196,7 @@ export function pickImages(say: (text: string, error?: boolean) => void, multipl
     input.addEventListener('change', async () => {
       const uploaded: Uploaded[] = [];
       for (const file of input.files ?? []) {
-        const image = await uploadImage(file, say);
+        const image = await uploadImage(file, say, mediaUrl);
         if (image) uploaded.push(image);
       }
       resolve(uploaded);
@@ -170,5 +206,7 @@ export function pickImages(say: (text: string, error?: boolean) => void, multipl
 }
 
 /** One image file, picked and uploaded; null when none was (see pickImages). */
-export const pickImage = async (say: (text: string, error?: boolean) => void): Promise<Uploaded | null> =>
-  (await pickImages(say))[0] ?? null;
+export const pickImage = async (
+  say: (text: string, error?: boolean) => void,
+  mediaUrl = OWNER_ROUTES.media,
+): Promise<Uploaded | null> => (await pickImages(say, false, mediaUrl))[0] ?? null;

@@ -2,7 +2,18 @@
 
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call, type EditorPost, type EditorSettings, type EditorTerms, type Kept, keptKey, settingsOf } from './api';
+import {
+  call,
+  type EditorPost,
+  type EditorRoutes,
+  type EditorSettings,
+  type EditorTerms,
+  type Kept,
+  OWNER_ROUTES,
+  WRITER_ROUTES,
+  keptKey,
+  settingsOf,
+} from './api';
 import { ScheduleField } from './schedule-field';
 import { Settings } from './settings';
 import { fromEditorDocument, toEditorDocument } from './document';
@@ -13,16 +24,35 @@ import { editorExtensions } from './extensions';
 import './editor.css';
 
 // The owner's editor (/dashboard/posts/new, /dashboard/posts/{id}): Tiptap over ProseMirror, saving to the desk
-// (app/api/owner/posts). A draft saves itself two seconds after the last keystroke; every keystroke is also kept in
+// (app/api/owner/posts). A member the owner lets write gets it too (`writer`: /account/posts, app/api/writer): their
+// text, slug, excerpt and terms, saved as their draft and submitted for review; publishing and the post's other
+// settings are the owner's. A draft saves itself two seconds after the last keystroke; every keystroke is also kept in
 // this browser (localStorage) until the server has it, so a closed tab or an expired session loses nothing: the
 // editor offers the kept text back when the post is opened again. Every action says what it did (a live region).
 
 export type { EditorPost, EditorTerms } from './api';
 
-type Action = 'publish' | 'unpublish' | 'schedule' | 'unschedule' | 'trash';
+type Action = 'publish' | 'unpublish' | 'schedule' | 'unschedule' | 'trash' | 'submit';
 const AUTOSAVE_MS = 2000;
+/** How the bar names the post's state. */
+const STATE: Record<EditorPost['status'], string> = {
+  PUBLISHED: 'Published',
+  SCHEDULED: 'Scheduled',
+  UNPUBLISHED: 'Draft',
+  IN_REVIEW: 'In review',
+};
 
-export function PostEditor({ initial, terms }: { initial: EditorPost | null; terms: EditorTerms }) {
+export function PostEditor({
+  initial,
+  terms,
+  writer = false,
+}: {
+  initial: EditorPost | null;
+  terms: EditorTerms;
+  /** A member who writes for the owner's review, not the owner. */
+  writer?: boolean;
+}) {
+  const routes: EditorRoutes = writer ? WRITER_ROUTES : OWNER_ROUTES;
   const [post, setPost] = useState<EditorPost | null>(initial);
   const [title, setTitle] = useState(initial?.title ?? '');
   const [slug, setSlug] = useState(initial?.slug ?? '');
@@ -95,8 +125,8 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
       busy.current = true;
       const body = { ...snapshot(editor), ...(publish && { publish: true }) };
       const result = post
-        ? await call(`/api/owner/posts/${encodeURIComponent(post.id)}`, 'PUT', body)
-        : await call('/api/owner/posts', 'POST', body);
+        ? await call(`${routes.posts}/${encodeURIComponent(post.id)}`, 'PUT', body)
+        : await call(routes.posts, 'POST', body);
       busy.current = false;
       if (!result.post) {
         // No success left showing beside the failure.
@@ -116,10 +146,10 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
             ? 'Updated: readers see this version.'
             : 'Changes saved. Readers see them when you update.',
       );
-      if (!post) history.replaceState(null, '', `/dashboard/posts/${encodeURIComponent(result.post.id)}`);
+      if (!post) history.replaceState(null, '', `${routes.editPage}/${encodeURIComponent(result.post.id)}`);
       return result.post;
     },
-    [editor, post, snapshot, title],
+    [editor, post, snapshot, title, routes],
   );
 
   // Edits save themselves after a pause: a draft's, and a published post's as its unpublished changes.
@@ -136,10 +166,11 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
     const saved = dirty || !post ? await save() : post;
     if (!saved) return;
     if (action === 'trash' && !confirm('Move this post to the trash? It can be restored from the trash.')) return;
-    const result = await call(`/api/owner/posts/${encodeURIComponent(saved.id)}`, 'POST', {
+    const result = await call(`${routes.posts}/${encodeURIComponent(saved.id)}`, 'POST', {
       action,
       ...(action === 'schedule' && { at: at ? new Date(at).toISOString() : '' }),
     });
+    if (action === 'trash' && writer && !result.message) return location.assign(routes.editPage);
     if (!result.post) return (setStatus(''), setError(result.message ?? 'Nothing changed.'));
     setError('');
     setPost(result.post);
@@ -149,6 +180,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
       schedule: `Scheduled for ${new Date(result.post.scheduledPublishDate ?? '').toLocaleString()}.`,
       unschedule: 'Unscheduled: the post is a draft again.',
       trash: 'Moved to the trash.',
+      submit: 'Submitted for review: the owner publishes it, or sends it back with a note. You are told by e-mail.',
     };
     setStatus(said[action]);
   };
@@ -185,11 +217,17 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
       )}
       <div className="editor__bar">
         <span className="editor__state">
-          {post ? (live ? 'Published' : post.status === 'SCHEDULED' ? 'Scheduled' : 'Draft') : 'New draft'}
+          {post ? STATE[post.status] : 'New draft'}
           {dirty ? ' · unsaved changes' : live && post?.hasUnpublishedChanges ? ' · changes not yet published' : ''}
         </span>
         <button type="submit">{live ? 'Update' : 'Save draft'}</button>
-        {live ? (
+        {writer ? (
+          post?.status !== 'IN_REVIEW' && (
+            <button type="button" onClick={() => void act('submit')}>
+              Submit for review
+            </button>
+          )
+        ) : live ? (
           <button type="button" onClick={() => void act('unpublish')}>
             Unpublish
           </button>
@@ -203,13 +241,19 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
             View post
           </a>
         )}
-        {post && !live && (
+        {post && !live && !writer && (
           <a href={`/dashboard/drafts/${encodeURIComponent(post.id)}`} target="_blank" rel="noopener">
             Preview
           </a>
         )}
       </div>
       <Notices status={status} error={error} />
+      {post?.review?.status === 'REJECTED' && post.status !== 'IN_REVIEW' && (
+        <div className="notice editor__review" role="note">
+          <p>Sent back by the owner with this note:</p>
+          <blockquote>{post.review.note}</blockquote>
+        </div>
+      )}
       <label className="editor__title">
         <span className="visually-hidden">Title</span>
         <textarea
@@ -229,7 +273,7 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           required
         />
       </label>
-      <Toolbar editor={editor} setNotice={say} />
+      <Toolbar editor={editor} setNotice={say} mediaUrl={routes.media} />
       <EditorContent editor={editor} />
       <details className="editor__settings">
         <summary>Post settings</summary>
@@ -264,16 +308,18 @@ export function PostEditor({ initial, terms }: { initial: EditorPost | null; ter
           chosen={tagIds}
           onChange={(ids) => (setTagIds(ids), setDirty(true))}
         />
-        <Settings
-          value={settings}
-          onChange={(change) => (setSettings((was) => ({ ...was, ...change })), setDirty(true))}
-          plans={terms.plans}
-          writers={terms.writers}
-          made={post ? post.language : null}
-          editor={editor}
-          say={say}
-        />
-        {post && !live && (
+        {!writer && (
+          <Settings
+            value={settings}
+            onChange={(change) => (setSettings((was) => ({ ...was, ...change })), setDirty(true))}
+            plans={terms.plans}
+            writers={terms.writers}
+            made={post ? post.language : null}
+            editor={editor}
+            say={say}
+          />
+        )}
+        {post && !live && !writer && (
           <ScheduleField
             scheduled={post.status === 'SCHEDULED'}
             at={at}

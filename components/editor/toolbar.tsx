@@ -2,7 +2,7 @@
 
 import type { Editor } from '@tiptap/react';
 import { useEffect, useState } from 'react';
-import { pickImage, pickImages } from './api';
+import { OWNER_ROUTES, pickImage, pickImages } from './api';
 import { randomNodeId } from './document';
 import { hostedVideo } from '@/components/rich-content/video-hosts';
 
@@ -26,8 +26,8 @@ function insertBlock(editor: Editor, node: object) {
  * Asks for an image file, uploads it (app/api/owner/media) and its description, and inserts it as the site stores an
  * image: a Ricos IMAGE node (its file, size and alt text; a caption when one is given).
  */
-async function upload(editor: Editor, say: Say) {
-  const media = await pickImage(say);
+async function upload(editor: Editor, say: Say, mediaUrl: string) {
+  const media = await pickImage(say, mediaUrl);
   if (!media) return;
   const alt = prompt('Describe the image for readers who cannot see it (its alt text)', '') ?? '';
   const caption = prompt('A caption under the image (optional)', '') ?? '';
@@ -58,8 +58,8 @@ async function upload(editor: Editor, say: Say) {
  * Asks for several image files, uploads them and each one's description, and inserts them as one Ricos GALLERY node (a
  * grid of three columns, as the renderer shows it).
  */
-async function gallery(editor: Editor, say: Say) {
-  const images = await pickImages(say, true);
+async function gallery(editor: Editor, say: Say, mediaUrl: string) {
+  const images = await pickImages(say, true, mediaUrl);
   if (images.length === 0) return;
   const items = images.map((image) => ({
     image: { media: { src: { url: image.url }, width: image.width, height: image.height } },
@@ -107,7 +107,16 @@ function video(editor: Editor, say: Say) {
 }
 
 export /** The formatting buttons: each a toggle with its pressed state, and the keyboard shortcut in its title. */
-function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: Say }) {
+function Toolbar({
+  editor,
+  setNotice,
+  mediaUrl = OWNER_ROUTES.media,
+}: {
+  editor: Editor | null;
+  setNotice: Say;
+  /** Where its images are uploaded (the owner's route, or a writer's). */
+  mediaUrl?: string;
+}) {
   const [, redraw] = useState(0);
   useEffect(() => {
     if (!editor) return;
@@ -142,9 +151,9 @@ function Toolbar({ editor, setNotice }: { editor: Editor | null; setNotice: Say 
       () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
     ],
   ];
-  const image = () => void upload(editor, setNotice);
+  const image = () => void upload(editor, setNotice, mediaUrl);
   const addVideo = () => video(editor, setNotice);
-  const addGallery = () => void gallery(editor, setNotice);
+  const addGallery = () => void gallery(editor, setNotice, mediaUrl);
   const link = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
     const href = prompt('Link address (empty to remove the link)', previous);

@@ -140,6 +140,8 @@ export interface MemberAccount {
 export interface MemberAdmin {
   approveMember(id: string): Promise<Member | null>;
   blockMember(id: string): Promise<Member | null>;
+  /** One member, as the list shows them; null when there is none. */
+  memberById(id: string): Promise<Member | null>;
   /** The owner's list: members waiting for approval first, then the newest; a page of `limit` after `skip`. */
   listMembers(page: { skip: number; limit: number }): Promise<{ members: Member[]; total: number }>;
   /** Whether new members confirm their address, and whether they wait for approval (the owner's, else the default). */

@@ -4,6 +4,7 @@ import { MemberPolicyForm } from '@/components/dashboard/member-policy-form';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { currentOwner } from '@/lib/owner';
 import { siteMemberAdmin } from '@/lib/members';
+import { writerIds } from '@/lib/writers';
 
 export const metadata: Metadata = { title: 'Members' };
 
@@ -34,12 +35,14 @@ async function Members({ searchParams }: Pick<PageProps<'/dashboard/members'>, '
       </section>
     );
   }
-  const [{ members, total }, policy] = await Promise.all([
+  const [{ members, total }, policy, writers] = await Promise.all([
     admin.listMembers({ skip: 0, limit: PAGE }),
     admin.signUpPolicy(),
+    writerIds(),
   ]);
   // Set by the sign-up rules' route after a save: a fixed word, nothing from the URL is shown.
-  const saved = (await searchParams).saved === 'policy';
+  const said = (await searchParams).saved;
+  const saved = said === 'policy';
   return (
     <>
       <section className="panel" aria-labelledby="signup-heading">
@@ -50,7 +53,16 @@ async function Members({ searchParams }: Pick<PageProps<'/dashboard/members'>, '
         <h2 id="members-heading">
           {total} member{total === 1 ? '' : 's'}
         </h2>
-        <MemberList members={members} />
+        <p className="muted">
+          A member you let write drafts posts at <code>/account/posts</code> and submits them for your review (
+          <a href="/dashboard/review">Review</a>); you publish them.
+        </p>
+        {said === 'writers' ? (
+          <p role="status" className="notice">
+            Saved: who may write.
+          </p>
+        ) : null}
+        <MemberList members={members} writers={writers} />
         {total > PAGE ? <p className="muted">The first {PAGE} are shown.</p> : null}
       </section>
     </>

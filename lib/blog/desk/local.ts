@@ -9,9 +9,19 @@ import { translationGroup, writeIntoGroup } from '../local/translations';
 import { minutesToRead, plainText } from '../reading-time';
 import { slugify, uniqueSlug } from '../slug';
 import type { RichNode } from '../types';
-import { isLive, published, scheduled, unpublished, unscheduled } from './lifecycle';
+import {
+  approved,
+  isLive,
+  published,
+  rejected,
+  reviewOf,
+  scheduled,
+  submitted,
+  unpublished,
+  unscheduled,
+} from './lifecycle';
 import { seoTexts, withSeoTexts } from './seo';
-import type { CoverImage, DeskInput, DeskPort, DeskPost } from './types';
+import type { CoverImage, DeskInput, DeskListed, DeskPort, DeskPost } from './types';
 
 // The desk's port on the embedded source: the content folder, through its one writer (local/folder.ts), in the shape
 // the CLI writes (the Wix REST shapes). Slugs are unique within a language, as Wix keeps them; the trash is
@@ -84,8 +94,19 @@ function deskPost(published: RawPost, siteUrl: string): DeskPost {
     editedDate: typeof raw.editedDate === 'string' ? raw.editedDate : String(post.lastPublishedDate ?? ''),
     hasUnpublishedChanges: changes !== undefined,
     url: isLive(post) ? `${siteUrl}${postPath(published.slug, language)}` : null,
+    review: reviewOf(post),
   };
 }
+
+const listed = (post: DeskPost): DeskListed => ({
+  id: post.id,
+  title: post.title,
+  status: post.status,
+  memberId: post.memberId,
+  editedDate: post.editedDate,
+  review: post.review,
+  url: post.url,
+});
 
 /** The desk's port over a content folder; `siteUrl` makes the posts' addresses. */
 export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort {
@@ -247,6 +268,23 @@ export function localDeskPort(folder: ContentFolder, siteUrl: string): DeskPort 
     async upload(bytes, image) {
       const name = `upload-${randomUUID().slice(0, 8)}.${image.extension}`;
       return { id: name, url: await folder.writeUpload(name, bytes), width: image.width, height: image.height };
+    },
+
+    submit: (current, memberId) => step(current.id, (post) => submitted(post, memberId, now())),
+    approve: (current) => step(current.id, (post) => approved(post, now())),
+    reject: (current, note) => step(current.id, (post) => rejected(post, note, now())),
+
+    async list(filter) {
+      const posts = (await folder.posts()).map((post) => deskPost(post, siteUrl));
+      return posts
+        .filter((post) => ('status' in filter ? post.status === filter.status : post.memberId === filter.memberId))
+        .sort((a, b) => b.editedDate.localeCompare(a.editedDate))
+        .map(listed);
+    },
+
+    async ensureAuthor(member) {
+      if (await authors.byId(member.id)) return;
+      await authors.add({ id: member.id, name: member.name });
     },
   };
 }

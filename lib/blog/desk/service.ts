@@ -10,7 +10,9 @@ import {
   type DeskChoices,
   type DeskInput,
   type DeskPort,
+  type DeskListed,
   type DeskPost,
+  type ReviewDecision,
   type StoredImage,
   type Trashed,
   deskErrors,
@@ -141,6 +143,15 @@ function checked(input: DeskInput): DeskInput {
 
 const isLive = (post: DeskPost) => post.status === 'PUBLISHED';
 
+/** The owner's note to a writer whose post goes back is at most this long. */
+const MAX_NOTE = 2000;
+
+/** A member who may write (lib/writers): their id, and the name their byline takes. */
+export interface DeskWriter {
+  id: string;
+  name: string;
+}
+
 /** The desk over a platform's port. */
 export function deskService(port: DeskPort) {
   const event = (type: BlogEventType, post: DeskPost) =>
@@ -261,7 +272,92 @@ export function deskService(port: DeskPort) {
 
     /** The trash, newest first. */
     trash: (): Promise<Trashed[]> => port.trashed(),
+
+    /** The posts writers submitted, waiting for the owner's review (newest edit first). */
+    reviewQueue: (): Promise<DeskListed[]> => port.list({ status: 'IN_REVIEW' }),
+
+    /**
+     * The owner's answer to a post in review: approved, it is published under its writer's byline (`writer`, added to
+     * the site's authors when new); rejected, it goes back to the writer's drafts with `note` (required). A post not
+     * in review (answered in another tab) is a 409 and nothing changes.
+     */
+    async review(id: string, decision: ReviewDecision, note: string | undefined, writer: DeskWriter | null) {
+      const current = await find(id);
+      if (current.status !== 'IN_REVIEW') throw deskErrors.notInReview();
+      if (decision === 'approve') {
+        if (writer) await port.ensureAuthor(writer);
+        const post = await port.approve(current);
+        event('wix.blog.v3.post_created', post);
+        return post;
+      }
+      if (decision !== 'reject') throw errors.notAChoice('decision is approve or reject');
+      const text = typeof note === 'string' ? note.trim() : '';
+      if (!text) throw errors.badValue('say what the writer should change: a note goes back with the post');
+      if (text.length > MAX_NOTE) throw errors.badValue(`a note is at most ${MAX_NOTE} characters`);
+      const post = await port.reject(current, text);
+      event('wix.blog.v3.draft_updated', post);
+      return post;
+    },
+
+    /** The desk as a member who may write uses it: their own drafts only, submitted for review, never published. */
+    writer: (member: DeskWriter) => writerDesk(member),
   };
+
+  /**
+   * A writer's desk (Ghost's Contributor): they make drafts, edit their own until published, and submit them; the
+   * owner publishes. What a post shows beyond its text and terms (featured, pinned, plans, the preview's cut, the
+   * byline, the cover, SEO) is the owner's: kept as it is. Another's post, or their own once published, is a 404.
+   */
+  function writerDesk(member: DeskWriter) {
+    const own = async (id: string) => {
+      const post = await find(id);
+      if (post.memberId !== member.id || isLive(post)) throw deskErrors.noPost(id);
+      return post;
+    };
+    const writable = (raw: DeskInput): DeskInput => ({
+      title: raw.title,
+      slug: raw.slug,
+      excerpt: raw.excerpt,
+      nodes: raw.nodes,
+      categoryIds: raw.categoryIds,
+      tagIds: raw.tagIds,
+      hashtags: raw.hashtags,
+      language: raw.language,
+      editedDate: raw.editedDate,
+    });
+    return {
+      open: own,
+      list: (): Promise<DeskListed[]> => port.list({ memberId: member.id }),
+      async create(raw: DeskInput): Promise<DeskPost> {
+        // Filed as the writer's: they need not be among the authors yet (they join them when the owner approves).
+        const post = await port.create({ ...(await valid(writable(raw))), memberId: member.id });
+        event('wix.blog.v3.draft_created', post);
+        return post;
+      },
+      async save(id: string, raw: DeskInput): Promise<DeskPost> {
+        const input = await valid(writable(raw));
+        const current = await own(id);
+        if (raw.editedDate !== undefined && raw.editedDate !== current.editedDate) throw deskErrors.conflict();
+        const { language: _, ...edits } = input;
+        const post = await port.save(current, edits);
+        event('wix.blog.v3.draft_updated', post);
+        return post;
+      },
+      /** Submitted for the owner's review (again, after a rejection); a post in review is answered as it is. */
+      async submit(id: string): Promise<DeskPost> {
+        const current = await own(id);
+        if (current.status === 'IN_REVIEW') return current;
+        const post = await port.submit(current, member.id);
+        event('wix.blog.v3.draft_updated', post);
+        return post;
+      },
+      async trash(id: string): Promise<void> {
+        const current = await own(id);
+        await port.trash(current);
+        event('wix.blog.v3.draft_deleted', current);
+      },
+    };
+  }
 }
 
 export type Desk = ReturnType<typeof deskService>;

@@ -10,7 +10,8 @@ export interface DeskPost {
   title: string;
   slug: string;
   excerpt: string;
-  status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED';
+  /** IN_REVIEW: a writer's draft, submitted for the owner's review. */
+  status: 'PUBLISHED' | 'UNPUBLISHED' | 'SCHEDULED' | 'IN_REVIEW';
   language: string;
   nodes: RichNode[];
   categoryIds: string[];
@@ -36,6 +37,30 @@ export interface DeskPost {
   /** A published post's saved edits that readers do not see yet (Wix's `hasUnpublishedChanges`). */
   hasUnpublishedChanges: boolean;
   /** Its public address, once published. */
+  url: string | null;
+  /** A writer's post: who submitted it for review and when, and the owner's answer (Wix's `moderationDetails`). */
+  review: Review | null;
+}
+
+/** A submitted post's review, as Wix's `moderationDetails` keeps it, with the owner's note to a rejected writer. */
+export interface Review {
+  submittedBy: string;
+  submittedDate: string;
+  /** IN_REVIEW until the owner answers (Wix: status UNKNOWN, the post IN_REVIEW). */
+  status: 'IN_REVIEW' | 'APPROVED' | 'REJECTED';
+  moderationDate: string | null;
+  /** Why it went back to its writer (rejected only). */
+  note: string | null;
+}
+
+/** A post in a list: the review queue, a writer's own posts. */
+export interface DeskListed {
+  id: string;
+  title: string;
+  status: DeskPost['status'];
+  memberId: string | null;
+  editedDate: string;
+  review: Review | null;
   url: string | null;
 }
 
@@ -87,6 +112,9 @@ export interface DeskInput {
 
 export type DeskAction = 'publish' | 'unpublish' | 'schedule' | 'unschedule' | 'trash' | 'restore';
 
+/** The owner's answer to a post in review. */
+export type ReviewDecision = 'approve' | 'reject';
+
 export interface Trashed {
   id: string;
   title: string;
@@ -136,6 +164,16 @@ export interface DeskPort {
   trashed(): Promise<Trashed[]>;
   terms(): Promise<DeskChoices>;
   upload(bytes: Buffer, image: CheckedImage): Promise<StoredImage>;
+  /** Submitted for review by `memberId`, its writer. */
+  submit(current: DeskPost, memberId: string): Promise<DeskPost>;
+  /** Approved: published, the review dated. */
+  approve(current: DeskPost): Promise<DeskPost>;
+  /** Back to its writer's drafts with the owner's note, the review dated. */
+  reject(current: DeskPost, note: string): Promise<DeskPost>;
+  /** Posts and drafts (not trashed) that `filter` names: those in review, or one writer's. */
+  list(filter: { status: 'IN_REVIEW' } | { memberId: string }): Promise<DeskListed[]>;
+  /** The writer's byline, so their published post has one (local: an entry in authors.json; Wix: its member). */
+  ensureAuthor(member: { id: string; name: string }): Promise<void>;
 }
 
 export const deskErrors = {
@@ -146,6 +184,8 @@ export const deskErrors = {
       'this post was saved elsewhere (another tab or device) after you opened it: reload to see that version',
     ),
   noPost: (id: string) => errors.notFound(`no post or draft "${id}"`),
+  notInReview: () =>
+    new CatalogueError(409, 'WDE9409', 'this post is not waiting for review (it was answered already)'),
   /** What the platform cannot do here, said as it is (a 4xx: nothing the owner sent was wrong, nothing changed). */
   notHere: (message: string) => new CatalogueError(422, 'WDE9422', message),
 };

@@ -5,7 +5,7 @@ import type { RichNode } from '../types';
 import { type WixContext, defined } from '../wix/client';
 import { taxonomyMethods } from '../wix/taxonomy';
 import { seoTexts } from './seo';
-import type { DeskInput, DeskPort, DeskPost } from './types';
+import type { DeskInput, DeskListed, DeskPort, DeskPost, Review } from './types';
 import { deskErrors } from './types';
 
 // The desk's port on a Wix site: the Blog's Draft Posts API through @wix/blog's typed `draftPosts` module (its
@@ -25,7 +25,10 @@ const iso = (value: unknown): string | null => {
 
 /** The editor's post from Wix's DraftPost (in the SDK's shape: `_id`, dates as Date). */
 function deskPostOf(draft: draftPosts.DraftPost, siteUrl: string): DeskPost {
-  const status = draft.status === 'PUBLISHED' || draft.status === 'SCHEDULED' ? draft.status : 'UNPUBLISHED';
+  const status =
+    draft.status === 'PUBLISHED' || draft.status === 'SCHEDULED' || draft.status === 'IN_REVIEW'
+      ? draft.status
+      : 'UNPUBLISHED';
   const language = draft.language ?? 'en';
   const slug = draft.seoSlug ?? draft._id ?? '';
   return {
@@ -54,6 +57,25 @@ function deskPostOf(draft: draftPosts.DraftPost, siteUrl: string): DeskPost {
     editedDate: iso(draft.editedDate) ?? '',
     hasUnpublishedChanges: draft.hasUnpublishedChanges === true,
     url: status === 'PUBLISHED' ? `${siteUrl}${postPath(slug, language)}` : null,
+    review: reviewOf(draft),
+  };
+}
+
+/**
+ * A writer's draft's review from Wix's `moderationDetails` (submittedBy, submittedDate, status UNKNOWN / APPROVED /
+ * REJECTED, moderationDate: ModerationDetails in @wix/auto_sdk_blog_draft-posts); null when never submitted.
+ */
+function reviewOf(draft: draftPosts.DraftPost): Review | null {
+  const details = draft.moderationDetails;
+  const submittedDate = iso(details?.submittedDate);
+  if (!details?.submittedBy || !submittedDate) return null;
+  return {
+    submittedBy: details.submittedBy,
+    submittedDate,
+    status: details.status === 'APPROVED' || details.status === 'REJECTED' ? details.status : 'IN_REVIEW',
+    moderationDate: iso(details.moderationDate),
+    // Wix keeps no note with a rejection.
+    note: null,
   };
 }
 
@@ -108,6 +130,12 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
     return response?.draftPost ? deskPostOf(response.draftPost, siteUrl) : null;
   };
 
+  async function publish(current: DeskPost): Promise<DeskPost> {
+    requireKey();
+    await call('publishDraftPost', () => client.draftPosts.publishDraftPost(current.id));
+    return (await open(current.id)) ?? { ...current, status: 'PUBLISHED' };
+  }
+
   return {
     open,
 
@@ -142,11 +170,7 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
       );
     },
 
-    async publish(current) {
-      requireKey();
-      await call('publishDraftPost', () => client.draftPosts.publishDraftPost(current.id));
-      return (await open(current.id)) ?? { ...current, status: 'PUBLISHED' };
-    },
+    publish,
     unpublish: (current) => update(current.id, {}, 'UPDATE_REVERT_TO_DRAFT'),
     schedule: (current, at) => update(current.id, {}, 'UPDATE_SCHEDULE', { scheduledPublishDate: new Date(at) }),
     unschedule: (current) => update(current.id, {}, 'UPDATE_CANCEL_SCHEDULE'),
@@ -190,5 +214,33 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
     async upload() {
       throw deskErrors.notHere("on a Wix site, add images in Wix's Media Manager and insert them in Wix's editor");
     },
+
+    // A Wix site's writers are its members with Wix's writer role: they write and submit in Wix's own editor (the
+    // Blog's member area), and their drafts come IN_REVIEW. The owner's review is the site's: approved is published
+    // (publishDraftPost), rejected goes back to its writer (updateDraftPost, action UPDATE_REJECT).
+    async submit() {
+      throw deskErrors.notHere("on a Wix site, writers submit their posts for review from Wix's editor");
+    },
+    approve: publish,
+    reject: (current) => update(current.id, {}, 'UPDATE_REJECT'),
+
+    async list(filter) {
+      requireKey();
+      const response = await call('queryDraftPosts', () =>
+        client.draftPosts.queryDraftPosts({
+          filter: 'status' in filter ? { status: filter.status } : { memberId: filter.memberId },
+          sort: [{ fieldName: 'editedDate', order: 'DESC' }],
+          cursorPaging: { limit: 100 },
+        } as draftPosts.DraftPostQuery),
+      );
+      return (response.draftPosts ?? []).map((draft): DeskListed => {
+        const post = deskPostOf(draft, siteUrl);
+        const { id, title, status, memberId, editedDate, review, url } = post;
+        return { id, title, status, memberId, editedDate, review, url };
+      });
+    },
+
+    // A Wix post's writer is a Wix member: their byline is their member profile.
+    async ensureAuthor() {},
   };
 }

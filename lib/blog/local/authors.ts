@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeJsonAtomic } from '@/lib/core/files/atomic';
 import { type Author, authorFromMember } from '../authors';
+import { slugify, uniqueSlug } from '../slug';
 
 // The local source's writers: `<content>/authors.json`, a list of Wix `Member` objects in the REST shape of the
 // PUBLIC fieldset (`{ id, profile: { nickname, slug, photo: { url }, title } }`), the demo's writers among them. Read
@@ -13,6 +15,8 @@ export interface LocalAuthors {
   byId(id: string): Promise<Author | null>;
   bySlug(slug: string): Promise<Author | null>;
   all(): Promise<Author[]>;
+  /** A writer added to the file (a member whose post the owner approved): their name, and a slug no one has. */
+  add(member: { id: string; name: string }): Promise<Author>;
 }
 
 export function localAuthors(dir: string): LocalAuthors {
@@ -53,5 +57,15 @@ export function localAuthors(dir: string): LocalAuthors {
     byId: async (id) => (await load()).find((a) => a.id === id) ?? null,
     bySlug: async (slug) => (await load()).find((a) => a.slug !== null && a.slug === slug) ?? null,
     all: load,
+    async add(member) {
+      // The file as it is (every field of each entry kept), the member added in the PUBLIC fieldset's shape.
+      const raw: unknown = await readFile(file, 'utf8').then(JSON.parse, () => []);
+      const list = Array.isArray(raw) ? raw : [];
+      const slug = uniqueSlug(slugify(member.name, 'writer'), new Set((await load()).map((a) => a.slug ?? '')));
+      const entry = { id: member.id, profile: { nickname: member.name, slug } };
+      await writeJsonAtomic(file, [...list, entry]);
+      held = null;
+      return authorFromMember(entry)!;
+    },
   };
 }

@@ -37,6 +37,11 @@ export function adminOperations(ctx: MembersContext): MemberAdmin {
     signUpPolicy: () => policies.get(),
     setSignUpPolicy: (change) => policies.set(change),
     approveMember: (id: string) => setStatus(id, 'ACTIVE'),
+    async memberById(id) {
+      if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) return null;
+      const member = await read(id);
+      return member ? toMember(member) : null;
+    },
     blockMember: (id: string) => setStatus(id, 'BLOCKED'),
   };
 }
