@@ -37,6 +37,7 @@ function setup(draft: Record<string, unknown> = wired(), apiKey: string | null =
     if (path.endsWith('/publish')) return { body: { postId: 'draft-1' } };
     if (request.method === 'DELETE') return { body: {} };
     if (path.includes('/trash-bin') && request.method === 'GET') return { body: { draftPosts: [draft] } };
+    if (path.endsWith('/query')) return { body: { draftPosts: [draft], pagingMetadata: { count: 1, cursors: {} } } };
     return { body: { draftPost: draft } };
   };
   const rec = recorder(
@@ -95,6 +96,7 @@ describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
       editedDate: '2026-11-29T10:00:00.000Z',
       hasUnpublishedChanges: false,
       url: null,
+      review: null,
     });
     // The draft's pages refreshed at once (the webhook Wix sends later clears them again).
     expect(vi.mocked(revalidateTag).mock.calls.map(([tag]) => tag)).toEqual(['drafts', 'draft:draft-1']);
@@ -225,6 +227,58 @@ describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
       await rec.one(() => sdk.draftPosts.listDeletedDraftPosts({ paging: { limit: 100 } })),
     );
     expect(listed).toEqual([{ id: 'draft-1', title: 'From the desk', deletedDate: '2026-11-29T10:00:00.000Z' }]);
+  });
+
+  it('the review of a writer’s draft: the queue (queryDraftPosts IN_REVIEW), approve (publishDraftPost), reject (UPDATE_REJECT)', async () => {
+    const inReview = wired({
+      status: 'IN_REVIEW',
+      memberId: 'member-ada',
+      moderationDetails: { submittedBy: 'member-ada', submittedDate: '2026-11-29T09:00:00.000Z', status: 'UNKNOWN' },
+    });
+    const queue = setup(inReview);
+    queue.rec.requests.length = 0;
+    let listed: unknown;
+    const ours = await queue.rec.one(async () => (listed = await queue.desk.reviewQueue()));
+    const theirs = await queue.rec.one(() =>
+      queue.sdk.draftPosts.queryDraftPosts({
+        filter: { status: 'IN_REVIEW' },
+        sort: [{ fieldName: 'editedDate', order: 'DESC' }],
+        cursorPaging: { limit: 100 },
+      } as draftPosts.DraftPostQuery),
+    );
+    expect(ours).toEqual(theirs);
+    // Wix's answer read: the writer and the review's dates (ModerationDetails).
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: 'draft-1',
+        status: 'IN_REVIEW',
+        memberId: 'member-ada',
+        review: expect.objectContaining({ submittedBy: 'member-ada', submittedDate: '2026-11-29T09:00:00.000Z' }),
+      }),
+    ]);
+
+    const approve = setup(inReview);
+    expect(await approve.rec.calls(() => approve.desk.review('draft-1', 'approve', undefined, null))).toEqual(
+      await approve.rec.calls(async () => {
+        await approve.sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+        await approve.sdk.draftPosts.publishDraftPost('draft-1');
+        await approve.sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+      }),
+    );
+    const reject = setup(inReview);
+    expect(await reject.rec.calls(() => reject.desk.review('draft-1', 'reject', 'More numbers.', null))).toEqual(
+      await reject.rec.calls(async () => {
+        await reject.sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+        await reject.sdk.draftPosts.updateDraftPost('draft-1', {}, { action: 'UPDATE_REJECT', fieldsets: FIELDSETS });
+      }),
+    );
+    // A writer submits in Wix's editor, not here: said, nothing sent.
+    const writer = setup(wired({ memberId: 'member-ada' }));
+    writer.rec.requests.length = 0;
+    await expect(writer.desk.writer({ id: 'member-ada', name: 'Ada' }).submit('draft-1')).rejects.toMatchObject({
+      status: 422,
+    });
+    expect(writer.rec.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('a schedule in the past, or any write without an API key, makes no request', async () => {
