@@ -24,6 +24,7 @@ export const FEATURES = [
   'ratings',
   'polls',
   'schedule',
+  'writers',
 ];
 
 /**
@@ -108,6 +109,7 @@ const POLICIES = [
   may('ratings', ['ratings', 'blog', 'members', 'data', ...BASE]),
   may('polls', ['polls', 'blog', 'members', 'data', ...BASE]),
   may('schedule', ['schedule', 'blog', 'data', ...BASE]),
+  may('writers', ['writers', 'data', ...BASE]),
   // The scripts, each a process of its own. The CLI edits the content folder and the site's records, tells the site
   // what changed as Wix would (lib/edge/webhooks: the signing key and the envelope) and asks the switchboard which
   // platform the environment it was given names (servedBy(feature, readConfig(io.env))); it shares the Ricos builders
