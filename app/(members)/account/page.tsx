@@ -15,6 +15,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members';
 import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members';
 import { readingListView } from '@/lib/reading-list/view';
 import { sitePlans } from '@/lib/plans';
+import { writerOf } from '@/lib/writers';
 import { noticeOf, type MemberPageProps } from '../query';
 
 export const metadata: Metadata = { title: 'Your account' };
@@ -39,12 +40,13 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
   }
   // The pictures of the site's media folder (none on Wix, where the page offers no picker) and the reading list.
   // And the plans they hold now (paid posts they can read in full), asked of the platform on each visit.
-  const [choices, readingList, plans] = await Promise.all([
+  const [choices, readingList, plans, writer] = await Promise.all([
     listMediaImages().catch(() => []),
     readingListView(member.id),
     sitePlans()
       .held({ id: member.id, sessionToken: session })
       .catch(() => null),
+    writerOf(member.id).catch(() => null),
   ]);
   return (
     <>
@@ -60,6 +62,15 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
         </dl>
       </div>
       <SignOutForm />
+      {writer ? (
+        <section aria-labelledby="writing-heading">
+          <h2 id="writing-heading">Writing</h2>
+          <p>
+            You write for this blog: <Link href="/account/posts">your posts</Link>, drafts you submit for the owner’s
+            review.
+          </p>
+        </section>
+      ) : null}
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading">Your plans</h2>
         {plans === null ? (

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { PostEditor } from '@/components/editor/post-editor';
 import { desk } from '@/lib/blog';
@@ -22,6 +23,9 @@ export default async function WriterPostPage({ params }: PageProps<'/account/pos
   return (
     <>
       <h1 className="visually-hidden">Edit post</h1>
+      <p>
+        <Link href="/account/posts">← Your posts</Link>
+      </p>
       <PostEditor initial={post} terms={{ categories, tags }} writer />
     </>
   );

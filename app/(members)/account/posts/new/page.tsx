@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { PostEditor } from '@/components/editor/post-editor';
 import { desk } from '@/lib/blog';
 import { currentWriter } from '../writer';
@@ -12,6 +13,9 @@ export default async function WriterNewPostPage() {
   return (
     <>
       <h1 className="visually-hidden">New post</h1>
+      <p>
+        <Link href="/account/posts">← Your posts</Link>
+      </p>
       <PostEditor initial={null} terms={{ categories, tags }} writer />
     </>
   );
