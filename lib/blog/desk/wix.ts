@@ -7,6 +7,7 @@ import { taxonomyMethods } from '../wix/taxonomy';
 import { seoTexts } from './seo';
 import type { DeskInput, DeskListed, DeskPort, DeskPost, Review } from './types';
 import { deskErrors } from './types';
+import { errors } from '@/lib/core/errors';
 
 // The desk's port on a Wix site: the Blog's Draft Posts API through @wix/blog's typed `draftPosts` module (its
 // index.typings.d.ts: createDraftPost, updateDraftPost with its `action`, publishDraftPost, deleteDraftPost,
@@ -130,6 +131,25 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
     return response?.draftPost ? deskPostOf(response.draftPost, siteUrl) : null;
   };
 
+  /**
+   * A new post that translates `of` (the original's draft id): Wix makes the draft in the language, in the original's
+   * translation group (`translateDraft(postId, language)`: "Translates a draft post into the specified language",
+   * @wix/auto_sdk_blog_draft-posts; Wix Multilingual), and the editor's text is saved into it (UPDATE). An original
+   * Wix has no draft of is a 400, and nothing is made.
+   */
+  async function translation(input: DeskInput, of: string): Promise<DeskPost> {
+    const original = await open(of);
+    if (!original) throw errors.badValue(`no post "${of}" to translate: name the original by its id`);
+    const language = input.language ?? original.language;
+    if (language === original.language) throw errors.badValue(`the original is already in "${language}"`);
+    const response = await call('translateDraft', () =>
+      client.draftPosts.translateDraft(original.id, language, { fieldsets: FIELDSETS }),
+    );
+    const made = post(response.draftPost, 'translateDraft');
+    const { language: _, translationOf: __, ...edits } = input;
+    return update(made.id, draftFields(edits), 'UPDATE');
+  }
+
   async function publish(current: DeskPost): Promise<DeskPost> {
     requireKey();
     await call('publishDraftPost', () => client.draftPosts.publishDraftPost(current.id));
@@ -141,8 +161,7 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
 
     async create(input) {
       requireKey();
-      if (input.translationOf)
-        throw deskErrors.notHere("a Wix post's translation is made with Wix Multilingual, in Wix's editor");
+      if (input.translationOf) return translation(input, input.translationOf);
       const response = await call('createDraftPost', () =>
         client.draftPosts.createDraftPost(draftFields(input), { fieldsets: FIELDSETS }),
       );

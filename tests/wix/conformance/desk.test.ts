@@ -229,6 +229,28 @@ describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
     expect(listed).toEqual([{ id: 'draft-1', title: 'From the desk', deletedDate: '2026-11-29T10:00:00.000Z' }]);
   });
 
+  it('a translation: translateDraft into the language, then the editor’s text saved into the draft Wix made', async () => {
+    // The original is read first (its id and language): the recorder's draft, in English here.
+    const made = setup(wired());
+    const ours = await made.rec.calls(() =>
+      made.desk.create({ title: 'Desde el escritorio', nodes: NODES, language: 'es', translationOf: 'draft-1' }),
+    );
+    const theirs = await made.rec.calls(async () => {
+      await made.sdk.draftPosts.getDraftPost('draft-1', { fieldsets: FIELDSETS });
+      await made.sdk.draftPosts.translateDraft('draft-1', 'es', { fieldsets: FIELDSETS });
+      await made.sdk.draftPosts.updateDraftPost(
+        'draft-1',
+        { title: 'Desde el escritorio', richContent: { nodes: NODES } as draftPosts.RichContent },
+        { action: 'UPDATE', fieldsets: FIELDSETS },
+      );
+    });
+    expect(ours).toEqual(theirs);
+    // Into its own language only, and an original Wix has no draft of: a 400, nothing made.
+    await expect(
+      made.desk.create({ title: 'Same', nodes: NODES, language: 'en', translationOf: 'draft-1' }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   it('the review of a writer’s draft: the queue (queryDraftPosts IN_REVIEW), approve (publishDraftPost), reject (UPDATE_REJECT)', async () => {
     const inReview = wired({
       status: 'IN_REVIEW',
