@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { draftPosts } from '@wix/blog';
 import { isRecord } from '@/lib/core/json';
 import { postPath } from '@/lib/core/site';
@@ -13,8 +14,17 @@ import { errors } from '@/lib/core/errors';
 // index.typings.d.ts: createDraftPost, updateDraftPost with its `action`, publishDraftPost, deleteDraftPost,
 // restoreFromTrashBin, listDeletedDraftPosts). Drafts need the site's own authority (WIX_API_KEY): a visitor's token
 // reads published posts only. A draft and its post share an id. What Wix answers is read into the editor's post; the
-// site's own address for it (SITE_URL and the post's path) once it is published. Images go to Wix's Media Manager,
-// which is not wired here yet: an upload is refused with that said.
+// site's own address for it (SITE_URL and the post's path) once it is published. Images the editor uploads go into
+// the site's Media Manager through @wix/media's `files` module (generateFileUploadUrl, then Wix's Upload API).
+
+/** The MIME type of each image the desk takes (its extension: service.ts IMAGE_FORMATS). */
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
 
 /** The fields every read and write asks for: the body and the post's URL. */
 const FIELDSETS: draftPosts.FieldWithLiterals[] = ['RICH_CONTENT', 'URL'];
@@ -98,7 +108,7 @@ const draftFields = (input: DeskInput) => ({
 
 /** The desk's port over the Wix site of `context`; `siteUrl` makes the posts' addresses on this site. */
 export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
-  const { client, call, get, hasApiKey } = context;
+  const { client, call, get, writes, hasApiKey } = context;
   const taxonomy = taxonomyMethods(context);
   const requireKey = () => {
     if (!hasApiKey)
@@ -230,8 +240,28 @@ export function wixDeskPort(context: WixContext, siteUrl: string): DeskPort {
       return { categories: categories.map(term), tags: tags.map(term), writers: null };
     },
 
-    async upload() {
-      throw deskErrors.notHere("on a Wix site, add images in Wix's Media Manager and insert them in Wix's editor");
+    // An image into the site's Media Manager (@wix/media `files`): an upload address for its type and name
+    // (generateFileUploadUrl, POST /site-media/v1/files/generate-upload-url), then the bytes PUT there with
+    // `?filename=` (Wix's Upload API: "the response contains the uploaded file's descriptor", `file: { id, url }`).
+    // The size is the one the service decoded; Wix's own is read from the file once it is processed.
+    async upload(bytes, image) {
+      requireKey();
+      const mimeType = IMAGE_TYPES[image.extension] ?? 'application/octet-stream';
+      const fileName = `upload-${randomUUID().slice(0, 8)}.${image.extension}`;
+      const { uploadUrl } = await call('generateFileUploadUrl', () =>
+        client.files.generateFileUploadUrl(mimeType, { fileName, sizeInBytes: String(bytes.length) }),
+      );
+      if (typeof uploadUrl !== 'string' || !/^https:\/\//.test(uploadUrl))
+        throw deskErrors.notHere('Wix answered the upload without an https address: nothing was uploaded');
+      const target = new URL(uploadUrl);
+      target.searchParams.set('filename', fileName);
+      const response = await call('the upload', () =>
+        writes(target.href, { method: 'PUT', headers: { 'content-type': mimeType }, body: new Uint8Array(bytes) }),
+      );
+      const answer = (await response.json().catch(() => null)) as { file?: { id?: unknown; url?: unknown } } | null;
+      if (!response.ok || typeof answer?.file?.url !== 'string' || typeof answer.file.id !== 'string')
+        throw deskErrors.notHere(`Wix did not take the upload (${response.status}): nothing was added`);
+      return { id: answer.file.id, url: answer.file.url, width: image.width, height: image.height };
     },
 
     // A Wix site's writers are its members with Wix's writer role: they write and submit in Wix's own editor (the

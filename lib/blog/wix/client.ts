@@ -1,4 +1,5 @@
 import { categories, draftPosts, posts, tags } from '@wix/blog';
+import { files } from '@wix/media';
 import { members } from '@wix/members';
 import { createClient } from '@wix/sdk';
 import type { CursorPage, PostFieldset } from '../types';
@@ -52,7 +53,8 @@ export function createWixContext(config: WixSourceConfig) {
     ? apiKeyAuth(config.apiKey, config.siteId!)
     : visitorAuth(config.clientId!, transport, config.tokens);
   const client = createClient({
-    modules: { posts, categories, tags, draftPosts, members },
+    // `files` (@wix/media): the desk's image uploads into the site's Media Manager.
+    modules: { posts, categories, tags, draftPosts, members, files },
     auth,
     fetch: transport,
   });
@@ -95,7 +97,10 @@ export function createWixContext(config: WixSourceConfig) {
     return items;
   };
 
-  return { client, fail, call, get, all, hasApiKey: Boolean(config.apiKey) };
+  /** The transport for a write sent once (an upload's bytes): a 429 retried, never a 5xx. */
+  const writes = transportFor(config, false);
+
+  return { client, fail, call, get, all, writes, hasApiKey: Boolean(config.apiKey) };
 }
 
 export type WixContext = ReturnType<typeof createWixContext>;

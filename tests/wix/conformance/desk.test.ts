@@ -1,4 +1,5 @@
 import { draftPosts } from '@wix/blog';
+import { files } from '@wix/media';
 import { revalidateTag } from 'next/cache';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deskService } from '@/lib/blog/desk/service';
@@ -28,6 +29,8 @@ const wired = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 const NODES = [{ type: 'PARAGRAPH', id: 'p1', nodes: [] }];
+/** Where Wix's Upload API takes a file's bytes (generateFileUploadUrl's answer). */
+const UPLOAD_URL = 'https://upload.wixmp.com/upload/token-0123';
 const FIELDSETS: draftPosts.FieldWithLiterals[] = ['RICH_CONTENT', 'URL'];
 
 /** `apiKey` null: a site read with a visitor's token (WIX_CLIENT_ID), no key. */
@@ -38,6 +41,9 @@ function setup(draft: Record<string, unknown> = wired(), apiKey: string | null =
     if (request.method === 'DELETE') return { body: {} };
     if (path.includes('/trash-bin') && request.method === 'GET') return { body: { draftPosts: [draft] } };
     if (path.endsWith('/query')) return { body: { draftPosts: [draft], pagingMetadata: { count: 1, cursors: {} } } };
+    if (path.endsWith('/generate-upload-url')) return { body: { uploadUrl: UPLOAD_URL } };
+    if (request.method === 'PUT')
+      return { body: { file: { id: 'up~mv2.png', url: 'https://static.wixstatic.com/media/up~mv2.png' } } };
     return { body: { draftPost: draft } };
   };
   const rec = recorder(
@@ -45,6 +51,7 @@ function setup(draft: Record<string, unknown> = wired(), apiKey: string | null =
     route('POST', /./, answer),
     route('PATCH', /./, answer),
     route('DELETE', /./, answer),
+    route('PUT', /./, answer),
   );
   const context = createWixContext({
     ...(apiKey ? { apiKey, siteId: SITE_ID } : { clientId: 'conformance-client-0001' }),
@@ -301,6 +308,34 @@ describe('conformance: the desk on Wix (@wix/blog draftPosts)', () => {
       status: 422,
     });
     expect(writer.rec.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('an image upload: generateFileUploadUrl as @wix/media’s files module sends it, then the bytes PUT to the address', async () => {
+    const { rec, desk } = setup();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    let stored: unknown;
+    const ours = await rec.calls(async () => (stored = await desk.upload(png)));
+    const name = (ours[0]!.body as { fileName: string }).fileName;
+    expect(name).toMatch(/^upload-[0-9a-f]{8}\.png$/);
+    const sdk = sdkClient({ files }, rec);
+    const theirs = await rec.one(() =>
+      sdk.files.generateFileUploadUrl('image/png', { fileName: name, sizeInBytes: String(png.length) }),
+    );
+    expect(ours[0]).toEqual(theirs);
+    // Then the bytes, once, to the address Wix gave, with the file's name (Wix's Upload API).
+    expect(ours[1]).toMatchObject({ method: 'PUT', path: '/upload/token-0123', query: { filename: [name] } });
+    expect(rec.requests.at(-2)!.headers.get('content-type')).toBe('image/png');
+    expect(ours).toHaveLength(2);
+    // Wix's answer is what the editor's IMAGE node names.
+    expect(stored).toEqual({
+      id: 'up~mv2.png',
+      url: 'https://static.wixstatic.com/media/up~mv2.png',
+      width: 1,
+      height: 1,
+    });
   });
 
   it('a schedule in the past, or any write without an API key, makes no request', async () => {
