@@ -232,5 +232,21 @@ export async function blogApi(contentDir: string, options: { posts?: Json[]; mem
     return undefined;
   }
 
-  return { answer, hasReference };
+  return {
+    answer,
+    hasReference,
+    /** The published post with this id, as the content has it (stand-in-drafts.ts makes its draft from it). */
+    post: (id: string): Json | undefined => posts.find((p) => p.id === id),
+    /** A post published (a draft's), or published again: what readers are answered from now on. */
+    put(post: Json) {
+      const at = posts.findIndex((p) => p.id === post.id);
+      if (at >= 0) posts[at] = post as Raw;
+      else posts.push(post as Raw);
+    },
+    /** A post taken from readers (unpublished, trashed). */
+    remove(id: string) {
+      const at = posts.findIndex((p) => p.id === id);
+      if (at >= 0) posts.splice(at, 1);
+    },
+  };
 }

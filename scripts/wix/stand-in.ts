@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { blogApi } from './stand-in-blog';
 import { createComments } from './stand-in-comments';
+import { createDrafts } from './stand-in-drafts';
 import { createCms } from './stand-in-data';
 import { createMembers, type StandInMember } from './stand-in-members';
 import { createPlans, type StandInPlan } from './stand-in-plans';
@@ -15,7 +16,8 @@ import { type Answer, type Call, type Caller, type Json, notFound } from './stan
 // - served on 127.0.0.1 (`startWixStandIn`): the bench's upstream-fault figure, the Wix-mode build and its browser
 //   suite (scripts/ci/wix-site.ts), the CLI's tests;
 // - in process (`createWixStandIn(...).fetch`, a Request in and a Response out), for a test's fetch interceptor.
-// The parts: the Blog from a content folder (stand-in-blog.ts); the Data Collections and Items calls from memory
+// The parts: the Blog from a content folder (stand-in-blog.ts) and its drafts (stand-in-drafts.ts: every lifecycle
+// action, publishing into the Blog); the Data Collections and Items calls from memory
 // (stand-in-data.ts: a bare site's CMS has only Wix's own collections until one is created); the OAuth app, Wix's
 // hosted login page and the Members API (stand-in-members.ts); Pricing Plans (stand-in-plans.ts); the Comments API
 // under each post's referenceId (stand-in-comments.ts). Who calls is read from the `authorization` header: the site's
@@ -53,6 +55,8 @@ export interface StandInOptions {
   siteId?: string;
   /** New comments wait for the site's approval (PENDING). */
   moderateComments?: boolean;
+  /** Drafts the Blog holds from the start, in DraftPost's wire shape (a writer's, IN_REVIEW, say). */
+  drafts?: Json[];
 }
 
 /** The stand-in's answers, in process: `fetch` takes a Request to any host and answers as Wix would. */
@@ -67,10 +71,11 @@ export async function createWixStandIn(contentDir: string, options: StandInOptio
   const cms = createCms(options.collections ?? [], { apiKey: options.apiKey, siteId: options.siteId });
   const plans = createPlans(options.plans ?? [], members);
   const comments = createComments(blog.hasReference, { moderate: options.moderateComments });
+  const drafts = createDrafts(blog, options.drafts);
   const unknown = new Set<string>();
 
   function answerOf(call: Call): Answer {
-    const answered = members.answer(call) ?? plans(call) ?? comments(call) ?? blog.answer(call);
+    const answered = members.answer(call) ?? plans(call) ?? comments(call) ?? drafts(call) ?? blog.answer(call);
     if (answered) return answered;
     unknown.add(`${call.method} ${call.route}`);
     return notFound(call.route);
