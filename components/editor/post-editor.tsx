@@ -18,6 +18,7 @@ import { ScheduleField } from './schedule-field';
 import { Settings } from './settings';
 import { fromEditorDocument, toEditorDocument } from './document';
 import { Notices } from './notices';
+import { cleanPastedHtml } from './paste';
 import { TermPicker } from './term-picker';
 import { Toolbar } from './toolbar';
 import { editorExtensions } from './extensions';
@@ -76,6 +77,8 @@ export function PostEditor({
     immediatelyRender: false,
     editorProps: {
       attributes: { class: 'editor__body', 'aria-label': 'Post body', role: 'textbox', 'aria-multiline': 'true' },
+      // A word processor's lists and noise made clean blocks before the schema reads them (paste.ts).
+      transformPastedHTML: cleanPastedHtml,
     },
     onUpdate: () => (setDirty(true), setRevision((n) => n + 1)),
   });

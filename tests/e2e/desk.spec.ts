@@ -356,3 +356,76 @@ test('made paid in the editor, with a cover image: a plan picked, the preview cu
     await discard(page);
   }
 });
+
+/** Pastes `html` into the editor's body as a browser does (a paste event whose clipboard holds it). */
+async function paste(page: Page, html: string) {
+  await page.getByRole('textbox', { name: 'Post body' }).click();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/html', text);
+    data.setData('text/plain', text.replace(/<[^>]+>/g, ''));
+    document
+      .querySelector('.editor__body')!
+      .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, html);
+}
+
+/** The stored post's blocks, as the site keeps them (Ricos node types, and each list's items' texts). */
+async function storedBlocks(page: Page) {
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  type Node = { type: string; nodes?: Node[]; textData?: { text: string; decorations?: { type: string }[] } };
+  const { post } = (await (await page.request.get(`/api/owner/posts/${id}`)).json()) as { post: { nodes: Node[] } };
+  const text = (node: Node): string => node.textData?.text ?? (node.nodes ?? []).map(text).join('');
+  return post.nodes.map((node) => ({ type: node.type, text: text(node) }));
+}
+
+test('pasted from Word or Google Docs: clean blocks, lists as lists, the marks kept and no styles', async ({
+  page,
+}) => {
+  // Microsoft Word's clipboard HTML (tests/fixtures/paste/word.html, after Word 2016's): its lists are paragraphs
+  // styled `mso-list`, each with its bullet or number as text; Office's `<o:p>` and a blank line's paragraph.
+  await page.goto('/dashboard/posts/new');
+  await page.getByPlaceholder('Post title').fill(`Pasted from Word ${Date.now()}`);
+  await paste(page, readFileSync('tests/fixtures/paste/word.html', 'utf8'));
+  const body = page.getByRole('textbox', { name: 'Post body' });
+  await expect(body.locator(':scope > ul > li')).toHaveCount(2);
+  await expect(body.locator('ul > li ul > li')).toHaveText(['From memory']);
+  await expect(body.locator('ol > li')).toHaveText(['Measure', 'Change one thing']);
+  await expect(body.locator('strong')).toHaveText('twice');
+  await expect(body.locator('em')).toHaveText('fast');
+  await expect(body.locator('a[href="https://example.com/notes"]')).toHaveText('the notes');
+  await expect(body).not.toContainText('·');
+  await expect(body.locator('[style], [class*="Mso"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  try {
+    expect((await storedBlocks(page)).map((b) => b.type)).toEqual([
+      'HEADING',
+      'PARAGRAPH',
+      'BULLETED_LIST',
+      'ORDERED_LIST',
+    ]);
+  } finally {
+    await discard(page);
+  }
+
+  // Google Docs: everything inside `<b style="font-weight:normal">`, which is not bold; weights and slants as styles.
+  await page.goto('/dashboard/posts/new');
+  await page.getByPlaceholder('Post title').fill(`Pasted from Google Docs ${Date.now()}`);
+  await paste(page, readFileSync('tests/fixtures/paste/google-docs.html', 'utf8'));
+  await expect(body.locator('h2')).toHaveText('Why it matters');
+  await expect(body.locator('strong')).toHaveText('bold ones');
+  await expect(body.locator('em')).toHaveText('slanted ones');
+  await expect(body.locator('ul > li')).toHaveText(['One', 'Two']);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  try {
+    expect(await storedBlocks(page)).toEqual([
+      { type: 'HEADING', text: 'Why it matters' },
+      { type: 'PARAGRAPH', text: 'Plain words, then bold ones and slanted ones.' },
+      { type: 'BULLETED_LIST', text: 'OneTwo' },
+    ]);
+  } finally {
+    await discard(page);
+  }
+});
