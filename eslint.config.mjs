@@ -25,6 +25,7 @@ export const FEATURES = [
   'polls',
   'schedule',
   'writers',
+  'analytics',
 ];
 
 /**
@@ -110,6 +111,7 @@ const POLICIES = [
   may('polls', ['polls', 'blog', 'members', 'data', ...BASE]),
   may('schedule', ['schedule', 'blog', 'data', ...BASE]),
   may('writers', ['writers', 'data', ...BASE]),
+  may('analytics', ['analytics', 'data', ...BASE]),
   // The scripts, each a process of its own. The CLI edits the content folder and the site's records, tells the site
   // what changed as Wix would (lib/edge/webhooks: the signing key and the envelope) and asks the switchboard which
   // platform the environment it was given names (servedBy(feature, readConfig(io.env))); it shares the Ricos builders

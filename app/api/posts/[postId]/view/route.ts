@@ -1,3 +1,5 @@
+import { recordHit } from '@/lib/analytics';
+import { readBodyText } from '@/lib/core/http/body';
 import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { publishedPostById } from '@/lib/edge/pages/post';
 import { clientKey } from '@/lib/core/security/limits';
@@ -5,23 +7,35 @@ import { isCrossSite } from '@/lib/core/security/same-origin';
 import { SESSION_COOKIE, ownerState, requestCookie } from '@/lib/owner';
 import { countView } from '@/lib/views';
 
-// POST: the post page's view beacon (components/post/view-beacon.tsx, navigator.sendBeacon, no body). A published
-// post's view, counted when lib/views' gate counts it (not a crawler, not the owner, not this reader again within 30
-// minutes, not another site's page), on Wix through View Post. The answer is 204 whatever the verdict, so a client
-// learns nothing of the gate; an unknown post is the catalogue's 404. Nothing is read from a body.
+// POST: the post page's view beacon (components/post/view-beacon.tsx, navigator.sendBeacon). A published post's view,
+// counted when lib/views' gate counts it (not a crawler, not the owner, not this reader again within 30 minutes, not
+// another site's page), on Wix through View Post; and the page view for the owner's analytics (lib/analytics: its
+// page, source and campaign from the body `{ url, referrer }`, at most 2 KB, unless the reader opted out). The answer
+// is 204 whatever the verdicts, so a client learns nothing of either; an unknown post is the catalogue's 404.
 
 type Context = RouteContext<'/api/posts/[postId]/view'>;
 
 export const POST = jsonHandler<Context>(async (request: Request, { params }: Context) => {
   const post = await publishedPostById((await params).postId);
-  await countView({
-    postId: post.id,
-    client: clientKey(request.headers),
-    userAgent: request.headers.get('user-agent') ?? '',
-    crossSite: isCrossSite(request),
-    owner: ownerState(requestCookie(request, SESSION_COOKIE)).kind === 'owner',
-  });
+  const client = clientKey(request.headers);
+  const crossSite = isCrossSite(request);
+  const owner = ownerState(requestCookie(request, SESSION_COOKIE)).kind === 'owner';
+  await countView({ postId: post.id, client, userAgent: request.headers.get('user-agent') ?? '', crossSite, owner });
+  const page = await beaconBody(request);
+  if (page) await recordHit({ ...page, headers: request.headers, client, owner, crossSite, postId: post.id });
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 });
+
+/** The beacon's `{ url, referrer }`; null for none, or for one that is not (the view still counts). */
+async function beaconBody(request: Request): Promise<{ url: string; referrer: string | null } | null> {
+  const text = await readBodyText(request, 2048, () => new Error('too large')).catch(() => '');
+  try {
+    const body = JSON.parse(text) as { url?: unknown; referrer?: unknown };
+    if (typeof body.url !== 'string') return null;
+    return { url: body.url, referrer: typeof body.referrer === 'string' && body.referrer ? body.referrer : null };
+  } catch {
+    return null;
+  }
+}
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);
