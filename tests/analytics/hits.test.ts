@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import { withSite } from '../helpers/site';
 
@@ -24,7 +24,8 @@ vi.setConfig({ testTimeout: 60_000 });
 const ADDRESS = '203.0.113.7';
 const AGENT =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari';
-const today = () => new Date().toISOString().slice(0, 10);
+/** The day the second test runs on (Date alone is faked: a run across midnight is still one day). */
+const DAY = '2026-11-15';
 
 async function view(postId: string, slug: string, headers: Record<string, string> = {}, query = '') {
   return beacon(
@@ -86,6 +87,8 @@ describe('a page view', () => {
   });
 
   it('counts a reader once a day across pages; crawlers, the owner, DNT and Sec-GPC not at all; no cookie, no address kept', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${DAY}T12:00:00Z`) });
+    onTestFinished(() => void vi.useRealTimers());
     const [first, second] = (await blogSource().listPosts({ paging: { limit: 2 } })).items;
     const answered = await view(first!.id, first!.slug, {}, '?utm_source=mastodon');
     expect(answered.status).toBe(204);
@@ -98,7 +101,7 @@ describe('a page view', () => {
     // Another reader (another address).
     await view(first!.id, first!.slug, { 'x-forwarded-for': '198.51.100.4' });
 
-    expect(await dailyTotals(today(), today())).toEqual([{ day: today(), views: 3, visitors: 2 }]);
+    expect(await dailyTotals(DAY, DAY)).toEqual([{ day: DAY, views: 3, visitors: 2 }]);
     const stored = await rows();
     expect(stored.map((r) => [r.path, r.referrerHost, r.utmSource, r.device, r.language])).toEqual(
       expect.arrayContaining([
