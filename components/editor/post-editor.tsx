@@ -17,6 +17,7 @@ import {
 import { ScheduleField } from './schedule-field';
 import { Settings } from './settings';
 import { fromEditorDocument, toEditorDocument } from './document';
+import { type BarAction, EditorBar, ReviewNote } from './editor-bar';
 import { Notices } from './notices';
 import { cleanPastedHtml } from './paste';
 import { TermPicker } from './term-picker';
@@ -33,15 +34,8 @@ import './editor.css';
 
 export type { EditorPost, EditorTerms } from './api';
 
-type Action = 'publish' | 'unpublish' | 'schedule' | 'unschedule' | 'trash' | 'submit';
+type Action = BarAction | 'schedule' | 'unschedule' | 'trash';
 const AUTOSAVE_MS = 2000;
-/** How the bar names the post's state. */
-const STATE: Record<EditorPost['status'], string> = {
-  PUBLISHED: 'Published',
-  SCHEDULED: 'Scheduled',
-  UNPUBLISHED: 'Draft',
-  IN_REVIEW: 'In review',
-};
 
 export function PostEditor({
   initial,
@@ -218,45 +212,9 @@ export function PostEditor({
           </button>
         </p>
       )}
-      <div className="editor__bar">
-        <span className="editor__state">
-          {post ? STATE[post.status] : 'New draft'}
-          {dirty ? ' · unsaved changes' : live && post?.hasUnpublishedChanges ? ' · changes not yet published' : ''}
-        </span>
-        <button type="submit">{live ? 'Update' : 'Save draft'}</button>
-        {writer ? (
-          post?.status !== 'IN_REVIEW' && (
-            <button type="button" onClick={() => void act('submit')}>
-              Submit for review
-            </button>
-          )
-        ) : live ? (
-          <button type="button" onClick={() => void act('unpublish')}>
-            Unpublish
-          </button>
-        ) : (
-          <button type="button" onClick={() => void act('publish')}>
-            Publish
-          </button>
-        )}
-        {post?.url && (
-          <a href={post.url} target="_blank" rel="noopener">
-            View post
-          </a>
-        )}
-        {post && !live && !writer && (
-          <a href={`/dashboard/drafts/${encodeURIComponent(post.id)}`} target="_blank" rel="noopener">
-            Preview
-          </a>
-        )}
-      </div>
+      <EditorBar post={post} dirty={dirty} writer={writer} act={(action) => void act(action)} />
       <Notices status={status} error={error} />
-      {post?.review?.status === 'REJECTED' && post.status !== 'IN_REVIEW' && (
-        <div className="notice editor__review" role="note">
-          <p>Sent back by the owner with this note:</p>
-          <blockquote>{post.review.note}</blockquote>
-        </div>
-      )}
+      <ReviewNote post={post} />
       <label className="editor__title">
         <span className="visually-hidden">Title</span>
         <textarea
