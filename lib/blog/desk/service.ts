@@ -17,11 +17,11 @@ import {
 import { checked } from './input';
 
 // The owner's desk: what the dashboard's editor does (issue 45), over the platform's port (local.ts: the content
-// folder; wix.ts: Wix's Draft Posts API). Every rule is here (what a post may hold is input.ts's): categories and tags that exist,
-// saves that would overwrite a newer one refused, schedules only ahead, uploads that are images; and after each change
-// the platform's event on the bus (draft_created, draft_updated, post_created, post_updated, post_deleted), which
-// refreshes exactly the pages it touches at once, plans a schedule and mails a first publication. (A Wix site sends
-// the same event by webhook later; the second clears what the first did.)
+// folder; wix.ts: Wix's Draft Posts API). Every rule is here (what a post may hold is input.ts's): categories and tags
+// that exist, saves that would overwrite a newer one refused, schedules only ahead, uploads that are images; and after
+// each change the platform's event on the bus (draft_created, draft_updated, post_created, post_updated,
+// post_deleted), which refreshes exactly the pages it touches at once, plans a schedule and mails a first publication.
+// (A Wix site sends the same event by webhook later; the second clears what the first did.)
 
 /** A schedule must be at least this far ahead: a time already past would publish at once, unannounced. */
 const SCHEDULE_AHEAD_MS = 60_000;
@@ -164,13 +164,21 @@ export function deskService(port: DeskPort) {
     reviewQueue: (): Promise<DeskListed[]> => port.list({ status: 'IN_REVIEW' }),
 
     /**
-     * The owner's answer to a post in review: approved, it is published under its writer's byline (`writer`, added to
-     * the site's authors when new); rejected, it goes back to the writer's drafts with `note` (required). A post not
-     * in review (answered in another tab) is a 409 and nothing changes.
+     * The owner's answer to a post in review: approved, it is published under its writer's byline (the writer
+     * `writerOf` finds for the member who submitted it, added to the site's authors when new); rejected, it goes back
+     * to the writer's drafts with `note` (required). A post not in review (answered in another tab) is a 409 and
+     * nothing changes.
      */
-    async review(id: string, decision: ReviewDecision, note: string | undefined, writer: DeskWriter | null) {
+    async review(
+      id: string,
+      decision: ReviewDecision,
+      note: string | undefined,
+      writerOf: ((memberId: string) => Promise<DeskWriter | null>) | null,
+    ) {
       const current = await find(id);
       if (current.status !== 'IN_REVIEW') throw deskErrors.notInReview();
+      const submittedBy = current.review?.submittedBy ?? current.memberId;
+      const writer = writerOf && submittedBy ? await writerOf(submittedBy) : null;
       if (decision === 'approve') {
         if (writer) await port.ensureAuthor(writer);
         const post = await port.approve(current);

@@ -1,10 +1,10 @@
 import { type DeskInput, desk } from '@/lib/blog';
 import { CatalogueError, errors } from '@/lib/core/errors';
-import { readBodyText } from '@/lib/core/http/body';
 import { isCrossSite } from '@/lib/core/security/same-origin';
 import { MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members';
 import { authErrors, requestCookie } from '@/lib/owner';
 import { writerOf } from '@/lib/writers';
+import { readJsonBody } from './body';
 import { deskInput } from './desk';
 
 // The writer's requests (app/api/writer): a member the owner lets write, by their session; a cross-site request, a
@@ -26,17 +26,8 @@ export async function writerDesk(request: Request) {
 
 /** A writer's post as JSON (their editor sends what the owner's does; the desk keeps what is the owner's). */
 export async function writerInput(request: Request, maxBytes: number): Promise<DeskInput> {
-  const text = await readBodyText(request, maxBytes, () =>
-    errors.payloadTooLarge(`request body is larger than ${maxBytes} bytes`),
-  );
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw errors.badValue('the body must be JSON');
-  }
   // Plans are the owner's to set: none is read here, so none is checked against the site's.
-  if (body && typeof body === 'object') delete (body as Record<string, unknown>).pricingPlanIds;
+  const { pricingPlanIds: _, ...body } = await readJsonBody(request, maxBytes);
   return deskInput(body);
 }
 

@@ -3,7 +3,7 @@ import { errors, isCatalogueError } from '@/lib/core/errors';
 import { decodeSegment } from '@/lib/core/site';
 import { ownerForm } from '@/lib/edge/api/owner-form';
 import { jsonHandler, otherMethods, seeOther } from '@/lib/edge/api/respond';
-import { mailReview, writerOf } from '@/lib/writers';
+import { type Writer, mailReview, writerOf } from '@/lib/writers';
 
 // POST (the review queue's forms, /dashboard/review): `decision=approve`, or `decision=reject` with a `note`, on a
 // post a member submitted; the owner only (401, 403 cross-site). Approved, the post is published under its writer's
@@ -18,10 +18,10 @@ export const POST = jsonHandler<Context>(async (request, context) => {
   const decision = form.get('decision');
   if (decision !== 'approve' && decision !== 'reject') throw errors.notAChoice('decision is approve or reject');
   const note = form.get('note') ?? undefined;
-  const current = await desk().open(id);
-  const writer = await writerOf(current.review?.submittedBy ?? current.memberId ?? '');
+  // The writer the desk finds (once, as it reads the post) is the one mailed.
+  let writer: Writer | null = null;
   try {
-    const post = await desk().review(id, decision, note, writer && { id: writer.id, name: writer.name });
+    const post = await desk().review(id, decision, note, async (memberId) => (writer = await writerOf(memberId)));
     if (writer) await mailReview(writer, post, decision, note);
   } catch (error) {
     if (isCatalogueError(error) && error.status === 409) return seeOther('/dashboard/review?done=answered');

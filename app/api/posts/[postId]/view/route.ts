@@ -1,5 +1,5 @@
 import { recordHit } from '@/lib/analytics';
-import { readBodyText } from '@/lib/core/http/body';
+import { readJsonBody } from '@/lib/edge/api/body';
 import { jsonHandler, otherMethods } from '@/lib/edge/api/respond';
 import { publishedPostById } from '@/lib/edge/pages/post';
 import { clientKey } from '@/lib/core/security/limits';
@@ -28,14 +28,9 @@ export const POST = jsonHandler<Context>(async (request: Request, { params }: Co
 
 /** The beacon's `{ url, referrer }`; null for none, or for one that is not (the view still counts). */
 async function beaconBody(request: Request): Promise<{ url: string; referrer: string | null } | null> {
-  const text = await readBodyText(request, 2048, () => new Error('too large')).catch(() => '');
-  try {
-    const body = JSON.parse(text) as { url?: unknown; referrer?: unknown };
-    if (typeof body.url !== 'string') return null;
-    return { url: body.url, referrer: typeof body.referrer === 'string' && body.referrer ? body.referrer : null };
-  } catch {
-    return null;
-  }
+  const body = await readJsonBody(request, 2048).catch(() => null);
+  if (typeof body?.url !== 'string') return null;
+  return { url: body.url, referrer: typeof body.referrer === 'string' && body.referrer ? body.referrer : null };
 }
 
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -1,6 +1,5 @@
 import { decodeSegment } from '@/lib/core/site';
-import { errors } from '@/lib/core/errors';
-import { readBodyText } from '@/lib/core/http/body';
+import { readJsonBody } from '@/lib/edge/api/body';
 import { MAX_POST_BYTES } from '@/lib/edge/api/desk';
 import { jsonHandler, NO_STORE, otherMethods } from '@/lib/edge/api/respond';
 import { writerAction, writerDesk, writerInput } from '@/lib/edge/api/writer';
@@ -26,17 +25,8 @@ export const PUT = jsonHandler<Context>(async (request, context) => {
 
 export const POST = jsonHandler<Context>(async (request, context) => {
   const { desk } = await writerDesk(request);
-  const text = await readBodyText(request, 1024, () =>
-    errors.payloadTooLarge('request body is larger than 1024 bytes'),
-  );
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw errors.badValue('the body must be JSON');
-  }
   const id = await idOf(context!);
-  if (writerAction(body) === 'trash') {
+  if (writerAction(await readJsonBody(request, 1024)) === 'trash') {
     await desk.trash(id);
     return Response.json({ post: null }, { headers: NO_STORE });
   }
