@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { PostEditor } from '@/components/editor/post-editor';
-import { desk } from '@/lib/blog';
 import { isCatalogueError } from '@/lib/core/errors';
 import { decodeSegment } from '@/lib/core/site';
 import { currentWriter } from '../writer';
+import { WriterEditor } from '../writer-editor';
 
 export const metadata: Metadata = { title: 'Edit post' };
 
@@ -19,14 +17,5 @@ export default async function WriterPostPage({ params }: PageProps<'/account/pos
     throw error;
   });
   if (!post) notFound();
-  const { categories, tags } = await desk().terms();
-  return (
-    <>
-      <h1 className="visually-hidden">Edit post</h1>
-      <p>
-        <Link href="/account/posts">← Your posts</Link>
-      </p>
-      <PostEditor initial={post} terms={{ categories, tags }} writer />
-    </>
-  );
+  return <WriterEditor heading="Edit post" post={post} />;
 }
