@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { PageBeacon } from '@/components/analytics/page-beacon';
 import { SiteShell } from '@/components/layout/site-shell';
 import { listCategories } from '@/lib/blog/reads';
 import { config } from '@/lib/core/config';
@@ -23,6 +24,7 @@ export async function SiteDocument({ language, children }: { language: Language;
   return (
     <SiteShell lang={language} categories={categories} newsletter={offers.newsletter}>
       {children}
+      <PageBeacon />
     </SiteShell>
   );
 }

@@ -9,8 +9,6 @@ import { analyticsSalts } from './collection';
 // and agent under it: one reader is one visitor all day, and once the salt is gone no one, the site included, can tell
 // that yesterday's visitor is today's.
 
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
 export function createSalts(client: DataClient) {
   client.declare(analyticsSalts);
   let held: { day: string; salt: string } | null = null;

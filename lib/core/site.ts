@@ -118,6 +118,8 @@ export const SAVED_FRAGMENT = 'saved-for-later';
 export const postLikesApi = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/likes`;
 /** Where the post page's view beacon posts (app/api/posts/[postId]/view). */
 export const postViewApi = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/view`;
+/** A post page's read-through beacon (how far the reader read). */
+export const postReadApi = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/read`;
 /** The post page's like button's place: a form post comes back to it. */
 export const LIKES_FRAGMENT = 'likes';
 /**

@@ -7,3 +7,4 @@ export { OWNER, VISITOR, memberCaller } from './permissions';
 export { dataErrors } from './errors';
 export { defineCollection, OWNER_ONLY } from './collections';
 export { countBy } from './count-by';
+export type { SqlDatabase, SqlExecutor, SqlResult } from './sql-database';

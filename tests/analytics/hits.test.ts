@@ -14,7 +14,7 @@ withSite(
   { content: 'content', database: true },
 );
 const { POST: beacon } = await import('@/app/api/posts/[postId]/view/route');
-const { dailyTotals, hitOf, pageHits, recordHit } = await import('@/lib/analytics');
+const { analyticsSql, dailyRows, flushAnalytics, hitOf, recordHit } = await import('@/lib/analytics');
 const { recordsClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/types');
 const { blogSource } = await import('@/lib/blog');
@@ -45,7 +45,14 @@ async function view(postId: string, slug: string, headers: Record<string, string
   );
 }
 
-const rows = async () => (await recordsClient(pageHits).query(pageHits.id, { limit: 1000 }, OWNER)).items;
+/** The raw events as the database holds them, every column. */
+async function rows() {
+  await flushAnalytics();
+  const { rows } = await analyticsSql().query<Record<string, unknown>>(
+    "select *, to_char(at at time zone 'UTC', 'YYYY-MM-DD') as day from analytics_events",
+  );
+  return rows;
+}
 
 describe('a page view', () => {
   it('is read for its page, source, campaign, device and language, and nothing else', () => {
@@ -101,12 +108,14 @@ describe('a page view', () => {
     // Another reader (another address).
     await view(first!.id, first!.slug, { 'x-forwarded-for': '198.51.100.4' });
 
-    expect(await dailyTotals(DAY, DAY)).toEqual([{ day: DAY, views: 3, visitors: 2 }]);
     const stored = await rows();
-    expect(stored.map((r) => [r.path, r.referrerHost, r.utmSource, r.device, r.language])).toEqual(
+    expect(await dailyRows(analyticsSql(), { dim: 'total', from: DAY, to: DAY })).toEqual([
+      { day: DAY, value: '', views: 3, visitors: 2 },
+    ]);
+    expect(stored.map((r) => [r.path, r.referrer_host, r.utm_source, r.device, r.language])).toEqual(
       expect.arrayContaining([
         [`/post/${first!.slug}`, 'news.example', 'mastodon', 'desktop', 'es'],
-        [`/post/${second!.slug}`, 'news.example', null, 'desktop', 'es'],
+        [`/post/${second!.slug}`, 'news.example', '', 'desktop', 'es'],
       ]),
     );
     // Read from the database: no address, no agent, no query beyond the campaign.

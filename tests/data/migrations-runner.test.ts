@@ -36,12 +36,12 @@ const later = defineCollection({ id: 'later', fields: { text: { type: 'text' } }
 
 /** A new column on every collection's table: adding it twice to one table would fail. */
 const addColumn: Migration = {
-  id: 2,
+  id: MIGRATIONS.length + 1,
   name: 'a column on every collection',
   table: (tx, table) => tx.query(`alter table ${table} add column added text not null default 'yes'`).then(() => {}),
 };
 const failing: Migration = {
-  id: 3,
+  id: MIGRATIONS.length + 2,
   name: 'fails midway',
   async up(tx) {
     await tx.query('create table half_made (a int)');
@@ -68,12 +68,13 @@ describe('the migrations', () => {
     const first = release(MIGRATIONS);
     await first.prepare(notes);
     await first.insert('notes', [item('a')]);
-    expect(lines).toEqual([{ msg: 'data service: migrations applied', applied: [1] }]);
+    const released = MIGRATIONS.map((m) => m.id);
+    expect(lines).toEqual([{ msg: 'data service: migrations applied', applied: released }]);
 
     lines.length = 0;
     const second = release([...MIGRATIONS, addColumn]);
     await second.prepare(later);
-    expect(lines).toEqual([{ msg: 'data service: migrations applied', applied: [2] }]);
+    expect(lines).toEqual([{ msg: 'data service: migrations applied', applied: [addColumn.id] }]);
     expect(await columnsOf('data_notes')).toEqual(['_id', '_owner', '_created_date', '_updated_date', 'data', 'added']);
     expect(await columnsOf('data_later')).toEqual(await columnsOf('data_notes'));
     expect(await second.get('notes', 'a')).toMatchObject({ _id: 'a', text: 'a' });
@@ -83,7 +84,7 @@ describe('the migrations', () => {
     await third.prepare(notes);
     expect(await third.get('notes', 'a')).toMatchObject({ _id: 'a' });
     expect(lines).toEqual([]);
-    expect((await appliedMigrations(raw)).map((m) => m.id)).toEqual([1, 2]);
+    expect((await appliedMigrations(raw)).map((m) => m.id)).toEqual([...released, addColumn.id]);
   });
 
   it('leave the database as it was when one fails, and answer 503 until it applies', async () => {
@@ -96,7 +97,7 @@ describe('the migrations', () => {
     // Said once, however many calls tried again.
     expect(lines).toEqual([{ msg: 'data service: migrations failed', reason: 'the migration broke' }]);
     expect((await pglite.query("select to_regclass('half_made') as t")).rows).toEqual([{ t: null }]);
-    expect((await appliedMigrations(raw)).map((m) => m.id)).toEqual([1, 2]);
+    expect((await appliedMigrations(raw)).map((m) => m.id)).toEqual([...MIGRATIONS, addColumn].map((m) => m.id));
   });
 
   it('refuse data migrated by a newer release', async () => {
@@ -108,8 +109,8 @@ describe('the migrations', () => {
       {
         msg: 'data service: migrations failed',
         reason:
-          'the data was migrated by a newer release of the site (migration 2; this release knows up to 1): run that ' +
-          'release, or restore a backup made before it',
+          `the data was migrated by a newer release of the site (migration ${addColumn.id}; this release knows up ` +
+          `to ${MIGRATIONS.length}): run that release, or restore a backup made before it`,
       },
     ]);
   });

@@ -87,6 +87,12 @@ const Env = z.object({
     .transform(Number)
     .optional(),
   NEWSLETTER_FOOTER: z.string().max(500).optional(),
+  ANALYTICS_RAW_DAYS: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number of days')
+    .transform(Number)
+    .refine((days) => days >= 2 && days <= 3660, 'must be from 2 to 3660 days')
+    .optional(),
   MEMBERS_EMAIL_VERIFICATION: flag.default(true),
   MEMBERS_OWNER_APPROVAL: flag.default(false),
   NODE_ENV: z.string().optional(),
@@ -148,6 +154,11 @@ export interface Config {
   webhookInstanceId: string | undefined;
   mail: MailConfig;
   members: MembersConfig;
+  /**
+   * ANALYTICS_RAW_DAYS: how long analytics keeps its raw events (lib/analytics), 2 to 3660 days (default 35); the daily
+   * roll-ups the owner's page reads are kept for good.
+   */
+  analyticsRawDays: number;
   development: boolean;
   /** `next build` is running (Next sets NEXT_PHASE): prerendering, not serving. */
   building: boolean;
@@ -270,6 +281,7 @@ export function readConfig(env: Env = process.env): Config {
       emailVerification: e.MEMBERS_EMAIL_VERIFICATION,
       ownerApproval: e.MEMBERS_OWNER_APPROVAL,
     },
+    analyticsRawDays: e.ANALYTICS_RAW_DAYS ?? 35,
     development: e.NODE_ENV === 'development',
     building: e.NEXT_PHASE === 'phase-production-build',
   };

@@ -2,6 +2,7 @@ import { isCatalogueError } from '@/lib/core/errors';
 import { dataErrors } from '../errors';
 import type { SqlDatabase, SqlExecutor } from '../sql-database';
 import { collectionsAndIndexes } from './0001-collections-and-indexes';
+import { analyticsTables } from './0002-analytics';
 import type { Migration } from './types';
 
 // The data's shape, as numbered migrations (issue 42): every change of it (a table, a column, a registry) is a file
@@ -15,7 +16,7 @@ import type { Migration } from './types';
 export type { Migration } from './types';
 
 /** Every migration, in order. */
-export const MIGRATIONS: readonly Migration[] = [collectionsAndIndexes];
+export const MIGRATIONS: readonly Migration[] = [collectionsAndIndexes, analyticsTables];
 
 /**
  * Schema changes are made under one advisory lock (any key of our own): the migrations, and the tables and indexes a
