@@ -9,6 +9,9 @@ const OUTCOMES: Record<string, string> = {
   queued: 'The post is being e-mailed to the subscribers.',
   paused: 'Every newsletter send is paused.',
   resumed: 'Newsletter sending resumed.',
+  'opens-on':
+    'Opens are counted from the next post mailed: its e-mail carries a one-pixel image, and its footer says so.',
+  'opens-off': 'Opens are no longer counted: the next post’s e-mail carries no pixel.',
   'test-sent': 'The test was sent.',
   'unknown-post': 'No such post.',
   done: 'This post has been e-mailed already.',
@@ -33,6 +36,22 @@ export function PauseSending({ paused }: { paused: boolean }) {
       {paused ? <strong>Sending is paused. </strong> : null}
       <button type="submit" name="intent" value={paused ? 'resume' : 'pause'}>
         {paused ? 'Resume sending' : 'Pause all sending'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Whether the next posts' e-mails count opens (a one-pixel image, said in their footer): off unless the owner turns it
+ * on. A post being mailed keeps the e-mail it began with.
+ */
+export function CountOpens({ on }: { on: boolean }) {
+  return (
+    <form method="post" action={ACTION} className="inline-form">
+      <input type="hidden" name="back" value="/dashboard/subscribers" />
+      {on ? 'Opens are counted (a one-pixel image, said in the footer). ' : 'Opens are not counted. '}
+      <button type="submit" name="intent" value={on ? 'opens-off' : 'opens-on'}>
+        {on ? 'Stop counting opens' : 'Count opens'}
       </button>
     </form>
   );

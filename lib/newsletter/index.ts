@@ -6,13 +6,32 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { newsletterKey } from './site-key';
 import { dataClient, recordsClient, siteJobs } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
-import { newsletterClaims, newsletterDeliveries, newsletterSettings, newsletterSends } from './sending';
+import {
+  newsletterClaims,
+  newsletterClicks,
+  newsletterDeliveries,
+  newsletterOpens,
+  newsletterSettings,
+  newsletterSends,
+} from './sending';
 import type { Newsletter, Sending } from './types';
 import { announce } from './send-plan';
 import { noteUnsubscribedFrom, pruneClaims } from './send-upkeep';
 import { enqueueSend, enqueueSubscribe, resumeSend, workSends, workSubscribes } from './queue';
 import { confirmationRequests } from './confirmations';
-import { type OwnerIntent, isPaused, ownerChoice, previewMail, sendStatusOf, sendTest, setPaused } from './owner';
+import {
+  type OwnerIntent,
+  isPaused,
+  ownerChoice,
+  previewMail,
+  sendStatusOf,
+  sendTest,
+  setPaused,
+  setTrackOpens,
+  tracksOpens,
+} from './owner';
+import { countOpen, followClick } from './engagement';
+import { type SendResult, sendResultOf, sendResults } from './results';
 import { type NewsletterService, createNewsletterService } from './service';
 
 export {
@@ -48,8 +67,12 @@ export async function ownerPause(paused: boolean) {
   return setPaused(siteSending(), paused, (id) => resumeSend(boss, id));
 }
 
-/** Whether every send is paused; a test of a post's mail; its preview (owner.ts). */
+/** The owner has the mail of the next sends count opens, or not (owner.ts `setTrackOpens`). */
+export const ownerTrackOpens = (on: boolean) => setTrackOpens(siteSending(), on);
+
+/** Whether every send is paused; whether the next sends count opens; a post's test mail; its preview (owner.ts). */
 export const sendingPaused = () => isPaused(siteSending().records);
+export const countingOpens = () => tracksOpens(siteSending().records);
 export const ownerTestMail = (postId: string, to: string) => sendTest(siteSending(), postId, to);
 export const ownerPreview = (postId: string) => previewMail(siteSending(), postId);
 export const postSendStatus = (postId: string) => sendStatusOf(siteSending(), postId);
@@ -57,6 +80,17 @@ export const postSendStatus = (postId: string) => sendStatusOf(siteSending(), po
 /** A reader unsubscribed from `postId`'s mail (its link's `p`): counted in that post's report. */
 export const unsubscribedFrom = (postId: string, subscriberId: string) =>
   noteUnsubscribedFrom(siteSending(), postId, subscriberId);
+
+/** A click on a mail's tracked link: where it forwards, null when the link does not hold (engagement.ts). */
+export const newsletterClick = (params: URLSearchParams, record = true) => followClick(siteSending(), params, record);
+/** A mail's open pixel loaded: counted when it holds (engagement.ts). */
+export const newsletterOpen = (params: URLSearchParams) => countOpen(siteSending(), params);
+
+/** Each send's results, newest first, and one post's (results.ts). */
+export const newsletterResults = (): Promise<SendResult[]> => sendResults(siteSending().records);
+export const newsletterResultsOf = (postId: string): Promise<SendResult | null> =>
+  sendResultOf(siteSending().records, postId);
+export type { SendResult } from './results';
 
 const key = newsletterKey;
 
@@ -86,7 +120,14 @@ export const siteSending = (): Sending =>
     const c = config();
     return {
       subscribers: dataClient(),
-      records: recordsClient(newsletterSends, newsletterDeliveries, newsletterClaims, newsletterSettings),
+      records: recordsClient(
+        newsletterSends,
+        newsletterDeliveries,
+        newsletterClaims,
+        newsletterSettings,
+        newsletterClicks,
+        newsletterOpens,
+      ),
       mailer: createBulkMailer(c.mail, c.siteUrl),
       siteUrl: c.siteUrl,
       key: key(),

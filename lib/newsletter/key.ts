@@ -1,7 +1,7 @@
 import { linkMac, linkMacHolds } from '@/lib/core/security/signed-token';
 
-// The newsletter's confirmation and unsubscribe links: signed with the site key labelled `newsletter`
-// (lib/core/security/site-key.ts).
+// The newsletter's links (confirmation, unsubscribe, a mail's tracked links and its open pixel): signed with the site
+// key labelled `newsletter` (lib/core/security/site-key.ts), each kind under its own label.
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_DAYS = 7;
@@ -49,3 +49,18 @@ export const unsubscribeToken = (key: Buffer, id: string) => linkMac(key, 'unsub
 /** The token was made with this key for this subscriber. */
 export const unsubscribeTokenHolds = (key: Buffer, id: string, token: string): boolean =>
   linkMacHolds(key, token, 'unsubscribe', id);
+
+/**
+ * The token of a tracked link in a delivery's mail (tracking.ts): it names the delivery and the address the link
+ * forwards to, so it holds for that address only, and the click route forwards nowhere the mail did not link.
+ */
+export const clickToken = (key: Buffer, deliveryId: string, url: string) => linkMac(key, 'click', deliveryId, url);
+
+export const clickTokenHolds = (key: Buffer, deliveryId: string, url: string, token: unknown): boolean =>
+  linkMacHolds(key, token, 'click', deliveryId, url);
+
+/** The token of a delivery's open-counting pixel: it names the delivery alone. */
+export const openToken = (key: Buffer, deliveryId: string) => linkMac(key, 'open', deliveryId);
+
+export const openTokenHolds = (key: Buffer, deliveryId: string, token: unknown): boolean =>
+  linkMacHolds(key, token, 'open', deliveryId);

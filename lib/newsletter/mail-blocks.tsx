@@ -19,14 +19,24 @@ export interface PostMailSettings {
   /** The visible unsubscribe link (the page), and the postal or contact line under it. */
   unsubscribeUrl: string;
   footer?: string;
+  /**
+   * How the mail writes a link to the post or in its text (message.ts: a mark each delivery's message makes its own
+   * tracked link, tracking.ts); the address as it is when absent. Never the unsubscribe link.
+   */
+  link?: (url: string) => string;
+  /** The image that counts the mail's opens, which its footer then mentions; none when opens are not counted. */
+  openPixel?: string;
 }
+
+/** A link of the mail's own (to the post, or in its text) as the settings write it. */
+export const hrefOf = (settings: PostMailSettings, url: string) => (settings.link ? settings.link(url) : url);
 
 export type Json = Record<string, unknown>;
 export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 export const nodesOf = (node: Json): Json[] => (Array.isArray(node.nodes) ? node.nodes.filter(isRecord) : []);
 
 /** A text node's text with its bold, italic, code and link decorations. */
-function text(node: Json, key: number): ReactNode {
+function text(node: Json, key: number, settings: PostMailSettings): ReactNode {
   const data = isRecord(node.textData) ? node.textData : {};
   let out: ReactNode = typeof data.text === 'string' ? data.text : '';
   const decorations = Array.isArray(data.decorations) ? data.decorations.filter(isRecord) : [];
@@ -38,14 +48,15 @@ function text(node: Json, key: number): ReactNode {
     else if (decoration.type === 'ITALIC') out = <em>{out}</em>;
     else if (decoration.type === 'LINK') {
       const link = isRecord(decoration.linkData) && isRecord(decoration.linkData.link) ? decoration.linkData.link : {};
-      if (typeof link.url === 'string' && /^https?:\/\//.test(link.url)) out = <Link href={link.url}>{out}</Link>;
+      if (typeof link.url === 'string' && /^https?:\/\//.test(link.url))
+        out = <Link href={hrefOf(settings, link.url)}>{out}</Link>;
     }
   }
   return <span key={key}>{out}</span>;
 }
 
-const inline = (node: Json): ReactNode[] =>
-  nodesOf(node).map((child, i) => (child.type === 'TEXT' ? text(child, i) : inline(child)));
+const inline = (node: Json, settings: PostMailSettings): ReactNode[] =>
+  nodesOf(node).map((child, i) => (child.type === 'TEXT' ? text(child, i, settings) : inline(child, settings)));
 
 const plain = (node: Json): string =>
   nodesOf(node)
@@ -60,7 +71,7 @@ export function block(node: Json, key: number, post: Post, settings: PostMailSet
     case 'PARAGRAPH':
       return nodesOf(node).length ? (
         <Text key={key} style={styles.text}>
-          {inline(node)}
+          {inline(node, settings)}
         </Text>
       ) : null;
     case 'HEADING': {
@@ -68,7 +79,7 @@ export function block(node: Json, key: number, post: Post, settings: PostMailSet
       const as = level <= 2 ? 'h2' : 'h3';
       return (
         <Heading key={key} as={as} style={{ ...styles.heading, fontSize: as === 'h2' ? '21px' : '18px' }}>
-          {inline(node)}
+          {inline(node, settings)}
         </Heading>
       );
     }
@@ -87,7 +98,11 @@ export function block(node: Json, key: number, post: Post, settings: PostMailSet
             <li key={i}>
               {nodesOf(item).map((child, j) =>
                 // An item's own text inline; a list inside it, nested.
-                child.type === 'PARAGRAPH' ? <span key={j}>{inline(child)}</span> : block(child, j, post, settings),
+                child.type === 'PARAGRAPH' ? (
+                  <span key={j}>{inline(child, settings)}</span>
+                ) : (
+                  block(child, j, post, settings)
+                ),
               )}
             </li>
           ))}
@@ -149,7 +164,7 @@ export function block(node: Json, key: number, post: Post, settings: PostMailSet
     case 'LINK_PREVIEW':
       return (
         <Text key={key} style={styles.text}>
-          <Link href={postUrl}>{MEDIA_LABEL[String(node.type)] ?? 'See it on the site'} →</Link>
+          <Link href={hrefOf(settings, postUrl)}>{MEDIA_LABEL[String(node.type)] ?? 'See it on the site'} →</Link>
         </Text>
       );
     default:

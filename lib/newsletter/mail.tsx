@@ -13,8 +13,9 @@ import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import type { Post } from '@/lib/blog/types';
 import { postImage, resolveImage } from '@/lib/blog/view';
+import { words } from '@/lib/core/i18n';
 import { SITE_NAME, postPath } from '@/lib/core/site';
-import { type Json, type PostMailSettings, absolute, block, isRecord, nodesOf } from './mail-blocks';
+import { type Json, type PostMailSettings, absolute, block, hrefOf, isRecord, nodesOf } from './mail-blocks';
 import { DARK, WIDTH, styles } from './mail-style';
 
 // A new post as an e-mail, with React Email (its components: the tables, inline styles and client quirks of
@@ -45,7 +46,7 @@ export function PostMail({ post, settings }: { post: Post; settings: PostMailSet
         <Container style={styles.container} className="mail-card">
           <Text style={styles.site}>{SITE_NAME}</Text>
           <Heading as="h1" style={styles.title}>
-            <Link href={postUrl} style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Link href={hrefOf(settings, postUrl)} style={{ color: 'inherit', textDecoration: 'none' }}>
               {post.title}
             </Link>
           </Heading>
@@ -64,7 +65,7 @@ export function PostMail({ post, settings }: { post: Post; settings: PostMailSet
             <Text style={styles.text}>The rest of this post is for members with a plan, on the site.</Text>
           )}
           <Section style={{ margin: '24px 0' }}>
-            <Button href={postUrl} style={styles.button} className="mail-button">
+            <Button href={hrefOf(settings, postUrl)} style={styles.button} className="mail-button">
               {post.preview ? 'Read the rest on the site' : 'Read on the site'}
             </Button>
           </Section>
@@ -74,9 +75,23 @@ export function PostMail({ post, settings }: { post: Post; settings: PostMailSet
             <Link href={settings.unsubscribeUrl}>Unsubscribe</Link>
           </Text>
           {settings.footer && <Text style={styles.footer}>{settings.footer}</Text>}
+          {settings.openPixel && <OpenCounted pixel={settings.openPixel} language={post.language} />}
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/**
+ * Where the owner counts opens: the footer says so, in the post's language, and the one-pixel image that counts them
+ * (a plain-text reader loads nothing, and is told all the same).
+ */
+function OpenCounted({ pixel, language }: { pixel: string; language: string | null | undefined }) {
+  return (
+    <>
+      <Text style={styles.footer}>{words(language).t('newsletter.mailOpensCounted', { site: SITE_NAME })}</Text>
+      <Img src={pixel} width={1} height={1} alt="" style={{ width: '1px', height: '1px', border: 0 }} />
+    </>
   );
 }
 

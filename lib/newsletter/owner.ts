@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Post } from '@/lib/blog/types';
 import { OWNER } from '@/lib/data/types';
-import { type SendStatus, SETTINGS_ID, isPaused, newsletterSends, newsletterSettings } from './send-records';
+import {
+  type SendStatus,
+  isPaused,
+  newsletterSends,
+  newsletterSettings,
+  settingsOf,
+  tracksOpens,
+} from './send-records';
 import { messageOf, renderOnce, subjectOf } from './message';
 import type { Sending } from './types';
 import { subscriberId } from './subscribe';
 
 // The owner's hand on the newsletter (the dashboard's Subscribers and Drafts pages, POST /api/owner/newsletter): hold a
-// post's mail back or let it go, pause every send and resume them, mail a test of a post to one address, and see the
-// mail as subscribers will.
+// post's mail back or let it go, pause every send and resume them, count the mail's opens or not, mail a test of a
+// post to one address, and see the mail as subscribers will.
 
 export type OwnerIntent = 'hold' | 'send';
 
@@ -68,7 +75,11 @@ export async function setPaused(
   paused: boolean,
   resume: (postId: string) => Promise<unknown>,
 ): Promise<'paused' | 'resumed'> {
-  const item = { _id: SETTINGS_ID, paused, pausedDate: paused ? new Date().toISOString() : undefined };
+  const item = {
+    ...(await settingsOf(sending.records)),
+    paused,
+    pausedDate: paused ? new Date().toISOString() : undefined,
+  };
   await sending.records.save(newsletterSettings.id, item, OWNER);
   if (paused) return 'paused';
   const { items } = await sending.records.query(
@@ -80,18 +91,30 @@ export async function setPaused(
   return 'resumed';
 }
 
+export { tracksOpens };
+
+/**
+ * Whether the mail of sends started from now on counts opens: a one-pixel image in it, and its footer saying so. A
+ * send already started keeps the mail it began with.
+ */
+export async function setTrackOpens(sending: Sending, on: boolean): Promise<'opens-on' | 'opens-off'> {
+  await sending.records.save(newsletterSettings.id, { ...(await settingsOf(sending.records)), trackOpens: on }, OWNER);
+  return on ? 'opens-on' : 'opens-off';
+}
+
 /** The post as the mail shows it: published, else its draft. */
 const postOrDraft = async (sending: Sending, postId: string): Promise<Post | null> =>
   (await sending.post(postId)) ?? (await sending.draft?.(postId)) ?? null;
 
 /**
  * A test of a post's mail to one address (the owner's own): the message a subscriber gets, its subject marked
- * "[Test]", recorded nowhere and counted in no send. Its unsubscribe link is that address's, as a subscriber's is.
+ * "[Test]", recorded nowhere and counted in no send (its links lead straight to their addresses; its pixel, where
+ * opens are counted, counts nothing). Its unsubscribe link is that address's, as a subscriber's is.
  */
 export async function sendTest(sending: Sending, postId: string, to: string): Promise<'sent' | 'unknown-post'> {
   const post = await postOrDraft(sending, postId);
   if (!post) return 'unknown-post';
-  const rendered = await renderOnce(sending, post);
+  const rendered = await renderOnce(sending, post, await tracksOpens(sending.records));
   const messageId = `<test.${randomUUID()}@${new URL(sending.siteUrl).hostname}>`;
   await sending.mailer.send(
     messageOf(sending, rendered, {
@@ -108,7 +131,7 @@ export async function sendTest(sending: Sending, postId: string, to: string): Pr
 export async function previewMail(sending: Sending, postId: string): Promise<string | null> {
   const post = await postOrDraft(sending, postId);
   if (!post) return null;
-  const rendered = await renderOnce(sending, post);
+  const rendered = await renderOnce(sending, post, await tracksOpens(sending.records));
   const message = messageOf(sending, rendered, {
     to: 'preview@invalid',
     subscriberId: '0'.repeat(32),

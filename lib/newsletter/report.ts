@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { inert } from '@/lib/core/csv';
 import type { DataClient } from '@/lib/data';
 import { OWNER } from '@/lib/data/types';
 import type { Caller } from '@/lib/data/types';
@@ -37,15 +38,6 @@ export async function subscriberWeeks(client: DataClient): Promise<SubscriberWee
   }
   return [...weeks.values()].sort((a, b) => b.week.localeCompare(a.week));
 }
-
-/**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first; an address may start with `+` or `-`) is
- * quoted as text with a leading apostrophe, as OWASP advises for CSV exports.
- */
-const inert = (value: unknown) => {
-  const text = value === undefined || value === null ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
 
 export const CSV_COLUMNS = ['email', 'status', 'subscribed', 'confirmed'] as const;
 

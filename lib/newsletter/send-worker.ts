@@ -23,7 +23,7 @@ const SENT_BATCH = 20;
 export interface Page {
   postId: string;
   subject: string;
-  /** The post's mail, rendered once for the whole send (message.ts `renderOnce`). */
+  /** The post's mail, rendered once for the whole send (message.ts `renderOnce`): each message its delivery's links. */
   rendered: { html: string; text: string };
   /** When the page was read: a deferred delivery's next attempt counts from it. */
   now: Date;
@@ -66,7 +66,14 @@ export async function mailPage(sending: Sending, page: Page, items: DataItem[]):
     const messageId = `<${delivery._id}.${postId}@${new URL(sending.siteUrl).hostname}>`;
     try {
       await sending.mailer.send(
-        messageOf(sending, rendered, { to: String(delivery.email), subscriberId, subject, messageId, postId }),
+        messageOf(sending, rendered, {
+          to: String(delivery.email),
+          subscriberId,
+          subject,
+          messageId,
+          postId,
+          deliveryId: delivery._id,
+        }),
       );
       sent.push({ ...claimed, status: 'sent', messageId, error: undefined });
       if (sent.length >= SENT_BATCH) await markSent();

@@ -3,7 +3,7 @@ import { OWNER } from '@/lib/data/types';
 import { renderOnce, subjectOf } from './message';
 import { log, nowOf } from './send-context';
 import { listDeliveries, stillConfirmed } from './send-plan';
-import { type SendStatus, isPaused, newsletterDeliveries, newsletterSends } from './send-records';
+import { type SendStatus, isPaused, newsletterDeliveries, newsletterSends, tracksOpens } from './send-records';
 import { mailPage } from './send-worker';
 import { pruneClaims, settleInterrupted } from './send-upkeep';
 import type { Sending } from './types';
@@ -12,7 +12,9 @@ export {
   type SendStatus,
   deliveryId,
   newsletterClaims,
+  newsletterClicks,
   newsletterDeliveries,
+  newsletterOpens,
   newsletterSends,
   newsletterSettings,
 } from './send-records';
@@ -51,10 +53,14 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
     await sending.records.update(newsletterSends.id, { ...send, status: 'cancelled' }, OWNER);
     return { status: 'cancelled' };
   }
+  // Whether its mail counts opens is the owner's setting when it starts, kept on the send: a send resumed after the
+  // owner changed it mails the mail its first readers got.
+  let trackOpens = send.trackOpens === true;
   if (send.status === 'queued') {
+    trackOpens = await tracksOpens(sending.records);
     await sending.records.update(
       newsletterSends.id,
-      { ...send, status: 'sending', startedDate: nowOf(sending).toISOString() },
+      { ...send, status: 'sending', startedDate: nowOf(sending).toISOString(), trackOpens },
       OWNER,
     );
   }
@@ -62,7 +68,7 @@ export async function sendPost(sending: Sending, postId: string): Promise<SendRe
   await listDeliveries(sending, postId, languageOf(post.language));
 
   const subject = subjectOf(post);
-  const rendered = await renderOnce(sending, post);
+  const rendered = await renderOnce(sending, post, trackOpens);
   let retryAt: Date | undefined;
   for (;;) {
     const now = nowOf(sending);

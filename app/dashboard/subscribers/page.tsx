@@ -1,11 +1,19 @@
 import type { Metadata } from 'next';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
+import { NewsletterResults } from '@/components/dashboard/newsletter-results';
 import { NewsletterSends } from '@/components/dashboard/newsletter-sends';
 import { SubscriberWeeks } from '@/components/dashboard/subscriber-weeks';
 import { currentOwner } from '@/lib/owner';
 import { dataClient } from '@/lib/data';
-import { sendReports, sendingPaused, siteSending, subscriberWeeks } from '@/lib/newsletter';
-import { MailOutcome, PauseSending } from '@/components/dashboard/newsletter-controls';
+import {
+  countingOpens,
+  newsletterResults,
+  sendReports,
+  sendingPaused,
+  siteSending,
+  subscriberWeeks,
+} from '@/lib/newsletter';
+import { CountOpens, MailOutcome, PauseSending } from '@/components/dashboard/newsletter-controls';
 
 export const metadata: Metadata = { title: 'Subscribers' };
 
@@ -21,10 +29,12 @@ export default function SubscribersPage({ searchParams }: PageProps<'/dashboard/
 async function Subscribers({ searchParams }: Pick<PageProps<'/dashboard/subscribers'>, 'searchParams'>) {
   const owner = await currentOwner('/dashboard/subscribers');
   if (owner.kind !== 'owner') return <OwnerNotice kind={owner.kind} message={owner.message} />;
-  const [weeks, sends, paused] = await Promise.all([
+  const [weeks, sends, paused, opens, results] = await Promise.all([
     subscriberWeeks(dataClient()),
     sendReports(siteSending().records),
     sendingPaused(),
+    countingOpens(),
+    newsletterResults(),
   ]);
   const { mail } = await searchParams;
   return (
@@ -34,6 +44,11 @@ async function Subscribers({ searchParams }: Pick<PageProps<'/dashboard/subscrib
         <h2 id="sends-heading">Posts mailed</h2>
         <PauseSending paused={paused} />
         <NewsletterSends sends={sends} paused={paused} />
+      </section>
+      <section className="panel" aria-labelledby="results-heading">
+        <h2 id="results-heading">What each e-mail came to</h2>
+        <CountOpens on={opens} />
+        <NewsletterResults results={results} />
       </section>
       <SubscriberTable weeks={weeks} />
     </>

@@ -55,7 +55,7 @@ export function verifyToken<T extends { iat: number; exp: number }>(
 /**
  * A mailed link's signature: HMAC-SHA256 under `key` of the label and the parts, one per line, cut to 16 bytes (22
  * base64url characters, short enough for a mail's URL). Each kind of link signs under its own label (`confirm`,
- * `unsubscribe`, `stop-replies`, `digest-off`), so one kind's token never holds as another's.
+ * `unsubscribe`, `stop-replies`, `digest-off`, `click`, `open`), so one kind's token never holds as another's.
  */
 export const linkMac = (key: Buffer, label: string, ...parts: (string | number)[]) =>
   createHmac('sha256', key)

@@ -70,6 +70,7 @@ export const en = {
   'newsletter.subscribe': 'Subscribe',
   'newsletter.trap': 'Leave this empty',
   'newsletter.note': 'One mail per new post. We will ask you to confirm first.',
+  'newsletter.mailOpensCounted': 'Opening this e-mail is counted: it loads a one-pixel image from {site}.',
 
   'member.signIn': 'Sign in',
   'member.signedInAs': 'Signed in as ',

@@ -71,6 +71,7 @@ export const es = {
   'newsletter.subscribe': 'Suscribirme',
   'newsletter.trap': 'Deja esto vacío',
   'newsletter.note': 'Un correo por artículo nuevo. Primero te pediremos que lo confirmes.',
+  'newsletter.mailOpensCounted': 'Se cuenta si abres este correo: carga una imagen de un píxel de {site}.',
 
   'member.signIn': 'Iniciar sesión',
   'member.signedInAs': 'Sesión iniciada como ',
