@@ -18,6 +18,7 @@ const { WIX_WEBHOOK_PUBLIC_KEY } = standInKeyEnv();
  */
 const OWN_SERVERS = [
   'abuse',
+  'analytics',
   'cluster',
   'data-folder',
   'newsletter-cluster',

@@ -12,6 +12,11 @@ export function DashboardMenu() {
             </Link>
           </li>
           <li>
+            <Link href="/dashboard/analytics" prefetch={false}>
+              Analytics
+            </Link>
+          </li>
+          <li>
             <Link href="/dashboard/posts/new" prefetch={false}>
               New post
             </Link>

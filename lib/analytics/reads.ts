@@ -1,5 +1,7 @@
+import { csvRows } from '@/lib/core/csv';
+import { errors } from '@/lib/core/errors';
 import { analyticsSql, upkeepAnalytics } from './index';
-import { bucketOf, bucketsOf, type Period, type Range } from './range';
+import { bucketOf, bucketsOf, parseRange, type Period, type Range } from './range';
 import { dailyRows, POST_VALUE_SEPARATOR, topValues, type Dimension, type Top } from './store';
 
 export { parseRange, RANGES, type Range, type RangeKey } from './range';
@@ -75,6 +77,12 @@ export async function siteTable(table: SiteTable, period: Period, limit = TOP): 
   return { rows: top, values };
 }
 
+/** The site's curve over `range` (closed days rolled up first). */
+export async function siteSeries(range: Range): Promise<Point[]> {
+  await upkeepAnalytics();
+  return seriesOf(range);
+}
+
 /** The site's report over `range` (closed days rolled up first). */
 export async function siteReport(range: Range): Promise<SiteReport> {
   await upkeepAnalytics();
@@ -129,5 +137,42 @@ export async function postReport(postId: string, range: Range): Promise<PostRepo
   };
 }
 
-/** The change from `before` to `now`, as a whole percentage; null when there was nothing before. */
-export const changeOf = (now: number, before: number) => (before ? Math.round(((now - before) / before) * 100) : null);
+/**
+ * One of the analytics pages' tables over the period the query names, as CSV: `series` or a SITE_TABLES key; with
+ * `post`, that post's `series`, `sources` or `read-through`. Null for a table that is none of them; a period the query
+ * gets wrong is refused (catalogue 400) rather than answered for another.
+ */
+export async function analyticsCsv(
+  query: Record<string, string>,
+  now = new Date(),
+): Promise<{ name: string; text: string } | null> {
+  const range = parseRange(query, now);
+  if (range.error) throw errors.badValue(range.error);
+  const { table, post } = query;
+  const name = (what: string) =>
+    `${[post && `post-${post}`, what, range.from, range.to].filter(Boolean).join('-')}.csv`;
+  const counted = (rows: { views: number; visitors: number }[], first: (row: never) => string) =>
+    rows.map((row) => [first(row as never), row.visitors, row.views]);
+  if (table === 'series') {
+    const report = post ? await postReport(post, range) : { series: await siteSeries(range) };
+    const head = ['period', 'visitors', 'views'];
+    return { name: name('visitors-and-views'), text: csvRows([head, ...counted(report.series, (p: Point) => p.key)]) };
+  }
+  if (post && table === 'sources') {
+    const { sources } = await postReport(post, range);
+    return {
+      name: name('sources'),
+      text: csvRows([['source', 'visitors', 'views'], ...counted(sources.rows, (r: Top) => r.value)]),
+    };
+  }
+  if (post && table === 'read-through') {
+    const { readThrough } = await postReport(post, range);
+    const rows = readThrough.map((m) => [m.depth, m.readers, m.share.toFixed(3)]);
+    return { name: name('read-through'), text: csvRows([['depth %', 'readers', 'share of visitors'], ...rows]) };
+  }
+  if (post || !table || !Object.hasOwn(SITE_TABLES, table)) return null;
+  await upkeepAnalytics(now);
+  const { rows } = await siteTable(table as SiteTable, range, 100_000);
+  const column = SITE_TABLES[table as SiteTable].column.toLowerCase();
+  return { name: name(table), text: csvRows([[column, 'visitors', 'views'], ...counted(rows, (r: Top) => r.value)]) };
+}

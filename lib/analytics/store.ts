@@ -191,6 +191,8 @@ export async function pruneEvents(sql: SqlExecutor, now: Date, keepDays: number)
       "at < (select coalesce(max(day) + 1, '-infinity'::date)::timestamptz from analytics_rolled)",
     [cutoff],
   );
+  // Their space is taken by the next days' events (the embedded database runs no autovacuum of its own).
+  if (affectedRows) await sql.query('vacuum analytics_events');
   return affectedRows;
 }
 

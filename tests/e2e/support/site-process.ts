@@ -39,9 +39,11 @@ process.once('exit', () => {
  */
 export async function startSite(
   env: Record<string, string>,
-  { readyPath = '/robots.txt', args = [] as string[] } = {},
+  { readyPath = '/robots.txt', args = [] as string[], ownOrigin = false } = {},
 ): Promise<SiteProcess> {
   const port = await freePort();
+  // A browser's pages on this server are same-site only when SITE_URL is its own address (the beacons, forms).
+  if (ownOrigin) env = { ...env, SITE_URL: `http://127.0.0.1:${port}` };
   const log: string[] = [];
   const child = spawn(
     process.execPath,

@@ -1,0 +1,113 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AnalyticsTable } from '@/components/dashboard/analytics-table';
+import { HoursChart } from '@/components/dashboard/hours-chart';
+import { Kpis } from '@/components/dashboard/kpi';
+import { NewsletterResults } from '@/components/dashboard/newsletter-results';
+import { RangePicker } from '@/components/dashboard/range-picker';
+import { TrafficChart } from '@/components/dashboard/traffic-chart';
+import { parseRange, RANGES, SITE_TABLES, siteReport, type SiteTable } from '@/lib/analytics/reads';
+import { getPost } from '@/lib/blog/reads';
+import { newsletterResults } from '@/lib/newsletter';
+import { ownerLoad } from '../_owner/load';
+import { csvHref, rangeQuery, valueLabel } from './labels';
+
+export const metadata: Metadata = { title: 'Analytics' };
+
+const PATH = '/dashboard/analytics';
+
+/**
+ * The owner's analytics (lib/analytics): visitors and views over the period beside the period before, by day (or
+ * month), by hour of the day, and the top posts, pages, sources, campaigns, devices, languages and the pages readers
+ * leave from, each with its CSV. Server-rendered: charts are SVG with a table behind each, and it all works without
+ * JavaScript. Counted privately: no cookie, no address kept (the note at the foot says how).
+ */
+export default async function AnalyticsPage({ searchParams }: PageProps<'/dashboard/analytics'>) {
+  const query = await searchParams;
+  const range = parseRange(query);
+  const loaded = await ownerLoad(`${PATH}?${rangeQuery(range)}`, async () => {
+    const [report, mailed] = await Promise.all([siteReport(range), newsletterResults()]);
+    const titles = new Map(
+      await Promise.all(
+        report.tables.posts.rows.map(async (row) => [row.value, (await getPost(row.value))?.title] as const),
+      ),
+    );
+    return { report, titles, mailed };
+  });
+  if (loaded.page) return loaded.page;
+  const { report, titles, mailed } = loaded.value;
+  const tableProps = (table: SiteTable) => ({
+    id: `${table}-heading`,
+    title: SITE_TABLES[table].title,
+    column: SITE_TABLES[table].column,
+    ...report.tables[table],
+    visitors: report.totals.visitors,
+    csvHref: csvHref(range, table),
+  });
+  return (
+    <>
+      <h1>Analytics</h1>
+      {range.error && (
+        <p className="notice" role="status">
+          {range.error}
+        </p>
+      )}
+      <RangePicker range={range} path={PATH} choices={RANGES} />
+      <h2 className="visually-hidden">{range.label}</h2>
+      <Kpis totals={report.totals} previous={report.previous} label={range.label} />
+      <section className="panel" aria-labelledby="traffic-heading">
+        <h2 id="traffic-heading">Visitors and views, {range.label.toLowerCase()}</h2>
+        <TrafficChart id="traffic" points={report.series} title={`Visitors and views, ${range.label}`} />
+        <p className="analytics-table__foot">
+          <a href={csvHref(range, 'series')} download>
+            Download visitors and views as CSV
+          </a>
+        </p>
+      </section>
+      <div className="panels">
+        <AnalyticsTable
+          {...tableProps('posts')}
+          label={(id) => (
+            <Link href={`${PATH}/posts/${encodeURIComponent(id)}?${rangeQuery(range)}`} prefetch={false}>
+              {titles.get(id) ?? `A post no longer published (${id})`}
+            </Link>
+          )}
+          empty="No post was read in this period."
+        />
+        <AnalyticsTable {...tableProps('sources')} label={(value) => valueLabel('source', value)} />
+      </div>
+      <div className="panels">
+        <AnalyticsTable {...tableProps('pages')} />
+        <AnalyticsTable {...tableProps('exits')} />
+      </div>
+      <div className="panels">
+        <AnalyticsTable {...tableProps('campaigns')} empty="No visit came with a campaign (utm_campaign)." />
+        <AnalyticsTable {...tableProps('mediums')} empty="No visit came with a medium (utm_medium)." />
+      </div>
+      <div className="panels">
+        <AnalyticsTable {...tableProps('devices')} label={(value) => valueLabel('device', value)} />
+        <AnalyticsTable {...tableProps('languages')} label={(value) => valueLabel('language', value)} />
+      </div>
+      <section className="panel" aria-labelledby="newsletter-heading">
+        <h2 id="newsletter-heading">What each e-mail came to</h2>
+        <div className="table-scroll">
+          <NewsletterResults results={mailed} />
+        </div>
+        <p className="muted analytics-note">
+          Opens are counted only for sends made while counting opens was on (Subscribers); clicks always, through the
+          mail&rsquo;s links.
+        </p>
+      </section>
+      <section className="panel" aria-labelledby="hours-heading">
+        <h2 id="hours-heading">Views by hour of the day (UTC)</h2>
+        <HoursChart hours={report.hours} />
+      </section>
+      <p className="muted analytics-note">
+        Counted without cookies: a visitor is one reader in one day, told apart by a hash of their address and browser
+        under a secret that changes every day and is then deleted; no address is kept. Readers who ask not to be tracked
+        (Do Not Track, Global Privacy Control), crawlers and you are not counted. Days are UTC; today is counted as it
+        happens.
+      </p>
+    </>
+  );
+}
