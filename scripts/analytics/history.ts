@@ -193,3 +193,67 @@ async function main() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
+
+/** A CASE over `r` (a random number in [0, 1)) choosing among weighted constants (this file's, never input). */
+function weighted(choices: [number, string][], r: string) {
+  const total = choices.reduce((sum, [w]) => sum + w, 0);
+  let at = 0;
+  const arms = choices.map(([weight, value]) => {
+    at += weight / total;
+    return `when ${r} < ${at.toFixed(6)} then '${value.replace(/'/g, "''")}'`;
+  });
+  return `case ${arms.join(' ')} else '${choices.at(-1)![1]}' end`;
+}
+
+/**
+ * The bench's history (10 million views over a year): each day's views made by the database itself (generate_series,
+ * setseed for the same history every time) rather than sent from here, then rolled up and pruned as the site does.
+ * Views only (no read-through marks); a visitor reads 1.6 pages on average.
+ */
+export async function generateHistoryInSql(options: Omit<HistoryOptions, 'seed'>) {
+  const { sql, days, viewsPerDay, posts, keepRawDays = 35 } = options;
+  const now = options.now ?? new Date();
+  const today = Date.parse(`${dayOf(now.getTime())}T00:00:00Z`);
+  const sources = SOURCES.map(([w, host, source, medium, campaign]) => [w, [host, source, medium, campaign].join('|')]);
+  const paths = posts.map((p) => `${p.language && p.language !== 'en' ? `/${p.language}` : ''}/post/${p.slug}`);
+  await sql.query('select setseed(0.46)');
+  let written = 0;
+  for (let d = days - 1; d >= 0; d -= 1) {
+    const start = today - d * DAY_MS;
+    const weekday = new Date(start).getUTCDay();
+    const growth = 0.6 + 0.4 * ((days - d) / days);
+    const weekly = weekday === 0 || weekday === 6 ? 0.7 : 1.1;
+    const seconds = Math.max(1, Math.min(86_400, Math.floor((now.getTime() - start) / 1000)));
+    const views = Math.round(((viewsPerDay * growth * weekly) / 0.98) * (seconds / 86_400));
+    const { affectedRows } = await sql.query(
+      'insert into analytics_events (at, kind, path, post_id, referrer_host, utm_source, utm_medium, ' +
+        'utm_campaign, device, language, visitor, depth) ' +
+        "select $1::timestamptz + floor((0.15 + 0.85 * sqrt(random())) * $6) * interval '1 second', 'view', " +
+        'case when p < 0.7 then ($3::text[])[k] else ($8::text[])[1 + floor(random() * $9)::int] end, ' +
+        "case when p < 0.7 then ($2::text[])[k] else '' end, " +
+        "split_part(s, '|', 1), split_part(s, '|', 2), split_part(s, '|', 3), split_part(s, '|', 4), " +
+        `${weighted(DEVICES, 'rd')}, ${weighted(LANGUAGES, 'rl')}, ` +
+        "'v' || $4 || '-' || floor(i / 1.6)::text, 0 " +
+        'from (select i, p, k, rd, rl, ' +
+        `${weighted(sources as [number, string][], 'rs')} as s from (select i, random() as p, ` +
+        '1 + floor(power(random(), 2) * $5)::int as k, random() as rd, random() as rl, random() as rs ' +
+        'from generate_series(1, $7) as i) as r) as g',
+      [
+        new Date(start).toISOString(),
+        posts.map((p) => p.id),
+        paths,
+        dayOf(start),
+        posts.length,
+        seconds,
+        views,
+        PAGES,
+        PAGES.length,
+      ],
+    );
+    written += affectedRows;
+    options.onDay?.(dayOf(start), affectedRows);
+    await rollUp(sql, new Date(start + DAY_MS + 20 * 60_000 > now.getTime() ? now : start + DAY_MS + 20 * 60_000));
+    await pruneEvents(sql, new Date(Math.min(start + DAY_MS, now.getTime())), keepRawDays);
+  }
+  return { views: written, size: await storeSize(sql) };
+}

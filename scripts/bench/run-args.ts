@@ -19,6 +19,7 @@ export const FIGURES = [
   'paid-read',
   'long-posts',
   'memory',
+  'analytics',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { benchAnalytics } from './analytics';
 import { benchCluster } from './cluster';
 import { benchData } from './data';
 import { benchNewsletter } from './newsletter';
@@ -47,6 +48,7 @@ const LONG_PORT = 3250;
 const LONG_NGINX_PORT = 3251;
 const MEMORY_PORT = 3260;
 const SOAK_PORT = 3270;
+const ANALYTICS_PORT = 3280;
 
 const { quick, selected, rebuild, write, minutes, settings } = benchArgs(process.argv.slice(2));
 const log = (line: string) => console.log(line);
@@ -74,6 +76,7 @@ const needsApp = [
   'paid-read',
   'long-posts',
   'memory',
+  'analytics',
 ].some((f) => selected.has(f as Figure));
 // Only the figures that serve the blog read the content copy (data and query-engine need none of it).
 const contentDir = needsApp ? await demoContentCopy() : '';
@@ -240,6 +243,22 @@ await figure('memory', { group: '14', figure: 'RSS at 1,000 posts', target: '< 3
   benchMemory({ port: MEMORY_PORT, log }),
 );
 
+await figure(
+  'analytics',
+  { group: '15', figure: 'analytics at 10 million views', target: 'page p95 < 300 ms; beacon ≥ cached page' },
+  () =>
+    benchAnalytics({
+      port: ANALYTICS_PORT,
+      contentDir,
+      views: quick ? 1_000_000 : 10_000_000,
+      seconds: settings.seconds,
+      rounds: settings.rounds,
+      ownerPassword: OWNER_PASSWORD,
+      sessionSecret: SESSION_SECRET,
+      log,
+    }),
+);
+
 await figure('scale', { group: '6', figure: 'scale 1k → largest', target: 'ratios ≤ 1.5' }, () =>
   benchScale({
     corpora: settings.corpora,
@@ -272,6 +291,7 @@ for (const dist of [
   '.next-bench-run-plain',
   '.next-bench-run-a',
   '.next-bench-run-b',
+  '.next-bench-analytics-data',
 ]) {
   await rm(path.join(ROOT, dist), { recursive: true, force: true });
 }
