@@ -77,6 +77,13 @@ export async function register() {
   } catch (error) {
     warn('data service start failed')(error);
   }
+  // Analytics' recorder: the views the beacons deliver (the proxy answers the public pages' own) are written from now.
+  try {
+    const { startAnalytics } = await import('./lib/analytics');
+    await startAnalytics();
+  } catch (error) {
+    warn('analytics start failed')(error);
+  }
   // The newsletter's worker on the site's job queue (pg-boss in the records database): sends left unfinished by a stop
   // resume, and each post's first publication is mailed; and the workers of the reply notices and the comments
   // digest. Not awaited: the server listens meanwhile.

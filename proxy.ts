@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { loginPath, ownerOf } from '@/lib/owner';
 import { createNonce, ownerCsp } from './lib/core/security/csp';
+import { answerPageBeacon, PAGE_BEACON_PATH } from './lib/edge/api/beacon';
 import { errorResponse } from './lib/edge/api/respond';
 import { errors } from './lib/core/errors';
 import { config as siteConfig } from './lib/core/config';
@@ -45,6 +46,8 @@ function readOnly(request: NextRequest): Response | null {
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  // The public pages' view beacon, answered here: no route, no render, nothing waits for the database.
+  if (pathname === PAGE_BEACON_PATH && request.method === 'POST') return answerPageBeacon(request);
   const undecodable = undecodablePath(pathname);
   if (undecodable) return undecodable;
   const refused = readOnly(request);
@@ -72,12 +75,13 @@ export function proxy(request: NextRequest) {
   return withOwnerHeaders(response);
 }
 
-// Only where there is work: owner pages (session, nonce), paths with a percent sign (the decoding guard) and the
-// read-only routes Next caches (the method guard). Every other request skips the proxy entirely; running it on every
-// path cost public pages most of their throughput. Next reads the matcher at build time, so it is spelled here, not
-// built from isOwnerPath and isReadOnlyRoutePath (tests/proxy.test.ts checks they agree).
+// Only where there is work: owner pages (session, nonce), paths with a percent sign (the decoding guard), the
+// read-only routes Next caches (the method guard) and the view beacon. Every other request skips the proxy entirely;
+// running it on every path cost public pages most of their throughput. Next reads the matcher at build time, so it is
+// spelled here, not built from isOwnerPath and isReadOnlyRoutePath (tests/proxy.test.ts checks they agree).
 export const config = {
   matcher: [
+    '/api/hit',
     '/login',
     '/dashboard',
     '/dashboard/:path*',

@@ -1,21 +1,18 @@
 import { isbot } from 'isbot';
 import { config } from '@/lib/core/config';
-import { processSingleton } from '@/lib/core/process-singleton';
-import { recordsClient } from '@/lib/data';
 import { hitOf, optedOut } from './hit';
-import { createRecorder } from './recorder';
-import { createSalts } from './salts';
-import { appendEvents, dayOf, pruneEvents, rollUp, type AnalyticsEvent } from './store';
+import { deliver } from './inbox';
 
 export { deviceOf, hitOf, optedOut, type Device, type Hit } from './hit';
-export { DIMENSIONS, dailyRows, storeSize, type Dimension, type Row } from './store';
+export { DIMENSIONS, type Dimension, type Row } from './store';
 
 // Analytics (issue 46), private by design: a page view is counted with its day, page, source and campaign, device
 // class and language, and a visitor hash under the day's salt (salts.ts); no cookie is set, no address or agent is
 // kept, `DNT` and `Sec-GPC` are honoured, crawlers, the owner, prefetches and other sites' pages count nothing. The
-// public pages' beacon (components/analytics) brings the page's address and referrer to app/api/hit, a post page's to
-// its view route; the recorder (recorder.ts) writes them in batches off the request's path, into analytics' own SQL
-// tables (store.ts), rolled up per day for the owner's page (report.ts).
+// public pages' beacon (components/analytics) is answered by the proxy (lib/edge/api/beacon.ts), a post page's by its
+// view route; either hands the view to the process's inbox (inbox.ts) and answers at once. The server side
+// (server.ts) hashes and records them in batches into analytics' own SQL tables (store.ts), rolled up per day for the
+// owner's pages (reads.ts). This file stays light: the proxy imports it, and none of the database with it.
 
 export type HitVerdict = 'counted' | 'opted-out' | 'crawler' | 'owner' | 'prefetch' | 'cross-site' | 'not-this-site';
 
@@ -34,27 +31,12 @@ export interface HitInput {
   now?: Date;
 }
 
-/** The SQL database analytics keeps its tables in: the site's own records (DATABASE_URL's server or the embedded). */
-export function analyticsSql() {
-  const sql = recordsClient().sql;
-  if (!sql) throw new Error('analytics needs the site’s SQL records database');
-  return sql;
-}
-
-const salts = () => processSingleton('analytics-salts', () => createSalts(recordsClient()));
-
-/** The process's recorder (recorder.ts). */
-export const analyticsRecorder = () =>
-  processSingleton('analytics-recorder', () =>
-    createRecorder({ write: (events) => appendEvents(analyticsSql(), events) }),
-  );
-
 /** A prefetch or a page prerendered before it is shown: not a view (yet). */
 const prefetched = (headers: Headers) =>
   /prefetch|prerender/i.test(`${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''}`);
 
 /** Counts a page view (or a read-through mark), unless the reader opted out or is not a reader; answers why not. */
-export async function recordHit(input: HitInput): Promise<HitVerdict> {
+export function recordHit(input: HitInput): HitVerdict {
   if (input.crossSite) return 'cross-site';
   if (optedOut(input.headers)) return 'opted-out';
   if (prefetched(input.headers)) return 'prefetch';
@@ -69,36 +51,23 @@ export async function recordHit(input: HitInput): Promise<HitVerdict> {
     siteHost: new URL(config().siteUrl).host,
   });
   if (!hit) return 'not-this-site';
-  const at = input.now ?? new Date();
-  const visitor = await salts().visitor(dayOf(at), input.client, userAgent);
-  const event: AnalyticsEvent = {
-    at,
-    kind: input.depth ? 'read' : 'view',
-    path: hit.path,
+  deliver({
+    at: (input.now ?? new Date()).getTime(),
+    hit,
+    client: input.client,
+    userAgent,
     postId: input.postId ?? '',
-    referrerHost: hit.referrerHost ?? '',
-    utmSource: hit.utmSource ?? '',
-    utmMedium: hit.utmMedium ?? '',
-    utmCampaign: hit.utmCampaign ?? '',
-    device: hit.device,
-    language: hit.language ?? '',
-    visitor,
     depth: input.depth ?? 0,
-  };
-  analyticsRecorder().add(event);
+  });
   return 'counted';
 }
 
-/** Writes the views the process holds (the tests, the bench, before a report). */
-export const flushAnalytics = () => analyticsRecorder().flush();
+/** Starts the server's side of analytics (instrumentation.ts): views delivered are recorded from then on. */
+export async function startAnalytics() {
+  (await import('./server')).startAnalytics();
+}
 
-/**
- * Rolls up the closed days not rolled yet and deletes the raw events older than ANALYTICS_RAW_DAYS: run before the
- * owner's page reads (cheap when there is nothing to roll), by whichever instance serves it.
- */
-export async function upkeepAnalytics(now = new Date()) {
-  const sql = analyticsSql();
-  const rolled = await rollUp(sql, now);
-  const pruned = rolled.length ? await pruneEvents(sql, now, config().analyticsRawDays) : 0;
-  return { rolled, pruned };
+/** Writes every view this process holds (the tests, the bench). */
+export async function flushAnalytics() {
+  await (await import('./server')).flushAnalytics();
 }

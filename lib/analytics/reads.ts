@@ -1,11 +1,13 @@
 import { csvRows } from '@/lib/core/csv';
 import { errors } from '@/lib/core/errors';
-import { analyticsSql, upkeepAnalytics } from './index';
+import { analyticsSql, upkeepAnalytics } from './server';
 import { bucketOf, bucketsOf, parseRange, type Period, type Range } from './range';
 import { dailyRows, POST_VALUE_SEPARATOR, topValues, type Dimension, type Top } from './store';
 
 export { parseRange, RANGES, type Range, type RangeKey } from './range';
 export type { Top } from './store';
+export { analyticsSql, flushAnalytics, upkeepAnalytics } from './server';
+export { dailyRows, storeSize } from './store';
 
 // What the owner's analytics page shows (app/dashboard/analytics), read from the daily roll-ups (and today's raw
 // events): the period's curve of visitors and views, its totals beside the period before, the hours of the day, and the

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { config } from '@/lib/core/config';
 import { recordsClient } from '@/lib/data';
+import { OWNER } from '@/lib/data/types';
 import { mailer } from '@/lib/core/mail';
 import { servedBy } from '@/lib/platform';
 import { processSingleton } from '@/lib/core/process-singleton';
@@ -104,3 +105,27 @@ export type { MemberNotice, MemberPage } from './session-cookie';
 export { siteCaptcha } from './site-captcha';
 export { WIX_LOGIN_COOKIE } from './wix';
 export type { WixLoginResult } from './wix';
+
+/**
+ * The days (UTC) members joined within [from, to], for the owner's analytics: the site's own members (their records'
+ * creation dates, a page of 1000 at a time); null on Wix, whose dashboard counts its members.
+ */
+export async function memberJoinDays(from: string, to: string): Promise<string[] | null> {
+  if (atWix()) return null;
+  const client = recordsClient(members);
+  const days: string[] = [];
+  let page = await client.query(
+    members.id,
+    {
+      filter: { _createdDate: { $gte: `${from}T00:00:00.000Z`, $lte: `${to}T23:59:59.999Z` } },
+      fields: ['_createdDate'],
+      limit: 1000,
+    },
+    OWNER,
+  );
+  for (;;) {
+    for (const item of page.items) days.push(String(item._createdDate).slice(0, 10));
+    if (!page.hasNext) return days;
+    page = await page.next();
+  }
+}

@@ -171,6 +171,13 @@ export async function startNewsletter(): Promise<void> {
   );
 }
 
-export { sendReports, subscriberWeeks, subscribersCsv, type SendReport } from './report';
+export {
+  sendReports,
+  subscriberChanges,
+  subscriberWeeks,
+  subscribersCsv,
+  type SendReport,
+  type SubscriberChanges,
+} from './report';
 export { NEWSLETTER_STATES, isNewsletterState, newsletterStatePath } from './states';
 export type { NewsletterStateName } from './states';

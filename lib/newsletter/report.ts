@@ -149,3 +149,43 @@ export async function sendReports(records: DataClient, limit = 20): Promise<Send
     };
   });
 }
+
+/** The days (UTC, `YYYY-MM-DD`) subscribers subscribed, confirmed and unsubscribed in [from, to], for analytics. */
+export interface SubscriberChanges {
+  subscribed: string[];
+  confirmed: string[];
+  unsubscribed: string[];
+}
+
+/**
+ * When subscribers came, confirmed and left within [from, to] (UTC days, inclusive): the subscribers with any of those
+ * dates in the period, read a page of 1000 at a time, only their dates.
+ */
+export async function subscriberChanges(client: DataClient, from: string, to: string): Promise<SubscriberChanges> {
+  const since = `${from}T00:00:00.000Z`;
+  const until = `${to}T23:59:59.999Z`;
+  const within = (field: string) => ({ [field]: { $gte: since, $lte: until } });
+  const changes: SubscriberChanges = { subscribed: [], confirmed: [], unsubscribed: [] };
+  let page = await client.query(
+    'subscribers',
+    {
+      filter: { $or: [within('_createdDate'), within('confirmedDate'), within('unsubscribedDate')] },
+      fields: ['_createdDate', 'confirmedDate', 'unsubscribedDate'],
+      limit: MAX_DATA_PAGE_SIZE,
+    },
+    OWNER,
+  );
+  const add = (list: string[], date: unknown) => {
+    const day = typeof date === 'string' ? date.slice(0, 10) : '';
+    if (day >= from && day <= to) list.push(day);
+  };
+  for (;;) {
+    for (const item of page.items) {
+      add(changes.subscribed, item._createdDate);
+      add(changes.confirmed, item.confirmedDate);
+      add(changes.unsubscribed, item.unsubscribedDate);
+    }
+    if (!page.hasNext) return changes;
+    page = await page.next();
+  }
+}

@@ -217,14 +217,20 @@ export async function generateHistoryInSql(options: Omit<HistoryOptions, 'seed'>
   const sources = SOURCES.map(([w, host, source, medium, campaign]) => [w, [host, source, medium, campaign].join('|')]);
   const paths = posts.map((p) => `${p.language && p.language !== 'en' ? `/${p.language}` : ''}/post/${p.slug}`);
   await sql.query('select setseed(0.46)');
+  // Each day's share: growing over the period, fewer at weekends, today's up to now; scaled to `viewsPerDay × days`.
+  const shares = Array.from({ length: days }, (_, i) => {
+    const d = days - 1 - i;
+    const start = today - d * DAY_MS;
+    const weekday = new Date(start).getUTCDay();
+    const seconds = Math.max(1, Math.min(86_400, Math.floor((now.getTime() - start) / 1000)));
+    return (0.6 + 0.4 * ((days - d) / days)) * (weekday === 0 || weekday === 6 ? 0.7 : 1.1) * (seconds / 86_400);
+  });
+  const scale = (viewsPerDay * days) / shares.reduce((sum, share) => sum + share, 0);
   let written = 0;
   for (let d = days - 1; d >= 0; d -= 1) {
     const start = today - d * DAY_MS;
-    const weekday = new Date(start).getUTCDay();
-    const growth = 0.6 + 0.4 * ((days - d) / days);
-    const weekly = weekday === 0 || weekday === 6 ? 0.7 : 1.1;
     const seconds = Math.max(1, Math.min(86_400, Math.floor((now.getTime() - start) / 1000)));
-    const views = Math.round(((viewsPerDay * growth * weekly) / 0.98) * (seconds / 86_400));
+    const views = Math.round(shares[days - 1 - d]! * scale);
     const { affectedRows } = await sql.query(
       'insert into analytics_events (at, kind, path, post_id, referrer_host, utm_source, utm_medium, ' +
         'utm_campaign, device, language, visitor, depth) ' +

@@ -251,7 +251,7 @@ await figure(
       port: ANALYTICS_PORT,
       contentDir,
       views: quick ? 1_000_000 : 10_000_000,
-      seconds: settings.seconds,
+      requestsPerRound: quick ? 4_000 : 12_000,
       rounds: settings.rounds,
       ownerPassword: OWNER_PASSWORD,
       sessionSecret: SESSION_SECRET,

@@ -14,7 +14,8 @@ withSite(
   { content: 'content', database: true },
 );
 const { POST: beacon } = await import('@/app/api/posts/[postId]/view/route');
-const { analyticsSql, dailyRows, flushAnalytics, hitOf, recordHit } = await import('@/lib/analytics');
+const { hitOf, recordHit } = await import('@/lib/analytics');
+const { analyticsSql, dailyRows, flushAnalytics } = await import('@/lib/analytics/reads');
 const { recordsClient } = await import('@/lib/data');
 const { OWNER } = await import('@/lib/data/types');
 const { blogSource } = await import('@/lib/blog');

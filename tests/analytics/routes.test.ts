@@ -16,7 +16,7 @@ withSite(
 const { POST: hit, GET: hitGet } = await import('@/app/api/hit/route');
 const { POST: read } = await import('@/app/api/posts/[postId]/read/route');
 const { GET: exportCsv } = await import('@/app/dashboard/analytics/export/route');
-const { analyticsSql, flushAnalytics } = await import('@/lib/analytics');
+const { analyticsSql, flushAnalytics } = await import('@/lib/analytics/reads');
 const { blogSource } = await import('@/lib/blog');
 
 vi.setConfig({ testTimeout: 60_000 });

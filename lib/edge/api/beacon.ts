@@ -46,6 +46,8 @@ export async function countBeacon(
   request: Request,
   { kind = 'view', postId }: { kind?: 'view' | 'read'; postId?: string } = {},
 ): Promise<HitVerdict | 'no-page'> {
+  // Sent by a page's script with navigator.sendBeacon: a few hundred bytes; a larger body is no beacon (unread).
+  if (Number(request.headers.get('content-length') ?? 0) > 2048) return 'no-page';
   const page = await beaconPage(request, kind);
   if (!page) return 'no-page';
   return recordHit({ ...page, ...beaconSender(request), headers: request.headers, postId });
@@ -53,3 +55,19 @@ export async function countBeacon(
 
 /** A beacon's answer: nothing, never cached. */
 export const beaconAnswer = () => new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+
+/** Where the public pages' beacon posts (components/analytics/page-beacon.tsx). */
+export const PAGE_BEACON_PATH = '/api/hit';
+
+/**
+ * A public page's beacon, answered: by the proxy, before any route runs (the cheapest answer the server gives, so the
+ * beacon never costs readers' pages their throughput), and by app/api/hit where the proxy does not run. 204 always.
+ */
+export async function answerPageBeacon(request: Request): Promise<Response> {
+  try {
+    await countBeacon(request);
+  } catch (error) {
+    console.warn(JSON.stringify({ msg: 'analytics: a beacon was not read', error: String(error) }));
+  }
+  return beaconAnswer();
+}
