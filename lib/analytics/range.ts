@@ -96,3 +96,17 @@ export function bucketsOf(range: Range): { key: string; label: string }[] {
 
 /** The bucket a day falls in. */
 export const bucketOf = (range: Range, day: string) => (range.bucket === 'day' ? day : day.slice(0, 7));
+
+/** The period's weeks (from its first day, seven days each) or, over long periods, its months: the audience's rows. */
+export function weeksOf(range: Range): { key: string; label: string; from: string; to: string }[] {
+  const format = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  if (range.bucket === 'month') {
+    return bucketsOf(range).map((b) => ({ ...b, from: `${b.key}-01`, to: `${b.key}-31` }));
+  }
+  const weeks: { key: string; label: string; from: string; to: string }[] = [];
+  for (let ms = msOf(range.from); ms <= msOf(range.to); ms += 7 * DAY_MS) {
+    const to = dayOf(Math.min(ms + 6 * DAY_MS, msOf(range.to)));
+    weeks.push({ key: dayOf(ms), label: format.format(ms), from: dayOf(ms), to });
+  }
+  return weeks;
+}

@@ -4,7 +4,7 @@ import { analyticsSql, upkeepAnalytics } from './server';
 import { bucketOf, bucketsOf, parseRange, type Period, type Range } from './range';
 import { dailyRows, POST_VALUE_SEPARATOR, topValues, type Dimension, type Top } from './store';
 
-export { parseRange, RANGES, type Range, type RangeKey } from './range';
+export { parseRange, RANGES, weeksOf, type Range, type RangeKey } from './range';
 export type { Top } from './store';
 export { analyticsSql, flushAnalytics, upkeepAnalytics } from './server';
 export { dailyRows, storeSize } from './store';

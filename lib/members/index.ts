@@ -118,7 +118,6 @@ export async function memberJoinDays(from: string, to: string): Promise<string[]
     members.id,
     {
       filter: { _createdDate: { $gte: `${from}T00:00:00.000Z`, $lte: `${to}T23:59:59.999Z` } },
-      fields: ['_createdDate'],
       limit: 1000,
     },
     OWNER,

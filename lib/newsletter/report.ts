@@ -159,7 +159,7 @@ export interface SubscriberChanges {
 
 /**
  * When subscribers came, confirmed and left within [from, to] (UTC days, inclusive): the subscribers with any of those
- * dates in the period, read a page of 1000 at a time, only their dates.
+ * dates in the period, read a page of 1000 at a time.
  */
 export async function subscriberChanges(client: DataClient, from: string, to: string): Promise<SubscriberChanges> {
   const since = `${from}T00:00:00.000Z`;
@@ -170,7 +170,6 @@ export async function subscriberChanges(client: DataClient, from: string, to: st
     'subscribers',
     {
       filter: { $or: [within('_createdDate'), within('confirmedDate'), within('unsubscribedDate')] },
-      fields: ['_createdDate', 'confirmedDate', 'unsubscribedDate'],
       limit: MAX_DATA_PAGE_SIZE,
     },
     OWNER,

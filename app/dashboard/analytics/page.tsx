@@ -1,20 +1,53 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AnalyticsTable } from '@/components/dashboard/analytics-table';
+import { Audience, type AudienceRow } from '@/components/dashboard/audience';
 import { HoursChart } from '@/components/dashboard/hours-chart';
 import { Kpis } from '@/components/dashboard/kpi';
 import { NewsletterResults } from '@/components/dashboard/newsletter-results';
 import { RangePicker } from '@/components/dashboard/range-picker';
 import { TrafficChart } from '@/components/dashboard/traffic-chart';
-import { parseRange, RANGES, SITE_TABLES, siteReport, type SiteTable } from '@/lib/analytics/reads';
+import {
+  parseRange,
+  RANGES,
+  SITE_TABLES,
+  siteReport,
+  weeksOf,
+  type Range,
+  type SiteTable,
+} from '@/lib/analytics/reads';
 import { getPost } from '@/lib/blog/reads';
-import { newsletterResults } from '@/lib/newsletter';
+import { dataClient } from '@/lib/data';
+import { memberJoinDays } from '@/lib/members';
+import { newsletterResults, subscriberChanges } from '@/lib/newsletter';
 import { ownerLoad } from '../_owner/load';
 import { csvHref, rangeQuery, valueLabel } from './labels';
 
 export const metadata: Metadata = { title: 'Analytics' };
 
 const PATH = '/dashboard/analytics';
+
+/** Subscribers' and members' changes over the period, by week (or month), and the period before's totals. */
+async function audienceOf(range: Range) {
+  const from = range.previous.from;
+  const [subscribers, joins] = await Promise.all([
+    subscriberChanges(dataClient(), from, range.to),
+    memberJoinDays(from, range.to),
+  ]);
+  const countIn = (days: string[], start: string, end: string) => days.filter((d) => d >= start && d <= end).length;
+  const rowOf = (key: string, label: string, start: string, end: string): AudienceRow => ({
+    key,
+    label,
+    subscribed: countIn(subscribers.subscribed, start, end),
+    confirmed: countIn(subscribers.confirmed, start, end),
+    unsubscribed: countIn(subscribers.unsubscribed, start, end),
+    joined: joins && countIn(joins, start, end),
+  });
+  return {
+    rows: weeksOf(range).map((week) => rowOf(week.key, week.label, week.from, week.to)),
+    previous: rowOf('previous', 'Before', range.previous.from, range.previous.to),
+  };
+}
 
 /**
  * The owner's analytics (lib/analytics): visitors and views over the period beside the period before, by day (or
@@ -26,16 +59,16 @@ export default async function AnalyticsPage({ searchParams }: PageProps<'/dashbo
   const query = await searchParams;
   const range = parseRange(query);
   const loaded = await ownerLoad(`${PATH}?${rangeQuery(range)}`, async () => {
-    const [report, mailed] = await Promise.all([siteReport(range), newsletterResults()]);
+    const [report, mailed, audience] = await Promise.all([siteReport(range), newsletterResults(), audienceOf(range)]);
     const titles = new Map(
       await Promise.all(
         report.tables.posts.rows.map(async (row) => [row.value, (await getPost(row.value))?.title] as const),
       ),
     );
-    return { report, titles, mailed };
+    return { report, titles, mailed, audience };
   });
   if (loaded.page) return loaded.page;
-  const { report, titles, mailed } = loaded.value;
+  const { report, titles, mailed, audience } = loaded.value;
   const tableProps = (table: SiteTable) => ({
     id: `${table}-heading`,
     title: SITE_TABLES[table].title,
@@ -88,6 +121,7 @@ export default async function AnalyticsPage({ searchParams }: PageProps<'/dashbo
         <AnalyticsTable {...tableProps('devices')} label={(value) => valueLabel('device', value)} />
         <AnalyticsTable {...tableProps('languages')} label={(value) => valueLabel('language', value)} />
       </div>
+      <Audience rows={audience.rows} previous={audience.previous} />
       <section className="panel" aria-labelledby="newsletter-heading">
         <h2 id="newsletter-heading">What each e-mail came to</h2>
         <div className="table-scroll">
