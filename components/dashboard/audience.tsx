@@ -1,3 +1,4 @@
+import { ChartTable } from './chart-table';
 import { formatCount } from './format';
 
 // How the audience grew over the period: new subscribers, confirmations, unsubscribes and new members, each period's
@@ -39,33 +40,15 @@ export function Audience({ rows, previous }: { rows: AudienceRow[]; previous: Au
           </div>
         ))}
       </dl>
-      <details>
-        <summary>By {rows[0]?.key.length === 7 ? 'month' : 'week'}</summary>
-        <div className="table-scroll">
-          <table className="chart__table">
-            <thead>
-              <tr>
-                <th scope="col">{rows[0]?.key.length === 7 ? 'Month' : 'Week of'}</th>
-                {columns.map(([key, label]) => (
-                  <th key={key} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  {columns.map(([key]) => (
-                    <td key={key}>{formatCount(row[key] ?? 0)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        summary={`By ${rows[0]?.key.length === 7 ? 'month' : 'week'}`}
+        columns={[rows[0]?.key.length === 7 ? 'Month' : 'Week of', ...columns.map(([, label]) => label)]}
+        rows={rows.map((row) => ({
+          key: row.key,
+          label: row.label,
+          cells: columns.map(([key]) => formatCount(row[key] ?? 0)),
+        }))}
+      />
     </section>
   );
 }

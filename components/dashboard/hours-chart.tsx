@@ -1,3 +1,4 @@
+import { ChartTable } from './chart-table';
 import { formatCount } from './format';
 
 // Views by hour of the day (UTC) over the period, as server-rendered SVG bars, each with its figure on hover (its SVG
@@ -51,27 +52,11 @@ export function HoursChart({ hours }: { hours: { hour: string; views: number; vi
         })}
       </svg>
       <figcaption>
-        <details>
-          <summary>Views by hour as a table</summary>
-          <div className="table-scroll">
-            <table className="chart__table">
-              <thead>
-                <tr>
-                  <th scope="col">Hour (UTC)</th>
-                  <th scope="col">Views</th>
-                </tr>
-              </thead>
-              <tbody>
-                {hours.map((h) => (
-                  <tr key={h.hour}>
-                    <th scope="row">{h.hour}:00</th>
-                    <td>{formatCount(h.views)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
+        <ChartTable
+          summary="Views by hour as a table"
+          columns={['Hour (UTC)', 'Views']}
+          rows={hours.map((h) => ({ key: h.hour, label: `${h.hour}:00`, cells: [formatCount(h.views)] }))}
+        />
       </figcaption>
     </figure>
   );

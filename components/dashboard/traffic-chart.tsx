@@ -1,4 +1,5 @@
 import type { Point } from '@/lib/analytics/reads';
+import { ChartTable } from './chart-table';
 import { formatCount } from './format';
 
 // Visitors and views over a period as a server-rendered SVG: visitors a filled area, views a line above it, a grid of
@@ -71,29 +72,15 @@ export function TrafficChart({ id, points, title }: { id: string; points: Point[
           <span className="traffic__key traffic__key--visitors">Visitors</span>
           <span className="traffic__key traffic__key--views">Views</span>
         </p>
-        <details>
-          <summary>{title} as a table</summary>
-          <div className="table-scroll">
-            <table className="chart__table">
-              <thead>
-                <tr>
-                  <th scope="col">{points[0]?.key.length === 7 ? 'Month' : 'Day'}</th>
-                  <th scope="col">Visitors</th>
-                  <th scope="col">Views</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.key}>
-                    <th scope="row">{p.label}</th>
-                    <td>{formatCount(p.visitors)}</td>
-                    <td>{formatCount(p.views)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
+        <ChartTable
+          summary={`${title} as a table`}
+          columns={[points[0]?.key.length === 7 ? 'Month' : 'Day', 'Visitors', 'Views']}
+          rows={points.map((p) => ({
+            key: p.key,
+            label: p.label,
+            cells: [formatCount(p.visitors), formatCount(p.views)],
+          }))}
+        />
       </figcaption>
     </figure>
   );

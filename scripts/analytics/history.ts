@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appendEvents, pruneEvents, rollUp, storeSize, type AnalyticsEvent } from '@/lib/analytics/tools';
 import type { SqlDatabase } from '@/lib/data/types';
+import { prng } from '../content/random';
 
 // A made-up but lifelike history of page views for the owner's analytics (issue 46), written through analytics' own
 // store (lib/analytics/tools.ts) exactly as the site writes and rolls up: the browser test's 90 days, the screenshots'
@@ -30,18 +31,6 @@ export interface HistoryOptions {
   /** How many days of raw events to keep (as ANALYTICS_RAW_DAYS). */
   keepRawDays?: number;
   onDay?: (day: string, views: number) => void;
-}
-
-/** Mulberry32: a small seeded generator, so a history is the same every time. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SOURCES: [weight: number, referrerHost: string, utmSource: string, utmMedium: string, utmCampaign: string][] = [
@@ -135,7 +124,8 @@ function dayEvents(dayStart: number, views: number, posts: HistoryPost[], next: 
 export async function generateHistory(options: HistoryOptions) {
   const { sql, days, viewsPerDay, posts, seed = 46, keepRawDays = 35 } = options;
   const now = options.now ?? new Date();
-  const next = random(seed);
+  // Seeded (scripts/content/random.ts): the same options give the same history.
+  const next = prng(seed);
   const today = Date.parse(`${dayOf(now.getTime())}T00:00:00Z`);
   let written = 0;
   for (let d = days - 1; d >= 0; d -= 1) {

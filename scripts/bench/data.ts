@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { checkDataQuery, createDataClient, createEmbeddedBackend, whereClause } from '@/lib/data/tools';
 import { defineCollection, OWNER, OWNER_ONLY } from '@/lib/data/types';
+import { prng } from '../content/random';
 import { fmtInt, fmtMiB, fmtMs, median, row, type Row } from './support/table';
 
 // Figure 9, data collections: the embedded backend (PGlite) at 100,000 items. In a scratch folder, one collection is
@@ -38,18 +39,6 @@ export const events = defineCollection({
   },
   permissions: OWNER_ONLY,
 });
-
-/** mulberry32: a small seeded generator, so every run stores the same values. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'alpha bravo cedar delta ember fjord gale harbor ivory juniper kestrel lumen ' +
@@ -96,7 +85,7 @@ export async function benchData(log: (line: string) => void = console.log): Prom
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-data-'));
   try {
     const client = createDataClient({ backend: createEmbeddedBackend(dir), collections: [events] });
-    const random = generator(13);
+    const random = prng(13);
 
     // Opening the folder and preparing the table and its indexes (the first call on the collection), apart from the
     // fill: otherwise the first batch carries PGlite's start.
@@ -127,7 +116,7 @@ export async function benchData(log: (line: string) => void = console.log): Prom
     log(`  folder on disk ${fmtMiB(disk)}; process RSS after filling ${fmtMiB(rss)}`);
 
     // Queries, one at a time; each kind's rounds walk a fixed sequence of values (kinds, score windows).
-    const q = generator(7);
+    const q = prng(7);
     const kindOf = Array.from({ length: ROUNDS + WARMUP }, () => kindName(Math.floor(q() * KINDS)));
     const lowOf = Array.from({ length: ROUNDS + WARMUP }, () => Math.floor(q() * (SCORES - 100)));
     const wordOf = Array.from({ length: UNINDEXED_ROUNDS + WARMUP }, (_, i) => WORDS[i % WORDS.length]!);
