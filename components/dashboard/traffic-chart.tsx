@@ -85,3 +85,28 @@ export function TrafficChart({ id, points, title }: { id: string; points: Point[
     </figure>
   );
 }
+
+/** The analytics pages' curve in its panel, with its heading and its CSV. */
+export function TrafficPanel({
+  points,
+  heading,
+  title,
+  csvHref,
+}: {
+  points: Point[];
+  heading: string;
+  title: string;
+  csvHref: string;
+}) {
+  return (
+    <section className="panel" aria-labelledby="traffic-heading">
+      <h2 id="traffic-heading">{heading}</h2>
+      <TrafficChart id="traffic" points={points} title={title} />
+      <p className="analytics-table__foot">
+        <a href={csvHref} download>
+          Download visitors and views as CSV
+        </a>
+      </p>
+    </section>
+  );
+}

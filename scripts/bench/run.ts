@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { benchAnalytics } from './analytics';
@@ -23,6 +23,7 @@ import {
   buildApp,
   buildFloor,
   demoContentCopy,
+  removeRunCopies,
   FLOOR_DIR,
   OWNER_PASSWORD,
   SESSION_SECRET,
@@ -280,21 +281,7 @@ if (selected.has('query-engine')) {
   await benchQueryEngine();
 }
 
-// Run copies of the build are scratch.
-for (const dist of [
-  '.next-bench-run-app',
-  '.next-bench-run-scale',
-  '.next-bench-run-fault-500',
-  '.next-bench-run-fault-429',
-  '.next-bench-run-fault-hang',
-  '.next-bench-run-fault-malformed',
-  '.next-bench-run-plain',
-  '.next-bench-run-a',
-  '.next-bench-run-b',
-  '.next-bench-analytics-data',
-]) {
-  await rm(path.join(ROOT, dist), { recursive: true, force: true });
-}
+await removeRunCopies();
 
 process.exitCode = report({ quick, write, startLoad }) ? 1 : 0;
 // autocannon and Lighthouse can leave handles open; everything this run started is stopped on exit.

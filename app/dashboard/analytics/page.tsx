@@ -6,7 +6,7 @@ import { HoursChart } from '@/components/dashboard/hours-chart';
 import { Kpis } from '@/components/dashboard/kpi';
 import { NewsletterResults } from '@/components/dashboard/newsletter-results';
 import { RangePicker } from '@/components/dashboard/range-picker';
-import { TrafficChart } from '@/components/dashboard/traffic-chart';
+import { TrafficPanel } from '@/components/dashboard/traffic-chart';
 import {
   parseRange,
   RANGES,
@@ -88,15 +88,12 @@ export default async function AnalyticsPage({ searchParams }: PageProps<'/dashbo
       <RangePicker range={range} path={PATH} choices={RANGES} />
       <h2 className="visually-hidden">{range.label}</h2>
       <Kpis totals={report.totals} previous={report.previous} label={range.label} />
-      <section className="panel" aria-labelledby="traffic-heading">
-        <h2 id="traffic-heading">Visitors and views, {range.label.toLowerCase()}</h2>
-        <TrafficChart id="traffic" points={report.series} title={`Visitors and views, ${range.label}`} />
-        <p className="analytics-table__foot">
-          <a href={csvHref(range, 'series')} download>
-            Download visitors and views as CSV
-          </a>
-        </p>
-      </section>
+      <TrafficPanel
+        points={report.series}
+        heading={`Visitors and views, ${range.label.toLowerCase()}`}
+        title={`Visitors and views, ${range.label}`}
+        csvHref={csvHref(range, 'series')}
+      />
       <div className="panels">
         <AnalyticsTable
           {...tableProps('posts')}

@@ -133,3 +133,21 @@ export async function buildWix(standInUrl: string, contentDir: string, force = f
   });
   return cachedBuild('wix', ROOT, '.next-bench-wix', fingerprint, [], env, force);
 }
+
+/** The copies of builds (and the analytics figure's database) a run makes: scratch, removed at its end. */
+export async function removeRunCopies() {
+  for (const dist of [
+    '.next-bench-run-app',
+    '.next-bench-run-scale',
+    '.next-bench-run-fault-500',
+    '.next-bench-run-fault-429',
+    '.next-bench-run-fault-hang',
+    '.next-bench-run-fault-malformed',
+    '.next-bench-run-plain',
+    '.next-bench-run-a',
+    '.next-bench-run-b',
+    '.next-bench-analytics-data',
+  ]) {
+    await rm(path.join(ROOT, dist), { recursive: true, force: true });
+  }
+}

@@ -7,7 +7,7 @@ import { Kpis } from '@/components/dashboard/kpi';
 import { NewsletterResults } from '@/components/dashboard/newsletter-results';
 import { RangePicker } from '@/components/dashboard/range-picker';
 import { ReadThrough } from '@/components/dashboard/read-through';
-import { TrafficChart } from '@/components/dashboard/traffic-chart';
+import { TrafficPanel } from '@/components/dashboard/traffic-chart';
 import { parseRange, postReport, RANGES } from '@/lib/analytics/reads';
 import { getPost } from '@/lib/blog/reads';
 import { newsletterResultsOf } from '@/lib/newsletter';
@@ -57,15 +57,12 @@ export default async function PostAnalyticsPage({
       </p>
       <RangePicker range={range} path={path} choices={RANGES} />
       <Kpis totals={report.totals} previous={report.previous} label={range.label} />
-      <section className="panel" aria-labelledby="traffic-heading">
-        <h2 id="traffic-heading">Visitors and views, {range.label.toLowerCase()}</h2>
-        <TrafficChart id="traffic" points={report.series} title={`Visitors and views of the post, ${range.label}`} />
-        <p className="analytics-table__foot">
-          <a href={csvHref(range, 'series', post.id)} download>
-            Download visitors and views as CSV
-          </a>
-        </p>
-      </section>
+      <TrafficPanel
+        points={report.series}
+        heading={`Visitors and views, ${range.label.toLowerCase()}`}
+        title={`Visitors and views of the post, ${range.label}`}
+        csvHref={csvHref(range, 'series', post.id)}
+      />
       <div className="panels">
         <AnalyticsTable
           id="sources-heading"
