@@ -12,9 +12,16 @@ const { WIX_WEBHOOK_PUBLIC_KEY } = standInKeyEnv();
 // headless tests in by default. Measured on 2 cores, reader + visual + members-states (66 tests): 306 s in the full
 // browser's headless mode, 213 s in the shell.
 /**
- * Specs that start production servers of their own (support/site-process.ts) and never open the shared one: they run in
- * a second worker beside the rest, which share one server and its data, one file at a time. The machine's second core
- * was a quarter idle with one worker.
+ * The browser tests run in two lanes, one worker each, one file at a time in each (2 cores):
+ *
+ * - lane A (`chromium`): the specs that share server A (port 3100, `.e2e/content`, `.e2e/data`);
+ * - lane B (`server B`): the specs that start production servers of their own (support/site-process.ts) and never open
+ *   a shared one, and those that share server B (port 3101, over copies of A's folders made after the build:
+ *   `.e2e/b-content`, `.e2e/b-data`).
+ *
+ * Lane B had only the specs with servers of their own, and ended 175 s before lane A, leaving a core idle (CI, 743c1d5:
+ * 345 s of tests in A, 171 s in B). The screenshots (visual.spec) moved to server B: a fresh site of their own, which
+ * no other spec has commented on, liked or voted in, whatever ran before.
  */
 const OWN_SERVERS = [
   'abuse',
@@ -25,7 +32,11 @@ const OWN_SERVERS = [
   'outage',
   'refused-config',
   'server-memory',
-].map((name) => `**/${name}.spec.ts`);
+  'settings',
+];
+const ON_SERVER_B = ['visual'];
+const LANE_B = [...OWN_SERVERS, ...ON_SERVER_B].map((name) => `**/${name}.spec.ts`);
+const PORT_B = PORT + 1;
 
 const browser = {
   ...devices['Desktop Chrome'],
@@ -43,6 +54,29 @@ const browser = {
     ],
   },
 };
+
+/** A shared production server of the browser tests' build (`npm run build:e2e`) over its own content and data. */
+function server(port: number, contentDir: string, dataDir: string) {
+  return {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/api/stats/total`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      SITE_URL: `http://127.0.0.1:${port}`,
+      BLOG_SOURCE: 'local',
+      BLOG_CONTENT_DIR: contentDir,
+      DATA_DIR: dataDir,
+      NEXT_DIST_DIR: '.next-e2e',
+      // The browser tests stand for one proxy in front: they name their clients with X-Forwarded-For. The default (no
+      // proxy trusted) is what tests/e2e/abuse.spec.ts runs.
+      TRUST_PROXY_HOPS: '1',
+      OWNER_PASSWORD: 'e2e-owner-password',
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+      WIX_WEBHOOK_PUBLIC_KEY,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -62,28 +96,11 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'off',
   },
+  // The screenshots' names carry neither the project nor the lane, so a spec keeps its baselines when it changes lanes.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-{platform}{ext}',
   projects: [
-    // Named as before the split: the screenshots' file names carry it.
-    { name: 'chromium', testIgnore: OWN_SERVERS, workers: 1, use: browser },
-    { name: 'own servers', testMatch: OWN_SERVERS, workers: 1, use: browser },
+    { name: 'chromium', testIgnore: LANE_B, workers: 1, use: browser },
+    { name: 'server B', testMatch: LANE_B, workers: 1, use: { ...browser, baseURL: `http://127.0.0.1:${PORT_B}` } },
   ],
-  webServer: {
-    command: `npx next start -p ${PORT} -H 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}/api/stats/total`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-      BLOG_SOURCE: 'local',
-      BLOG_CONTENT_DIR: '.e2e/content',
-      DATA_DIR: '.e2e/data',
-      NEXT_DIST_DIR: '.next-e2e',
-      // The browser tests stand for one proxy in front: they name their clients with X-Forwarded-For. The default (no
-      // proxy trusted) is what tests/e2e/abuse.spec.ts runs.
-      TRUST_PROXY_HOPS: '1',
-      OWNER_PASSWORD: 'e2e-owner-password',
-      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
-      WIX_WEBHOOK_PUBLIC_KEY,
-    },
-  },
+  webServer: [server(PORT, '.e2e/content', '.e2e/data'), server(PORT_B, '.e2e/b-content', '.e2e/b-data')],
 });

@@ -5,7 +5,8 @@ import { authorsOf } from '@/lib/edge/pages/authors';
 import { renderRss } from '@/lib/edge/seo/rss';
 import { heroImageUrl } from '@/lib/edge/seo/post-metadata';
 import { absoluteUrl } from '@/lib/edge/seo/site-urls';
-import { SITE_NAME, feedPath, postPath, rssPath } from '@/lib/core/site';
+import { feedPath, postPath, rssPath } from '@/lib/core/site';
+import { getSiteSettings } from '@/lib/settings/reads';
 import { pageLanguage } from '@/lib/edge/pages/languages';
 import { words } from '@/lib/core/i18n';
 
@@ -26,16 +27,17 @@ export async function GET(_request?: Request, { params }: { params?: Promise<obj
   const language = await pageLanguage(params);
   // Loaded at run time: Next refuses a static react-dom/server import in the server-components graph.
   const { renderToStaticMarkup } = await import('react-dom/server');
-  const [page, categories] = await Promise.all([
+  const [page, categories, settings] = await Promise.all([
     listPosts({ language, sort: 'PUBLISHED_DATE_DESC', paging: { limit: FEED_SIZE }, fieldsets: ['RICH_CONTENT'] }),
     listCategories({ language }),
+    getSiteSettings(),
   ]);
   const label = new Map(categories.map((c) => [c.id, c.label]));
   const authors = await authorsOf(page.items.map((post) => post.memberId));
   const body = renderRss({
-    title: SITE_NAME,
+    title: settings.title,
     link: absoluteUrl(feedPath(1, language)),
-    description: words(language).t('site.description'),
+    description: settings.description || words(language).t('site.description'),
     selfUrl: absoluteUrl(rssPath(language)),
     language,
     items: await Promise.all(

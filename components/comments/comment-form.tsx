@@ -23,7 +23,7 @@ interface CommentFormProps {
   parentId?: string;
   visitorsMayComment: boolean;
   label: string;
-  /** The sign-in page, coming back to this post's comments. */
+  /** The sign-in page, coming back to this post's comments (a reply's invitation comes back to its thread). */
   signinHref: string;
   words?: FormWords;
 }
@@ -35,14 +35,20 @@ export interface FormWords {
   postReply: string;
   postComment: string;
   signedInAlready: string;
+  /** The same, before a reply's text. */
+  signedInReply: string;
   /** `{name}` is the member's name. */
   commentingAs: string;
   /** `{signIn}` and `{join}` are the links, whose words are `signIn` and `join`. */
   invitation: string;
+  /** A reply's invitation, with the same two links. */
+  replyInvitation: string;
   signIn: string;
   join: string;
   awaiting: string;
   captcha: string;
+  /** The route's 409: the reader's last comment here says the same. */
+  repeated: string;
   /** `{status}` is the response's HTTP status. */
   notPosted: string;
   offline: string;
@@ -55,12 +61,15 @@ const ENGLISH: FormWords = {
   postReply: 'Post reply',
   postComment: 'Post comment',
   signedInAlready: 'Signed in already? Write your comment',
+  signedInReply: 'Signed in already? Write your reply',
   commentingAs: 'Commenting as {name}',
   invitation: 'Comments are open to members: {signIn} or {join} first.',
+  replyInvitation: 'To reply, {signIn} or {join}.',
   signIn: 'sign in',
   join: 'join',
   awaiting: 'Thank you! Your comment will appear once the author approves it.',
   captcha: 'One more step: tick the box below, then post again.',
+  repeated: 'Not posted: your last comment here says the same.',
   notPosted: 'Your comment was not posted (HTTP {status}).',
   offline: 'You seem to be offline: your comment was not posted.',
 };
@@ -70,6 +79,19 @@ const fill = (message: string, parts: Record<string, ReactNode>) =>
   message
     .split(/(\{\w+\})/)
     .map((piece, i) => (i % 2 ? <Fragment key={i}>{parts[piece.slice(1, -1)]}</Fragment> : piece || null));
+
+/**
+ * The sign-in and join pages, each coming back (`next`) where the sign-in page of `signinHref` does: to a reply's
+ * thread for a reply.
+ */
+function invitationLinks(signinHref: string, parentId: string | undefined) {
+  const signIn = new URL(signinHref, 'https://site.invalid');
+  const next = signIn.searchParams.get('next');
+  if (next === null) return { signIn: signinHref, join: '/join' };
+  const back = parentId ? `${next.replace(/#.*$/, '')}#${commentFragment(parentId)}` : next;
+  signIn.searchParams.set('next', back);
+  return { signIn: `${signIn.pathname}${signIn.search}`, join: `/join?${new URLSearchParams({ next: back })}` };
+}
 
 /** Whether the readable member hint cookie is set: true or false in the browser, null in the server's HTML. */
 const hintSet = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`));
@@ -94,6 +116,7 @@ export function CommentForm({
   const api = postCommentsApi(postId);
   const askName = visitorsMayComment && !member;
   const hinted = useMemberHint();
+  const links = invitationLinks(signinHref, parentId);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -123,7 +146,9 @@ export function CommentForm({
         setCaptcha(true);
         setStatus({ text: said.captcha, alert: true });
       } else if (response.status === 401) {
-        window.location.assign(signinHref);
+        window.location.assign(links.signIn);
+      } else if (response.status === 409) {
+        setStatus({ text: said.repeated, alert: true });
       } else {
         setStatus({
           text: body?.error?.message ?? said.notPosted.replace('{status}', String(response.status)),
@@ -139,13 +164,14 @@ export function CommentForm({
 
   const invitation = (
     <p className="comment-form__who">
-      {fill(said.invitation, {
-        signIn: <a href={signinHref}>{said.signIn}</a>,
-        join: <a href="/join">{said.join}</a>,
+      {fill(parentId ? said.replyInvitation : said.invitation, {
+        signIn: <a href={links.signIn}>{said.signIn}</a>,
+        join: <a href={links.join}>{said.join}</a>,
       })}
     </p>
   );
-  // Where only members comment, a reader known not to be signed in (no member hint cookie) gets the invitation alone.
+  // Where only members comment, a reader known not to be signed in (no member hint cookie) gets the invitation alone:
+  // no text box they could not use.
   if (!visitorsMayComment && !member && hinted === false) return invitation;
 
   const fields = (
@@ -195,11 +221,10 @@ export function CommentForm({
         invitation
       ) : null}
       {/* The same page for everyone, and without JavaScript no one knows who reads it: where only members comment,
-          the form waits behind the invitation for a member who is signed in already (a reply form is behind its
-          thread's "Reply" already). */}
-      {!visitorsMayComment && !member && !parentId ? (
+          the form (a thread's reply form too) waits behind the invitation for a member who is signed in already. */}
+      {!visitorsMayComment && !member ? (
         <details className="comment-form__signed-in">
-          <summary>{said.signedInAlready}</summary>
+          <summary>{parentId ? said.signedInReply : said.signedInAlready}</summary>
           {fields}
         </details>
       ) : (

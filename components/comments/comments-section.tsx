@@ -29,12 +29,15 @@ function islandWords(t: Words['t']): { form: FormWords; controls: ControlsWords;
     postReply: t('comments.postReply'),
     postComment: t('comments.postComment'),
     signedInAlready: t('comments.signedInAlready'),
+    signedInReply: t('comments.signedInReply'),
     commentingAs: t('comments.commentingAs', { name: '{name}' }),
     invitation: t('comments.invitation', { signIn: '{signIn}', join: '{join}' }),
+    replyInvitation: t('comments.replyInvitation', { signIn: '{signIn}', join: '{join}' }),
     signIn: t('comments.signIn'),
     join: t('comments.join'),
     awaiting: t('comments.awaiting'),
     captcha: t('comments.captcha'),
+    repeated: t('comments.repeated'),
     notPosted: t('comments.notPosted', { status: '{status}' }),
     offline: t('comments.offline'),
   };
@@ -100,6 +103,32 @@ function CommentText({ paragraphs }: { paragraphs: CommentView['paragraphs'] }) 
   );
 }
 
+/**
+ * The writer's picture, or their initials on a background of their own (app/globals.css). Decorative: hidden from
+ * assistive technology, since the name beside it is read.
+ */
+function Avatar({ avatar }: { avatar: CommentView['avatar'] }) {
+  if ('src' in avatar) {
+    return (
+      <img
+        className="comment__avatar"
+        src={avatar.src}
+        alt=""
+        aria-hidden="true"
+        width={32}
+        height={32}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
+  return (
+    <span className={`comment__avatar comment__avatar--${avatar.tone}`} aria-hidden="true">
+      {avatar.initials}
+    </span>
+  );
+}
+
 function Comment({
   comment,
   postId,
@@ -118,6 +147,7 @@ function Comment({
     <li id={commentFragment(comment.id)} className="comment">
       <article aria-label={t('comments.by', { name: comment.authorName })}>
         <header className="comment__meta">
+          <Avatar avatar={comment.avatar} />
           <bdi className="comment__author">{comment.authorName}</bdi>
           <PostDate iso={comment.createdDate} language={language} />
           {comment.edited && <span className="comment__edited">{t('comments.edited')}</span>}

@@ -61,6 +61,11 @@ export function DashboardMenu() {
               Plans
             </Link>
           </li>
+          <li>
+            <Link href="/dashboard/settings" prefetch={false}>
+              Settings
+            </Link>
+          </li>
         </ul>
       </nav>
       <form method="post" action="/api/owner/session" className="dash-header__logout">

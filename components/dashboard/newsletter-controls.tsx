@@ -34,7 +34,12 @@ export function PauseSending({ paused }: { paused: boolean }) {
     <form method="post" action={ACTION} className="inline-form">
       <input type="hidden" name="back" value="/dashboard/subscribers" />
       {paused ? <strong>Sending is paused. </strong> : null}
-      <button type="submit" name="intent" value={paused ? 'resume' : 'pause'}>
+      <button
+        type="submit"
+        name="intent"
+        value={paused ? 'resume' : 'pause'}
+        className={paused ? undefined : 'button-secondary'}
+      >
         {paused ? 'Resume sending' : 'Pause all sending'}
       </button>
     </form>
@@ -89,7 +94,12 @@ export function DraftNewsletter({ postId, held }: { postId: string; held: boolea
       <form method="post" action={ACTION} className="inline-form">
         <input type="hidden" name="postId" value={postId} />
         <input type="hidden" name="back" value={back} />
-        <button type="submit" name="intent" value={held ? 'send' : 'hold'}>
+        <button
+          type="submit"
+          name="intent"
+          value={held ? 'send' : 'hold'}
+          className={held ? undefined : 'button-secondary'}
+        >
           {held ? 'E-mail it when published' : 'Don’t e-mail this post'}
         </button>
       </form>

@@ -9,7 +9,7 @@ export function NotFoundHelp({ language }: { language?: string }) {
     <section className="not-found">
       <h1>{t('notFound.heading')}</h1>
       <p>{t('notFound.text')}</p>
-      <form action={searchPath(language)} method="get" role="search">
+      <form action={searchPath(language)} method="get" role="search" aria-label={t('search.form')}>
         <label htmlFor="not-found-q">{t('site.searchLabel')}</label>{' '}
         <input id="not-found-q" name="q" type="search" maxLength={200} />{' '}
         <button type="submit">{t('search.button')}</button>

@@ -11,6 +11,10 @@ interface PageShellProps {
   headerClassName?: string;
   mainClassName?: string;
   footer?: ReactNode;
+  /** The site's name (the owner's setting; its constant where none is read, as on the error pages). */
+  siteName?: string;
+  /** The owner's logo (`/media/…` or an https address): shown for the name, which is its alt text. */
+  logo?: string;
   /**
    * The site's name as a plain link (a full page load), for error pages: the client router may be what failed.
    */
@@ -34,10 +38,18 @@ export function PageShell({
   mainClassName,
   footer,
   plainHomeLink,
+  siteName = SITE_NAME,
+  logo,
   skipLabel = 'Skip to content',
   children,
 }: PageShellProps) {
   const home = feedPath(1, lang);
+  const name = logo ? (
+    // The owner's image at its own size, bounded by CSS: not an optimised <Image> (an https logo's host is unknown).
+    <img src={logo} alt={siteName} className="site-logo" />
+  ) : (
+    siteName
+  );
   return (
     <html lang={lang}>
       {head && <head>{head}</head>}
@@ -49,11 +61,11 @@ export function PageShell({
           <div className="container site-header__inner">
             {plainHomeLink ? (
               <a href={home} className="site-title">
-                {SITE_NAME}
+                {name}
               </a>
             ) : (
               <Link href={home} className="site-title">
-                {SITE_NAME}
+                {name}
               </Link>
             )}
             {header}

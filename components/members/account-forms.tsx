@@ -1,6 +1,7 @@
-// The account page's forms (app/(members)/account): profile, password, sign out everywhere. Plain HTML forms posting to
-// app/api/members/*, back by redirect with a notice, so each works without JavaScript. The display name is the stored
-// one (the member's own), never a value from the request; passwords are never filled in.
+// The account page's forms (app/(members)/account): profile, password, sign out everywhere (the picture upload, the
+// newsletter and the plans are account-sections.tsx's). Plain HTML forms posting to app/api/members/*, back by
+// redirect with a notice, so each works without JavaScript. The display name is the stored one (the member's own),
+// never a value from the request; passwords are never filled in.
 
 import { NewPasswordField } from './member-forms';
 
@@ -21,9 +22,14 @@ interface ProfileFormProps {
   avatar?: string;
   /** The pictures a member may choose (`/media/…`); none (Wix) leaves the picker out and the picture as it is. */
   choices: string[];
+  /**
+   * The member's picture is one they uploaded: no choice is checked, so saving the name keeps it (a form without a
+   * checked choice sends none), and the legend says a choice replaces it.
+   */
+  uploaded?: boolean;
 }
 
-export function ProfileForm({ displayName, avatar, choices }: ProfileFormProps) {
+export function ProfileForm({ displayName, avatar, choices, uploaded = false }: ProfileFormProps) {
   return (
     <section className="member-section" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
@@ -40,11 +46,11 @@ export function ProfileForm({ displayName, avatar, choices }: ProfileFormProps) 
         />
         {choices.length > 0 && (
           <fieldset>
-            <legend>Picture</legend>
+            <legend>{uploaded ? 'Or one of the blog’s pictures instead of yours' : 'Picture'}</legend>
             <ul className="avatar-choices">
               <li>
                 <label className="avatar-choice">
-                  <input type="radio" name="avatar" value="" defaultChecked={!avatar} />
+                  <input type="radio" name="avatar" value="" defaultChecked={!avatar && !uploaded} />
                   No picture
                 </label>
               </li>

@@ -7,10 +7,12 @@ export const ratingText = ({ average, count }: { average: number; count: number 
 };
 
 /**
- * Under a post: its average rating and a plain form of five radio buttons (no JavaScript needed; the route sends a
- * member, or a visitor where visitors may rate, back here, and any other visitor to sign in). Its legend says who
- * rates as the owner's setting does: "(members)" unless visitors may rate too. The page is the same for everyone and
- * refreshed by each rating and by a change of the setting.
+ * Under a post, in its row of reactions: a plain form of five stars (no JavaScript needed; the route sends a member, or
+ * a visitor where visitors may rate, back here, and any other visitor to sign in), and the average under them. Each
+ * star is a native radio button drawn as a star (app/globals.css: the inputs are visually hidden, their labels show
+ * ★, filled up to the one checked or hovered), so the arrow keys move through them and each is named "4 stars". Its
+ * legend says who rates as the owner's setting does: "(members)" unless visitors may rate too. The page is the same
+ * for everyone and refreshed by each rating and by a change of the setting.
  */
 export function PostRating({
   postId,
@@ -29,21 +31,31 @@ export function PostRating({
   const { t } = words(language);
   return (
     <section id="rating" className="rating" aria-labelledby="rating-heading">
-      <h2 id="rating-heading">{t('post.rate')}</h2>
-      <p className="rating__summary" data-testid="rating-summary">
-        {count ? ratingText({ average, count }, language) : t('post.noRatings')}
-      </p>
+      <h2 id="rating-heading" className="visually-hidden">
+        {t('post.rate')}
+      </h2>
       <form method="post" action={`/api/posts/${encodeURIComponent(postId)}/rating`} className="rating__form">
-        <fieldset>
-          <legend>{t(visitorsMayRate ? 'post.yourRating' : 'post.yourRatingMembers')}</legend>
+        <fieldset className="rating__stars">
+          <legend className="rating__legend">
+            {t(visitorsMayRate ? 'post.yourRating' : 'post.yourRatingMembers')}
+          </legend>
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n}>
-              <input type="radio" name="rating" value={n} required /> {n}
+            <label key={n} className="rating__star">
+              <input type="radio" name="rating" value={n} required className="rating__input" />
+              <span className="rating__glyph" aria-hidden="true">
+                ★
+              </span>
+              <span className="visually-hidden">{t('post.stars', { stars: n })}</span>
             </label>
           ))}
         </fieldset>
-        <button type="submit">{t('post.rateButton')}</button>
+        <button type="submit" className="rating__submit">
+          {t('post.rateButton')}
+        </button>
       </form>
+      <p className="rating__summary" data-testid="rating-summary">
+        {count ? ratingText({ average, count }, language) : t('post.noRatings')}
+      </p>
     </section>
   );
 }

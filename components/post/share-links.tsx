@@ -1,9 +1,11 @@
 import { CopyLink } from './copy-link';
+import { ShareButton } from './share-button';
 import { words } from '@/lib/core/i18n';
 
 // Share links under each post, with no third-party script: each network is a plain link to its documented share page,
 // with the post's absolute address and title encoded into it (encodeURIComponent: `%20`, never `+`, which mailto
-// would keep). Static HTML, built from the post's data when the page is prerendered.
+// would keep). Static HTML, built from the post's data when the page is prerendered, behind one "Share" (issue 47): a
+// <details> disclosure without JavaScript, the system's share sheet where the browser has one (share-button.tsx).
 
 export interface ShareTarget {
   /** What the link shows. */
@@ -21,6 +23,7 @@ const query = (params: Record<string, string>) =>
 /** How the share links read, in the page's language. */
 export interface ShareWords {
   heading: string;
+  button: string;
   on: string;
   by: string;
   email: string;
@@ -33,6 +36,7 @@ export const shareWords = (language?: string | null): ShareWords => {
   const { t } = words(language);
   return {
     heading: t('post.share'),
+    button: t('post.shareButton'),
     on: t('post.shareOn'),
     by: t('post.shareBy'),
     email: t('post.email'),
@@ -68,29 +72,41 @@ export function shareTargets(url: string, title: string, said: ShareWords = shar
   ];
 }
 
+/** The id of the share links' disclosure (one per page). */
+const LINKS_ID = 'share-links';
+
 export function ShareLinks({ url, title, language }: { url: string; title: string; language?: string | null }) {
   const said = shareWords(language);
   return (
-    <section className="share" aria-labelledby="share-heading">
-      <h2 id="share-heading">{said.heading}</h2>
-      <ul className="share__list">
-        <li>
-          <CopyLink url={url} label={said.copy} copied={said.copied} refused={said.refused} />
-        </li>
-        {shareTargets(url, title, said).map((target) => (
-          <li key={target.label}>
-            <a
-              className="share__link"
-              href={target.href}
-              // Outside links open in a new tab, as the post's own links do; the mail client opens by itself.
-              {...(target.href.startsWith('https:') && { target: '_blank', rel: 'noopener noreferrer' })}
-            >
-              <span className="visually-hidden">{target.lead} </span>
-              {target.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div className="share">
+      <ShareButton url={url} title={title} label={said.button} linksId={LINKS_ID}>
+        <details id={LINKS_ID} className="share__more">
+          <summary className="share__button">
+            {said.button}
+            <span className="share__caret" aria-hidden="true">
+              ▾
+            </span>
+          </summary>
+          <ul className="share__list" aria-label={said.heading}>
+            <li>
+              <CopyLink url={url} label={said.copy} copied={said.copied} refused={said.refused} />
+            </li>
+            {shareTargets(url, title, said).map((target) => (
+              <li key={target.label}>
+                <a
+                  className="share__link"
+                  href={target.href}
+                  // Outside links open in a new tab, as the post's own links do; the mail client opens by itself.
+                  {...(target.href.startsWith('https:') && { target: '_blank', rel: 'noopener noreferrer' })}
+                >
+                  <span className="visually-hidden">{target.lead} </span>
+                  {target.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </ShareButton>
+    </div>
   );
 }

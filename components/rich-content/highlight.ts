@@ -18,7 +18,8 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
 // Code blocks highlighted on the server (issue 31), with highlight.js: a kept library, and the one that names the
-// language itself (Ricos' CODE_BLOCK carries no language, so it must be detected; Shiki cannot detect one). Its output
+// language itself (Ricos' CODE_BLOCK carries no language, so it is detected, unless the writer named one: a Markdown
+// fence's, which the CLI keeps as the block's `codeBlockData.language`; Shiki cannot detect one). Its output
 // is classes, not colours, so the light and dark themes are the site's CSS (rich-content.css) following its scheme,
 // and no script goes to the browser. The markup is made compact (`compact`): a page carries it twice (its HTML and the
 // RSC payload), and the post page sits just under the size past which it is served markedly slower
@@ -146,8 +147,17 @@ function guess(code: string): { value: string; language?: string; sure: boolean;
   return { ...hljs.highlightAuto(code, Object.keys(LANGUAGES)), sure: false };
 }
 
-function detect(code: string): Highlighted {
+/** highlight.js's name (or alias: `ts`, `sh`, `html`) of a language it has here, for a writer's fence; else null. */
+function nameOf(named: string | undefined): string | null {
+  const language = named ? hljs.getLanguage(named.trim().toLowerCase()) : undefined;
+  if (!language) return null;
+  return Object.keys(LANGUAGES).find((name) => hljs.getLanguage(name) === language) ?? null;
+}
+
+function detect(code: string, named: string | null): Highlighted {
   if (code.length > MAX_LENGTH) return { html: escape(code), language: null };
+  // The language the writer named (a Markdown fence's, kept by the CLI as the block's `codeBlockData.language`).
+  if (named) return { html: compact(hljs.highlight(code, { language: named }).value), language: NAMES[named] ?? named };
   const result = guess(code);
   if (!result.language || (!result.sure && result.relevance < MIN_RELEVANCE)) {
     return { html: escape(code), language: null };
@@ -155,9 +165,12 @@ function detect(code: string): Highlighted {
   return { html: compact(result.value), language: NAMES[result.language] ?? result.language };
 }
 
-/** The code highlighted, and the language it was read as. */
-export function highlight(code: string): Highlighted {
-  const key = createHash('sha1').update(code).digest('base64');
+/** The code highlighted, and the language it was read as: `language` where the writer named one this site has. */
+export function highlight(code: string, language?: string): Highlighted {
+  const named = nameOf(language);
+  const key = createHash('sha1')
+    .update(`${named ?? ''}\u0000${code}`)
+    .digest('base64');
   const known = cache.get(key);
   if (known) {
     // Most recently used last: the oldest is the first to go.
@@ -165,7 +178,7 @@ export function highlight(code: string): Highlighted {
     cache.set(key, known);
     return known;
   }
-  const answer = detect(code);
+  const answer = detect(code, named);
   cache.set(key, answer);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return answer;

@@ -58,12 +58,21 @@ const isSvg = (media: unknown) => {
   return /\.svg(?:[?#]|$)/i.test(str(src.id) ?? str(src.url) ?? '');
 };
 
+/** Whether an image's alt text says what its caption says (spacing and case aside). */
+const sameWords = (a: string, b: string) =>
+  a.replace(/\s+/g, ' ').toLocaleLowerCase() === b.replace(/\s+/g, ' ').toLocaleLowerCase();
+
 export function Image({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'imageData');
   const caption = text(data.caption);
   const container = containerProps(data.containerData, 'rc-image');
   const linked = obj(data.link) !== undefined;
-  const alt = data.decorative === true ? '' : (text(data.altText) ?? (linked ? (caption ?? 'Image') : ''));
+  const described = text(data.altText);
+  // As in a gallery: alt text that says what the caption says is left to the caption, unless it names a link.
+  const alt =
+    data.decorative === true || (!linked && described && caption && sameWords(described, caption))
+      ? ''
+      : (described ?? (linked ? (caption ?? 'Image') : ''));
   const className = isSvg(data.image) ? 'rc-img rc-img-svg' : undefined;
   const img = Img({
     media: data.image,
@@ -86,7 +95,12 @@ function GalleryItem({ item, priority, ctx }: { item: Rec; priority: boolean; ct
   const video = obj(item.video);
   let content: ReactNode = null;
   if (image) {
-    const img = Img({ media: image.media, alt: text(item.altText) ?? title ?? '', priority });
+    const linked = linkProps(image.link, anchorResolver(ctx)) !== null;
+    const described = text(item.altText) ?? title ?? '';
+    // The caption names the image already: the same words as its alt would be read twice. A linked image keeps them,
+    // as the link's name (the caption is outside the link).
+    const alt = !linked && title && sameWords(described, title) ? '' : described;
+    const img = Img({ media: image.media, alt, priority });
     content = img && withLink(img, image.link, ctx);
   } else if (video) {
     content = VideoPlayer({ media: video.media, thumbnail: video.thumbnail, title });

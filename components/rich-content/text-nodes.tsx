@@ -83,7 +83,8 @@ export function CodeBlock({ node, ctx }: NodeProps) {
   // Highlighted on the server (highlight.ts: classes, themed by rich-content.css; no script), the language it was read
   // as in a small label, and "Copy" as an island. Long lines scroll sideways inside the block: focusable, so a
   // keyboard can scroll it too.
-  const { html, language } = highlight(lines.join('\n'));
+  const named = (node.codeBlockData as { language?: unknown } | undefined)?.language;
+  const { html, language } = highlight(lines.join('\n'), typeof named === 'string' ? named : undefined);
   return (
     <div className="rc-codeblock">
       {language && <span className="rc-code__lang">{language}</span>}

@@ -8,8 +8,9 @@ import type { Post } from './types';
 // here, so what any public reader is built from (the pages and their RSC payload, the feed, the JSON API, search, the
 // newsletter mail) holds the preview only, whatever the source answered: with an API key, Wix answers the whole text,
 // and Wix's docs do not say otherwise (docs/wix-operations.md). The preview is the blocks before the post's paywall
-// (`previewBlocks`, set by the owner; by default the first PREVIEW_BLOCKS), its text those blocks' text; a source that
-// answered without the rich content gives the excerpt as the text. The compressed rich content never goes out.
+// (`previewBlocks`, set by the owner; by default the first PREVIEW_BLOCKS) less the headings, dividers and empty
+// paragraphs they end on (`previewNodes`), its text those blocks' text; a source that answered without the rich
+// content gives the excerpt as the text. The compressed rich content never goes out.
 // Its excerpt too: one made from the post's first words (the CLI's, Wix's by default) runs past the preview once the
 // post is paid, so it is made again from the preview's text (`publicExcerpt`); one the owner wrote stands. A post
 // answered without its rich content has it read once to judge (`excerpts`, per post and version), and search keeps a
@@ -46,6 +47,25 @@ export function plainText(nodes: readonly TextNode[]): string {
 const previewLength = (post: Pick<Post, 'previewBlocks'>) =>
   Math.max(0, Math.floor(Number(post.previewBlocks ?? PREVIEW_BLOCKS)) || 0);
 
+/** Blocks a preview never ends on: a heading whose section is paid, a divider, a paragraph with no text. */
+const endsBadly = (node: TextNode) =>
+  node.type === 'HEADING' || node.type === 'DIVIDER' || (node.type === 'PARAGRAPH' && plainText([node]) === '');
+
+/**
+ * The blocks of a paid post its preview shows (issue 47): the first `previewBlocks` (PREVIEW_BLOCKS by default), less
+ * the headings, dividers and empty paragraphs they end on, so the preview ends on what it says (a paragraph, a list,
+ * an image), never on a bare heading of the paid part. Only ever fewer blocks than the cut, never one past it.
+ */
+export function previewNodes<N>(nodes: readonly N[], post: Pick<Post, 'previewBlocks'>): N[] {
+  const kept = nodes.slice(0, previewLength(post));
+  while (kept.length > 0) {
+    const last = kept[kept.length - 1];
+    if (typeof last !== 'object' || last === null || !endsBadly(last as TextNode)) break;
+    kept.pop();
+  }
+  return kept;
+}
+
 /**
  * A paid post's excerpt for the public, from a post read with its rich content: the excerpt, unless it was made from
  * the post's first words and runs past the preview; then one made from the preview's text the same way.
@@ -53,7 +73,7 @@ const previewLength = (post: Pick<Post, 'previewBlocks'>) =>
 export function publicExcerpt(post: Post): string {
   const nodes = post.richContent?.nodes;
   if (!isPaid(post) || !Array.isArray(nodes)) return post.excerpt;
-  const preview = plainText(nodes.slice(0, previewLength(post)) as TextNode[]);
+  const preview = plainText(previewNodes(nodes, post) as TextNode[]);
   return runsPast(post.excerpt, [plainText(nodes as TextNode[]), post.contentText], preview)
     ? excerptOf(preview)
     : post.excerpt;
@@ -66,7 +86,7 @@ export function publicExcerpt(post: Post): string {
 export function previewOf<P extends Post>(post: P): P {
   if (!isPaid(post)) return post;
   const nodes = post.richContent?.nodes;
-  const kept = Array.isArray(nodes) ? nodes.slice(0, previewLength(post)) : undefined;
+  const kept = Array.isArray(nodes) ? previewNodes(nodes, post) : undefined;
   return {
     ...post,
     excerpt: publicExcerpt(post),

@@ -83,7 +83,7 @@ export interface BlogSource {
   getPostBySlug(slug: string, options?: GetPostBySlugOptions): Promise<Post | null>;
   listPosts(options?: ListPostsOptions): Promise<OffsetPage<Post>>;
   queryPosts(query: PostQuery, options?: FieldsetOptions): Promise<CursorPage<Post>>;
-  /** Published posts whose title or text contains every word of `text`, best matches first. */
+  /** Published posts whose title or text contains every word of `text`, best matches first, with their text. */
   searchPosts(text: string, options?: { limit?: number }): Promise<Post[]>;
   getPostMetrics(id: string): Promise<PostMetrics | null>;
   queryPostCountStats(options?: PostCountStatsOptions): Promise<PostCountStat[]>;

@@ -142,6 +142,18 @@ export function createLocalComments({ client, announce }: LocalCommentsSettings)
       return (items as PostCommentItem[]).map(commentOf);
     },
 
+    async latest(postId, writer) {
+      // A visitor has no account: the name they give is all that tells one from another.
+      const who =
+        writer.kind === 'member'
+          ? { memberId: { $eq: writer.memberId } }
+          : { memberId: { $eq: '' }, name: { $eq: writer.name } };
+      const filter = { postId: { $eq: postId }, ...who };
+      const { items } = await client.query(postComments.id, { filter, sort: NEWEST_FIRST, limit: 1 }, OWNER);
+      const [item] = items as PostCommentItem[];
+      return item ? commentOf(item) : null;
+    },
+
     async create({ postId, parentId, text }, writer, status) {
       let parent = '';
       if (parentId) {

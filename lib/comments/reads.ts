@@ -30,9 +30,17 @@ async function cachedCommentPage(postId: string, page: number) {
       cursor = unwrap(await cachedCommentPage(postId, page - 1)).cursor;
       if (!cursor) return { threads: [], cursor: null };
     }
-    return siteComments().list(postId, { limit: COMMENT_THREADS_PER_PAGE, cursor });
+    const found = await siteComments().list(postId, { limit: COMMENT_THREADS_PER_PAGE, cursor });
+    // Its writers' names and pictures (Wix's read with the thread; a local member's picture too) are refreshed by an
+    // event about the member (`author:{memberId}`), as a writer's byline is.
+    const writers = found.threads.flatMap((t) => [t.comment, ...t.replies].flatMap((c) => c.author.memberId ?? []));
+    for (const id of [...new Set(writers)].slice(0, MAX_WRITER_TAGS)) cacheTag(cacheTags.author(id));
+    return found;
   });
 }
+
+/** The most writers a page of comments is tagged with (Next keeps at most 128 tags an entry). */
+const MAX_WRITER_TAGS = 64;
 
 /** Page `page` (from 1) of a post's published comments; an empty page past the last. */
 export const getCommentPage = async (postId: string, page = 1): Promise<CommentPage> =>

@@ -5,15 +5,16 @@ import type { Member } from '@/lib/members/types';
 import { commentCaptchaAsked, takeCommentWrite } from './limits';
 import { type Replies, watchReplies } from './replies';
 import { type CommentSettingsStore, waitsForApproval } from './settings';
-import { commentText, displayName, plainName } from './text';
+import { commentText, displayName, plainName, sameText } from './text';
 import type { CommentWriter, MemberWriter, PostComment, PostComments } from './types';
 
 // The rules of commenting, over the comments' port (local or Wix, chosen in index.ts), with no HTTP in sight: who may
 // comment (members; visitors with a name where the settings let them), on which posts (published ones whose comments
-// are open), how often (limits.ts: the client's writes, the captcha past a few), what waits for the owner (the
-// approval setting), and the reply watch a member asks for. The caller is named by its session token, the client by
-// its address key; the answer is the comment, or a catalogue error. A refusal the form answers in its own way (a
-// notice on the post, the sign-in page) is marked: `commentRefusal` tells which.
+// are open), how often (limits.ts: the client's writes, the captcha past a few), not the same text twice in a row (a
+// writer's new comment that repeats their last one on the post), what waits for the owner (the approval setting), and
+// the reply watch a member asks for. The caller is named by its session token, the client by its address key; the
+// answer is the comment, or a catalogue error. A refusal the form answers in its own way (a notice on the post, the
+// sign-in page, the comment written already) is marked: `commentRefusal` tells which.
 
 /** What the comment's writer sends: `text`, a visitor's `name`, `parentId`, `notify` ('on'), the captcha's field. */
 export type CommentFields = Partial<Record<string, string>>;
@@ -32,7 +33,9 @@ export type CommentRefusal =
   | { reason: 'limited' }
   | { reason: 'sign-in'; post: Post }
   | { reason: 'captcha'; captcha: CaptchaKind }
-  | { reason: 'invalid' };
+  | { reason: 'invalid' }
+  /** The writer's last comment on the post says the same already (a second press, a form sent again). */
+  | { reason: 'repeated'; comment: PostComment; post: Post };
 
 const refusals = new WeakMap<object, CommentRefusal>();
 const refused = <E extends CatalogueError>(error: E, refusal: CommentRefusal): E => {
@@ -63,7 +66,31 @@ export interface EditInput {
   fields: () => Promise<CommentFields>;
 }
 
+/**
+ * Runs `work` after every earlier work under the same key in this process has ended: one writer's comments on one post
+ * are checked against their last one and written in turn, so a comment sent twice at once is written once.
+ */
+function inTurn(): <T>(key: string, work: () => Promise<T>) => Promise<T> {
+  const queues = new Map<string, Promise<unknown>>();
+  return async (key, work) => {
+    const turn = (queues.get(key) ?? Promise.resolve()).then(work);
+    const settled = turn.catch(() => {});
+    queues.set(key, settled);
+    try {
+      return await turn;
+    } finally {
+      if (queues.get(key) === settled) queues.delete(key);
+    }
+  };
+}
+
+/** A writer on a post, as `inTurn` keys them: a member by id, a visitor by the name they give. */
+const writerKey = (postId: string, writer: CommentWriter) =>
+  JSON.stringify([postId, writer.kind === 'member' ? writer.memberId : `visitor:${writer.name}`]);
+
 export function createCommentService(ports: CommentServicePorts) {
+  const oneWriterAtATime = inTurn();
+
   const writerOf = async (session: string | undefined): Promise<{ writer: MemberWriter; member: Member } | null> => {
     const member = await ports.memberOf(session);
     if (!member || !session) return null;
@@ -111,20 +138,33 @@ export function createCommentService(ports: CommentServicePorts) {
         const writer: CommentWriter = signedIn
           ? { ...signedIn.writer, name: plainName(signedIn.member.displayName) }
           : { kind: 'visitor', name: displayName(fields.name) };
-        const captcha = await commentCaptchaAsked(input.client);
-        if (captcha && !(await ports.captcha().verify(fields[CAPTCHA_FIELD] ?? ''))) {
-          throw refused(new CatalogueError(428, 'WDE9428', 'solve the captcha to comment'), {
-            reason: 'captcha',
-            captcha,
-          });
-        }
-        const status = waitsForApproval(settings, writer.kind) ? 'PENDING' : 'PUBLISHED';
-        const comment = await ports
-          .comments()
-          .create({ postId: post.id, parentId: fields.parentId || null, text }, writer, status);
-        // Asked for (the form's box), a member is told of replies in this thread by e-mail (replies.tsx).
-        if (signedIn && fields.notify === 'on') await watchReplies(ports.replies(), comment, signedIn.member);
-        return { comment, post };
+        return await oneWriterAtATime(writerKey(post.id, writer), async () => {
+          // The same text as the writer's last comment on the post, whitespace aside: sent twice, written once. Asked
+          // before the captcha, so a solved one is not spent on it.
+          const last = await ports.comments().latest(post.id, writer);
+          if (last && sameText(last.text, text)) {
+            const repeated = new CatalogueError(
+              409,
+              'WDE9409',
+              'you posted this comment already: it is your last one here',
+            );
+            throw refused(repeated, { reason: 'repeated', comment: last, post });
+          }
+          const captcha = await commentCaptchaAsked(input.client);
+          if (captcha && !(await ports.captcha().verify(fields[CAPTCHA_FIELD] ?? ''))) {
+            throw refused(new CatalogueError(428, 'WDE9428', 'solve the captcha to comment'), {
+              reason: 'captcha',
+              captcha,
+            });
+          }
+          const status = waitsForApproval(settings, writer.kind) ? 'PENDING' : 'PUBLISHED';
+          const comment = await ports
+            .comments()
+            .create({ postId: post.id, parentId: fields.parentId || null, text }, writer, status);
+          // Asked for (the form's box), a member is told of replies in this thread by e-mail (replies.tsx).
+          if (signedIn && fields.notify === 'on') await watchReplies(ports.replies(), comment, signedIn.member);
+          return { comment, post };
+        });
       } catch (error) {
         if (isCatalogueError(error) && error.status === 400 && !commentRefusal(error)) {
           throw refused(error, { reason: 'invalid' });

@@ -32,6 +32,9 @@ export function commentText(value: unknown): string {
   return text;
 }
 
+/** Whether two comments' texts are the same once their whitespace is trimmed and collapsed ("a  b\n" is "a b"). */
+export const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
 /** A visitor's name as shown: cleaned, on one line, 1–60 characters. 400 (WDE0046) otherwise. */
 export function displayName(value: unknown): string {
   const name = typeof value === 'string' ? clean(value).replace(/\s+/g, ' ').trim() : '';

@@ -14,8 +14,11 @@ export interface PostComment {
   postId: string;
   /** The top-level comment this one replies to; null for a top-level comment. */
   parentId: string | null;
-  /** The member who wrote it (null: a visitor), and the name shown. */
-  author: { memberId: string | null; name: string };
+  /**
+   * The member who wrote it (null: a visitor), the name shown, and the member's picture where they chose one (a path
+   * of the site's media, `/media/…`, or an https URL): read with the public thread (`list`), absent elsewhere.
+   */
+  author: { memberId: string | null; name: string; avatar?: string };
   /** Plain text, as written (links are made into links only when shown: lib/comments/text.ts). */
   text: string;
   status: CommentStatus;
@@ -57,6 +60,11 @@ export interface PostComments {
   list(postId: string, page: { limit: number; cursor?: string | null }): Promise<CommentPage>;
   /** A member's own comments on a post, whatever their status (a writer sees their pending and hidden ones). */
   mine(postId: string, writer: MemberWriter): Promise<PostComment[]>;
+  /**
+   * The writer's newest comment on a post (a reply too), whatever its status, or null: what a new comment of theirs
+   * must not repeat (service.ts). A visitor is known by the name they give.
+   */
+  latest(postId: string, writer: CommentWriter): Promise<PostComment | null>;
   /**
    * Writes a comment; `status` is what the site's settings ask (PUBLISHED or PENDING). Answers it as stored: Wix may
    * hold it for approval by its own settings. An unknown or unpublished parent is the catalogue's 404.

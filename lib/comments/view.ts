@@ -1,6 +1,8 @@
 import { getPostCommentCount } from './reads';
 import { getCommentPage, getCommentSettings } from '@/lib/comments/reads';
 import type { CommentSettings, PostComment } from '@/lib/comments';
+import { localMediaUrl } from '@/lib/blog/view';
+import { config } from '@/lib/core/config';
 import { isCatalogueError } from '@/lib/core/errors';
 import { postCommentsPath } from '@/lib/core/site';
 import { type CommentSegment, commentParagraphs, plainName } from '@/lib/comments/text';
@@ -14,10 +16,64 @@ export interface CommentView {
   /** The member who wrote it; null for a visitor (their island shows a member the controls of their own). */
   memberId: string | null;
   authorName: string;
+  /** The writer's picture, else their initials on a background their name picks. Decorative: the name is shown. */
+  avatar: CommentAvatar;
   createdDate: string;
   edited: boolean;
   paragraphs: CommentSegment[][][];
 }
+
+/** A picture's address (`/media/…` or https), or up to two initials and one of the AVATAR_TONES backgrounds. */
+export type CommentAvatar = { src: string } | { initials: string; tone: number };
+
+/**
+ * How many backgrounds initials are shown on: `.comment__avatar--0` to `--7` in app/globals.css, each with letters at a
+ * contrast of 4.5:1 at least, in the light scheme and the dark one (tests/comments/avatar.test.ts measures them).
+ */
+export const AVATAR_TONES = 8;
+
+/** The background of a name's initials: the same name always gets the same one (FNV-1a of its UTF-16 units). */
+export function avatarTone(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % AVATAR_TONES;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** A word's first letter or digit (a whole grapheme: "É", "👍🏽"), skipping what comes before it ("(Ann" → "A"). */
+const initialOf = (word: string) => {
+  const at = word.search(/[\p{L}\p{N}]/u);
+  return at < 0 ? '' : ([...graphemes.segment(word.slice(at))][0]?.segment ?? '');
+};
+
+/** A name's initials: its first word's and its last word's ("Ada King Lovelace" → "AL"), "?" when it has no letter. */
+export function initials(name: string): string {
+  const letters = name.split(/\s+/).map(initialOf).filter(Boolean);
+  return (letters.length > 1 ? letters[0]! + letters.at(-1)! : (letters[0] ?? '?')).toUpperCase();
+}
+
+/**
+ * A picture a comment's writer chose, as the page may load it: a file of the site's media (`/media/…`, also written as
+ * this site's absolute URL, as Wix keeps one), or an https address (Wix's media, a social login's photo); else null.
+ */
+export function avatarSrc(picture: string | undefined, siteUrl: string): string | null {
+  if (!picture) return null;
+  const own = picture.startsWith(`${siteUrl}/media/`) ? picture.slice(siteUrl.length) : picture;
+  if (own.startsWith('/')) return localMediaUrl(own);
+  try {
+    const url = new URL(own);
+    return url.protocol === 'https:' && !url.username && !url.password ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a comment shows beside its writer's name. */
+export const commentAvatar = (name: string, picture: string | undefined, siteUrl: string): CommentAvatar => {
+  const src = avatarSrc(picture, siteUrl);
+  return src ? { src } : { initials: initials(name), tone: avatarTone(name) };
+};
 
 export interface CommentsView {
   postId: string;
@@ -32,14 +88,15 @@ export interface CommentsView {
   settings: CommentSettings;
   /** Whether the post takes comments (its writer may close them: `commentingEnabled`); its thread still shows. */
   open: boolean;
-  /** The sign-in page, coming back to the post's comments. */
+  /** The sign-in page, coming back to this page of the post's comments (a reply's form, to its thread). */
   signinHref: string;
 }
 
-const viewOf = (comment: PostComment): CommentView => ({
+const viewOf = (comment: PostComment, siteUrl: string): CommentView => ({
   id: comment.id,
   memberId: comment.author.memberId,
   authorName: plainName(comment.author.name),
+  avatar: commentAvatar(plainName(comment.author.name), comment.author.avatar, siteUrl),
   createdDate: comment.createdDate,
   edited: comment.edited,
   paragraphs: commentParagraphs(comment.text),
@@ -68,16 +125,20 @@ export async function commentsView(
     extra('comment settings', post.id, () => getCommentSettings()),
   ]);
   if (page > 1 && !found?.threads.length) return null;
+  const { siteUrl } = config();
   return {
     postId: post.id,
     count,
     page,
-    threads: (found?.threads ?? []).map((t) => ({ comment: viewOf(t.comment), replies: t.replies.map(viewOf) })),
+    threads: (found?.threads ?? []).map((t) => ({
+      comment: viewOf(t.comment, siteUrl),
+      replies: t.replies.map((reply) => viewOf(reply, siteUrl)),
+    })),
     available: found !== null,
     newer: page > 1 ? postCommentsPath(post.slug, page - 1, post.language) : null,
     older: found?.cursor ? postCommentsPath(post.slug, page + 1, post.language) : null,
     settings: settings ?? NO_SETTINGS,
     open: post.commentingEnabled !== false,
-    signinHref: `/signin?${new URLSearchParams({ notice: 'signin-to-comment', next: postCommentsPath(post.slug, 1, post.language) })}`,
+    signinHref: `/signin?${new URLSearchParams({ notice: 'signin-to-comment', next: postCommentsPath(post.slug, page, post.language) })}`,
   };
 }

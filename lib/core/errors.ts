@@ -94,6 +94,11 @@ export const errors = {
   tooManyValues: invalid('WDE0069'),
   malformedCursor: invalid('WDE0165'),
   payloadTooLarge: (message: string) => new CatalogueError(413, 'WDE0109', message),
+  /**
+   * An uploaded file that is not an image the site takes, judged by its content (a member's picture: JPEG, PNG, WebP or
+   * GIF that decodes whole), whatever its name or declared type say (WDE9422, the site's own, after the status).
+   */
+  notAnImage: (message: string) => new CatalogueError(422, 'WDE9422', message),
   urlTooLong: (message: string) => new CatalogueError(414, 'WDE0109', message),
   notFound: (message: string) => new CatalogueError(404, 'WDE0073', message),
   upstreamUnparseable: (message: string) => new CatalogueError(502, 'WDE0055', message),

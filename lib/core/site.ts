@@ -12,8 +12,8 @@ export const FEED_PAGE_SIZE = 12;
  * The RSS link of a page in `language`: its language's feed. Next replaces a layout's `alternates` with a page's, so
  * every page that sets alternates repeats this.
  */
-export const rssAlternate = (language?: string | null) => ({
-  'application/rss+xml': [{ url: inLanguage(language, '/feed.xml'), title: SITE_NAME }],
+export const rssAlternate = (language?: string | null, title: string = SITE_NAME) => ({
+  'application/rss+xml': [{ url: inLanguage(language, '/feed.xml'), title }],
 });
 
 // Every path helper takes the language its page is in (a post's, a category's, the page's): the main language's pages

@@ -67,10 +67,37 @@ export const MEMBER_NOTICES = [
   'reading-list-removed',
   'reading-list-missing',
 ] as const;
-export type MemberNotice = (typeof MEMBER_NOTICES)[number];
+
+/**
+ * What the account page tells the member after its picture, newsletter and plan forms (app/api/members/account/*;
+ * components/members/account-notices.ts words each, apart from the other members' pages' words).
+ */
+export const ACCOUNT_NOTICES = [
+  'picture-saved',
+  'picture-removed',
+  'picture-missing',
+  'picture-not-image',
+  'picture-too-large',
+  'picture-rate-limited',
+  'newsletter-asked',
+  'newsletter-confirmed-already',
+  'newsletter-unsubscribed',
+  'newsletter-unverified',
+  'newsletter-off',
+  'newsletter-rate-limited',
+  'plan-cancelled',
+  'plan-not-held',
+  'plan-confirm',
+  'plan-at-wix',
+  'invalid-request',
+] as const;
+
+export type MemberNotice = (typeof MEMBER_NOTICES)[number] | (typeof ACCOUNT_NOTICES)[number];
+
+const NOTICES: readonly string[] = [...MEMBER_NOTICES, ...ACCOUNT_NOTICES];
 
 export const isMemberNotice = (value: unknown): value is MemberNotice =>
-  typeof value === 'string' && (MEMBER_NOTICES as readonly string[]).includes(value);
+  typeof value === 'string' && NOTICES.includes(value);
 
 /**
  * Where a sign-in sends the member: a path of this site (`localPath`, as the owner's `safeNext` checks it), never an

@@ -1,7 +1,8 @@
 import { blogSource } from '@/lib/blog';
 import { subscribe } from '@/lib/core/events/bus';
 import { config } from '@/lib/core/config';
-import { createBulkMailer, mailer } from '@/lib/core/mail';
+import { createBulkMailer, fromAddress, mailer, named } from '@/lib/core/mail';
+import { settingsStore } from '@/lib/settings';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { newsletterKey } from './site-key';
 import { dataClient, recordsClient, siteJobs } from '@/lib/data';
@@ -33,6 +34,7 @@ import {
 import { countOpen, followClick } from './engagement';
 import { type SendResult, sendResultOf, sendResults } from './results';
 import { type NewsletterService, createNewsletterService } from './service';
+import { subscriptionOf, unsubscribeAddress } from './member';
 
 export {
   askToSubscribe,
@@ -54,6 +56,22 @@ export { newsletterDeliveries, newsletterSends } from './sending';
 export type { AnnounceOutcome } from './send-plan';
 export { NEWSLETTER_QUEUE, SUBSCRIBE_QUEUE, runSubscribe } from './queue';
 export type { NewsletterService, SubscribeInput } from './service';
+export type { MemberSubscription, NewsletterStanding } from './member';
+
+/**
+ * A signed-in member's own address on the newsletter (the account page; member.ts): where it stands, a subscribe under
+ * the form's rules (the client's limit, then the confirmation link mailed by the queue's job), an unsubscribe as the
+ * mail's link makes it. The caller has the member's address from their session, and shows or unsubscribes it only once
+ * the address is known to be theirs.
+ */
+export const memberNewsletter = {
+  standing: (email: string) => subscriptionOf(siteNewsletter(), email),
+  async subscribe(email: string, client: string): Promise<void> {
+    const { language } = await subscriptionOf(siteNewsletter(), email);
+    await newsletterService.subscribe({ client, email, language, trapped: false });
+  },
+  unsubscribe: (email: string) => unsubscribeAddress(siteNewsletter(), email),
+};
 
 /** The owner holds a post's mail back, or lets a held one go (owner.ts `ownerChoice`). */
 export async function ownerSendChoice(postId: string, intent: OwnerIntent) {
@@ -132,6 +150,13 @@ export const siteSending = (): Sending =>
       siteUrl: c.siteUrl,
       key: key(),
       replyTo: c.mail.replyTo,
+      sender: async () => {
+        const settings = await settingsStore().get();
+        return {
+          from: named(fromAddress(c.mail, c.siteUrl), settings.senderName || settings.title),
+          ...(settings.replyTo && { replyTo: settings.replyTo }),
+        };
+      },
       footer: c.mail.footer,
       post: (postId) => blogSource().getPost(postId, { fieldsets: ['RICH_CONTENT'] }),
       draft: (postId) => blogSource().getDraft(postId),

@@ -15,14 +15,23 @@ export const subjectOf = (post: Post) => post.title || `A new post on ${SITE_NAM
 const MARK = 'https://unsubscribe.invalid/MARK';
 
 /** A post's mail, rendered once for all its messages; `opens`: it carries the pixel that counts opens, and says so. */
-export const renderOnce = (sending: Sending, post: Post, opens = false) =>
-  renderPostMail(post, {
-    siteUrl: sending.siteUrl,
-    footer: sending.footer,
-    unsubscribeUrl: MARK,
-    link: markLink,
-    ...(opens && { openPixel: OPEN_MARK }),
-  });
+export const renderOnce = async (
+  sending: Sending,
+  post: Post,
+  opens = false,
+): Promise<{ html: string; text: string; from?: string; replyTo?: string }> => {
+  const [rendered, sender] = await Promise.all([
+    renderPostMail(post, {
+      siteUrl: sending.siteUrl,
+      footer: sending.footer,
+      unsubscribeUrl: MARK,
+      link: markLink,
+      ...(opens && { openPixel: OPEN_MARK }),
+    }),
+    sending.sender?.() ?? {},
+  ]);
+  return { ...rendered, ...sender };
+};
 
 /** Who a message goes to; `deliveryId`, the delivery it is (none for the owner's test and preview: tracked nowhere). */
 export interface MessageTo {
@@ -35,7 +44,11 @@ export interface MessageTo {
 }
 
 /** One subscriber's message of a rendered mail: their unsubscribe link in it and in RFC 8058's header pair. */
-export function messageOf(sending: Sending, rendered: { html: string; text: string }, to: MessageTo) {
+export function messageOf(
+  sending: Sending,
+  rendered: { html: string; text: string; from?: string; replyTo?: string },
+  to: MessageTo,
+) {
   const unsubscribeAt = unsubscribeUrl({ siteUrl: sending.siteUrl, key: sending.key }, to.subscriberId, to.postId);
   const { html, text } = trackedLinks(rendered, sending, to.deliveryId);
   return {
@@ -45,7 +58,8 @@ export function messageOf(sending: Sending, rendered: { html: string; text: stri
     html: html.replaceAll(MARK, unsubscribeAt.replaceAll('&', '&amp;')),
     text: text.replaceAll(MARK, unsubscribeAt),
     messageId: to.messageId,
-    ...(sending.replyTo && { replyTo: sending.replyTo }),
+    ...(rendered.from && { from: rendered.from }),
+    ...((rendered.replyTo || sending.replyTo) && { replyTo: rendered.replyTo || sending.replyTo }),
     headers: {
       'List-Unsubscribe': `<${unsubscribeAt}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

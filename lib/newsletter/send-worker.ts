@@ -24,7 +24,7 @@ export interface Page {
   postId: string;
   subject: string;
   /** The post's mail, rendered once for the whole send (message.ts `renderOnce`): each message its delivery's links. */
-  rendered: { html: string; text: string };
+  rendered: { html: string; text: string; from?: string; replyTo?: string };
   /** When the page was read: a deferred delivery's next attempt counts from it. */
   now: Date;
   /** The page's subscribers still confirmed (send-plan.ts `stillConfirmed`): the others' deliveries are skipped. */

@@ -37,6 +37,11 @@ export interface Sending {
   siteUrl: string;
   key: Buffer;
   replyTo?: string;
+  /**
+   * Who the mail is from and where replies go, as the owner set them (Settings → Newsletter): read once per send; a
+   * `from` of the configured address under their sender name, a `replyTo` over the configured one.
+   */
+  sender?(): Promise<{ from?: string; replyTo?: string }>;
   footer?: string;
   /** The post as the blog has it now, with its rich content; null when it is not published. */
   post(postId: string): Promise<Post | null>;

@@ -4,7 +4,7 @@ import { publish } from '@/lib/core/events/bus';
 import { config } from '@/lib/core/config';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { OWNER, recordsClient } from '@/lib/data';
-import { members, wixRefreshTokenOf } from '@/lib/members';
+import { memberOfCookie, members, wixRefreshTokenOf } from '@/lib/members';
 import { serve } from '@/lib/platform';
 import { createLocalPlans, notePaidRead, paidReaders, paidReads, planGrants, pricingPlans } from './local';
 import { type HeldPlan, type PlanAdmin, type SitePlans, openingPlan } from './types';
@@ -15,6 +15,7 @@ export * from './types';
 export { checkPlan, paidReads, planGrants, pricingPlans } from './local';
 export { billingText, priceText } from './view';
 export type { PlanFields, PlanService } from './service';
+export { memberPlans, type MemberPlan, type MemberPlans, type PlanCancellation } from './member-plans';
 
 // The site's plans, one per process, where the platform says (lib/platform `plans`): Wix's Pricing Plans when members
 // sign in at Wix, else the owner's own plans in the site's records.
@@ -83,6 +84,18 @@ export async function memberRead(
     console.warn(JSON.stringify({ msg: 'plans: a paid read was not counted', error: String(error) })),
   );
   return { open: true, post: whole, plan };
+}
+
+/**
+ * Whether the member of the session cookie `sessionToken` holds a plan that opens `post` now (issue 47: the public
+ * page's paywall island offers them "Read on"): asked of the platform per call, never cached, and nothing of the post
+ * read past its preview. A free post is open to all; no member, or none holding its plans, is not.
+ */
+export async function opensTo(post: Pick<Post, 'pricingPlanIds'>, sessionToken: string | undefined): Promise<boolean> {
+  if (post.pricingPlanIds.length === 0) return true;
+  const member = await memberOfCookie(sessionToken);
+  if (!member || !sessionToken) return false;
+  return openingPlan(post, await sitePlans().held({ id: member.id, sessionToken })) !== null;
 }
 
 const readsRecords = () => recordsClient(paidReads);

@@ -28,3 +28,9 @@ export function billingText(plan: Pick<Plan, 'billing'>): string {
 }
 
 export type { Plan } from './types';
+
+/**
+ * Whether the signed-in member's plans open a paid post (app/api/members/paid-posts/[postId]): GET `{ open }`, asked by
+ * the public page's paywall island.
+ */
+export const paidPostOpenApi = (postId: string) => `/api/members/paid-posts/${encodeURIComponent(postId)}`;

@@ -37,8 +37,10 @@ Posts (<post> is an id or a slug):
          original's, in its language; the original's page then links to it)
   update <post> [--title TEXT] [--excerpt TEXT] [--slug SLUG] [--content FILE] [--categories a,b]
          [--tags a,b] [--hashtags a,b] [--featured|--no-featured] [--pinned|--no-pinned]
-         [--plans a,b [--preview N] | --free]   paid: for members with one of the plans; --preview: the blocks
-                                                 everyone reads (default 3); --free: for everyone again
+         [--plans a,b [--preview N] | --free]   paid: for members with one of the plans (each an id or a name of
+                                                 the site's Plans, read from DATABASE_URL, else from DATA_DIR while
+                                                 no running site holds it); --preview: the blocks everyone reads
+                                                 (default 3); --free: for everyone again
   publish <post>       unpublish <post>       delete <post>
   schedule <post> <when>   a draft goes live at <when>, published by the site: an ISO date-time with its
                            offset (2026-12-07T09:00:00+01:00) or from now (+90s, +15m, +2h, +1d)
@@ -51,8 +53,10 @@ Categories and tags (<term> is an id or a slug; categories also take --title and
   categories delete <term>
   tags create <label> [--slug SLUG]     tags update <term> [--label TEXT] [--slug SLUG]     tags delete <term>
 
-Each command writes the content folder (BLOG_CONTENT_DIR, default content/) atomically, then posts the
-matching signed webhook event to SITE_URL (default http://localhost:3000).
+Each command writes the content folder (BLOG_CONTENT_DIR, default content/) atomically and sends nothing: a
+running site watches the folder and shows the change. New posts and terms get their address under SITE_URL
+(default http://localhost:3000, as the site reads it). The commands that ask the running site (data import --job,
+data job, backup) reach it at SITE_URL, or at http://localhost:$PORT when only PORT is set, and say where.
 
 ${DATA_USAGE}
 

@@ -6,6 +6,7 @@ import { DATA_USAGE, parseDataCommand } from './data-args';
 import { runData } from './data';
 import type { DataIo } from './data-io';
 import { runOutbox } from './outbox';
+import { sitePlansOf } from './plans';
 import { runWix } from './wix';
 import { runBackup } from './backup';
 import { UsageError } from './errors';
@@ -43,7 +44,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     }
     const { contentDir, siteUrl } = cliSettings(io.env);
     const folder = new ContentFolder(contentDir);
-    const change = await runCommand(folder, command, siteUrl);
+    const change = await runCommand(folder, command, { siteUrl, plans: sitePlansOf(io) });
     written = change.written;
     io.out(change.summary);
     return 0;

@@ -42,8 +42,9 @@ stop the site first, the database opens in one process at a time):
   data import <collection> <file.json|file.jsonl|file.csv> [--save] [--job [--detach]]     data job <job id>
 Collections: ${SITE_COLLECTIONS.map((c) => c.id).join(', ')}. query prints JSON lines (CSV with --csv) and the total on stderr; import writes
 1000 items per request (--save replaces items whose _id is stored), after checking the whole file.
-With --job the running site at SITE_URL imports the file as a job, signed in as its owner (OWNER_PASSWORD), and the
-CLI shows its progress; --detach (or Ctrl-C) leaves it running there, and data job <job id> follows it again.
+With --job the running site (at SITE_URL, or http://localhost:$PORT when only PORT is set) imports the file as a job,
+signed in as its owner (OWNER_PASSWORD), and the CLI shows its progress; --detach (or Ctrl-C) leaves it running there,
+and data job <job id> follows it again.
   data indexes create <collection> <name> <field,-field...> [--unique] [--case-insensitive]
   data indexes list <collection>                    data indexes drop <collection> <name>
 An index is built by the database: create waits for it to be ACTIVE (or FAILED: a unique index over repeated values),

@@ -15,7 +15,7 @@ export interface PostFields {
   featured?: boolean;
   pinned?: boolean;
   memberId?: string;
-  /** The pricing plans a paid post is for ([] makes it free again). */
+  /** The pricing plans a paid post is for, by id or name ([] makes it free again). */
   plans?: string[];
   /** A paid post's paywall: the top-level blocks everyone reads. */
   previewBlocks?: number;
@@ -118,7 +118,8 @@ function paidFields(values: Values): Pick<PostFields, 'plans' | 'previewBlocks'>
   if (values.free && (values.plans || values.preview))
     throw new UsageError('--free and --plans/--preview contradict each other');
   const plans = values.free ? [] : list(values.plans);
-  if (plans && !values.free && plans.length === 0) throw new UsageError('--plans needs at least one plan id');
+  if (plans && !values.free && plans.length === 0)
+    throw new UsageError('--plans needs at least one plan (its id or its name)');
   const preview = text(values.preview);
   if (preview !== undefined && !/^\d{1,3}$/.test(preview))
     throw new UsageError(`--preview "${preview}" is not a number of blocks (0 to 999)`);

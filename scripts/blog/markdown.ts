@@ -143,6 +143,18 @@ function directiveOf(node: Md.Code, ctx: Context): RicosNode[] {
   return ctx.options.directive!({ kind, settings, body: node.value, line: bodyLine, markdown });
 }
 
+/**
+ * A fenced block as a CODE_BLOCK, its fence's language (```ts: the info string's first word, as written) kept in
+ * `codeBlockData.language`. Ricos' CodeBlockData has no field for a language (only `textStyle` and `animation`): this
+ * one is the site's own, for the renderer to highlight the code as the writer said rather than as it guesses; a block
+ * without one has none.
+ */
+function codeBlock(node: Md.Code): RicosNode {
+  const block = code(node.value);
+  const language = node.lang?.trim();
+  return language ? { ...block, codeBlockData: { ...(block.codeBlockData as object), language } } : block;
+}
+
 function blocks(nodes: Md.RootContent[], ctx: Context): RicosNode[] {
   const out: RicosNode[] = [];
   nodes.forEach((node, index) => {
@@ -168,7 +180,7 @@ function blocks(nodes: Md.RootContent[], ctx: Context): RicosNode[] {
         break;
       case 'code':
         if (node.lang?.startsWith('ricos:') && ctx.options.directive) out.push(...directiveOf(node, ctx));
-        else out.push(code(node.value));
+        else out.push(codeBlock(node));
         break;
       case 'html':
         out.push(p(t(node.value)));

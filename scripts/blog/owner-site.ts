@@ -1,10 +1,12 @@
 import type { DataIo } from './data-io';
 import { UsageError } from './errors';
-import { cliSettings } from './settings';
+import { siteAddress } from './settings';
 
-// The running site (SITE_URL), asked as its owner (OWNER_PASSWORD, the site's): the CLI signs in as the dashboard's
-// login does, sends its requests with that session, and signs out at the end. Used by the commands that need the
-// running site: a data job (data-jobs.ts), a backup of the embedded database the site holds (backup.ts).
+// The running site (SITE_URL, else this machine at PORT: settings.ts `siteAddress`), asked as its owner
+// (OWNER_PASSWORD, the site's): the CLI signs in as the dashboard's login does, sends its requests with that session,
+// and signs out at the end. Used by the commands that need the running site: a data job (data-jobs.ts), a backup of
+// the embedded database the site holds (backup.ts). What they send says the address it went to (the import's job,
+// the backup's source), and so does each failure (unreachable, refused).
 
 const TIMEOUT_MS = 30_000;
 const SESSION_PATH = '/api/owner/session';
@@ -28,9 +30,10 @@ export interface Answer {
 
 /** The site as its owner; `purpose` says why the owner's password is needed when it is not set. */
 export function ownerSite(io: DataIo, purpose: string) {
-  const { siteUrl } = cliSettings(io.env);
+  const siteUrl = siteAddress(io.env);
   const password = io.env.OWNER_PASSWORD?.trim();
-  if (!password) throw new UsageError(`${purpose} as the site's owner: set OWNER_PASSWORD (the site's) and SITE_URL`);
+  if (!password)
+    throw new UsageError(`${purpose} as the site's owner: set OWNER_PASSWORD (the site's) and SITE_URL (or PORT)`);
   const fetchImpl = io.fetch ?? fetch;
   let cookie: string | undefined;
 

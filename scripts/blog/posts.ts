@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PostFields } from './fields';
 import { type ContentFolder, isPublished, type RawPost, type TermKind } from './content-folder';
 import { UsageError } from './errors';
+import { planIds, type SitePlans } from './plans';
 import { readBody } from './rich-text';
 import { slugify, uniqueSlug } from './slug';
 import { languageOf, translationGroup, writeIntoGroup } from '@/lib/blog/tools';
@@ -40,7 +41,19 @@ function checkSlugFree(slug: string, posts: RawPost[], selfId?: string) {
   return slug;
 }
 
-async function applyFields(folder: ContentFolder, post: RawPost, fields: PostFields, now: string): Promise<RawPost> {
+/** What an update checks its fields against beyond the folder: the site's plans, and its address. */
+export interface SiteContext {
+  siteUrl: string;
+  plans: SitePlans;
+}
+
+async function applyFields(
+  folder: ContentFolder,
+  post: RawPost,
+  fields: PostFields,
+  now: string,
+  site?: SiteContext,
+): Promise<RawPost> {
   const next: RawPost = { ...post };
   if (fields.title !== undefined) next.title = fields.title;
   if (fields.excerpt !== undefined) next.excerpt = fields.excerpt;
@@ -51,7 +64,11 @@ async function applyFields(folder: ContentFolder, post: RawPost, fields: PostFie
   if (fields.categories) next.categoryIds = await termIds(folder, 'category', fields.categories);
   if (fields.tags) next.tagIds = await termIds(folder, 'tag', fields.tags);
   if (fields.hashtags) next.hashtags = fields.hashtags;
-  if (fields.plans !== undefined) next.pricingPlanIds = fields.plans;
+  // Each plan one the site has (an id or a name, stored as its id): a paywall naming none offers nothing to join.
+  if (fields.plans?.length) {
+    if (!site) throw new Error("plans are checked against the site's: give updatePost the site");
+    next.pricingPlanIds = planIds(fields.plans, await site.plans(), site.siteUrl);
+  } else if (fields.plans) next.pricingPlanIds = [];
   if (fields.previewBlocks !== undefined) next.previewBlocks = fields.previewBlocks;
   if (fields.plans?.length === 0) delete next.previewBlocks;
   if (fields.featured !== undefined) next.featured = fields.featured;
@@ -120,10 +137,16 @@ export async function createPost(
   };
 }
 
-export async function updatePost(folder: ContentFolder, ref: string, fields: PostFields): Promise<Change> {
+export async function updatePost(
+  folder: ContentFolder,
+  ref: string,
+  fields: PostFields,
+  /** The site's plans and address: needed only when `fields` names plans (the CLI always gives them). */
+  site?: SiteContext,
+): Promise<Change> {
   const post = await folder.post(ref);
   const now = new Date().toISOString();
-  const next = await applyFields(folder, post, fields, now);
+  const next = await applyFields(folder, post, fields, now, site);
   // Publishing an edit re-publishes the post, as the platform does.
   if (isPublished(next)) next.lastPublishedDate = now;
   await folder.writePost(next);

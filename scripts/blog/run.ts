@@ -10,19 +10,21 @@ import {
   unschedulePost,
   updatePost,
   type Change,
+  type SiteContext,
 } from './posts';
 import { createTerm, deleteTerm, updateTerm } from './taxonomy';
 
 export function runCommand(
   folder: ContentFolder,
   command: Exclude<Command, { name: 'help' }>,
-  siteUrl: string,
+  site: SiteContext,
 ): Promise<Change> {
+  const { siteUrl } = site;
   switch (command.name) {
     case 'create':
       return createPost(folder, command.post, { draft: command.draft, siteUrl });
     case 'update':
-      return updatePost(folder, command.ref, command.post);
+      return updatePost(folder, command.ref, command.post, site);
     case 'publish':
       return publishPost(folder, command.ref);
     case 'unpublish':

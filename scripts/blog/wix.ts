@@ -6,6 +6,7 @@ import { checkWebhookKey } from '@/lib/edge/webhooks/keys';
 import { apiKeyAuth } from '@/lib/wix/auth';
 import { transportFor } from '@/lib/wix/transport';
 import { UsageError } from './errors';
+import { cliSettings } from './settings';
 
 // `npm run blog -- wix check` and `wix setup [--dry-run]`: a Wix site seen the way the site will use it, with the
 // site's API key (WIX_API_KEY, WIX_SITE_ID). `check` lists what it has and lacks: the Blog, the site's collections
@@ -97,6 +98,8 @@ export async function runWix(argv: string[], io: WixIo): Promise<number> {
         'permissions) and WIX_SITE_ID',
     );
   }
+  // The site's public origin, read as the site reads it: the OAuth app's redirect URI is under it.
+  const { siteUrl } = cliSettings(env);
   const apiBaseUrl = env.WIX_API_BASE_URL?.trim() || undefined;
   const settings = { apiKey, siteId, apiBaseUrl, fetch: io.fetch };
   let lacking = 0;
@@ -136,7 +139,6 @@ export async function runWix(argv: string[], io: WixIo): Promise<number> {
 
   // Members at Wix: the OAuth app (no API reads its redirect URIs: say which one it must allow).
   const clientId = env.WIX_CLIENT_ID?.trim();
-  const siteUrl = (env.SITE_URL?.trim() || 'http://localhost:3000').replace(/\/+$/, '');
   if (clientId) {
     out(`Members: sign in at Wix (WIX_CLIENT_ID). The OAuth app must allow ${siteUrl}/api/members/callback as a`);
     out('  redirect URI (Wix dashboard, "Headless Settings", the OAuth app, "Allowed redirect domains").');

@@ -2,6 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDataClient } from '@/lib/data/client';
+import { createEmbeddedBackend } from '@/lib/data/embedded';
+import { createLocalPlans, planGrants, pricingPlans } from '@/lib/plans/local';
 import { main } from '@/scripts/blog/cli';
 import { makePosts } from '../helpers/posts';
 import { withSite } from '../helpers/site';
@@ -51,10 +54,28 @@ const longMarkdown = path.join(work, 'long.md');
 const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) }) as never;
 const FIELDSETS = 'fieldsets=RICH_CONTENT&fieldsets=CONTENT_TEXT&fieldsets=SEO&fieldsets=URL';
 
+// The records the CLI checks `--plans` against (issue 47: a plan the site has not is refused): its own folder, as the
+// site's here is held by this process.
+const plansDir = mkdtempSync(path.join(tmpdir(), 'paid-excerpt-plans-'));
+beforeAll(async () => {
+  const records = createDataClient({
+    backend: createEmbeddedBackend(plansDir),
+    collections: [pricingPlans, planGrants],
+  });
+  await createLocalPlans(records).define({
+    id: 'plan-gold',
+    name: 'Gold',
+    price: null,
+    billing: { kind: 'unlimited' },
+  });
+  await records.close();
+}, 60_000);
+afterAll(() => rmSync(plansDir, { recursive: true, force: true }));
+
 async function blog(argv: string[]) {
   const out: string[] = [];
   const code = await main(argv, {
-    env: { BLOG_CONTENT_DIR: site.contentDir, SITE_URL: 'http://127.0.0.1:3999' },
+    env: { BLOG_CONTENT_DIR: site.contentDir, DATA_DIR: plansDir, SITE_URL: 'http://127.0.0.1:3999' },
     fetch: async (url, init) => webhook(new Request(url as string, init), routeContext),
     out: (line) => out.push(line),
     err: (line) => out.push(line),

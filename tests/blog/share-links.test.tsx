@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PostActions } from '@/components/post/post-actions';
@@ -5,7 +6,7 @@ import { ShareLinks, shareTargets } from '@/components/post/share-links';
 
 // The share links under a post: plain links to each network's share page with the post's absolute address and title
 // encoded (nothing breaks out of its parameter, whatever the title holds), "Copy link" a link to the post itself
-// until its island runs, and no script of any third party.
+// until its island runs, and no script of any third party; all behind one "Share" (issue 47), in the post's end.
 
 const URL_ = 'https://blog.example/post/caf%C3%A9-%26-more';
 const TITLE = 'Tom & Jerry say "hi" — ‏עברית‏ + ?x=1#frag';
@@ -67,8 +68,13 @@ describe('shareTargets', () => {
 describe('ShareLinks', () => {
   const html = renderToStaticMarkup(<ShareLinks url={URL_} title={TITLE} />);
 
-  it('is a titled section of plain links, outside ones opening apart (noopener), the mail link in place', () => {
-    expect(html).toMatch(/^<section class="share" aria-labelledby="share-heading"><h2 id="share-heading">/);
+  it('is one "Share" disclosure (no JavaScript needed) holding the plain links, outside ones opening apart', () => {
+    // Issue 47: not nine buttons in a row, one "Share"; the Web Share API's button replaces it once hydrated.
+    expect(html).toMatch(
+      /^<div class="share"><details id="share-links" class="share__more"><summary class="share__button">Share<span class="share__caret" aria-hidden="true">▾<\/span><\/summary><ul class="share__list" aria-label="Share this post">/,
+    );
+    expect(html).toMatch(/<\/ul><\/details><\/div>$/);
+    expect(html.match(/<summary/g)).toHaveLength(1);
     const anchors = [...html.matchAll(/<a ([^>]*)>(.*?)<\/a>/g)].map((m) => [m[1], m[2]] as const);
     expect(anchors).toHaveLength(9);
     for (const [attributes] of anchors.slice(2)) {
@@ -87,23 +93,47 @@ describe('ShareLinks', () => {
     expect(html).toContain(`<a href="${URL_}" class="share__link">Copy link</a>`);
     expect(html).toContain('<span class="share__status" role="status"></span>');
   });
+
+  it('says "Share" in the page’s language', () => {
+    const spanish = renderToStaticMarkup(<ShareLinks url={URL_} title={TITLE} language="es" />);
+    expect(spanish).toContain('<summary class="share__button">Compartir<');
+    expect(spanish).toContain('aria-label="Compartir este artículo"');
+  });
 });
 
-describe('PostActions', () => {
-  it('puts a no-script "Save for later" form posting the post id before the share links', () => {
-    const html = renderToStaticMarkup(<PostActions postId="post-1" url={URL_} title="T" saveForLater />);
+describe('PostActions: the end of a post', () => {
+  const reactions = <button className="likes__button">Like</button>;
+  const subscribe = <form className="subscribe">Get the next post by e-mail</form>;
+
+  it('in one order: the reactions in one row (like, rating, save for later), then "Share", then one subscribe', () => {
+    const html = renderToStaticMarkup(
+      <PostActions postId="post-1" url={URL_} title="T" saveForLater reactions={reactions} subscribe={subscribe} />,
+    );
+    expect(html).toMatch(/^<div class="post-end"><div class="post-end__reactions"><button class="likes__button">/);
     expect(html).toContain(
       '<form action="/api/members/reading-list" method="post"><input type="hidden" name="intent" value="save"/>' +
         '<input type="hidden" name="postId" value="post-1"/><button type="submit">Save for later</button></form>',
     );
     expect(html).toContain('id="saved-for-later"');
-    expect(html.indexOf('Save for later')).toBeLessThan(html.indexOf('Share this post'));
+    const at = (text: string) => html.indexOf(text);
+    const row = html.slice(0, at('<div class="share">'));
+    expect(row).toContain('Like');
+    expect(row).toContain('Save for later');
+    expect(at('Like')).toBeLessThan(at('Save for later'));
+    expect(at('Save for later')).toBeLessThan(at('<summary'));
+    expect(at('<summary')).toBeLessThan(at('class="subscribe"'));
+    expect(html.match(/class="subscribe"/g)).toHaveLength(1);
   });
 
-  it('offers no "Save for later" where the site has no reading list (a bare Wix site), and still the share links', () => {
+  it('offers no "Save for later" where the site has no reading list (a bare Wix site), and still "Share"', () => {
     const html = renderToStaticMarkup(<PostActions postId="post-1" url={URL_} title="T" saveForLater={false} />);
     expect(html).not.toContain('Save for later');
     expect(html).not.toContain('saved-for-later');
     expect(html).toContain('Share this post');
+  });
+
+  it('leaves the post’s subscribe prompt the only one: the site footer’s is hidden where it is (app/globals.css)', () => {
+    const css = readFileSync('app/globals.css', 'utf8');
+    expect(css).toMatch(/body:has\(\.post-end \.subscribe\) \.site-footer \.subscribe \{\s*display: none;/);
   });
 });

@@ -1,8 +1,11 @@
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidateTag } from 'next/cache';
+import { createDataClient } from '@/lib/data/client';
+import { createEmbeddedBackend } from '@/lib/data/embedded';
+import { createLocalPlans, planGrants, pricingPlans } from '@/lib/plans/local';
 import { main } from '@/scripts/blog/cli';
 import { makePosts } from '../helpers/posts';
 import { withSite } from '../helpers/site';
@@ -18,11 +21,25 @@ await blogSource().preload?.();
 const stopWatching = watchContent()!;
 afterAll(() => stopWatching());
 
+// The site's records, holding the plans `--plans` names (the CLI checks them there: plans.test.ts).
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cli-content-data-'));
+beforeAll(async () => {
+  const records = createDataClient({
+    backend: createEmbeddedBackend(dataDir),
+    collections: [pricingPlans, planGrants],
+  });
+  const plans = createLocalPlans(records);
+  for (const id of ['gold', 'silver'])
+    await plans.define({ id, name: id, price: null, billing: { kind: 'unlimited' } });
+  await records.close();
+}, 60_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
 async function blog(argv: string[], fetchImpl: typeof fetch = fetch) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(argv, {
-    env: { BLOG_CONTENT_DIR: dir, SITE_URL: 'http://127.0.0.1:3999' },
+    env: { BLOG_CONTENT_DIR: dir, DATA_DIR: dataDir, SITE_URL: 'http://127.0.0.1:3999' },
     fetch: fetchImpl,
     out: (l) => out.push(l),
     err: (l) => err.push(l),

@@ -80,6 +80,17 @@ describe('Markdown to Ricos', () => {
     ]);
   });
 
+  it("keeps a fence's language on its code block, as written; a fence without one names none", () => {
+    const blocks = markdownToRicos(
+      '```ts\nconst a: number = 1;\n```\n\n```Python {linenos}\nx = 1\n```\n\n```\nplain\n```',
+    );
+    expect(blocks.map((block) => [block.type, block.codeBlockData])).toEqual([
+      ['CODE_BLOCK', { textStyle: { textAlignment: 'AUTO' }, language: 'ts' }],
+      ['CODE_BLOCK', { textStyle: { textAlignment: 'AUTO' }, language: 'Python' }],
+      ['CODE_BLOCK', { textStyle: { textAlignment: 'AUTO' } }],
+    ]);
+  });
+
   it('reads block quotes and rules', () => {
     expect(convert('> quoted *words*\n>\n> second\n\n---')).toEqual([
       { BLOCKQUOTE: [{ PARAGRAPH: ['quoted ', { text: 'words', marks: ['ITALIC'] }] }, { PARAGRAPH: ['second'] }] },

@@ -297,6 +297,61 @@ describe('writing a comment', () => {
   });
 });
 
+describe('the same comment sent twice', () => {
+  it('is refused the second time in a row with a 409 (JSON), or sent back to the first (a form); nothing is written', async () => {
+    const ann = await member('ann@example.com', 'Ann');
+    const first = await created(await write({ text: 'Great post!\nThanks.' }, ann.cookie));
+    const before = [await stored(), await shownComments()];
+    const again = await expectError(await write({ text: '  Great   post! Thanks. ' }, ann.cookie), 409, 'WDE9409');
+    expect(again.error.message).toMatch(/posted this comment already/);
+    const byForm = await writeForm({ text: 'Great post!\r\nThanks.' }, ann.cookie);
+    expect([byForm.status, byForm.headers.get('location')]).toEqual([303, `/post/post-1#comment-${first.id}`]);
+    // A reply that says the same as the writer's last comment is the same comment again.
+    await expectError(await write({ text: 'Great post! Thanks.', parentId: first.id }, ann.cookie), 409, 'WDE9409');
+    expect([await stored(), await shownComments()]).toEqual(before);
+    expect((await mine(ann.cookie)).mine).toEqual([first]);
+
+    // Said again after something else, by someone else, or on another post: written.
+    const bob = await member('bob@example.com', 'Bob');
+    await created(await write({ text: 'Great post!\nThanks.' }, bob.cookie));
+    await created(await write({ text: 'Great post!\nThanks.' }, ann.cookie, {}, OTHER_POST));
+    await created(await write({ text: 'Something else' }, ann.cookie));
+    await created(await write({ text: 'Great post!\nThanks.' }, ann.cookie));
+    expect(await stored()).toBe(5);
+  });
+
+  it('is refused from a visitor of the same name, and sent back to the notice while the first waits', async () => {
+    await allow({ visitorsMayComment: 'on', approval: 'visitors' });
+    const first = await created(await write({ name: 'Vic', text: 'Hello' }));
+    expect(first.status).toBe('PENDING');
+    await expectError(await write({ name: ' Vic ', text: 'Hello ' }), 409, 'WDE9409');
+    const byForm = await writeForm({ name: 'Vic', text: 'Hello' });
+    expect(byForm.headers.get('location')).toBe('/post/post-1#comment-awaiting');
+    await created(await write({ name: 'Val', text: 'Hello' }));
+    expect(await stored()).toBe(2);
+  });
+});
+
+describe('the writers’ pictures', () => {
+  it('come with the public thread: the picture a member chose, none for a member without one or a visitor', async () => {
+    await allow({ visitorsMayComment: 'on', approval: 'none' });
+    const ann = await member('ann@example.com', 'Ann');
+    const bob = await member('bob@example.com', 'Bob');
+    const chosen = await siteMembers().updateProfile(ann.cookie.split('=')[1]!, { avatar: '/media/ann.png' });
+    expect(chosen.ok).toBe(true);
+    const top = await created(await write({ text: 'With a picture' }, ann.cookie));
+    await created(await write({ text: 'Without one', parentId: top.id }, bob.cookie));
+    await created(await write({ name: 'Vic', text: 'A visitor' }));
+    const { threads } = await siteComments().list(POST, { limit: 10 });
+    const authors = threads.flatMap((t) => [t.comment, ...t.replies]).map((c) => c.author);
+    expect(authors).toEqual([
+      { memberId: null, name: 'Vic' },
+      { memberId: ann.id, name: 'Ann', avatar: '/media/ann.png' },
+      { memberId: bob.id, name: 'Bob' },
+    ]);
+  });
+});
+
 describe('visitors', () => {
   it('are sent to sign in while the blog takes comments from members only (the default)', async () => {
     const json = await expectError(await write({ name: 'Vic', text: 'Hi' }), 401, 'WDE9401');

@@ -20,11 +20,13 @@ const REFRESH = new Map([
   ['OauthNG.JWS.refresh-ada', 'member-ada'],
   ['OauthNG.JWS.refresh-bob', 'member-bob'],
 ]);
-/** The members' public profiles Wix shows (member-eve has none). */
+/** The members' public profiles Wix shows (member-eve has none), and the pictures they chose (Ada has one). */
 const PROFILES = new Map([
   ['member-ada', 'Ada'],
   ['member-bob', 'Bob'],
 ]);
+const ADA_PHOTO = 'https://static.wixstatic.com/media/ada_face~mv2.jpg';
+const PHOTOS = new Map([['member-ada', ADA_PHOTO]]);
 
 type Raw = Record<string, unknown> & {
   id: string;
@@ -227,7 +229,10 @@ const { server, seen, to } = strictFakeWix(
     expect(body.fieldsets).toEqual(['PUBLIC']);
     const members = body.query.filter.id.$in
       .filter((id) => PROFILES.has(id))
-      .map((id) => ({ id, profile: { nickname: PROFILES.get(id), slug: id } }));
+      .map((id) => ({
+        id,
+        profile: { nickname: PROFILES.get(id), slug: id, ...(PHOTOS.has(id) && { photo: { url: PHOTOS.get(id) } }) },
+      }));
     return HttpResponse.json({ members });
   }),
 );
@@ -337,7 +342,8 @@ describe('Wix comments', () => {
     expect((await comments.list(POST, { limit: 10 })).threads).toEqual([]);
     expect((await comments.mine(POST, ada)).map((c) => [c.id, c.status])).toEqual([[held.id, 'PENDING']]);
     const queue = await comments.queue('PENDING', { limit: 10 });
-    expect(queue).toEqual({ comments: [{ ...held, author: { memberId: 'member-ada', name: 'Ada' } }], cursor: null });
+    const author = { memberId: 'member-ada', name: 'Ada', avatar: ADA_PHOTO };
+    expect(queue).toEqual({ comments: [{ ...held, author }], cursor: null });
     expect(to('/comments/v1/comments/query-cursor').at(-1)!.body).toEqual({
       appId: BLOG_APP_ID,
       query: { filter: { status: { $eq: 'PENDING' } }, cursorPaging: { limit: 10 } },
@@ -362,6 +368,8 @@ describe('Wix comments', () => {
       ['second', 'Guest', 0],
     ]);
     expect(page1.threads[1]!.comment.author).toEqual({ memberId: null, name: 'Guest' });
+    // The picture a member chose comes with their public name.
+    expect(page1.threads[0]!.comment.author).toEqual({ memberId: 'member-ada', name: 'Ada', avatar: ADA_PHOTO });
     expect(page1.cursor).toEqual(expect.any(String));
     const list = to('/comments/v1/comments/list-by-resource')[0]!;
     expect(Object.fromEntries(list.url.searchParams)).toEqual({
@@ -428,6 +436,28 @@ describe('Wix comments', () => {
         cursorPaging: { limit: 100 },
       },
     });
+  });
+
+  it('finds a member’s newest comment on a post whatever its status, none for a visitor', async () => {
+    seed({ text: 'old', author: { memberId: 'member-ada' }, createdDate: '2025-01-01T09:00:00Z' });
+    const held = seed({
+      text: 'held',
+      author: { memberId: 'member-ada' },
+      status: 'PENDING',
+      createdDate: '2025-01-01T10:00:00Z',
+    });
+    seed({
+      text: 'older id, newer time elsewhere',
+      author: { memberId: 'member-ada' },
+      resourceId: OTHER_POST,
+      createdDate: '2025-01-01T11:00:00Z',
+    });
+    seed({ text: 'bob’s', author: { memberId: 'member-bob' }, createdDate: '2025-01-01T12:00:00Z' });
+    expect(await comments.latest(POST, ada)).toMatchObject({ id: held.id, text: 'held', status: 'PENDING' });
+    expect(await comments.latest(OTHER_POST, { ...ada, memberId: 'member-eve' })).toBeNull();
+    const before = seen.length;
+    expect(await comments.latest(POST, { kind: 'visitor', name: 'Eve' })).toBeNull();
+    expect(seen).toHaveLength(before);
   });
 
   it('orders comments by their time whatever precision Wix writes it in (…10:00:00Z is before …10:00:00.500Z)', async () => {

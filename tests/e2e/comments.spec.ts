@@ -182,7 +182,9 @@ test.describe('without JavaScript', () => {
     await expect(page.locator(`#${id}`)).toContainText('No Script Member');
     // Replies are a form in each thread too.
     const thread = page.locator(`#${id}`);
-    await thread.locator('summary', { hasText: 'Reply' }).click();
+    // Without JavaScript the reply opens on an invitation to sign in; a signed-in member opens the form behind it.
+    await thread.locator('details.comment__reply > summary').click();
+    await thread.locator('.comment-form__signed-in > summary').click();
     await thread.getByLabel('Reply to No Script Member').fill('Replying to myself');
     await thread.getByRole('button', { name: 'Post reply' }).click();
     await expect(page.locator(`#${id} .comments__replies`)).toContainText('Replying to myself');

@@ -2,9 +2,9 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 
 // The two-language demo on the production build, without JavaScript (issue 32): English at the root, Spanish under
 // /es. What a reader and a search engine rely on: each language's listings, feeds and sitemaps hold only that
-// language's posts (the JSON API's `language` filter is the reference); every translation group's hreflang links are
-// reciprocal and name an x-default; the switcher leads to the translation itself; the site's own words, dates and
-// <html lang> follow the page's language; a prefix the site has no words for is a 404.
+// language's posts (the JSON API's `language` filter is the reference); every page's hreflang links name itself and an
+// x-default, and every translation group's are reciprocal; the switcher leads to the translation itself; the site's
+// own words, dates and <html lang> follow the page's language; a prefix the site has no words for is a 404.
 
 test.use({ javaScriptEnabled: false });
 
@@ -85,14 +85,22 @@ test('each language’s listings, feed and sitemap hold that language’s posts 
   }
 });
 
-test('every translation group’s hreflang links are reciprocal, with x-default', async ({ request }) => {
-  const pages = (await Promise.all(LANGUAGES.map((l) => sitemapPaths(request, l)))).flat();
+test('every page’s hreflang links name itself and x-default, and each translation group’s are reciprocal', async ({
+  request,
+}) => {
+  // Every page the sitemaps name, the feed's second page (English only: Spanish has one) and search.
+  const sitemaps = (await Promise.all(LANGUAGES.map((l) => sitemapPaths(request, l)))).flat();
+  const pages = [...sitemaps, '/page/2', '/search', '/es/search'];
   const links = new Map<string, Record<string, string>>();
   for (const path of pages) links.set(path, hreflangs(await (await request.get(path)).text()));
-  const groups = [...links.entries()].filter(([, alternates]) => Object.keys(alternates).length > 0);
+  const groups = [...links.entries()];
+  // A page without a translation names itself alone (never the other language's home): every page has links.
+  for (const [path, alternates] of groups) expect(Object.keys(alternates).length, path).toBeGreaterThanOrEqual(2);
+  expect(links.get('/page/2')).toEqual({ en: '/page/2', 'x-default': '/page/2' });
+  const translated = groups.filter(([, alternates]) => Object.keys(alternates).length > 2);
   // Five translated posts, the home page, the categories and tags with a translation, the writers of both languages.
-  expect(groups.filter(([path]) => postOf(path)).length).toBe(10);
-  expect(groups.length).toBeGreaterThan(20);
+  expect(translated.filter(([path]) => postOf(path)).length).toBe(10);
+  expect(translated.length).toBeGreaterThan(20);
   for (const [path, alternates] of groups) {
     const language = path === '/es' || path.startsWith('/es/') ? 'es' : 'en';
     expect(alternates[language], `${path} names itself`).toBe(path);
@@ -142,7 +150,8 @@ test('the site’s words, dates and <html lang> follow the page’s language', a
 
   await page.goto('/es/post/que-mide-realmente-el-lcp');
   await expect(page.locator('.post__meta')).toContainText('Publicado el 3 de junio de 2025');
-  await expect(page.getByRole('heading', { name: 'Compartir este artículo' })).toBeVisible();
+  await page.getByRole('main').locator('summary', { hasText: 'Compartir' }).click();
+  await expect(page.getByRole('list', { name: 'Compartir este artículo' })).toBeVisible();
 
   await page.goto('/es/search?q=mide+realmente');
   await expect(page.getByRole('status')).toHaveText('1 artículo coincide con «mide realmente».');

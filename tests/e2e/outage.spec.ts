@@ -3,12 +3,14 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../helpers/redis-server';
 
 // The same build, served a second time on a Wix that accepts connections and never answers: a page that is
 // not cached yet must fail within the call deadline with the site's own error page, not hang or show Next's.
 
-const PORT = Number(process.env.E2E_OUTAGE_PORT ?? 3101);
-const origin = `http://127.0.0.1:${PORT}`;
+// A free port of its own: 3101 is server B's (playwright.config.ts), which answered this spec's requests once lane B
+// shared a server (404s from the local demo instead of the hanging Wix's 500s).
+let origin = '';
 let wix: Server;
 let site: ChildProcess;
 let wixCalls = 0;
@@ -31,7 +33,9 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => wix.listen(0, '127.0.0.1', resolve));
   const wixUrl = `http://127.0.0.1:${(wix.address() as AddressInfo).port}`;
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-  site = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
+  const port = Number(process.env.E2E_OUTAGE_PORT ?? (await freePort()));
+  origin = `http://127.0.0.1:${port}`;
+  site = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: {
       ...process.env,
       NEXT_DIST_DIR: '.next-e2e',

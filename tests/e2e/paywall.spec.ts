@@ -2,7 +2,10 @@ import { type Browser, expect, test } from '@playwright/test';
 import { main } from '../../scripts/blog/cli';
 import { ContentFolder } from '../../scripts/blog/content-folder';
 import { probePost, restorePost } from '../../scripts/blog/probe';
+import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
 import { asNewClient, confirmCode, join, ownerSignIn } from './support/members';
+
+const SECRET = 'e2e-session-secret-that-is-long-enough-0123456789';
 
 // Paid posts on the running server (issue 30): the CLI makes a post paid, and a sentence of its fourth block on (past
 // the default preview of three) appears 0 times for a visitor in the page's HTML, its RSC payload (as a client
@@ -39,7 +42,14 @@ async function paidProbe() {
  */
 async function markPaid(postId: string, plans: string, baseURL: string) {
   const lines: string[] = [];
-  const env = { ...process.env, BLOG_CONTENT_DIR: CONTENT_DIR, SITE_URL: baseURL };
+  // The running server holds its data folder: the CLI checks the plans by asking it, as its owner (issue 47).
+  const env = {
+    ...process.env,
+    BLOG_CONTENT_DIR: CONTENT_DIR,
+    DATA_DIR: '.e2e/data',
+    SITE_URL: baseURL,
+    OWNER_PASSWORD: 'e2e-owner-password',
+  };
   const code = await main(['update', postId, '--plans', plans], {
     env,
     fetch,
@@ -56,7 +66,16 @@ test('a paid post shows its preview only, everywhere a visitor looks', async ({ 
   const { probe, sentinel } = await paidProbe();
   const page = `/post/${probe.post.slug}`;
   expect(await (await request.get(page)).text()).toContain(sentinel);
-  await markPaid(probe.post.id, 'plan-gold', baseURL!);
+  // A plan the site has (the CLI refuses one it has not), named by its name.
+  const owner = { origin: baseURL!, cookie: `${SESSION_COOKIE}=${signSession(SECRET).token}` };
+  const planName = `Probe plan ${Date.now() % 100000}`;
+  const defined = await request.post('/api/owner/plans', {
+    form: { intent: 'define', name: planName, billing: 'unlimited' },
+    headers: owner,
+    maxRedirects: 0,
+  });
+  expect(defined.status()).toBe(303);
+  await markPaid(probe.post.id, planName, baseURL!);
   try {
     const html = await request.get(page);
     expect(html.status()).toBe(200);
@@ -155,10 +174,15 @@ test('a member granted the plan reads the rest per request; revoked, they get th
     await expect(member.page.getByRole('main')).toContainText(sentinel);
     expect(await member.page.content()).toContain(sentinel);
     await member.page.goto('/account');
-    await expect(member.page.getByTestId('member-plans')).toHaveText(planName);
-    // The public page is still the preview, for the member too, and for a visitor asking /read.
+    await expect(member.page.getByTestId('member-plans').getByRole('heading', { level: 3 })).toHaveText([planName]);
+    // The public page is still the preview, for the member too, and for a visitor asking /read; the member's own
+    // browser offers them "Read on" where a visitor's offers the plans (the same HTML: issue 47's island asks).
     await member.page.goto(publicPage);
     expect(await member.page.content()).not.toContain(sentinel);
+    await expect(member.page.getByTestId('paywall-read-on').getByRole('link', { name: 'Read on' })).toHaveAttribute(
+      'href',
+      read,
+    );
     expect(await (await request.get(read)).text()).not.toContain(sentinel);
 
     // The owner's JSON API answers the whole post, privately; a visitor's the preview.

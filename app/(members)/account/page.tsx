@@ -8,13 +8,23 @@ import {
   ProfileForm,
   SignOutEverywhereForm,
 } from '@/components/members/account-forms';
-import { MemberNotice, SignOutForm } from '@/components/members/member-forms';
+import { AccountNotice, NewsletterSetting, PictureForm, PlansSection } from '@/components/members/account-sections';
+import { SignOutForm } from '@/components/members/member-forms';
 import { ReadingList } from '@/components/members/reading-list';
 import { listMediaImages } from '@/lib/blog/reads';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@/lib/members';
+import { siteOffers } from '@/lib/edge/pages/offers';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_PICTURE_BYTES,
+  MIN_PASSWORD_LENGTH,
+  PICTURE_SIZE,
+  isUploadedPicture,
+  siteWixMembers,
+} from '@/lib/members';
 import { MEMBER_PAGES, MEMBER_SESSION_COOKIE, memberOfCookie } from '@/lib/members';
+import { type NewsletterStanding, memberNewsletter } from '@/lib/newsletter';
 import { readingListView } from '@/lib/reading-list/view';
-import { sitePlans } from '@/lib/plans';
+import { memberPlans } from '@/lib/plans';
 import { writerOf } from '@/lib/writers';
 import { noticeOf, type MemberPageProps } from '../query';
 
@@ -39,19 +49,20 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
     );
   }
   // The pictures of the site's media folder (none on Wix, where the page offers no picker) and the reading list.
-  // And the plans they hold now (paid posts they can read in full), asked of the platform on each visit.
-  const [choices, readingList, plans, writer] = await Promise.all([
+  // And the plans they hold now (paid posts they can read in full), asked of the platform on each visit; and where
+  // their address stands on the newsletter, where the site offers one and the address is known to be theirs.
+  const [choices, readingList, plans, writer, newsletter] = await Promise.all([
     listMediaImages().catch(() => []),
     readingListView(member.id),
-    sitePlans()
-      .held({ id: member.id, sessionToken: session })
-      .catch(() => null),
+    memberPlans().list({ id: member.id, sessionToken: session }).catch(failed('plans', null)),
     writerOf(member.id).catch(() => null),
+    newsletterOf(member),
   ]);
+  const uploaded = isUploadedPicture(member.avatar);
   return (
     <>
       <h1>Your account</h1>
-      <MemberNotice notice={noticeOf(await searchParams)} />
+      <AccountNotice notice={noticeOf(await searchParams)} />
       <div className="member-account-head">
         <MemberAvatar src={member.avatar} />
         <dl className="member-account">
@@ -71,24 +82,40 @@ export default async function AccountPage({ searchParams }: MemberPageProps) {
           </p>
         </section>
       ) : null}
-      <section aria-labelledby="plans-heading">
-        <h2 id="plans-heading">Your plans</h2>
-        {plans === null ? (
-          <p role="status">Your plans cannot be shown just now. Please try again later.</p>
-        ) : plans.length === 0 ? (
-          <p>You hold no plan. A paid post names the plans that open it.</p>
-        ) : (
-          <ul data-testid="member-plans">
-            {plans.map((plan) => (
-              <li key={plan.planId}>{plan.planName || plan.planId}</li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PlansSection plans={plans} />
+      {newsletter === 'off' ? null : <NewsletterSetting standing={newsletter} email={member.email} />}
       <ReadingList rows={readingList} />
-      <ProfileForm displayName={member.displayName} avatar={member.avatar} choices={choices} />
+      <PictureForm
+        hasPicture={Boolean(member.avatar)}
+        maxMegabytes={MAX_PICTURE_BYTES / 1024 / 1024}
+        size={PICTURE_SIZE}
+        atWix={siteWixMembers() !== null}
+      />
+      <ProfileForm displayName={member.displayName} avatar={member.avatar} choices={choices} uploaded={uploaded} />
       <ChangePasswordForm minLength={MIN_PASSWORD_LENGTH} maxLength={MAX_PASSWORD_LENGTH} />
       <SignOutEverywhereForm />
     </>
   );
+}
+
+/** A part of the page that could not be read: logged by name, and shown as "cannot be shown just now". */
+const failed =
+  <T,>(what: string, value: T) =>
+  (error: unknown): T => {
+    console.warn(JSON.stringify({ msg: `account: ${what} not read`, error: (error as Error)?.name }));
+    return value;
+  };
+
+/**
+ * Where the member's address stands on the newsletter: 'off' where the site offers none (the section is left out), null
+ * while the address is not known to be theirs (not shown: lib/newsletter member.ts), 'unknown' when it cannot be read.
+ */
+async function newsletterOf(member: {
+  email: string;
+  emailVerified: boolean;
+}): Promise<NewsletterStanding | null | 'unknown' | 'off'> {
+  const offered = await siteOffers().then((offers) => offers.newsletter, failed('site offers', false));
+  if (!offered) return 'off';
+  if (!member.emailVerified) return null;
+  return memberNewsletter.standing(member.email).then((s) => s.standing, failed('newsletter', 'unknown' as const));
 }

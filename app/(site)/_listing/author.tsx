@@ -4,7 +4,7 @@ import { AuthorAvatar } from '@/components/post/post-author';
 import { ListingView } from '@/components/post/listing-view';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { authorPage } from '@/lib/edge/pages/authors';
-import { everyLanguage } from '@/lib/edge/pages/languages';
+import { authorAlternates } from '@/lib/edge/pages/languages';
 import { languageAlternates } from '@/lib/edge/seo/alternates';
 import { type Language, words } from '@/lib/core/i18n';
 import { authorPath, pageNumber, rssAlternate } from '@/lib/core/site';
@@ -25,18 +25,14 @@ export async function authorMetadata(segment: string, n: string, language: Langu
     description: author.title ?? t('listing.everyPostBy', { name: author.name }),
     alternates: {
       canonical: authorPath(author.slug!, page, language),
-      languages: page === 1 ? languageAlternates(await writerAlternates(author.slug!, language)) : undefined,
+      languages: languageAlternates(await authorAlternates(author.slug!, language, page)),
       types: rssAlternate(language),
     },
   };
 }
 
 /** A writer's page in the other languages where they wrote. */
-async function writerAlternates(slug: string, language: Language) {
-  const all = await everyLanguage(language, (l) => authorPath(slug, 1, l));
-  const wrote = await Promise.all(all.map((a) => a.language === language || authorPage(slug, 1, a.language)));
-  return all.filter((_, i) => wrote[i]);
-}
+const writerAlternates = (slug: string, language: Language) => authorAlternates(slug, language, 1);
 
 export async function AuthorListing({ segment, n, language }: { segment: string; n: string; language: Language }) {
   const page = pageNumber(n);

@@ -4,7 +4,7 @@ import { ListingView } from '@/components/post/listing-view';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { listingPage } from '@/lib/edge/pages/listing';
 import { type Taxonomy, type Term, findTerm, movedTo, taxonomyPaths as paths } from '@/lib/edge/pages/taxonomy';
-import { type Alternate, termAlternates } from '@/lib/edge/pages/languages';
+import { type Alternate, hashtagAlternates, termAlternates } from '@/lib/edge/pages/languages';
 import { languageAlternates } from '@/lib/edge/seo/alternates';
 import { type Language, words } from '@/lib/core/i18n';
 import { pageNumber, rssAlternate } from '@/lib/core/site';
@@ -16,6 +16,17 @@ export { taxonomyStaticParams } from '@/lib/edge/pages/taxonomy';
 
 const alternatesOf = async (taxonomy: Taxonomy, term: Term): Promise<Alternate[]> =>
   term.term && taxonomy !== 'hashtag' ? termAlternates(taxonomy, term.term) : [];
+
+/**
+ * The listing's page in each language (its hreflang links): a category's or tag's translations, a hashtag's page
+ * wherever that language's posts carry it; past the first page, those whose listing runs that far.
+ */
+const pageAlternates = async (taxonomy: Taxonomy, term: Term, page: number, language: Language) =>
+  taxonomy === 'hashtag'
+    ? hashtagAlternates(term.slug, language, page)
+    : term.term
+      ? termAlternates(taxonomy, term.term, page)
+      : [];
 
 export async function taxonomyMetadata(
   taxonomy: Taxonomy,
@@ -32,10 +43,28 @@ export async function taxonomyMetadata(
     description: term.description ?? undefined,
     alternates: {
       canonical: paths[taxonomy](term.slug, page, language),
-      languages: page === 1 ? languageAlternates(await alternatesOf(taxonomy, term)) : undefined,
+      languages: languageAlternates(await pageAlternates(taxonomy, term, page, language)),
       types: rssAlternate(language),
     },
   };
+}
+
+/** Under the term's name: its description where it has one (a category may; a tag has none), and its posts' count. */
+function TermIntro({
+  description,
+  total,
+  language,
+}: {
+  description?: string | null;
+  total: number;
+  language: Language;
+}) {
+  return (
+    <>
+      {description && <p className="listing-header__description">{description}</p>}
+      {total > 0 && <p className="listing-header__count">{words(language).t('listing.count', { count: total })}</p>}
+    </>
+  );
 }
 
 export async function TaxonomyListing({
@@ -67,7 +96,7 @@ export async function TaxonomyListing({
   return (
     <ListingView
       heading={term.label}
-      intro={term.description ? <p>{term.description}</p> : undefined}
+      intro={<TermIntro description={term.description} total={listing.total} language={language} />}
       listing={listing}
       href={(p) => paths[taxonomy](term.slug, p, language)}
       current={taxonomy === 'category' ? term.slug : undefined}

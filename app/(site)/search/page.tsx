@@ -1,16 +1,26 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import type { CardDetails } from '@/components/post/post-card';
 import { PostList } from '@/components/post/post-list';
-import { listCategories, searchPosts } from '@/lib/blog/reads';
-import { pageLanguage } from '@/lib/edge/pages/languages';
+import { Snippet } from '@/components/post/snippet';
+import { listCategories, searchHits } from '@/lib/blog/reads';
+import { cardFacts } from '@/lib/edge/pages/cards';
+import { allLanguages, pageLanguage } from '@/lib/edge/pages/languages';
+import { languageAlternates } from '@/lib/edge/seo/alternates';
 import { type Language, languageOf, words } from '@/lib/core/i18n';
-import { categoryPath, searchPath } from '@/lib/core/site';
+import { categoryPath, rssAlternate, searchPath } from '@/lib/core/site';
 
 // Search in one language: the main one here, each other under app/[lang] (which re-exports this). The results are
 // the page's language's posts only.
 
+// Not indexed, but its hreflang links name the search of every language (the same page, whatever it is asked).
 export async function generateMetadata({ params }: { params: Promise<object> }): Promise<Metadata> {
-  return { title: words(await pageLanguage(params)).t('search.title'), robots: { index: false } };
+  const language = await pageLanguage(params);
+  return {
+    title: words(language).t('search.title'),
+    robots: { index: false },
+    alternates: { languages: languageAlternates(allLanguages(searchPath)), types: rssAlternate(language) },
+  };
 }
 
 // Results are part of the first HTML, not streamed behind a fallback: a reader without JavaScript would
@@ -48,15 +58,35 @@ export default async function SearchPage({
   const { t } = words(language);
   const raw = (await searchParams).q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, MAX_QUERY) ?? '';
-  const posts = q ? (await searchPosts(q)).filter((p) => languageOf(p.language) === language) : [];
+  const hits = q ? (await searchHits(q)).filter((hit) => languageOf(hit.post.language) === language) : [];
+  const posts = hits.map((hit) => hit.post);
+  // Each card says where its post matched: the text around the first match, the words marked (its excerpt when only
+  // the title matched), with the post's label and writer.
+  const facts = await cardFacts(posts, language);
+  const details = new Map<string, CardDetails>(
+    hits.map(({ post, snippet }) => [
+      post.id,
+      { ...facts.get(post.id), summary: snippet ? <Snippet parts={snippet} /> : undefined },
+    ]),
+  );
   return (
     <>
       <header className="listing-header">
         <h1>{t('search.title')}</h1>
-        <form action={searchPath(language)} method="get" role="search" className="search-form">
-          <label htmlFor="search-q">{t('search.label')}</label>
-          <input id="search-q" name="q" type="search" defaultValue={q} maxLength={MAX_QUERY} />
-          <button type="submit">{t('search.button')}</button>
+        <form
+          action={searchPath(language)}
+          method="get"
+          role="search"
+          aria-label={t('search.form')}
+          className="search-form"
+        >
+          <label htmlFor="search-q" className="search-form__label">
+            {t('search.label')}
+          </label>
+          <div className="search-form__row">
+            <input id="search-q" name="q" type="search" defaultValue={q} maxLength={MAX_QUERY} />
+            <button type="submit">{t('search.button')}</button>
+          </div>
         </form>
       </header>
       {!q ? (
@@ -66,7 +96,7 @@ export default async function SearchPage({
       ) : (
         <>
           <p role="status">{t('search.matches', { count: posts.length, query: q })}</p>
-          <PostList posts={posts} />
+          <PostList posts={posts} details={details} />
         </>
       )}
     </>

@@ -7,7 +7,7 @@ import '@/components/rich-content/rich-content.css';
 // Posts have their own root layout for the rich content's styles. A post here is in the main language (other
 // languages' posts are under app/[lang]), so its document is too.
 
-export const metadata = siteMetadata(MAIN_LANGUAGE);
+export const generateMetadata = () => siteMetadata(MAIN_LANGUAGE);
 
 export default function PostLayout({ children }: { children: ReactNode }) {
   return <SiteDocument language={MAIN_LANGUAGE}>{children}</SiteDocument>;

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getSiteSettings } from '@/lib/settings/reads';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -71,7 +72,7 @@ async function pagePost(params: Params['params']) {
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { post, language } = await pagePost(params);
   return post
-    ? postMetadata(post, languageAlternates(await postAlternates(post)))
+    ? postMetadata(post, languageAlternates(await postAlternates(post)), await getSiteSettings())
     : { title: words(language).t('post.notFound') };
 }
 
@@ -152,8 +153,14 @@ export default async function PostPage({ params }: Params) {
         {toc.length >= TOC_MIN_HEADINGS && (
           <TableOfContents entries={toc} className="post__toc" title={t('post.contents')} />
         )}
-        <RichContent content={post.richContent} postId={post.id} closedPolls={closedPolls} />
-        {post.preview && <PaywallBox slug={post.slug} plans={plans} />}
+        {/* A paid post's preview: its last lines fade into the box offering the rest (app/globals.css). */}
+        <RichContent
+          content={post.richContent}
+          postId={post.id}
+          closedPolls={closedPolls}
+          className={post.preview ? 'paywall-preview' : undefined}
+        />
+        {post.preview && <PaywallBox slug={post.slug} plans={plans} postId={post.id} language={language} />}
         {(tags.length > 0 || post.hashtags.length > 0) && (
           <footer>
             <ul className="post__terms" aria-label={t('post.tags')}>
@@ -170,16 +177,6 @@ export default async function PostPage({ params }: Params) {
             </ul>
           </footer>
         )}
-        <PostLikes postId={post.id} language={language} />
-        {rating && (
-          <PostRating
-            postId={post.id}
-            average={rating.average}
-            count={rating.count}
-            visitorsMayRate={rating.visitorsMayRate}
-            language={language}
-          />
-        )}
         <ViewBeacon postId={post.id} />
         <PostActions
           postId={post.id}
@@ -187,10 +184,26 @@ export default async function PostPage({ params }: Params) {
           title={post.title}
           saveForLater={offers.readingList}
           language={language}
+          reactions={
+            <>
+              <PostLikes postId={post.id} language={language} />
+              {rating && (
+                <PostRating
+                  postId={post.id}
+                  average={rating.average}
+                  count={rating.count}
+                  visitorsMayRate={rating.visitorsMayRate}
+                  language={language}
+                />
+              )}
+            </>
+          }
+          subscribe={
+            offers.newsletter && (
+              <SubscribeForm id="post-subscribe" heading={t('newsletter.afterPost')} language={language} />
+            )
+          }
         />
-        {offers.newsletter && (
-          <SubscribeForm id="post-subscribe" heading={t('newsletter.afterPost')} language={language} />
-        )}
         <PostNav previous={neighbours.previous} next={neighbours.next} language={language} />
       </article>
       {comments && <CommentsSection view={comments} language={language} />}

@@ -163,8 +163,15 @@ export function createLocalSource(dir: string): BlogSource {
       const posts = await published();
       const body = await store.searchTexts();
       // A paid post is found by its preview's words only: here its excerpt (paywall.ts).
-      return searchPosts(posts, text, checkLimit(options?.limit, DEFAULT_PAGE_SIZE), (post) =>
+      const found = searchPosts(posts, text, checkLimit(options?.limit, DEFAULT_PAGE_SIZE), (post) =>
         isPaid(post) ? searchBody({ ...post, contentText: '' }) : (body(post.id) ?? ''),
+      );
+      // Each with its text (as Wix answers them: CONTENT_TEXT), for the results' snippets; a paid post's is its
+      // preview's, which paywall.ts makes from what it answered.
+      return Promise.all(
+        found.map(async (post) =>
+          isPaid(post) ? post : { ...post, contentText: (await store.body(post.id))?.contentText ?? null },
+        ),
       );
     },
 

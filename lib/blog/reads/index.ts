@@ -9,6 +9,7 @@ export {
   listPosts,
   queryPosts,
   searchPosts,
+  searchHits,
   getPostMetrics,
   getPostCountStats,
   hasPosts,
@@ -16,6 +17,7 @@ export {
   listPostRefs,
 } from './posts';
 export type { PostRef } from './posts';
+export type { SearchHit, SnippetPart } from '../query/search';
 export {
   getTermTranslations,
   listCategories,

@@ -10,6 +10,7 @@ import type {
   PostQuery,
 } from '../source';
 import { blogSource } from '..';
+import { type SearchHit, searchHit } from '../query/search';
 import { cacheLifeFor, listTag, tagPost } from './tagging';
 
 // The cached reads of posts: one by id or slug, the lists and queries, search, a post's counters, the counts by
@@ -60,11 +61,14 @@ async function cachedQueryPosts(query: PostQuery, options: FieldsetOptions) {
   return outcome;
 }
 
+// What is kept of each post found is its snippet, not its text: a query's entry stays small.
 async function cachedSearch(text: string) {
   'use cache';
   cacheLife('hours');
   cacheTag(cacheTags.posts);
-  return settle(readKey('search', text), () => blogSource().searchPosts(text, { limit: 50 }));
+  return settle(readKey('search', text), async () =>
+    (await blogSource().searchPosts(text, { limit: 50 })).map((post) => searchHit(post, text)),
+  );
 }
 
 async function cachedMetrics(id: string) {
@@ -101,8 +105,11 @@ export const listPosts = async (options: ListPostsOptions = {}): Promise<OffsetP
 export const queryPosts = async (query: PostQuery, options: FieldsetOptions = {}): Promise<CursorPage<Post>> =>
   unwrap(await cachedQueryPosts(query, options));
 
-export const searchPosts = async (text: string): Promise<Post[]> =>
+/** The posts `text` finds, best first, each with the snippet of its text around the first match. */
+export const searchHits = async (text: string): Promise<SearchHit[]> =>
   unwrap(await cachedSearch(text.trim().toLowerCase()));
+
+export const searchPosts = async (text: string): Promise<Post[]> => (await searchHits(text)).map((hit) => hit.post);
 
 export const getPostMetrics = async (id: string): Promise<PostMetrics | null> => unwrap(await cachedMetrics(id));
 

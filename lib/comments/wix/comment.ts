@@ -63,13 +63,23 @@ export function revisionOf(raw: Comment): string {
 /** Whether a Comment carries unpublished content: an edit (or a new comment) waiting for Wix's moderation. */
 export const hasDraft = (raw: Comment) => raw.draftContent?.richContent != null;
 
+/** A comment's writer as the Members API shows them: the public nickname, and the picture if they have one. */
+export interface Author {
+  name: string;
+  avatar?: string;
+}
+
+/** The writer's own name, for what is answered to them (their picture is the public thread's only). */
+export const writerNames = (writer: { memberId: string; name: string }): ReadonlyMap<string, Author> =>
+  new Map([[writer.memberId, { name: writer.name }]]);
+
 /**
  * A Comment as ours; null for one not shown (deleted, unknown status). Readers see the published text; its writer
  * (`asWriter`) sees an edit Wix holds (a published comment with a draft) as the draft, PENDING.
  */
 export function toComment(
   raw: Comment | undefined,
-  names: ReadonlyMap<string, string>,
+  names: ReadonlyMap<string, Author>,
   what: string,
   asWriter = false,
 ): PostComment | null {
@@ -86,7 +96,7 @@ export function toComment(
     id,
     postId: str(raw.resourceId) ?? '',
     parentId: str(raw.parentComment?._id),
-    author: { memberId, name: memberId ? (names.get(memberId) ?? UNNAMED_MEMBER) : GUEST },
+    author: authorOf(memberId, names),
     text: fromRichContent(content?.richContent),
     status,
     createdDate,
@@ -94,6 +104,12 @@ export function toComment(
     edited: raw.contentEdited === true,
   };
 }
+
+const authorOf = (memberId: string | null, names: ReadonlyMap<string, Author>): PostComment['author'] => {
+  if (!memberId) return { memberId, name: GUEST };
+  const known = names.get(memberId);
+  return { memberId, name: known?.name ?? UNNAMED_MEMBER, ...(known?.avatar && { avatar: known.avatar }) };
+};
 
 /** The members who wrote these Comments. */
 export const authorIds = (raws: Comment[]) => [...new Set(raws.map((raw) => str(raw?.author?.memberId)))];

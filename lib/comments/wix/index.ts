@@ -1,7 +1,7 @@
 import { ConfigError } from '@/lib/core/config';
 import { dataErrors } from '@/lib/data/types';
 import { errors } from '@/lib/core/errors';
-import { BLOG_APP_ID, type CommentModeration, type PostComment, type PostComments } from '../types';
+import { BLOG_APP_ID, type CommentModeration, type MemberWriter, type PostComment, type PostComments } from '../types';
 import {
   authorIds,
   type Comment,
@@ -13,6 +13,7 @@ import {
   str,
   toComment,
   toRichContent,
+  writerNames,
 } from './comment';
 import { commentCalls, statusOfCall, type WixCommentsSettings } from './http';
 import { MAX_LIMIT, siteReads } from './site-reads';
@@ -117,6 +118,27 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
   const { site, siteWrites, memberToken, asMember, call, unlessMissing } = calls;
   const { memberNames, withNames, getRaw, ownComment, queryPage, moderate } = siteReads(calls);
 
+  /** A member's own comments on a post (as the site), whatever their status, oldest first. */
+  async function mine(postId: string, writer: MemberWriter): Promise<PostComment[]> {
+    const filter = {
+      resourceId: { $eq: postId },
+      'author.memberId': { $eq: writer.memberId },
+      status: { $in: [...SHOWN] },
+    };
+    const raws: Comment[] = [];
+    let cursor: string | null = null;
+    for (let n = 0; n < MAX_PAGES; n++) {
+      const page = await queryPage(filter, MAX_LIMIT, cursor, `the member’s comments on post ${postId}`);
+      raws.push(...page.comments);
+      cursor = page.cursor;
+      if (!cursor) break;
+    }
+    return raws
+      .map((raw) => toComment(raw, writerNames(writer), 'the member’s comments', true))
+      .filter((c): c is PostComment => c !== null && c.author.memberId === writer.memberId)
+      .sort((a, b) => -newestFirst(a, b));
+  }
+
   return {
     name: 'wix',
 
@@ -154,25 +176,13 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
       return { threads, cursor: nextCursor(answer.pagingMetadata) };
     },
 
-    async mine(postId, writer) {
-      const filter = {
-        resourceId: { $eq: postId },
-        'author.memberId': { $eq: writer.memberId },
-        status: { $in: [...SHOWN] },
-      };
-      const raws: Comment[] = [];
-      let cursor: string | null = null;
-      for (let n = 0; n < MAX_PAGES; n++) {
-        const page = await queryPage(filter, MAX_LIMIT, cursor, `the member’s comments on post ${postId}`);
-        raws.push(...page.comments);
-        cursor = page.cursor;
-        if (!cursor) break;
-      }
-      const names = new Map([[writer.memberId, writer.name]]);
-      return raws
-        .map((raw) => toComment(raw, names, 'the member’s comments', true))
-        .filter((c): c is PostComment => c !== null && c.author.memberId === writer.memberId)
-        .sort((a, b) => -newestFirst(a, b));
+    mine,
+
+    async latest(postId, writer) {
+      // Query Comments sorts by id only: the newest is the last of the member's own, in time. A visitor writes nothing
+      // here (create refuses them).
+      if (writer.kind !== 'member') return null;
+      return (await mine(postId, writer)).at(-1) ?? null;
     },
 
     async create(comment, writer) {
@@ -207,7 +217,7 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
           throw error;
         }),
       );
-      const shown = toComment(created, new Map([[writer.memberId, writer.name]]), what);
+      const shown = toComment(created, writerNames(writer), what);
       if (!shown) throw errors.upstreamUnparseable(`Wix answered ${what} with a comment not shown`);
       return shown;
     },
@@ -223,7 +233,7 @@ export function createWixComments(settings: WixCommentsSettings): PostComments &
         ),
       );
       // Wix's moderation may hold the new text as the comment's draft: its writer is told it waits.
-      const edited = toComment(updated, new Map([[writer.memberId, writer.name]]), what, true);
+      const edited = toComment(updated, writerNames(writer), what, true);
       if (!edited) throw errors.notFound(`comment ${commentId} does not exist`);
       return edited;
     },

@@ -2,7 +2,17 @@ import type { comments } from '@wix/comments';
 import { dataErrors } from '@/lib/data/types';
 import { errors } from '@/lib/core/errors';
 import { BLOG_APP_ID, type MemberWriter, type PostComment } from '../types';
-import { authorIds, type Comment, ID, nextCursor, str, toComment } from './comment';
+import {
+  type Author,
+  authorIds,
+  type Comment,
+  ID,
+  nextCursor,
+  str,
+  toComment,
+  UNNAMED_MEMBER,
+  writerNames,
+} from './comment';
 import { type CommentCalls, statusOfCall } from './http';
 
 // What the Wix comments read as the site: comments by id, pages of Query Comments, the authors' public names, and the
@@ -15,9 +25,12 @@ export const MAX_LIMIT = 100;
 export type CommentFilter = NonNullable<comments.CommentQuery['filter']>;
 
 export function siteReads({ site, siteWrites, call, unlessMissing }: CommentCalls) {
-  /** The public nicknames of members (Members API, PUBLIC fieldset), 100 a call; one Wix will not show has none. */
-  async function memberNames(ids: (string | null)[]): Promise<Map<string, string>> {
-    const names = new Map<string, string>();
+  /**
+   * The public nicknames and pictures of members (Members API, PUBLIC fieldset: `profile.photo.url`), 100 a call; one
+   * Wix will not show has none.
+   */
+  async function memberNames(ids: (string | null)[]): Promise<Map<string, Author>> {
+    const names = new Map<string, Author>();
     const wanted = ids.filter((id): id is string => id !== null);
     for (let i = 0; i < wanted.length; i += MAX_LIMIT) {
       const chunk = wanted.slice(i, i + MAX_LIMIT);
@@ -34,7 +47,9 @@ export function siteReads({ site, siteWrites, call, unlessMissing }: CommentCall
       for (const member of Array.isArray(answer?.members) ? answer.members : []) {
         const id = str(member?._id);
         const nickname = str(member?.profile?.nickname)?.replace(/\s+/g, ' ').trim().slice(0, 80);
-        if (id && nickname) names.set(id, nickname);
+        const photo = str(member?.profile?.photo?.url)?.trim();
+        const avatar = photo && photo.length <= 500 ? photo : null;
+        if (id && (nickname || avatar)) names.set(id, { name: nickname || UNNAMED_MEMBER, ...(avatar && { avatar }) });
       }
     }
     return names;
@@ -58,7 +73,7 @@ export function siteReads({ site, siteWrites, call, unlessMissing }: CommentCall
   /** The comment a member may change: 404 for none, 403 for someone else's. */
   async function ownComment(id: string, writer: MemberWriter) {
     const raw = await getRaw(id);
-    const comment = raw && toComment(raw, new Map([[writer.memberId, writer.name]]), `comment ${id}`);
+    const comment = raw && toComment(raw, writerNames(writer), `comment ${id}`);
     if (!raw || !comment) throw errors.notFound(`comment ${id} does not exist`);
     if (comment.author.memberId !== writer.memberId) {
       throw dataErrors.permissionDenied(`comment ${id} is not the member’s own`);

@@ -141,6 +141,8 @@ export const SITE_EVENT_TAGS = {
   'site.ratings.changed': ({ entityId }) => [cacheTags.metrics(entityId)],
   /** The owner let visitors rate posts, or made it members only again: every post's rating form. */
   'site.ratings.settings_changed': () => [cacheTags.ratingSettings],
+  /** The owner saved the site's settings (name, colours, menus, images): every page's document. */
+  'site.settings.changed': () => [cacheTags.siteSettings],
   /** The owner closed one of a post's polls, or opened it again: the post's page (its poll's form). */
   'site.polls.changed': ({ entityId }) => [cacheTags.pollsOf(entityId)],
 } as const satisfies Record<string, TagRule>;

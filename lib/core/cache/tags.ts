@@ -49,4 +49,6 @@ export const cacheTags = {
   plans: 'plans',
   /** Who may rate posts (members, or visitors too), as every post's rating form says it. */
   ratingSettings: 'rating-settings',
+  /** The site's settings (its name, colours, menus): every page's document. */
+  siteSettings: 'site-settings',
 } as const;

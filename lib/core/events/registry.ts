@@ -81,6 +81,7 @@ export const EVENT_SUBSCRIBERS = {
   'site.plans.changed': cacheOnly,
   'site.ratings.changed': cacheOnly,
   'site.ratings.settings_changed': cacheOnly,
+  'site.settings.changed': cacheOnly,
   'site.polls.changed': cacheOnly,
 } as const satisfies { [T in EventType]: readonly SubscriberName[] };
 

@@ -91,7 +91,11 @@ export interface PlanChanged {
 /** The owner's settings and the site's own records, which no platform sends (`site.*`). */
 export interface SiteChanged {
   type:
-    'site.comments.settings_changed' | 'site.setup.checked' | 'site.plans.changed' | 'site.ratings.settings_changed';
+    | 'site.comments.settings_changed'
+    | 'site.setup.checked'
+    | 'site.plans.changed'
+    | 'site.ratings.settings_changed'
+    | 'site.settings.changed';
   entityId: string;
 }
 /** PostRated: a reader rated the post `entityId`. */

@@ -11,6 +11,8 @@ import { SITE_NAME } from '@/lib/core/site';
 // the mailbox: the browser tests read their confirmation links from it.
 
 export interface Mail {
+  /** Over the mailer's From (the newsletter's sender name): `fromAddress` `named`. */
+  from?: string;
   to: string;
   subject: string;
   /** The plain-text part: all a confirmation or notice has, and the newsletter's second part. */
@@ -50,6 +52,15 @@ export interface Mailer {
 /** The From address: MAIL_FROM, or the site's name at newsletter@ the site's host. */
 export const fromAddress = (mail: MailConfig, siteUrl: string) =>
   mail.from ?? `"${SITE_NAME}" <newsletter@${new URL(siteUrl).hostname}>`;
+
+/**
+ * The From address under another display name (the owner's sender name): `"Name" <address>`. The name is the
+ * settings' (no `"`, `<`, `>` or `\\`: lib/settings/validate.ts), so it needs no escaping.
+ */
+export function named(from: string, name: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return `"${name}" <${address}>`;
+}
 
 export function createMailer(mail: MailConfig, siteUrl: string): Mailer {
   const from = fromAddress(mail, siteUrl);

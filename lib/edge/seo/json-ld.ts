@@ -12,7 +12,12 @@ export const personJsonLd = (author: Author) => ({
   url: author.slug ? absoluteUrl(authorPath(author.slug)) : undefined,
 });
 
-export function blogPostingJsonLd(post: Post, categories: Category[], author: Author | null = null) {
+export function blogPostingJsonLd(
+  post: Post,
+  categories: Category[],
+  author: Author | null = null,
+  siteName: string = SITE_NAME,
+) {
   const url = absoluteUrl(postPath(post.slug, post.language));
   const image = heroImageUrl(post);
   const first = categories[0];
@@ -30,7 +35,7 @@ export function blogPostingJsonLd(post: Post, categories: Category[], author: Au
       image: image ? [image.url] : undefined,
       keywords: post.hashtags.length ? post.hashtags.join(', ') : undefined,
       author: author ? personJsonLd(author) : undefined,
-      publisher: { '@type': 'Organization', name: SITE_NAME, url: absoluteUrl('/') },
+      publisher: { '@type': 'Organization', name: siteName, url: absoluteUrl('/') },
       wordCount: post.contentText ? post.contentText.split(/\s+/).filter(Boolean).length : undefined,
       // A paid post's preview (lib/blog/paywall.ts): paywalled content as search engines ask it be marked.
       ...(post.preview && {
@@ -42,7 +47,7 @@ export function blogPostingJsonLd(post: Post, categories: Category[], author: Au
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: SITE_NAME, item: absoluteUrl('/') },
+        { '@type': 'ListItem', position: 1, name: siteName, item: absoluteUrl('/') },
         ...(first
           ? [
               {

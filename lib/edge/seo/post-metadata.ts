@@ -11,15 +11,16 @@ const seoTag = (post: Post, type: string, name?: string) =>
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "Title | Site", "Title - Site", "Title — Site"...: the site's name as an author may have added it by hand. */
-const SITE_SUFFIX = new RegExp(`\\s*[|·•—–:-]\\s*${escapeRegExp(SITE_NAME)}\\s*$`, 'i');
+const siteSuffix = (siteName: string) => new RegExp(`\\s*[|·•—–:-]\\s*${escapeRegExp(siteName)}\\s*$`, 'i');
 
 /** The SEO title as the author set it, without a site name they appended, else the post's title. */
-const seoTitle = (post: Post) => seoTag(post, 'title')?.children?.trim().replace(SITE_SUFFIX, '').trim() || undefined;
+const seoTitle = (post: Post, siteName: string) =>
+  seoTag(post, 'title')?.children?.trim().replace(siteSuffix(siteName), '').trim() || undefined;
 
-export const postTitle = (post: Post) => seoTitle(post) ?? post.title;
+export const postTitle = (post: Post, siteName: string = SITE_NAME) => seoTitle(post, siteName) ?? post.title;
 
-/** The document title: one separator everywhere, the site's name once. */
-export const documentTitle = (post: Post) => `${postTitle(post)} · ${SITE_NAME}`;
+/** The document title: one separator everywhere, the site's name (the owner's setting) once. */
+export const documentTitle = (post: Post, siteName: string = SITE_NAME) => `${postTitle(post, siteName)} · ${siteName}`;
 
 export const postDescription = (post: Post) => {
   const content = seoTag(post, 'meta', 'description')?.props?.content;
@@ -43,17 +44,21 @@ function coverVideo(post: Post) {
 }
 
 /**
- * A post's metadata; `languages` its `hreflang` links (its translations and x-default: lib/edge/pages/languages.ts
- * `languageAlternates`), if it has translations.
+ * A post's metadata; `languages` its `hreflang` links (lib/edge/seo/alternates.ts `languageAlternates` of
+ * lib/edge/pages/languages.ts `postAlternates`: the post, its translations and x-default).
  */
-export function postMetadata(post: Post, languages?: Record<string, string>): Metadata {
-  const title = postTitle(post);
+export function postMetadata(
+  post: Post,
+  languages?: Record<string, string>,
+  site: { title: string; socialImage?: string } = { title: SITE_NAME },
+): Metadata {
+  const title = postTitle(post, site.title);
   const description = postDescription(post);
   const image = heroImageUrl(post);
   const path = postPath(post.slug, post.language);
   const keywords = post.seoData?.settings?.keywords?.map((k) => k.term);
   return {
-    title: { absolute: documentTitle(post) },
+    title: { absolute: documentTitle(post, site.title) },
     description,
     keywords: keywords?.length ? keywords : undefined,
     alternates: {
@@ -63,21 +68,25 @@ export function postMetadata(post: Post, languages?: Record<string, string>): Me
     },
     openGraph: {
       type: 'article',
-      siteName: SITE_NAME,
+      siteName: site.title,
       title,
       description,
       url: path,
       locale: post.language ?? undefined,
       publishedTime: post.firstPublishedDate,
       modifiedTime: post.lastPublishedDate,
-      images: image ? [{ url: image.url, width: image.width, height: image.height, alt: image.alt }] : undefined,
+      images: image
+        ? [{ url: image.url, width: image.width, height: image.height, alt: image.alt }]
+        : site.socialImage
+          ? [{ url: site.socialImage }]
+          : undefined,
       videos: coverVideo(post),
     },
     twitter: {
-      card: image ? 'summary_large_image' : 'summary',
+      card: image || site.socialImage ? 'summary_large_image' : 'summary',
       title,
       description,
-      images: image ? [image.url] : undefined,
+      images: image ? [image.url] : site.socialImage ? [site.socialImage] : undefined,
     },
   };
 }

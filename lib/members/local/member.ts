@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { MemberItem } from '../collection';
+import { pictureIdOf } from '../pictures';
 import type { Member, MemberStatus } from '../types';
 
 // A member as stored and as shown: the address and id they are known by, their name and picture as accepted.
@@ -38,14 +39,17 @@ export function displayNameOf(nickname: unknown, email: string): string {
 
 /**
  * A picture's path as the provider accepts it: one file of the site's media folder, an image by its extension, named
- * with word characters, dots and dashes only (so no `..`, `%`, query or subfolder). Which files exist is the route's
- * question (lib/members cannot read the blog's media); this is only the shape.
+ * with word characters, dots and dashes only (so no `..`, `%`, query or subfolder); or one of the members' own pictures
+ * (pictures.ts: `/api/members/account/picture/<id>.webp`). Which files exist, and whose a picture is, are the routes'
+ * questions (lib/members cannot read the blog's media; the picture route stores the one it names); this is the shape.
  */
 export const AVATAR_PATH = /^\/media\/[\w-]+(?:\.[\w-]+)*\.(?:png|jpe?g|gif|webp|avif)$/i;
 const MAX_AVATAR_PATH = 200;
 
 export const isAvatarPath = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= MAX_AVATAR_PATH && AVATAR_PATH.test(value);
+  typeof value === 'string' &&
+  value.length <= MAX_AVATAR_PATH &&
+  (AVATAR_PATH.test(value) || pictureIdOf(value) !== null);
 
 /** The member without a pending verification (its nonce, code hash, expiry and tries). */
 export const withoutVerification = (item: MemberItem): MemberItem => {

@@ -39,6 +39,19 @@ describe('code highlighting', () => {
     expect(samples.map(([code]) => highlight(code).language)).toEqual(samples.map(([, language]) => language));
   });
 
+  it('reads the code as the language its writer named (a Markdown fence’s, by name or alias), else guesses', () => {
+    // A line any language could be: guessed, it is plain text; named, it is that language.
+    const code = 'let total = a + b';
+    expect(highlight(code).language).not.toBe('Rust');
+    expect(highlight(code, 'rust').language).toBe('Rust');
+    expect(highlight(code, 'ts').language).toBe('TypeScript');
+    expect(highlight('echo "$HOME"', 'sh').language).toBe('Shell');
+    // A language this site has not: guessed as before.
+    expect(highlight(code, 'cobol')).toEqual(highlight(code));
+    const named = renderNodes({ ...codeBlock(code), codeBlockData: { language: 'rust' } });
+    expect(named).toContain('<span class="rc-code__lang">Rust</span>');
+  });
+
   it('keeps the text exactly, escaped, in classes only: no colour, no script', () => {
     const code = 'const tag = "<script>alert(1)</script>";\nexport const a = b < c && d > e;\nfunction f() {}';
     const { html } = highlight(code);

@@ -356,3 +356,48 @@ test('a GIF from the local media folder is drawn (the demo works offline)', () =
   );
   expect(html).toContain('src="/media/confetti.gif"');
 });
+
+// Issue 47: a caption that says what the alt text says is read once. The figcaption names the image, so the img's alt
+// is empty where it would repeat it (screen readers read both otherwise); alt text that says more stays, and so does
+// a linked image's, which names the link (the caption is outside it).
+describe('alt text and captions', () => {
+  const item = (title: string | undefined, altText: string | undefined, link?: unknown) => ({
+    image: { media: { src: { id: 'g~mv2.jpg' }, width: 100, height: 100 }, ...(link ? { link } : {}) },
+    ...(title !== undefined ? { title } : {}),
+    ...(altText !== undefined ? { altText } : {}),
+  });
+  const gallery = (...items: unknown[]) => renderNodes(node('GALLERY', { galleryData: { items } }));
+
+  test('a gallery item whose alt text is its caption has an empty alt; the caption still names it', () => {
+    const html = gallery(
+      item('Nested squares in orange', 'Nested squares in orange'),
+      item('Diagonal  stripes', 'diagonal stripes'),
+      item('A mosaic of triangles', undefined),
+    );
+    expect(tags(html, 'img').map((img) => img.alt)).toEqual(['', '', '']);
+    expect(html).toContain('<figcaption class="rc-figcaption">Nested squares in orange</figcaption>');
+    expect(html).toContain('<figcaption class="rc-figcaption">A mosaic of triangles</figcaption>');
+  });
+
+  test('alt text that differs from the caption, or names a link, stays', () => {
+    const html = gallery(
+      item('Tiles', 'A grid of coloured tiles in blues and greens'),
+      item('Rings', 'Rings', { url: 'https://example.com/rings' }),
+      item(undefined, 'Only alt text'),
+    );
+    expect(tags(html, 'img').map((img) => img.alt)).toEqual([
+      'A grid of coloured tiles in blues and greens',
+      'Rings',
+      'Only alt text',
+    ]);
+  });
+
+  test('an image whose alt text is its caption has an empty alt; a different one stays', () => {
+    const html = renderNodes(
+      image({ id: 'a~mv2.jpg' }, { altText: 'A chart of load times', caption: 'A chart of load times' }),
+      image({ id: 'b~mv2.jpg' }, { altText: 'Bars rising to the right', caption: 'Load times by month' }),
+    );
+    expect(tags(html, 'img').map((img) => img.alt)).toEqual(['', 'Bars rising to the right']);
+    expect(html).toContain('A chart of load times</figcaption>');
+  });
+});

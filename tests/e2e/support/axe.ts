@@ -9,12 +9,20 @@ import type { Page } from '@playwright/test';
  * page each time, 43 s without.
  */
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  return axeFindings(page, ['serious', 'critical']);
+}
+
+/** The page's axe findings (WCAG 2.1 A and AA) of the given impacts, every impact unless told: one line each. */
+export async function axeFindings(
+  page: Page,
+  impacts: readonly string[] = ['minor', 'moderate', 'serious', 'critical'],
+): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode()
     .analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => impacts.includes(v.impact ?? 'minor'))
     .map(
       (v) =>
         `${v.id}: ${v.nodes

@@ -24,11 +24,11 @@ export async function asNewClient(page: Page) {
  * that expects a second mail names what it holds: the page can answer before that mail is written, and the newest mail
  * is then the one before (members-states.spec's reset link read the join code's mail, once in a full run).
  */
-export async function mailTo(address: string, pattern = /[^]/): Promise<string> {
+export async function mailTo(address: string, pattern = /[^]/, outbox = OUTBOX): Promise<string> {
   let text = '';
   await expect
     .poll(async () => {
-      text = (await readOutbox(OUTBOX)).findLast((m) => m.headers.to === address)?.text ?? '';
+      text = (await readOutbox(outbox)).findLast((m) => m.headers.to === address)?.text ?? '';
       return pattern.test(text);
     })
     .toBe(true);
@@ -37,7 +37,7 @@ export async function mailTo(address: string, pattern = /[^]/): Promise<string> 
 
 /** The six-digit code of the newest mail to this address. */
 const CODE = /^\s+(\d{6})$/m;
-export const codeFor = async (address: string) => CODE.exec(await mailTo(address, CODE))![1]!;
+export const codeFor = async (address: string, outbox = OUTBOX) => CODE.exec(await mailTo(address, CODE, outbox))![1]!;
 
 /** Fills and sends the join form; the page is then at /verify (or wherever the policy sends a new member). */
 export async function join(page: Page, address: string, password: string, name = 'E2E Member') {
@@ -49,11 +49,11 @@ export async function join(page: Page, address: string, password: string, name =
   await main.getByRole('button', { name: 'Create account' }).click();
 }
 
-/** Sends the mailed code on /verify. */
-export async function confirmCode(page: Page, address: string) {
+/** Sends the mailed code on /verify (mailed to `outbox`: server B's is `.e2e/b-data/outbox`). */
+export async function confirmCode(page: Page, address: string, outbox = OUTBOX) {
   const main = page.getByRole('main');
   await expect(page).toHaveURL(/\/verify\?notice=code-sent$/);
-  await main.getByLabel('6-digit code').fill(await codeFor(address));
+  await main.getByLabel('6-digit code').fill(await codeFor(address, outbox));
   await main.getByRole('button', { name: 'Confirm' }).click();
 }
 

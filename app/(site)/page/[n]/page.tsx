@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ListingView } from '@/components/post/listing-view';
 import { listingPage } from '@/lib/edge/pages/listing';
-import { pageLanguage } from '@/lib/edge/pages/languages';
+import { feedAlternates, pageLanguage } from '@/lib/edge/pages/languages';
+import { languageAlternates } from '@/lib/edge/seo/alternates';
 import { words } from '@/lib/core/i18n';
-import { SITE_NAME, feedPath, pageNumber, rssAlternate } from '@/lib/core/site';
+import { feedPath, pageNumber, rssAlternate } from '@/lib/core/site';
+import { getSiteSettings } from '@/lib/settings/reads';
 
 export const ensureStatic = 'navigation';
 
@@ -14,9 +16,16 @@ type Params = { params: Promise<{ n: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const [{ n }, language] = await Promise.all([params, pageLanguage(params)]);
+  const page = pageNumber(n);
+  const { title } = await getSiteSettings();
   return {
-    title: words(language).t('listing.pageTitle', { title: SITE_NAME, page: n }),
-    alternates: { canonical: feedPath(pageNumber(n) ?? 1, language), types: rssAlternate(language) },
+    title: words(language).t('listing.pageTitle', { title, page: n }),
+    alternates: {
+      canonical: feedPath(page ?? 1, language),
+      // The feed's page n in each language whose feed runs that far (none for a page that is not one).
+      languages: page && page > 1 ? languageAlternates(await feedAlternates(language, page)) : undefined,
+      types: rssAlternate(language),
+    },
   };
 }
 
@@ -24,11 +33,11 @@ export default async function FeedPage({ params }: Params) {
   const [{ n }, language] = await Promise.all([params, pageLanguage(params)]);
   const page = pageNumber(n);
   if (page === 1) permanentRedirect(feedPath(1, language));
-  const listing = page && (await listingPage({ language }, page));
-  if (!listing) notFound();
+  const [listing, { title }] = await Promise.all([page && listingPage({ language }, page), getSiteSettings()]);
+  if (!listing || !page) notFound();
   return (
     <ListingView
-      heading={words(language).t('listing.pageTitle', { title: SITE_NAME, page })}
+      heading={words(language).t('listing.pageTitle', { title, page })}
       listing={listing}
       href={(p) => feedPath(p, language)}
       language={language}
