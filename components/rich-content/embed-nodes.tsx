@@ -2,16 +2,30 @@ import type { ReactNode } from 'react';
 import { httpUrl, resolveImage } from '@/lib/blog/view';
 import { anchorId, type NodeProps } from './context';
 import { get, nodeData, obj, rec, str, text } from './fields';
-import { FrameFacade } from './frame-facade';
+import { embedHost } from './embed-hosts';
+import {
+  DEFAULT_FRAME_HEIGHT,
+  HEIGHT_REPORTER,
+  customHeight,
+  frameWidth,
+  givenHeight,
+  ratioHeight,
+} from './embed-size';
+import { FrameFacade, sizedFrame, type FrameFit } from './frame-facade';
 import { Img } from './image';
 import { safeHref } from './safe-href';
-import { containerProps, frameSize } from './style';
+import { containerProps } from './style';
 import { defined } from './compact';
 import { HostedVideoFacade } from './video';
 import { hostedVideo } from './video-hosts';
 
 /** Third-party markup runs in an opaque origin: scripts and popups, never our cookies or the top window. */
 const EMBED_SANDBOX = 'allow-scripts allow-popups';
+/**
+ * A provider's own post frame (X, Instagram, from `embedHost`: a URL we build) keeps its origin, as the video players
+ * do: their pages need it, and it is the origin their height messages are checked against.
+ */
+const PROVIDER_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
 const MAX_HTML = 200_000;
 
 interface FrameProps {
@@ -19,25 +33,35 @@ interface FrameProps {
   src?: string;
   title: string;
   width: number;
-  height: number;
+  /** The author's or the data's height; without one, the provider's (a widget by URL) or the default. */
+  height?: number;
+  /** The frame is fitted to its document's height: a srcdoc starts with the reporter, a known post is listened to. */
+  fit: boolean;
 }
 
-export function SandboxedFrame({ html, src, title, width, height }: FrameProps): ReactNode {
+export function SandboxedFrame({ html, src, title, width, height, fit }: FrameProps): ReactNode {
   const https = src && httpUrl(src)?.startsWith('https:') ? httpUrl(src)! : undefined;
   if (!html && !https) return null;
-  return (
-    <iframe
-      className="rc-embed-frame"
-      sandbox={EMBED_SANDBOX}
-      {...(html
-        ? { srcDoc: `<!doctype html><meta charset="utf-8"><base target="_blank">${html.slice(0, MAX_HTML)}` }
-        : { src: https })}
-      title={title}
-      width={width}
-      height={height}
-      loading="lazy"
-      referrerPolicy="no-referrer"
-    />
+  const host = html ? null : embedHost(https);
+  const reporter = fit ? `<script>${HEIGHT_REPORTER}</script>` : '';
+  return sizedFrame(
+    {
+      className: host ? 'rc-embed-frame rc-frame-provider' : 'rc-embed-frame',
+      sandbox: host?.origin ? PROVIDER_SANDBOX : EMBED_SANDBOX,
+      ...(html
+        ? { srcDoc: `<!doctype html><meta charset="utf-8"><base target="_blank">${reporter}${html.slice(0, MAX_HTML)}` }
+        : { src: host?.embedUrl ?? https }),
+      title,
+      loading: 'lazy',
+      referrerPolicy: 'no-referrer',
+    },
+    {
+      width,
+      height: height ?? host?.height ?? DEFAULT_FRAME_HEIGHT,
+      // A srcdoc's document is opaque: its messages come from "null", and only from this frame's window.
+      ...defined({ origin: html ? 'null' : host?.origin }),
+      islands: fit,
+    },
   );
 }
 
@@ -50,7 +74,10 @@ export function Html({ node, ctx }: NodeProps) {
     html,
     src: html ? undefined : url,
     title: 'Embedded content',
-    ...frameSize(data.containerData),
+    width: frameWidth(data.containerData),
+    // The author's height; a block that fits its content (Ricos' `autoHeight`, true unless false) starts there.
+    height: givenHeight(customHeight(data.containerData)),
+    fit: ctx.islands && data.autoHeight !== false,
   });
   if (!frame) return null;
   return (
@@ -64,14 +91,21 @@ export function Html({ node, ctx }: NodeProps) {
   );
 }
 
-/** The `src` of oEmbed markup that is nothing but one https iframe (most video, audio and code players). */
-export function loneFrameSource(html: string): string | null {
+/** The https iframe that is all of an oEmbed's markup (most players), with its width and height attributes. */
+export function loneFrame(html: string): { src: string; width?: string; height?: string } | null {
   const frame = /^\s*<iframe\b([^>]*)>\s*<\/iframe>\s*$/i.exec(html);
-  const src = frame && /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(frame[1]!);
-  if (!src) return null;
-  const url = httpUrl((src[1] ?? src[2] ?? src[3] ?? '').replace(/&amp;/g, '&'));
-  return url?.startsWith('https:') ? url : null;
+  if (!frame) return null;
+  const attribute = (name: string) => {
+    const value = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(frame[1]!);
+    return value ? (value[1] ?? value[2] ?? value[3])! : undefined;
+  };
+  const url = httpUrl((attribute('src') ?? '').replace(/&amp;/g, '&'));
+  if (!url?.startsWith('https:')) return null;
+  return { src: url, ...defined({ width: attribute('width'), height: attribute('height') }) };
 }
+
+/** The `src` of oEmbed markup that is nothing but one https iframe. */
+export const loneFrameSource = (html: string): string | null => loneFrame(html)?.src ?? null;
 
 export function Embed({ node, ctx }: NodeProps) {
   const data = nodeData(node, 'embedData');
@@ -80,14 +114,17 @@ export function Embed({ node, ctx }: NodeProps) {
   const provider = text(oembed.providerName);
   const title = text(oembed.title) ?? provider ?? (source && hostOf(source)) ?? 'Embedded content';
   const container = containerProps(data.containerData, 'rc-embed');
-  const size = frameSize(data.containerData, oembed.width, oembed.height);
   const html = str(oembed.html);
-  const frameSrc = html ? loneFrameSource(html) : null;
+  const lone = html ? loneFrame(html) : null;
+  const width = frameWidth(data.containerData, oembed.width, lone?.width);
+  // The author's height, else the oEmbed's, else the markup's.
+  const given = givenHeight(customHeight(data.containerData), oembed.height, lone?.height);
+  const ratio = ratioHeight(width, [oembed.width, oembed.height], [lone?.width, lone?.height]);
   const hosted =
     hostedVideo(str(data.src)) ??
     hostedVideo(str(oembed.url)) ??
     hostedVideo(str(oembed.videoUrl)) ??
-    hostedVideo(frameSrc);
+    hostedVideo(lone?.src);
   const poster = str(oembed.thumbnailUrl) ? resolveImage(str(oembed.thumbnailUrl)) : null;
   let content: ReactNode;
   if (hosted)
@@ -96,24 +133,37 @@ export function Embed({ node, ctx }: NodeProps) {
         video={hosted}
         title={title}
         poster={poster}
-        width={size.width}
-        height={Math.round((size.width * 9) / 16)}
+        width={width}
+        height={ratio ?? Math.round((width * 9) / 16)}
       />
     );
-  else if (frameSrc)
+  else if (lone) {
+    const host = embedHost(lone.src);
+    // A video player of another provider keeps its ratio; a widget takes its height.
+    const player = !host && oembed.type === 'video' && ratio !== undefined;
+    const fit: FrameFit = player
+      ? { width, height: ratio, ratio: true }
+      : {
+          width,
+          height: given ?? host?.height ?? DEFAULT_FRAME_HEIGHT,
+          ...defined({ origin: host?.origin }),
+          islands: ctx.islands,
+        };
     content = (
       <FrameFacade
-        className="rc-embed-frame"
+        className={
+          host ? 'rc-embed-frame rc-frame-provider' : player ? 'rc-embed-frame rc-frame-ratio' : 'rc-embed-frame'
+        }
         kind="embed"
-        src={frameSrc}
+        src={host?.embedUrl ?? lone.src}
         title={title}
         action={provider ? `Load the ${provider} embed` : 'Load the embed'}
         poster={poster}
-        sandbox={EMBED_SANDBOX}
-        {...size}
+        sandbox={host?.origin ? PROVIDER_SANDBOX : EMBED_SANDBOX}
+        {...fit}
       />
     );
-  else if (text(html)) content = SandboxedFrame({ html, title, ...size });
+  } else if (text(html)) content = SandboxedFrame({ html, title, width, height: given, fit: ctx.islands });
   else if (oembed.type === 'photo' && httpUrl(oembed.url))
     content = <img className="rc-img" src={httpUrl(oembed.url)!} alt={title} loading="lazy" decoding="async" />;
   else content = <Thumbnail url={str(oembed.thumbnailUrl)} />;

@@ -1,6 +1,42 @@
+import type { ComponentProps, ReactNode } from 'react';
 import type { ResolvedImage } from '@/lib/blog/view';
+import { defined } from './compact';
+import { FittedFrame } from './fitted-frame';
 
-export interface FrameFacadeProps {
+/** How an embed frame is sized (issue 47; `embed-size.ts`). */
+export interface FrameFit {
+  /** The width attribute: CSS makes the frame as wide as its block. */
+  width: number;
+  /** The height attribute, which is the frame's height; with `ratio`, the height at `width`. */
+  height: number;
+  /** A player: as tall as its width/height ratio (CSS `aspect-ratio`) at whatever width it gets. */
+  ratio?: boolean;
+  /** The frame's document posts its height from this origin (`frame-height.ts`): fitted to it, where islands run. */
+  origin?: string;
+  /** Whether client islands render here (`RenderContext.islands`). */
+  islands?: boolean;
+}
+
+type FrameAttributes = Omit<ComponentProps<'iframe'>, 'width' | 'height' | 'style' | 'ref'>;
+
+/**
+ * An iframe sized by `fit`: the height attribute is its box (no CSS height, no minimum, no background under a short
+ * document), or its ratio for a player; the fitted island only for a frame that posts its height.
+ */
+export function sizedFrame(attributes: FrameAttributes, fit: FrameFit): ReactNode {
+  const props = defined({
+    ...attributes,
+    width: fit.width,
+    style: fit.ratio ? { aspectRatio: `${fit.width} / ${fit.height}` } : undefined,
+  });
+  return fit.origin && fit.islands && !fit.ratio ? (
+    <FittedFrame {...props} height={fit.height} origin={fit.origin} />
+  ) : (
+    <iframe {...props} height={fit.height} />
+  );
+}
+
+export interface FrameFacadeProps extends FrameFit {
   /** Where the frame goes when the reader asks: a player or an embed page (https). */
   src: string;
   /** The frame's accessible name. */
@@ -11,8 +47,6 @@ export interface FrameFacadeProps {
   poster?: ResolvedImage | null;
   sandbox: string;
   allow?: string;
-  width: number;
-  height: number;
   className: string;
 }
 
@@ -69,31 +103,18 @@ export function facadeDocument({
  * link to the real player (no script, on the page or in the frame). The frame keeps its sandbox after it
  * navigates, so the player gets the same restrictions it would have had from the start.
  */
-export function FrameFacade({
-  src,
-  title,
-  action,
-  kind,
-  poster,
-  sandbox,
-  allow,
-  width,
-  height,
-  className,
-}: FrameFacadeProps) {
-  return (
-    <iframe
-      className={className}
-      srcDoc={facadeDocument({ src, title, action, kind, poster })}
-      title={title}
-      width={width}
-      height={height}
-      style={{ aspectRatio: `${width} / ${height}` }}
-      loading="lazy"
-      sandbox={sandbox}
-      allow={allow}
-      allowFullScreen={allow?.includes('fullscreen') || undefined}
-      referrerPolicy="strict-origin-when-cross-origin"
-    />
+export function FrameFacade({ src, title, action, kind, poster, sandbox, allow, className, ...fit }: FrameFacadeProps) {
+  return sizedFrame(
+    {
+      className,
+      srcDoc: facadeDocument({ src, title, action, kind, poster }),
+      title,
+      loading: 'lazy',
+      sandbox,
+      allow,
+      allowFullScreen: allow?.includes('fullscreen') || undefined,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    },
+    fit,
   );
 }

@@ -190,12 +190,10 @@ export function containerProps(containerData: unknown, base: string): ContainerP
   const data = rec(containerData);
   const size = str(get(data, 'width', 'size'));
   const customWidth = int(get(data, 'width', 'custom'), 1, 4000);
-  const customHeight = int(get(data, 'height', 'custom'), 1, 4000);
   const align = str(data.alignment);
   const spoiler = bool(get(data, 'spoiler', 'enabled')) === true;
   const style: Style = {};
   if (customWidth) style.width = `${customWidth}px`;
-  if (customHeight) style['--rc-height'] = `${customHeight}px`;
   return {
     className: cx(
       'rc-block',
@@ -209,18 +207,5 @@ export function containerProps(containerData: unknown, base: string): ContainerP
     style: Object.keys(style).length ? style : undefined,
     tabIndex: spoiler ? 0 : undefined,
     customWidth,
-  };
-}
-
-/** Explicit pixel size for an iframe: the container's custom size, else the given defaults. */
-export function frameSize(
-  containerData: unknown,
-  width?: unknown,
-  height?: unknown,
-): { width: number; height: number } {
-  const data = rec(containerData);
-  return {
-    width: int(get(data, 'width', 'custom'), 1, 4000) ?? int(width, 1, 4000) ?? 640,
-    height: int(get(data, 'height', 'custom'), 1, 4000) ?? int(height, 1, 4000) ?? 400,
   };
 }

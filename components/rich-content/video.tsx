@@ -84,6 +84,7 @@ export function HostedVideoFacade({ video, title, poster, width, height }: Hoste
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       width={width}
       height={height}
+      ratio
     />
   );
 }

@@ -73,6 +73,8 @@ async function settle(page: Page) {
     await Promise.all(images.map((img) => img.decode().catch(() => null)));
     await document.fonts.ready;
   });
+  // Markup frames sized by what their document reports (components/rich-content/fitted-frame.tsx): each has said it.
+  await page.waitForFunction(() => document.querySelectorAll('iframe[srcdoc][data-fit="waiting"]').length === 0);
 }
 
 async function signInOwner(page: Page) {
