@@ -434,7 +434,8 @@ export function SettingsForm({ settings, saved }: { settings: SiteSettings; save
             <small id="accentDark-hint">
               {hydrated && (
                 <>
-                  <Contrast colour={values.accentDark || derivedDark} background={BACKGROUNDS.dark} label="dark" />{' '}
+                  <Contrast colour={values.accentDark || derivedDark} background={BACKGROUNDS.dark} label="dark" />
+                  <br />
                 </>
               )}
               Empty: the accent, lightened until it reads on the dark background.

@@ -1,17 +1,21 @@
 'use client';
 
-import { Suspense, lazy } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
+import { MEMBER_HINT_COOKIE } from '@/lib/core/site';
 import type { PaywallOfferProps } from './paywall-offer-island';
 
-// The paywall box's "Read on" island (paywall-offer-island.tsx), loaded only where a page renders it: a paid post. Its
-// code is a chunk of its own, so a free post's page, which shares the post route's islands, does not carry it. Until it
-// has loaded (and on the server) the offer is the page's own, the same for everyone.
-const Island = lazy(() => import('./paywall-offer-island'));
-
+// The paywall box's "Read on" (paywall-offer-island.tsx), fetched only in a browser with a member session (the readable
+// hint cookie): a chunk of its own, which visitors, and every free post's page, never download. Until then (and on
+// the server, and without JavaScript) the offer is the page's own, the same for everyone.
 export function PaywallOffer(props: PaywallOfferProps) {
-  return (
-    <Suspense fallback={props.children}>
-      <Island {...props} />
-    </Suspense>
-  );
+  const [Island, setIsland] = useState<ComponentType<PaywallOfferProps> | null>(null);
+  useEffect(() => {
+    if (!document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`))) return;
+    let live = true;
+    void import('./paywall-offer-island').then((module) => live && setIsland(() => module.default));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Island ? <Island {...props} /> : props.children;
 }

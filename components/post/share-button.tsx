@@ -1,41 +1,20 @@
 'use client';
 
-import { type ReactNode, useEffect, useState } from 'react';
-import { useHydrated } from '@/components/use-hydrated';
+import { type ComponentType, useEffect, useState } from 'react';
+import type { ShareButtonProps } from './share-button-island';
 
-// "Share" under a post (issue 47). The server's HTML is the disclosure of share links (`children`: a <details> whose
-// summary reads "Share"), which works without JavaScript. Once hydrated, where the browser has the Web Share API, this
-// island shows one "Share" button opening the system's share sheet instead; a refused share (not a cancelled one)
-// brings the links back, opened, with the focus on their summary.
-
-interface ShareButtonProps {
-  url: string;
-  title: string;
-  /** The button's words ("Share"). */
-  label: string;
-  /** The id of the links' <details>, opened when the system refuses to share. */
-  linksId: string;
-  children: ReactNode;
-}
-
-export function ShareButton({ url, title, label, linksId, children }: ShareButtonProps) {
-  const hydrated = useHydrated();
-  const [refused, setRefused] = useState(false);
+// "Share" (share-button-island.tsx: the system's share sheet), fetched only where the browser has the Web Share API:
+// a chunk of its own, which a browser without it (most desktops) never downloads. Until then, and without
+// JavaScript, the share links' disclosure (`children`) is the page's own.
+export function ShareButton(props: ShareButtonProps) {
+  const [Island, setIsland] = useState<ComponentType<ShareButtonProps> | null>(null);
   useEffect(() => {
-    if (!refused) return;
-    const links = document.getElementById(linksId);
-    if (links instanceof HTMLDetailsElement) links.open = true;
-    links?.querySelector('summary')?.focus();
-  }, [refused, linksId]);
-  if (!hydrated || refused || typeof navigator.share !== 'function') return children;
-  const share = () =>
-    navigator.share({ title, url }).catch((error: unknown) => {
-      // The reader closed the sheet: nothing to say.
-      if (!(error instanceof DOMException && error.name === 'AbortError')) setRefused(true);
-    });
-  return (
-    <button type="button" className="share__button" onClick={share}>
-      {label}
-    </button>
-  );
+    if (typeof navigator.share !== 'function') return;
+    let live = true;
+    void import('./share-button-island').then((module) => live && setIsland(() => module.default));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Island ? <Island {...props} /> : props.children;
 }

@@ -1,18 +1,33 @@
 'use client';
 
-import { Suspense, lazy } from 'react';
-import type { FittedFrameProps } from './fitted-frame-island';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
+import { reportedHeight } from './frame-height';
 
-// A frame sized by what its document reports (fitted-frame-island.tsx), loaded only where a post has such a frame: its
-// code is a chunk of its own, so the other posts' pages do not carry it. Until it has loaded (and on the server) the
-// frame is the server's, at the height its data gives.
-const Island = lazy(() => import('./fitted-frame-island'));
+type FittedFrameProps = Omit<ComponentProps<'iframe'>, 'height' | 'ref'> & {
+  /** The height to start with: the server's, from the content's data. */
+  height: number;
+  /** The origin the frame's document posts its height from: the provider's, or "null" for our sandboxed srcdoc. */
+  origin: string;
+};
 
-export function FittedFrame(props: FittedFrameProps) {
-  const { height, origin: _origin, ...frame } = props;
-  return (
-    <Suspense fallback={<iframe {...frame} height={height} data-fit="waiting" />}>
-      <Island {...props} />
-    </Suspense>
-  );
+/**
+ * An embed frame as tall as its document says (issue 47): X's and Instagram's posts, and our sandboxed markup frames,
+ * whose documents post their height. Only a message from this frame's own window and origin counts
+ * (`frame-height.ts`); no third-party script is loaded. Rendered only for such frames, so only their pages ship it.
+ */
+export function FittedFrame({ height, origin, ...frame }: FittedFrameProps) {
+  const ref = useRef<HTMLIFrameElement>(null);
+  const [fitted, setFitted] = useState<number | null>(null);
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      const reported = reportedHeight(event, ref.current?.contentWindow, origin);
+      if (reported !== null) setFitted(reported);
+    };
+    addEventListener('message', listen);
+    // Our own document may have said its height before this listened: it says it again when asked.
+    if (origin === 'null') ref.current?.contentWindow?.postMessage('height', '*');
+    return () => removeEventListener('message', listen);
+  }, [origin]);
+  // `data-fit`: whether the frame's document has said its height (what the screenshots wait for).
+  return <iframe ref={ref} {...frame} height={fitted ?? height} data-fit={fitted === null ? 'waiting' : 'done'} />;
 }

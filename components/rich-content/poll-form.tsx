@@ -1,23 +1,44 @@
 'use client';
 
-import { Suspense, lazy } from 'react';
-import type { PollFormProps } from './poll-form-island';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { PollDefinition } from '@/lib/polls/view';
 
-// A poll's form (poll-form-island.tsx), loaded only where a post has a poll: its code is a chunk of its own, so the
-// other posts' pages, which share the post route's islands, do not carry it. Until it has loaded the poll is the plain
-// form, which votes without JavaScript (on the server the island itself renders, the same form).
-const Island = lazy(() => import('./poll-form-island'));
+interface PollFormProps {
+  /** Where the vote posts, and where the reader's view of the poll is read (GET). */
+  action: string;
+  poll: Pick<PollDefinition, 'options' | 'showCounts' | 'view'>;
+  /** The form's fields and buttons, rendered on the server. */
+  children: ReactNode;
+}
 
-export function PollForm(props: PollFormProps) {
-  const plain = (
-    <form method="post" action={props.action} className="rc-poll-form">
-      {props.children}
-      <div aria-live="polite" />
-    </form>
-  );
+/**
+ * A poll's form on the post's page: without JavaScript it posts and the browser goes to the poll's results page; with
+ * it, the vote is sent as JSON and the results (where the view role lets this reader see them) appear under the
+ * form, in place (poll-vote.tsx, fetched on the first vote). Whatever the island does not show itself (sign in first, a
+ * closed poll, too many votes) goes to the plain form's answer: the form is submitted as if there were no script.
+ */
+export function PollForm({ action, poll, children }: PollFormProps) {
+  const [shown, setShown] = useState<ReactNode>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function vote(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const { castVote } = await import('./poll-vote');
+      setShown(await castVote(action, poll, form));
+    } catch {
+      HTMLFormElement.prototype.submit.call(form);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <Suspense fallback={plain}>
-      <Island {...props} />
-    </Suspense>
+    <form method="post" action={action} className="rc-poll-form" onSubmit={vote} aria-busy={busy}>
+      {children}
+      <div aria-live="polite">{shown}</div>
+    </form>
   );
 }

@@ -5,11 +5,10 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { type DataClient, OWNER, recordsClient } from '@/lib/data';
 import { wixRefreshTokenOf } from '@/lib/members';
 import { serve } from '@/lib/platform';
-import { callAsHolder } from '@/lib/wix/sdk-clients';
 import { wixTokens } from '@/lib/wix/tokens';
-import { UpstreamFailure, transportFor } from '@/lib/wix/transport';
-import { toCatalogueError } from '@/lib/wix/upstream';
+import { transportFor } from '@/lib/wix/transport';
 import { createLocalPlans, planGrants, pricingPlans } from './local';
+import { memberActiveOrders } from './wix';
 
 // A member's own plans, as their account page shows them (issue 47): each plan's name, since when they hold it, and
 // when it ends or renews; and the member's own cancellation. Locally a plan is the owner's grant, which takes no
@@ -90,10 +89,6 @@ export function localMemberPlans(records: DataClient): MemberPlans {
   };
 }
 
-/** A member's ACTIVE orders a page (MemberListOrdersOptions `limit`: at most 50), and the most pages read. */
-const ORDERS_PER_PAGE = 50;
-const MAX_ORDER_PAGES = 20;
-
 /** An ACTIVE order at Wix as the account page shows it. */
 export function memberPlanOfOrder(order: orders.Order): MemberPlan | null {
   if (order.status !== 'ACTIVE' || !order.planId) return null;
@@ -122,20 +117,7 @@ export function wixMemberPlans(settings: {
     async list(member) {
       const refreshToken = settings.memberRefreshToken(member.sessionToken);
       if (!refreshToken || !tokens) return [];
-      const active: orders.Order[] = [];
-      for (let page = 0; page < MAX_ORDER_PAGES; page++) {
-        const offset = page * ORDERS_PER_PAGE;
-        const answer = await callAsHolder(tokens, refreshToken, { orders }, reads, 'the member', (client) =>
-          client.orders.memberListOrders({ orderStatuses: ['ACTIVE'], limit: ORDERS_PER_PAGE, offset }),
-        ).catch((error: unknown) => {
-          throw error instanceof UpstreamFailure ? error.blogError : toCatalogueError(error, "the member's plans");
-        });
-        const list = answer.orders ?? [];
-        active.push(...list);
-        const total = answer.pagingMetadata?.total;
-        if (list.length < ORDERS_PER_PAGE || (typeof total === 'number' && offset + list.length >= total)) break;
-      }
-      return active.flatMap((order) => memberPlanOfOrder(order) ?? []);
+      return (await memberActiveOrders(tokens, refreshToken, reads)).flatMap((order) => memberPlanOfOrder(order) ?? []);
     },
 
     async cancel() {

@@ -35,6 +35,32 @@ const PLANS_PER_CALL = 100;
 const ORDERS_PER_PAGE = 50;
 const MAX_ORDER_PAGES = 20;
 
+/**
+ * A member's ACTIVE orders at Wix, asked as the member (their own token): 50 a page (MemberListOrdersOptions `limit`:
+ * default and max 50, then `offset`), until a page comes back short or the total is reached. The paywall's `held` and
+ * the account page's plans (member-plans.ts) read the same.
+ */
+export async function memberActiveOrders(
+  tokens: ReturnType<typeof wixTokens>,
+  refreshToken: string,
+  reads: ReturnType<typeof transportFor>,
+): Promise<orders.Order[]> {
+  const active: orders.Order[] = [];
+  for (let page = 0; page < MAX_ORDER_PAGES; page++) {
+    const offset = page * ORDERS_PER_PAGE;
+    const answer = await callAsHolder(tokens, refreshToken, { orders }, reads, 'the member', (client) =>
+      client.orders.memberListOrders({ orderStatuses: ['ACTIVE'], limit: ORDERS_PER_PAGE, offset }),
+    ).catch((error: unknown) => {
+      throw error instanceof UpstreamFailure ? error.blogError : toCatalogueError(error, "the member's plans");
+    });
+    const list = answer.orders ?? [];
+    active.push(...list);
+    const total = answer.pagingMetadata?.total;
+    if (list.length < ORDERS_PER_PAGE || (typeof total === 'number' && offset + list.length >= total)) break;
+  }
+  return active;
+}
+
 const UNITS: readonly PeriodUnit[] = ['DAY', 'WEEK', 'MONTH', 'YEAR'];
 const unitOf = (unit: unknown): PeriodUnit => (UNITS.includes(unit as PeriodUnit) ? (unit as PeriodUnit) : 'MONTH');
 
@@ -108,20 +134,7 @@ export function createWixPlans(settings: WixPlansSettings): SitePlans {
     async held(member) {
       const refreshToken = settings.memberRefreshToken(member.sessionToken);
       if (!refreshToken || !tokens) return [];
-      // Every ACTIVE order, 50 a page (MemberListOrdersOptions `limit`: default and max 50, then `offset`), until a
-      // page comes back short or the total is reached.
-      const active: orders.Order[] = [];
-      for (let page = 0; page < MAX_ORDER_PAGES; page++) {
-        const offset = page * ORDERS_PER_PAGE;
-        const answer = await callAsHolder(tokens, refreshToken, { orders }, reads, 'the member', (client) =>
-          client.orders.memberListOrders({ orderStatuses: ['ACTIVE'], limit: ORDERS_PER_PAGE, offset }),
-        ).catch(caught("the member's plans"));
-        const list = answer.orders ?? [];
-        active.push(...list);
-        const total = answer.pagingMetadata?.total;
-        if (list.length < ORDERS_PER_PAGE || (typeof total === 'number' && offset + list.length >= total)) break;
-      }
-      return active.flatMap((order): HeldPlan[] =>
+      return (await memberActiveOrders(tokens, refreshToken, reads)).flatMap((order): HeldPlan[] =>
         order.status === 'ACTIVE' && order.planId ? [{ planId: order.planId, planName: order.planName ?? '' }] : [],
       );
     },
