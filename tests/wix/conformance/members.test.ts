@@ -257,4 +257,14 @@ describe('conformance: the member’s own account (@wix/members members, as the 
     const theirs = await rec.one(() => sdk.members.updateMember(MEMBER_ID, { profile: { nickname: 'Ada L.' } }));
     expect(mine).toEqual(theirs);
   });
+
+  it('updateProfile with an uploaded picture (issue 47): as members.updateMember with its absolute URL as the photo', async () => {
+    const picture = `/api/members/account/picture/${'a'.repeat(32)}.webp`;
+    const { rec, ours, sdk } = setup([...my], ['PATCH', `/members/v1/members/${MEMBER_ID}`, { body: { member } }]);
+    const [, mine] = await rec.calls(() => ours.updateProfile(session(), { avatar: picture }));
+    const theirs = await rec.one(() =>
+      sdk.members.updateMember(MEMBER_ID, { profile: { photo: { url: `${SITE}${picture}` } } }),
+    );
+    expect(mine).toEqual(theirs);
+  });
 });
