@@ -3,15 +3,15 @@ import { publish } from '@/lib/core/events/bus';
 import { recordsClient } from '@/lib/data';
 import { blogSource } from '@/lib/blog';
 import { serve, servedBy } from '@/lib/platform';
-import { memberOfCookie, members, siteCaptcha, wixRefreshTokenOf } from '@/lib/members';
-import { OWNER } from '@/lib/data/types';
+import { memberOfCookie, siteCaptcha, wixRefreshTokenOf } from '@/lib/members';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { announceLocally } from './announce';
+import { withPictures } from './pictures';
 import { createLocalComments, publishedCount, publishedCounts } from './local';
 import { referenceIds } from './reference-ids';
 import { cacheTags } from '@/lib/core/cache/tags';
 import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
-import type { CommentModeration, CommentPage, PostComment, PostComments } from './types';
+import type { CommentModeration, PostComment, PostComments } from './types';
 import type { CommentChange } from './local';
 import { createWixComments } from './wix';
 import { mailer } from '@/lib/core/mail';
@@ -40,37 +40,6 @@ const localComments = () =>
       list: async (postId, page) => withPictures(await local.list(postId, page)),
     } satisfies PostComments & CommentModeration;
   });
-
-/** The most members asked for in one query of their pictures. */
-const PICTURES_PER_QUERY = 100;
-
-/**
- * A page of the site's own comments with the pictures their writers chose (the members' records, read as the thread
- * is: a new picture shows when the thread is read again). Only where members are the site's own: Wix's comments carry
- * their writers' pictures from the Members API already.
- */
-async function withPictures(page: CommentPage): Promise<CommentPage> {
-  if (servedBy('members') !== 'local') return page;
-  const comments = page.threads.flatMap((t) => [t.comment, ...t.replies]);
-  const ids = [...new Set(comments.flatMap((c) => (c.author.memberId ? [c.author.memberId] : [])))];
-  if (!ids.length) return page;
-  const client = recordsClient(members);
-  const pictures = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += PICTURES_PER_QUERY) {
-    const chunk = ids.slice(i, i + PICTURES_PER_QUERY);
-    const found = await client.query(members.id, { filter: { _id: { $in: chunk } }, limit: chunk.length }, OWNER);
-    for (const item of found.items)
-      if (typeof item.avatar === 'string' && item.avatar) pictures.set(item._id, item.avatar);
-  }
-  const pictured = (c: PostComment): PostComment => {
-    const avatar = c.author.memberId ? pictures.get(c.author.memberId) : undefined;
-    return avatar ? { ...c, author: { ...c.author, avatar } } : c;
-  };
-  return {
-    ...page,
-    threads: page.threads.map((t) => ({ comment: pictured(t.comment), replies: t.replies.map(pictured) })),
-  };
-}
 
 /**
  * Comments at Wix. Wix sends its comment events to the webhook route (which clears the post's thread and count); the

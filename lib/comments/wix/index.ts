@@ -16,7 +16,7 @@ import {
   writerNames,
 } from './comment';
 import { commentCalls, statusOfCall, type WixCommentsSettings } from './http';
-import { MAX_LIMIT, siteReads } from './site-reads';
+import { MAX_LIMIT, checkPage, siteReads } from './site-reads';
 
 export { fromRichContent, GUEST, toRichContent, UNNAMED_MEMBER } from './comment';
 export type { WixCommentsSettings } from './http';
@@ -96,18 +96,8 @@ export type { WixCommentsSettings } from './http';
 // Here: the methods. http.ts makes the SDK clients (as the site or the member) and reads their failures,
 // site-reads.ts what is read as the site, comment.ts the Comment object as ours.
 
-/** Wix's cursors are at most this long. */
-const MAX_CURSOR = 16_000;
 /** `mine` reads at most this many pages of 100. */
 const MAX_PAGES = 10;
-
-function checkPage(page: { limit: number; cursor?: string | null }) {
-  if (!Number.isInteger(page.limit)) throw errors.limitNotInteger('limit must be an integer');
-  if (page.limit < 1 || page.limit > MAX_LIMIT) throw errors.limitOutOfRange(`limit must be 1 to ${MAX_LIMIT}`);
-  if (page.cursor !== undefined && page.cursor !== null && (page.cursor === '' || page.cursor.length > MAX_CURSOR)) {
-    throw errors.malformedCursor('the cursor is not valid');
-  }
-}
 
 export function createWixComments(settings: WixCommentsSettings): PostComments & CommentModeration {
   const { clientId, apiKey, siteId } = settings;

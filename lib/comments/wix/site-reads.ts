@@ -20,6 +20,17 @@ import { type CommentCalls, statusOfCall } from './http';
 
 /** Wix pages list and query calls by at most 100. */
 export const MAX_LIMIT = 100;
+/** Wix's cursors are at most this long. */
+const MAX_CURSOR = 16_000;
+
+/** A page asked of a thread or the owner's queue: its limit 1 to MAX_LIMIT, its cursor one Wix could have made. */
+export function checkPage(page: { limit: number; cursor?: string | null }) {
+  if (!Number.isInteger(page.limit)) throw errors.limitNotInteger('limit must be an integer');
+  if (page.limit < 1 || page.limit > MAX_LIMIT) throw errors.limitOutOfRange(`limit must be 1 to ${MAX_LIMIT}`);
+  if (page.cursor !== undefined && page.cursor !== null && (page.cursor === '' || page.cursor.length > MAX_CURSOR)) {
+    throw errors.malformedCursor('the cursor is not valid');
+  }
+}
 
 /** Query Comments' filter, as the SDK types it. */
 export type CommentFilter = NonNullable<comments.CommentQuery['filter']>;
