@@ -6,21 +6,15 @@ import type { NewsletterStanding } from '@/lib/newsletter';
 import type { MemberPlan } from '@/lib/plans';
 import { SITE_LANGUAGE } from '@/lib/core/site';
 import { ACCOUNT_NOTICE_TEXT } from './account-notices';
+import { MemberNotice } from './member-forms';
 import { MEMBER_NOTICE_TEXT } from './notices';
+
+/** The account page's own notices, and the members' pages'. */
+const ACCOUNT_NOTICES = { ...MEMBER_NOTICE_TEXT, ...ACCOUNT_NOTICE_TEXT };
 
 /** What a form post came back to tell (the members' pages' notices and the account page's own). */
 export function AccountNotice({ notice }: { notice?: string }) {
-  const message = notice ? (ACCOUNT_NOTICE_TEXT[notice] ?? MEMBER_NOTICE_TEXT[notice]) : undefined;
-  if (!message) return null;
-  return (
-    <p
-      className={message.alert ? 'form-error' : 'form-status'}
-      role={message.alert ? 'alert' : 'status'}
-      data-notice={notice}
-    >
-      {message.text}
-    </p>
-  );
+  return <MemberNotice notice={notice} texts={ACCOUNT_NOTICES} />;
 }
 
 const PICTURE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';

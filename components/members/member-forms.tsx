@@ -9,8 +9,15 @@ const CAPTCHA_CHALLENGE_PATH = '/api/members/captcha';
 // The members' forms: plain HTML forms that post to app/api/members/* and come back by redirect, so each works
 // without JavaScript. No value a visitor typed is ever echoed back (passwords least of all).
 
-export function MemberNotice({ notice }: { notice?: string }) {
-  const message = notice ? MEMBER_NOTICE_TEXT[notice] : undefined;
+/** What a form post came back to tell, in `texts` (the members' pages' notices unless told). */
+export function MemberNotice({
+  notice,
+  texts = MEMBER_NOTICE_TEXT,
+}: {
+  notice?: string;
+  texts?: typeof MEMBER_NOTICE_TEXT;
+}) {
+  const message = notice ? texts[notice] : undefined;
   if (!message) return null;
   return (
     <p
