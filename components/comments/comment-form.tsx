@@ -2,7 +2,7 @@
 
 import { type FormEvent, Fragment, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { useHydrated } from '@/components/use-hydrated';
-import { MEMBER_HINT_COOKIE, commentFragment, postCommentsApi } from '@/lib/core/site';
+import { hasMemberHint, commentFragment, postCommentsApi } from '@/lib/core/site';
 import { addOwnComment, type OwnComment, useReader } from './my-comments-store';
 
 // The comment form (and each thread's reply form). Without JavaScript it is a plain form: the route answers with a
@@ -94,8 +94,7 @@ function invitationLinks(signinHref: string, parentId: string | undefined) {
 }
 
 /** Whether the readable member hint cookie is set: true or false in the browser, null in the server's HTML. */
-const hintSet = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`));
-const useMemberHint = (): boolean | null => (useHydrated() ? hintSet() : null);
+const useMemberHint = (): boolean | null => (useHydrated() ? hasMemberHint(document.cookie) : null);
 
 type Answer = { comment?: OwnComment; captcha?: 'user' | 'silent'; error?: { message?: string } } | null;
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { MEMBER_HINT_COOKIE, postCommentsApi } from '@/lib/core/site';
+import { hasMemberHint, postCommentsApi } from '@/lib/core/site';
 
 // What the comment islands of one page share: who the reader is (a member's name) and their own comments on the post,
 // fetched once, only when the readable member hint cookie says a member may be signed in (other readers make no
@@ -43,7 +43,7 @@ export function useReader(postId: string): Reader {
   useEffect(() => {
     if (requested === postId) return;
     requested = postId;
-    if (!document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`))) return;
+    if (!hasMemberHint(document.cookie)) return;
     fetch(postCommentsApi(postId), { cache: 'no-store' })
       .then((response) => (response.ok ? response.json() : null))
       .then((body: unknown) => isReader(body) && publish(body))

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { MEMBER_HINT_COOKIE, MEMBER_SESSION_API } from '@/lib/core/site';
+import { hasMemberHint, MEMBER_SESSION_API } from '@/lib/core/site';
 
 // "Signed in as …" in the public header: the one part of a prerendered page that depends on the visitor. The HTML
 // (the same for everyone, cached) says "Sign in"; in a browser that signed in, the readable hint cookie says there is
@@ -17,7 +17,7 @@ export function MemberBadge({
 }) {
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
-    if (!document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`))) return;
+    if (!hasMemberHint(document.cookie)) return;
     const controller = new AbortController();
     fetch(MEMBER_SESSION_API, { signal: controller.signal, cache: 'no-store' })
       .then((response) => (response.ok ? response.json() : null))

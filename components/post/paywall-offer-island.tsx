@@ -1,7 +1,7 @@
 'use client';
 
 import { type ReactNode, useEffect, useState } from 'react';
-import { MEMBER_HINT_COOKIE } from '@/lib/core/site';
+import { hasMemberHint } from '@/lib/core/site';
 import { paidPostOpenApi } from '@/lib/plans/view';
 
 // The paywall box's offer on the public post page (issue 47). The page is prerendered, the same for everyone, so its
@@ -21,12 +21,10 @@ export interface PaywallOfferProps {
   children: ReactNode;
 }
 
-const hasMemberHint = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`));
-
 export default function PaywallOfferIsland({ postId, readHref, opened, readOn, children }: PaywallOfferProps) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (!hasMemberHint()) return;
+    if (!hasMemberHint(document.cookie)) return;
     const controller = new AbortController();
     fetch(paidPostOpenApi(postId), { signal: controller.signal, cache: 'no-store' })
       .then((response) => (response.ok ? response.json() : null))

@@ -1,7 +1,7 @@
 'use client';
 
 import { type ComponentType, useEffect, useState } from 'react';
-import { MEMBER_HINT_COOKIE } from '@/lib/core/site';
+import { hasMemberHint } from '@/lib/core/site';
 import type { PaywallOfferProps } from './paywall-offer-island';
 
 // The paywall box's "Read on" (paywall-offer-island.tsx), fetched only in a browser with a member session (the readable
@@ -10,7 +10,7 @@ import type { PaywallOfferProps } from './paywall-offer-island';
 export function PaywallOffer(props: PaywallOfferProps) {
   const [Island, setIsland] = useState<ComponentType<PaywallOfferProps> | null>(null);
   useEffect(() => {
-    if (!document.cookie.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`))) return;
+    if (!hasMemberHint(document.cookie)) return;
     let live = true;
     void import('./paywall-offer-island').then((module) => live && setIsland(() => module.default));
     return () => {

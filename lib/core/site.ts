@@ -106,6 +106,9 @@ export function returnPath(next: unknown, fallback: string): string {
  * there, so a prerendered page costs a visitor who never signed in no request. Set and cleared with the session.
  */
 export const MEMBER_HINT_COOKIE = 'member_hint';
+/** Whether `cookies` (a browser's `document.cookie`) hold the member hint: whether a member session is worth asking. */
+export const hasMemberHint = (cookies: string): boolean =>
+  cookies.split(/;\s*/).some((c) => c.startsWith(`${MEMBER_HINT_COOKIE}=`));
 /** Who the member session names, as JSON (app/api/members/session). */
 export const MEMBER_SESSION_API = '/api/members/session';
 
