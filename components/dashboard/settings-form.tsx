@@ -22,7 +22,6 @@ const IMAGES = [
   },
 ] as const;
 
-
 export function SettingsForm({ settings, saved }: { settings: SiteSettings; saved: boolean }) {
   const hydrated = useHydrated();
   const { values, change, problems, status, restored, busy, discard, submit, upload } = useSettingsForm(
