@@ -7,8 +7,9 @@ import { newsletterClaims, newsletterDeliveries } from './send-records';
 import type { Sending } from './types';
 
 // One page of a send's deliveries mailed (sending.ts `sendPost` reads the pages): each delivery marked `sending`,
-// claimed, mailed, then marked `sent`, `deferred` (a 4xx, with backoff) or `bounced` (a 5xx, and the address never
-// mailed again), several at once on the bulk mailer's pooled connections.
+// claimed, mailed, then marked `sent`, `deferred` (a 4xx, with backoff), `bounced` (a 5xx, and the address never
+// mailed again) or `unknown` (the connection failed when the server may have taken it), several at once on the bulk
+// mailer's pooled connections.
 
 /** A deferred delivery (a 4xx) is tried again after 1, 2, 4, … minutes, at most MAX_ATTEMPTS times. */
 export const RETRY_BASE_MS = 60_000;
@@ -79,6 +80,16 @@ export async function mailPage(sending: Sending, page: Page, items: DataItem[]):
       if (sent.length >= SENT_BATCH) await markSent();
     } catch (error) {
       const refusal = smtpRefusal(error);
+      // The connection failed after the message may have reached the server: as a worker that died sending it, the
+      // delivery is unknown, never mailed again.
+      if (refusal.mayHaveGone) {
+        await sending.records.update(
+          newsletterDeliveries.id,
+          { ...claimed, status: 'unknown', error: `may have been sent: ${refusal.reason}` },
+          OWNER,
+        );
+        return;
+      }
       if (refusal.permanent || claimed.attempts >= MAX_ATTEMPTS) {
         await sending.records.update(
           newsletterDeliveries.id,

@@ -2,7 +2,9 @@ import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server on loopback (the `smtp-server` package), for the newsletter's tests and bench: it takes every
 // message, keeps each one's envelope, headers and body, and refuses the recipients it is told to: `bounce` ones with
-// 550 (a permanent refusal), `defer` ones with 451 (try again later).
+// 550 (a permanent refusal), `defer` ones with 451 (try again later); and for `drop` ones it takes the message in full,
+// then cuts the connection before its answer, as a server that crashes or a network that fails at that moment does:
+// the sender cannot know whether the message went.
 
 export interface ReceivedMail {
   to: string[];
@@ -19,6 +21,8 @@ export interface TestSmtp {
   /** Addresses refused for good (550) and for now (451). */
   bounce: Set<string>;
   defer: Set<string>;
+  /** Addresses whose message is taken, then the connection cut before the server's answer. */
+  drop: Set<string>;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const bounce = new Set<string>();
   const defer = new Set<string>();
+  const drop = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -62,7 +67,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           raw,
           at: Date.now(),
         });
-        callback();
+        if (!session.envelope.rcptTo.some((r) => drop.has(r.address))) return callback();
+        // The message is kept; its answer never comes (smtp-server keeps the connection a session belongs to).
+        const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> })
+          .connections;
+        for (const connection of connections) if (connection.id === session.id) connection._socket.destroy();
       });
     },
   });
@@ -76,6 +85,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     received,
     bounce,
     defer,
+    drop,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -199,6 +199,29 @@ it('a delivery a dead worker left sending is never sent again', async () => {
   void siteNewsletter;
 });
 
+it('a message the server may have taken (the connection cut after the message, before its answer) is unknown, never sent again', async () => {
+  smtp.defer.clear();
+  smtp.drop.add(address(30));
+  const sending = siteSending();
+  await announce(sending, 'post-0008', noEnqueue);
+  const first = await sendPost(sending, 'post-0008');
+  smtp.drop.clear();
+  const victim = (
+    await dataClient().query(
+      newsletterDeliveries.id,
+      { filter: { postId: 'post-0008', subscriberId: subscriberId(address(30)) } },
+      OWNER,
+    )
+  ).items[0];
+  expect(victim).toMatchObject({ status: 'unknown', attempts: 1 });
+  expect(first).toEqual({ status: 'done' });
+  // Whatever runs the send again (a retry's time come, another worker) mails nobody twice.
+  await sendPost({ ...sending, now: () => new Date(Date.now() + 24 * 3600_000) }, 'post-0008');
+  const mails = to('post-0008').flatMap((m) => m.to);
+  expect(mails.filter((m) => m === address(30))).toHaveLength(1);
+  expect(new Set(mails).size).toBe(mails.length);
+});
+
 it('two workers on one send at once (a job given back while its worker still runs, an instance asking again at start) mail each address once', async () => {
   smtp.defer.clear();
   await announce(siteSending(), 'post-0010', noEnqueue);

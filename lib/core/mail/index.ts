@@ -26,17 +26,37 @@ export interface Mail {
 }
 
 /**
- * How an SMTP server refused a message: `permanent` for a 5xx answer (the address does not exist, is refused for good:
- * a bounce), else temporary (a 4xx, a connection that failed: try again later).
+ * How a message's sending failed: `permanent` for a 5xx answer (the address does not exist, is refused for good: a
+ * bounce); else temporary, to try again later, if nothing can have reached the server (a 4xx answer, a connection
+ * that could not be opened, a message refused before it was sent). `mayHaveGone` when none of those: the connection
+ * failed once open, and the server may have taken the message before its answer was lost (a dropped connection after
+ * the message's last line reports no answer at all), so sending it again could deliver it twice.
  */
-export function smtpRefusal(error: unknown): { permanent: boolean; code?: number; reason: string } {
-  const { responseCode, code, response } = (error ?? {}) as Record<string, unknown>;
+export function smtpRefusal(error: unknown): {
+  permanent: boolean;
+  mayHaveGone: boolean;
+  code?: number;
+  reason: string;
+} {
+  const { responseCode, code, response, syscall } = (error ?? {}) as Record<string, unknown>;
   const status = typeof responseCode === 'number' ? responseCode : undefined;
   const reason = (typeof response === 'string' ? response : String(code ?? (error as Error)?.message ?? error)).slice(
     0,
     200,
   );
-  return { permanent: status !== undefined && status >= 500 && status < 600, code: status, reason };
+  // nodemailer's codes: EENVELOPE without an answer is its own refusal of the envelope, EDNS its failed lookup.
+  const unsent =
+    status !== undefined ||
+    syscall === 'connect' ||
+    syscall === 'getaddrinfo' ||
+    code === 'EENVELOPE' ||
+    code === 'EDNS';
+  return {
+    permanent: status !== undefined && status >= 500 && status < 600,
+    mayHaveGone: !unsent,
+    code: status,
+    reason,
+  };
 }
 
 export interface Sent {
