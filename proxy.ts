@@ -6,6 +6,7 @@ import { errorResponse } from './lib/edge/api/respond';
 import { errors } from './lib/core/errors';
 import { config as siteConfig } from './lib/core/config';
 import { isDashboardPath, isOwnerPath, isReadOnlyRoutePath, safeDecode } from './lib/core/site';
+import { redirectFor } from './lib/core/redirects';
 
 // Refuse /dashboard without a valid session before anything renders, and give every owner page a per-request
 // CSP nonce (the pages check the session again themselves). Public pages pass straight through.
@@ -52,7 +53,12 @@ export function proxy(request: NextRequest) {
   if (undecodable) return undecodable;
   const refused = readOnly(request);
   if (refused) return refused;
-  if (!isOwnerPath(pathname)) return NextResponse.next();
+  if (!isOwnerPath(pathname)) {
+    // An old address of the blog's former home (the redirects table an import wrote): 301 to its new page.
+    const { contentDir, siteUrl } = siteConfig();
+    const moved = redirectFor(contentDir, pathname, search);
+    return moved ? NextResponse.redirect(new URL(moved, siteUrl), 301) : NextResponse.next();
+  }
   const state = ownerOf(request.cookies);
 
   // With login disabled or misconfigured the pages render only the reason, so they may be reached.
@@ -92,5 +98,22 @@ export const config = {
     '/:lang/sitemap.xml',
     '/sitemaps/:file',
     '/:lang/sitemaps/:file',
+    // The shapes of old blogs' addresses the redirects table may hold (lib/core/redirects.ts): WordPress's date and
+    // plain permalinks, its archives and taxonomies, Substack's /p/, Medium's /@user/, Hugo's and Jekyll's folders,
+    // and Ghost's /slug/ (one segment that is none of this site's own: OLD_SLUG's exclusions).
+    '/p/:path*',
+    '/tag/:path*',
+    '/category/:path*',
+    '/author/:path*',
+    '/archives/:path*',
+    '/index.php/:path*',
+    '/blog/:path*',
+    '/posts/:path*',
+    '/:year(\\d{4})/:path*',
+    '/:handle(@[^/]+)/:path*',
+    '/:slug((?!(?:en|es|api|dashboard|login|post|plans|media|site-icon|sitemaps|authors|categories|hashtags|newsletter|page|search|tags|account|awaiting-approval|forgot|join|polls|read|reset|signin|verify|_next)$)[^/.]+)',
+    { source: '/', has: [{ type: 'query', key: 'p' }] },
+    { source: '/', has: [{ type: 'query', key: 'page_id' }] },
+    { source: '/', has: [{ type: 'query', key: 'cat' }] },
   ],
 };

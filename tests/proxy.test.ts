@@ -3,7 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, signSession } from '@/lib/owner/tokens';
 import { pathToRegexp } from 'next/dist/compiled/path-to-regexp';
 import { config, proxy } from '@/proxy';
+import { readdirSync } from 'node:fs';
 import { isOwnerPath, isReadOnlyRoutePath } from '@/lib/core/site';
+import { isOldAddressShape, OWN_SEGMENTS } from '@/lib/core/redirects';
+import { LANGUAGES } from '@/lib/core/i18n/languages';
 import { withSite } from './helpers/site';
 
 /** The proxy's answer to a path it answers at once (all of these: only the view beacon's is a promise). */
@@ -19,8 +22,17 @@ withSite({ OWNER_PASSWORD: 'pw', SESSION_SECRET: SECRET });
 describe('proxy', () => {
   it('runs only where it has work: owner pages, percent-encoding, read-only routes (every other request skips it)', () => {
     // Next compiles the matcher with its copy of path-to-regexp; this is the same call.
-    const matchers = config.matcher.map((m) => pathToRegexp(m, [], { delimiter: '/', sensitive: false, strict: true }));
-    const runs = (path: string) => matchers.some((m) => m.test(path));
+    const entries = config.matcher.map((m) => (typeof m === 'string' ? { source: m, has: [] } : m));
+    const runs = (address: string) => {
+      const url = new URL(address, 'http://127.0.0.1');
+      return entries.some(
+        ({ source, has }) =>
+          pathToRegexp(source, [], { delimiter: '/', sensitive: false, strict: true }).test(url.pathname) &&
+          has.every(({ key }) => url.searchParams.has(key)),
+      );
+    };
+    expect(runs('/?p=12') && runs('/?page_id=3') && runs('/?cat=4')).toBe(true);
+    expect(runs('/?utm_source=x')).toBe(false);
     for (const path of [
       '/api/hit',
       '/login',
@@ -45,8 +57,9 @@ describe('proxy', () => {
       '/api/posts',
       '/es',
       '/page/2',
-      '/loginx',
-      '/dashboards',
+      '/tags/css',
+      '/search',
+      '/authors/maya-okafor',
       // Cached, but never stale: no request runs them again (tests/e2e/route-cache.spec.ts sends them every method).
       '/robots.txt',
       '/icon.svg',
@@ -54,12 +67,57 @@ describe('proxy', () => {
       expect(runs(path), path).toBe(false);
     // The read-only routes: the matcher says what isReadOnlyRoutePath says.
     for (const path of ['/feed.xml', '/es/feed.xml', '/sitemaps/2.xml', '/es/sitemap.xml', '/post/feed.xml', '/x']) {
-      expect(runs(path), path).toBe(isReadOnlyRoutePath(path) || isOwnerPath(path));
+      expect(runs(path), path).toBe(isReadOnlyRoutePath(path) || isOwnerPath(path) || isOldAddressShape(path));
     }
     // The matcher is a literal (Next reads it at build time); it says what isOwnerPath says.
     for (const path of ['/login', '/login/x', '/dashboard', '/dashboard/a/b', '/dashboards', '/loginx', '/']) {
-      expect(runs(path), path).toBe(isOwnerPath(path));
+      expect(runs(path), path).toBe(isOwnerPath(path) || isOldAddressShape(path));
     }
+    // The old blogs' addresses the redirects table may hold: the matcher says what isOldAddressShape says.
+    for (const path of [
+      '/2019/05/hello-world',
+      '/2019/05/07/hello-world',
+      '/p/my-first-post',
+      '/tag/css',
+      '/category/news/local',
+      '/author/admin',
+      '/archives/123',
+      '/index.php/2019/05/x',
+      '/blog/x',
+      '/posts/x',
+      '/@someone/a-story-1a2b3c',
+      '/my-ghost-post',
+      '/post/x',
+      '/es/post/x',
+      '/tags/x',
+      '/categories/x',
+      '/icon.svg',
+      '/page/2',
+      '/search',
+      '/verify',
+    ])
+      expect(runs(path), path).toBe(isOwnerPath(path) || isReadOnlyRoutePath(path) || isOldAddressShape(path));
+    for (const path of ['/2019/05/hello-world', '/p/x', '/my-ghost-post', '/@a/b', '/tag/x'])
+      expect(isOldAddressShape(path), path).toBe(true);
+    for (const path of ['/post/x', '/tags/x', '/es', '/search', '/icon.svg', '/dashboard', '/'])
+      expect(isOldAddressShape(path), path).toBe(false);
+  });
+
+  it("spells in its matcher every first segment of this site's routes and languages as its own (never an old address)", () => {
+    const own = readdirSync('app', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) =>
+        entry.name.startsWith('(')
+          ? readdirSync(`app/${entry.name}`, { withFileTypes: true })
+              .filter((e) => e.isDirectory())
+              .map((e) => e.name)
+          : [entry.name],
+      )
+      .filter((name) => !name.startsWith('_') && !name.startsWith('[') && !name.includes('.'));
+    expect(own.filter((name) => !OWN_SEGMENTS.includes(name))).toEqual([]);
+    expect(LANGUAGES.filter((language) => !OWN_SEGMENTS.includes(language))).toEqual([]);
+    const slugMatcher = config.matcher.find((m): m is string => typeof m === 'string' && m.startsWith('/:slug('))!;
+    expect(slugMatcher).toContain(`(?:${OWN_SEGMENTS.join('|')})`);
   });
 
   it('lets public pages through untouched: no redirect, no nonce policy, no private cache header', () => {
