@@ -11,6 +11,7 @@ export { excerptOf } from './excerpt';
 export { countWords, minutesToRead, plainText } from './reading-time';
 export { isSlug, slugify, uniqueSlug } from './slug';
 export { published, scheduled, unpublished, unscheduled } from './desk/lifecycle';
+export { AUTHORS_FILE } from './local/authors';
 export { languageOf, translationGroup, translationOf, writeIntoGroup } from './local/translations';
 export { searchBody } from './query/search';
 export { NAMED_SORTS, type SortSpec } from './query/sort';

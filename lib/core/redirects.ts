@@ -123,7 +123,7 @@ export const OWN_SEGMENTS = [
 
 const OLD_PREFIXES = ['p', 'tag', 'category', 'author', 'archives', 'index.php', 'blog', 'posts'];
 
-/** Whether an address has the shape of an old blog's (the proxy's matcher runs on these and the redirects are looked up). */
+/** Whether an address has an old blog's shape: the proxy's matcher runs on these, and the table is looked up. */
 export function isOldAddressShape(pathname: string, search = ''): boolean {
   const segments = pathname.split('/').slice(1);
   const first = segments[0] ?? '';

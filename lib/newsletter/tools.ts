@@ -5,4 +5,4 @@
 
 export { announce } from './send-plan';
 export { newsletterClaims, newsletterDeliveries, newsletterSends, newsletterSettings, sendPost } from './sending';
-export { subscriberId } from './subscribe';
+export { isoWeek, subscriberId } from './subscribe';

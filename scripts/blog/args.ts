@@ -4,6 +4,7 @@ import { DATA_USAGE } from './data-args';
 import { OUTBOX_USAGE } from './outbox';
 import { WIX_USAGE } from './wix';
 import { BACKUP_USAGE } from './backup';
+import { IMPORT_USAGE } from './transfer/command';
 import { UsageError } from './errors';
 import {
   nonEmpty,
@@ -57,6 +58,9 @@ Each command writes the content folder (BLOG_CONTENT_DIR, default content/) atom
 running site watches the folder and shows the change. New posts and terms get their address under SITE_URL
 (default http://localhost:3000, as the site reads it). The commands that ask the running site (data import --job,
 data job, backup) reach it at SITE_URL, or at http://localhost:$PORT when only PORT is set, and say where.
+
+Another blog in, this one out (docs/owning.md, "Moving in and out"):
+${IMPORT_USAGE.replace(/^/gm, '  ')}
 
 ${DATA_USAGE}
 

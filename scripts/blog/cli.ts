@@ -12,6 +12,7 @@ import { runBackup } from './backup';
 import { UsageError } from './errors';
 import { runCommand } from './run';
 import { cliSettings } from './settings';
+import { runExport, runImport } from './transfer/command';
 
 // The local platform: `npm run blog -- <command>` edits the content folder. A running site watches that folder and
 // shows the change (lib/blog/local/watch.ts): nothing is sent to it. Exit status: 0 done, 1 failed, 2 bad input.
@@ -37,6 +38,9 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     if (argv[0] === 'wix') return await runWix(argv.slice(1), io);
     // Backups of the site's records and content folder, and their restore (backup.ts).
     if (argv[0] === 'backup' || argv[0] === 'restore') return await runBackup(argv, io);
+    // Another blog's export in (WordPress, Ghost, Substack, Medium, Markdown), and this one's out (transfer/).
+    if (argv[0] === 'import') return await runImport(argv.slice(1), io);
+    if (argv[0] === 'export') return await runExport(argv.slice(1), io);
     const command = parseCommand(argv);
     if (command.name === 'help') {
       io.out(USAGE);

@@ -13,7 +13,8 @@ import { type Definitions, type InlineContext, inline, linkOf, mergeText, SOFT_B
 // own builders. Beyond Markdown it reads a few spellings documented in scripts/content/demo/README.md: a heading's
 // `{#id}`, a `Table: ` paragraph under a table as its alt text, `[text](ricos:underline+color=#D62828)` for the
 // marks Markdown has no syntax for, a link title `"rel: ugc nofollow"`, and (only where the caller handles them)
-// ```ricos:<kind> fenced blocks. Raw HTML stays text; a task list becomes a CHECKBOX_LIST.
+// ```ricos:<kind> fenced blocks. Raw HTML stays text (unless the caller reads it: `html`); a task list becomes a
+// CHECKBOX_LIST.
 // This file reads the blocks; markdown-inline.ts the text inside them.
 
 export { MarkdownError };
@@ -36,6 +37,8 @@ export interface MarkdownOptions {
   imageSource?: (url: string, alt: string, line: number) => ImageSource;
   /** The file line of the source's first line (front matter or an enclosing block before it). */
   firstLine?: number;
+  /** Builds the blocks of a block of raw HTML (the importer's HTML converter); without it the HTML stays text. */
+  html?: (html: string, line: number) => RicosNode[];
 }
 
 interface Context extends InlineContext {
@@ -183,7 +186,7 @@ function blocks(nodes: Md.RootContent[], ctx: Context): RicosNode[] {
         else out.push(codeBlock(node));
         break;
       case 'html':
-        out.push(p(t(node.value)));
+        out.push(...(ctx.options.html ? ctx.options.html(node.value, ctx.lineOf(node)) : [p(t(node.value))]));
         break;
       case 'table': {
         const next = nodes[index + 1];

@@ -1,0 +1,166 @@
+import type { ContentFolder, RawPost } from '@/lib/blog/tools';
+import { languageOf, uniqueSlug } from '@/lib/blog/tools';
+import { languageOf as siteLanguage } from '@/lib/core/i18n/languages';
+import { authorPath, categoryPath, postPath, tagPath } from '@/lib/core/site';
+import type { Redirect } from '@/lib/core/redirects';
+import { convertBody } from './convert';
+import { importId, origin } from './ids';
+import { copyMedia, rewriteMedia } from './media';
+import { postRecord, sameRecord, wantedSlug } from './post-record';
+import { importPeople, importComments, type ImportRecords } from './records';
+import { writeRedirects } from './redirects';
+import { type ImportReport, newReport } from './report';
+import { importAuthors, importTerms } from './terms';
+import { coverage, missingWords, nodesText, sourceText } from './text-coverage';
+import type { Bundle } from './types';
+
+// An export, read into a `Bundle` by its platform's reader (sources/), written into the local source: media first,
+// then the terms and writers the posts name, the posts, their comments, the subscribers, and last the redirects from
+// the old addresses. Each item's id derives from its source id (ids.ts), so a second run finds what the first made and
+// updates it, or leaves it when nothing changed; a run that failed midway is finished by the next. `dryRun` reads and
+// converts everything and writes nothing: the report says what would be created, updated and left.
+
+export interface ImportOptions {
+  folder: ContentFolder;
+  siteUrl: string;
+  dryRun?: boolean;
+  now?: Date;
+  /** The site's records, for comments and subscribers; absent: those are skipped, and the report says why. */
+  records?: ImportRecords;
+  recordsMissing?: string;
+  /** The plans a paid post is for (the site's offered plans); none: paid posts are imported free, and reported. */
+  paidPlanIds?: string[];
+}
+
+export async function applyBundle(bundle: Bundle, options: ImportOptions): Promise<ImportReport> {
+  const { folder, siteUrl } = options;
+  const dryRun = options.dryRun ?? false;
+  const now = options.now ?? new Date();
+  const { report, tally } = newReport(bundle.source, dryRun);
+  report.warnings.push(...bundle.warnings);
+
+  const media = await copyMedia(folder.dir, bundle.source, bundle.media, dryRun);
+  tally('media', 'created', media.copied);
+  tally('media', 'unchanged', media.unchanged);
+  const categories = await importTerms(folder, bundle, 'category', tally, dryRun);
+  const tags = await importTerms(folder, bundle, 'tag', tally, dryRun);
+  const authors = await importAuthors(folder, bundle, tally, dryRun, (a) => a.avatar && media.moved.get(a.avatar));
+
+  const existing = await folder.posts();
+  const byId = new Map(existing.map((p) => [p.id, p]));
+  const taken = new Map<string, Set<string>>();
+  for (const post of existing) {
+    const language = languageOf(post);
+    if (!taken.has(language)) taken.set(language, new Set());
+    taken.get(language)!.add(post.slug);
+  }
+  const postIds = new Map<string, string>();
+  const redirects: Redirect[] = [];
+  const remote = new Set<string>();
+  let covered = 0;
+  for (const post of bundle.posts) {
+    const id = importId(bundle.source, 'post', post.sourceId);
+    postIds.set(post.sourceId, id);
+    const before = (byId.get(id) as RawPost | undefined) ?? null;
+    const language = siteLanguage(post.language);
+    const slugs = taken.get(language) ?? new Set<string>();
+    taken.set(language, slugs);
+    // Its slug again on a second run; a new post's own, or a free one near it (another post of the site has it).
+    const slug = before?.slug ?? uniqueSlug(wantedSlug(post), slugs);
+    slugs.add(slug);
+
+    const converted = convertBody(post.body, { baseUrl: bundle.siteUrl });
+    const { nodes, remote: unfetched } = rewriteMedia(converted.nodes, media.moved);
+    for (const url of unfetched) remote.add(url);
+    for (const element of new Set(converted.keptAsHtml)) {
+      report.warnings.push({ item: post.sourceId, message: `kept as an HTML block: ${element}` });
+    }
+    const share = coverage(sourceText(post.body), nodesText(nodes));
+    covered += share;
+    if (share < report.coverage.worst || !report.coverage.worstItem) {
+      report.coverage.worst = Math.min(share, report.coverage.worst);
+      if (share < 1) {
+        report.coverage.worstItem = `${post.sourceId}, missing: ${missingWords(sourceText(post.body), nodesText(nodes)).join(' ')}`;
+      }
+    }
+    if (post.status === 'private' || post.status === 'password' || post.status === 'pending') {
+      report.warnings.push({ item: post.sourceId, message: `${post.status} on the old site: imported as a draft` });
+    }
+    if (post.paid && !options.paidPlanIds?.length) {
+      report.warnings.push({
+        item: post.sourceId,
+        message: 'paid on the old site, but this site offers no plan: free here',
+      });
+    }
+    const cover = post.coverImage ? (media.moved.get(post.coverImage) ?? post.coverImage) : undefined;
+    if (cover && !cover.startsWith('/media/')) remote.add(cover);
+    const record = postRecord(
+      post,
+      {
+        id,
+        slug,
+        language,
+        nodes,
+        categoryIds: post.categoryIds.flatMap((s) => categories.get(s) ?? []),
+        tagIds: post.tagIds.flatMap((s) => tags.get(s) ?? []),
+        memberId: post.authorId ? authors.get(post.authorId) : undefined,
+        cover: cover?.startsWith('/media/') ? { url: cover } : undefined,
+        pricingPlanIds: post.paid ? options.paidPlanIds : undefined,
+        siteUrl,
+        now,
+      },
+      before,
+    );
+    if (before && sameRecord(before, record)) tally(post.kind, 'unchanged');
+    else {
+      tally(post.kind, before ? 'updated' : 'created');
+      if (!dryRun) await folder.writePost(record);
+    }
+    for (const from of post.oldPaths) {
+      redirects.push({ from, to: postPath(slug, language), source: origin(bundle.source, 'post', post.sourceId) });
+    }
+  }
+  const pages = bundle.posts.filter((p) => p.kind === 'page').map((p) => p.sourceId);
+  if (pages.length) {
+    report.warnings.push({
+      item: pages.join(', '),
+      message: `${pages.length} page(s), imported as posts (this site has no pages)`,
+    });
+  }
+  report.coverage.mean = bundle.posts.length ? covered / bundle.posts.length : 1;
+  report.remoteMedia = [...remote].sort();
+
+  const terms = await Promise.all([folder.terms('category'), folder.terms('tag')]);
+  const slugOf = (list: { id: string; slug: string }[], id: string | undefined) => list.find((t) => t.id === id)?.slug;
+  for (const term of bundle.categories) {
+    const slug = slugOf(terms[0], categories.get(term.sourceId));
+    for (const from of term.oldPaths)
+      if (slug)
+        redirects.push({ from, to: categoryPath(slug), source: origin(bundle.source, 'category', term.sourceId) });
+  }
+  for (const term of bundle.tags) {
+    const slug = slugOf(terms[1], tags.get(term.sourceId));
+    for (const from of term.oldPaths)
+      if (slug) redirects.push({ from, to: tagPath(slug), source: origin(bundle.source, 'tag', term.sourceId) });
+  }
+  for (const author of bundle.authors) {
+    const slug = author.slug;
+    for (const from of author.oldPaths)
+      if (slug)
+        redirects.push({ from, to: authorPath(slug), source: origin(bundle.source, 'author', author.sourceId) });
+  }
+
+  if (options.records) {
+    await importComments(options.records, bundle, postIds, tally, report, dryRun);
+    await importPeople(options.records, bundle, tally, dryRun, now);
+  } else if (bundle.comments.length || bundle.people.length) {
+    tally('comment', 'skipped', bundle.comments.length);
+    tally('subscriber', 'skipped', bundle.people.length);
+    report.warnings.push({ item: 'records', message: options.recordsMissing ?? "the site's records are not open" });
+  }
+  const written = await writeRedirects(folder.dir, bundle.source, redirects, dryRun);
+  tally('redirect', 'created', written.created);
+  tally('redirect', 'updated', written.updated);
+  tally('redirect', 'unchanged', written.unchanged);
+  return report;
+}

@@ -1,0 +1,57 @@
+import { markdownToRicos, type Directive } from '@/scripts/blog/markdown';
+import { demoDirective, mediaFile } from '@/scripts/content/demo/directives';
+import type { RicosNode } from '@/scripts/content/ricos/types';
+
+// Reading an export's Markdown back as the site would (tests/transfer/export.test.ts, ricos-to-markdown.test.ts), and
+// what "the same nodes" allows for.
+
+/** The site's reader: the demo's blocks, ```ricos:node as its JSON, images of content/media as the demo reads them. */
+export const readBack = (markdown: string) =>
+  markdownToRicos(markdown, {
+    directive: (d: Directive) => (d.kind === 'node' ? [JSON.parse(d.body) as RicosNode] : demoDirective(d)),
+    imageSource: (url, alt) => {
+      const found = mediaFile(url);
+      return found ? (alt ? { ...found, alt } : found) : { url, alt };
+    },
+  });
+type Text = { text: string; decorations: unknown[] };
+const textNode = (text: string, decorations: unknown[]): RicosNode => ({
+  type: 'TEXT',
+  id: '',
+  nodes: [],
+  textData: { text, decorations },
+});
+/**
+ * Nodes with the white space at a marked text's edges unmarked, marks in one order, and like text merged: Markdown's
+ * `*…*` cannot start or end with a space, so the export moves it outside (a space's italics are not seen).
+ */
+export function edgesUnmarked(nodes: RicosNode[]): RicosNode[] {
+  const runs: RicosNode[] = [];
+  for (const node of nodes) {
+    if (node.type !== 'TEXT') {
+      runs.push({ ...node, nodes: edgesUnmarked(node.nodes) });
+      continue;
+    }
+    const { text } = node.textData as Text;
+    // The marks' order says nothing (`[**a**](url)` reads as link then bold).
+    const decorations = (node.textData as Text).decorations
+      .map((d) => JSON.stringify(d))
+      .sort()
+      .map((d) => JSON.parse(d));
+    const [, lead = '', inner = '', trail = ''] = decorations.length
+      ? /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!
+      : ['', '', text, ''];
+    for (const [part, marks] of [
+      [lead, []],
+      [inner, decorations],
+      [trail, []],
+    ] as const) {
+      const last = runs.at(-1);
+      if (!part) continue;
+      if (last?.type === 'TEXT' && JSON.stringify((last.textData as Text).decorations) === JSON.stringify(marks))
+        runs[runs.length - 1] = textNode((last.textData as Text).text + part, [...marks]);
+      else runs.push(textNode(part, [...marks]));
+    }
+  }
+  return runs;
+}
