@@ -1,5 +1,5 @@
 import type { RicosNode } from '../../content/ricos/types';
-import { destination, type Native, NotText, type Run, runOf } from './ricos-to-markdown-marks';
+import { destination, type Native, type Run, runOf } from './ricos-to-markdown-marks';
 
 // A block's text (Ricos TEXT nodes and their marks) as Markdown, for ricos-to-markdown.ts: bold, italic, strike,
 // code (the monospace font markdown-inline.ts reads `code` as), links and anchors in Markdown's own syntax; the marks
