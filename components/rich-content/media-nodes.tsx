@@ -81,7 +81,16 @@ export function Image({ node, ctx }: NodeProps) {
     displayWidth: container.customWidth,
     className,
   });
-  if (!img) return caption ? <p className="rc-caption">{caption}</p> : null;
+  if (!img) {
+    // No image to show (its address cannot be loaded): its caption, data or node, still says what was there.
+    const captionNodes = renderChildren(node, ctx);
+    return caption || captionNodes.length ? (
+      <p className="rc-caption">
+        {caption}
+        {captionNodes}
+      </p>
+    ) : null;
+  }
   return (
     <Figure node={node} ctx={ctx} container={container} caption={caption}>
       {withLink(img, data.link, ctx)}

@@ -386,8 +386,11 @@ const SAMPLES: Record<NodeType, Sample> = {
     nodes: [
       node('IMAGE', { imageData: { image: media('c~mv2.jpg') } }, [node('CAPTION', {}, [text('Caption node')])]),
       node('CAPTION', {}, [text('Loose caption')]),
+      // An image whose address cannot be shown (an import's file that was not in the export) keeps its caption.
+      node('IMAGE', { imageData: { image: { src: {} } } }, [node('CAPTION', {}, [text('Caption of a lost image')])]),
     ],
     expect: (h) => {
+      expect(h).toContain('<p class="rc-caption"><span class="rc-caption-text">Caption of a lost image</span></p>');
       expect(h).toMatch(
         /<figcaption class="rc-figcaption" dir="auto"><span class="rc-caption-text">Caption node<\/span><\/figcaption>/,
       );
