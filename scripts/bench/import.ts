@@ -1,24 +1,25 @@
-import { mkdtemp, mkdir } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ContentFolder } from '@/lib/blog/tools';
 import { applyBundle } from '../blog/transfer/apply';
 import { emptyBundle, type Bundle } from '../blog/transfer/types';
+import { fmtInt, row, type Row } from './support/table';
 
 // The import at a big blog's size (issue 48): 5,000 WordPress-shaped posts (HTML of about 600 words with headings,
 // lists, a quote, code and an image each; 20 categories, 200 tags) written into an empty content folder, then the
-// same export imported again, which must change nothing. Prints the time, the peak memory and the second run's counts.
-// Run: npx tsx scripts/bench/import.ts [posts]
+// same export imported again, which must change nothing: figure 16 of `npm run bench` (`--only import`), or on its own
+// `npx tsx scripts/bench/import.ts [posts]`.
 
-const POSTS = Number(process.argv[2] ?? 5000);
 const words = (n: number, seed: number) =>
   Array.from(
     { length: n },
     (_, i) => ['alpha', 'beta', 'gamma', 'delta', 'render', 'cache', 'layout', 'paint'][(i * 7 + seed) % 8],
   ).join(' ');
 
-function bundle(): Bundle {
+function bundle(posts: number): Bundle {
   const b = emptyBundle('wordpress');
   b.siteUrl = 'https://old.example';
   for (let c = 0; c < 20; c++)
@@ -30,7 +31,7 @@ function bundle(): Bundle {
     });
   for (let t = 0; t < 200; t++)
     b.tags.push({ sourceId: `tag-${t}`, label: `Tag ${t}`, slug: `tag-${t}`, oldPaths: [`/tag/tag-${t}/`] });
-  for (let i = 0; i < POSTS; i++) {
+  for (let i = 0; i < posts; i++) {
     const html = [
       `<p>${words(80, i)}</p>`,
       `<h2>Section ${i}</h2>`,
@@ -57,20 +58,62 @@ function bundle(): Bundle {
   return b;
 }
 
-const dir = await mkdtemp(path.join(tmpdir(), 'bench-import-'));
-await mkdir(path.join(dir, 'posts'));
-const folder = new ContentFolder(dir);
-let peak = 0;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-for (const run of ['first', 'second']) {
-  const started = performance.now();
-  const report = await applyBundle(bundle(), { folder, siteUrl: 'https://blog.example' });
-  const ms = performance.now() - started;
-  peak = Math.max(peak, process.memoryUsage().rss);
-  console.log(
-    `${run} run: ${POSTS} posts in ${(ms / 1000).toFixed(1)} s; peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB; ` +
-      `posts ${JSON.stringify(report.counts.post)}, redirects ${JSON.stringify(report.counts.redirect)}; ` +
-      `text kept: mean ${(report.coverage.mean * 100).toFixed(2)}%`,
-  );
+export interface ImportRun {
+  ms: number;
+  peakRss: number;
+  counts: Record<string, Record<string, number>>;
 }
-clearInterval(sampler);
+
+/** Imports `count` posts into an empty folder twice; the runs' times, peak memory and counts. */
+export async function importTwice(count: number): Promise<ImportRun[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-import-'));
+  await mkdir(path.join(dir, 'posts'));
+  const folder = new ContentFolder(dir);
+  const runs: ImportRun[] = [];
+  try {
+    for (let run = 0; run < 2; run++) {
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+      const started = performance.now();
+      const report = await applyBundle(bundle(count), { folder, siteUrl: 'https://blog.example' });
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      runs.push({ ms, peakRss: Math.max(peak, process.memoryUsage().rss), counts: report.counts });
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return runs;
+}
+
+const changed = (run: ImportRun) =>
+  Object.values(run.counts).reduce((n, c) => n + (c.created ?? 0) + (c.updated ?? 0), 0);
+
+/** Figure 16: the import of `count` posts, and a second run that must change nothing. */
+export async function benchImport(count: number, log: (line: string) => void = console.log): Promise<Row[]> {
+  const [first, second] = await importTwice(count);
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+  const line = (run: ImportRun) => `${(run.ms / 1000).toFixed(1)} s, peak RSS ${mib(run.peakRss)}`;
+  log(`import: first ${line(first!)}; second ${line(second!)}, ${changed(second!)} changes`);
+  return [
+    row('16', `import of ${fmtInt(count)} posts`, 'time and peak memory reported', line(first!), null),
+    row(
+      '16',
+      'the same import again',
+      'changes nothing',
+      `${changed(second!)} changes; ${line(second!)}`,
+      changed(second!) === 0,
+    ),
+  ];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const POSTS = Number(process.argv[2] ?? 5000);
+  for (const [n, run] of (await importTwice(POSTS)).entries()) {
+    console.log(
+      `${n ? 'second' : 'first'} run: ${POSTS} posts in ${(run.ms / 1000).toFixed(1)} s; peak RSS ` +
+        `${(run.peakRss / 2 ** 20).toFixed(0)} MiB; posts ${JSON.stringify(run.counts.post)}, redirects ` +
+        `${JSON.stringify(run.counts.redirect)}`,
+    );
+  }
+}

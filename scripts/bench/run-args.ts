@@ -20,6 +20,7 @@ export const FIGURES = [
   'long-posts',
   'memory',
   'analytics',
+  'import',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];

@@ -10,6 +10,7 @@ import { benchFaults } from './faults';
 import { benchFreshness } from './freshness';
 import { benchLighthouse } from './lighthouse';
 import { benchLongPosts } from './long-posts';
+import { benchImport } from './import';
 import { benchMemory } from './memory';
 import { measurePageJs, pageJsRows } from './page-js';
 import { benchRendering } from './rendering';
@@ -109,6 +110,11 @@ await figure(
   'newsletter',
   { group: '11', figure: 'newsletter delivery', target: 'every subscriber once; rate reported' },
   () => benchNewsletter(quick ? 2_000 : 10_000, log),
+);
+await figure(
+  'import',
+  { group: '16', figure: 'import of a big blog', target: 'time and memory reported; a second run changes nothing' },
+  () => benchImport(quick ? 1_000 : 5_000, log),
 );
 
 let app: NextServer | null = null;

@@ -105,6 +105,24 @@ export class ContentFolder {
     return posts.flatMap((p) => p ?? []);
   }
 
+  /**
+   * Each post's id, slug and language, read a few files at a time and nothing else kept: what a big write (an import
+   * of thousands of posts) needs to know of the folder, without holding every post at once.
+   */
+  async postKeys(): Promise<Pick<RawPost, 'id' | 'slug' | 'language'>[]> {
+    const names = (await readdir(this.postsDir)).filter((n) => n.endsWith('.json'));
+    const keys: Pick<RawPost, 'id' | 'slug' | 'language'>[] = [];
+    for (let from = 0; from < names.length; from += 64) {
+      const posts = await Promise.all(
+        names
+          .slice(from, from + 64)
+          .map((n) => this.readPostFile(path.join(/*turbopackIgnore: true*/ this.postsDir, n))),
+      );
+      for (const post of posts) if (post) keys.push({ id: post.id, slug: post.slug, language: post.language });
+    }
+    return keys;
+  }
+
   /** A post by id or slug. */
   async post(ref: string): Promise<RawPost> {
     const byId = POST_ID.test(ref) ? await this.readPostFile(this.postFile(ref)) : null;

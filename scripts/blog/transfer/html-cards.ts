@@ -3,7 +3,7 @@ import { card, p, quote } from '../../content/ricos/blocks';
 import { linkButton, linkPreview } from '../../content/ricos/media';
 import { deco, linkTarget, t } from '../../content/ricos/text';
 import type { RicosNode } from '../../content/ricos/types';
-import { collapsibleOf } from './html-blocks';
+import { collapsibleOf, details } from './html-blocks';
 import { captionAfter, type Ctx, noteTarget, mediaUrl } from './html-context';
 import {
   attr,
@@ -20,11 +20,12 @@ import {
   textOf,
 } from './html-dom';
 import { substackTweet } from './html-embeds';
-import { audioNode, fileNode, galleryOfUrls } from './html-media';
+import { audioNode, fileNode, gallery, galleryOfUrls } from './html-media';
 
 // The platforms' own blocks, known by their classes: Ghost's cards (bookmark, callout, toggle, button, file, audio),
 // Substack's components (footnotes, the subscribe widget, tweets, pull quotes, galleries, buttons) and WordPress's
-// button and file blocks. Ghost's image, gallery, video and embed cards and WordPress's figures are html-media's.
+// button and file blocks and its [gallery] shortcode's markup. Ghost's image, gallery, video and embed cards and
+// WordPress's figures are html-media's.
 
 const CALLOUT_COLORS: Record<string, string> = {
   grey: '#F1F1EF',
@@ -49,8 +50,10 @@ function callout(el: Element, ctx: Ctx): RicosNode[] {
   return body.length ? [color ? card(body, color) : card(body)] : [];
 }
 
-/** Ghost's toggle: a collapsible item, open when the card says so. */
+/** Ghost's toggle: a collapsible item, open when the card says so. Written as `<details>` (as the Ghost reader renders
+ * a Lexical toggle), its summary the title and the rest the body. */
 function toggle(el: Element, ctx: Ctx): RicosNode[] {
+  if (el.tagName === 'details' && !find(el, byClass('kg-toggle-heading', 'kg-toggle-content'))) return details(el, ctx);
   const heading = find(el, byClass('kg-toggle-heading-text')) ?? find(el, byClass('kg-toggle-heading'));
   const content = find(el, byClass('kg-toggle-content'));
   const title = heading ? ctx.texts(heading.childNodes) : [];
@@ -174,6 +177,8 @@ export function cardOf(el: Element, ctx: Ctx): RicosNode[] | null {
   if (hasClass(el, 'footnote') && find(el, byClass('footnote-content'))) return substackFootnote(el, ctx);
   if (hasClass(el, 'tweet') && attr(el, 'data-attrs')) return substackTweet(el);
   if (hasClass(el, 'image-gallery-embed')) return substackGallery(el, ctx);
+  // WordPress's [gallery] shortcode as WordPress shows it: `<div class="gallery">` of `<figure class="gallery-item">`.
+  if (el.tagName === 'div' && hasClass(el, 'gallery') && find(el, byClass('gallery-item'))) return gallery(el, ctx, []);
   if (hasClass(el, 'pullquote')) {
     const nodes = ctx.blocks(el.childNodes);
     return nodes.length ? [{ ...quote(), nodes }] : [];

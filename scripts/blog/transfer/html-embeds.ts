@@ -1,3 +1,4 @@
+import type { posts } from '@wix/blog';
 import { embed, video } from '../../content/ricos/media';
 import { link } from '../../content/ricos/text';
 import { p } from '../../content/ricos/blocks';
@@ -113,6 +114,31 @@ export function embedFromUrl(address: string, title?: string): RicosNode | null 
     return frame('SoundCloud', page, player, title ?? (parts[1] ? 'Track' : 'Profile'));
   }
   return null;
+}
+
+/**
+ * The markup a provider's oEmbed puts in a page for `address` (its player's frame; X's and Instagram's blockquote,
+ * their script aside), when it is one this site embeds: what a source that shows a bare address as its embed
+ * (WordPress's autoembed) shows in its place, read back by this converter as the node `embedFromUrl` makes. Null for
+ * any other address.
+ */
+export function embedMarkup(address: string): string | null {
+  const node = embedFromUrl(address);
+  if (!node) return null;
+  if (node.type === 'VIDEO') {
+    const page = new URL((node.videoData as posts.VideoData).video?.src?.url ?? '');
+    const player =
+      page.hostname === 'vimeo.com'
+        ? `https://player.vimeo.com/video${page.pathname}`
+        : `https://www.youtube.com/embed/${page.searchParams.get('v') ?? ''}`;
+    return `<iframe src="${escapeAttr(player)}"></iframe>`;
+  }
+  const oembed = (node.embedData as posts.EmbedData).oembed ?? {};
+  const page = escapeAttr(oembed.url ?? '');
+  if (oembed.providerName === 'X') return `<blockquote class="twitter-tweet"><a href="${page}"></a></blockquote>`;
+  if (oembed.providerName === 'Instagram')
+    return `<blockquote class="instagram-media" data-instgrm-permalink="${page}"></blockquote>`;
+  return oembed.html ?? null;
 }
 
 /** A frame: the embed its address names, else kept as HTML (by its address when it has an https one). */

@@ -2,14 +2,15 @@ import { p } from '../../content/ricos/blocks';
 import { link } from '../../content/ricos/text';
 import type { RicosNode } from '../../content/ricos/types';
 import { claim, type Ctx, withCaption } from './html-context';
-import { byTag, type ChildNode, find, isElement, isText, textContent, textNode } from './html-dom';
+import { byTag, type ChildNode, find, isElement, isText, parseHtml, textContent, textNode } from './html-dom';
 import { embedFromUrl } from './html-embeds';
 import { inlineItems, paragraphs, trimTexts } from './html-inline';
 
 // Text outside any paragraph (between blocks, in a quote, a list item, a cell): WordPress's classic editor stores posts
 // so, its paragraphs told apart by blank lines and its line breaks as new lines (wpautop makes them <p> and <br> when
 // the page is shown), an image with its caption as a `[caption]…[/caption]` shortcode, an embed as
-// `[embed]url[/embed]`.
+// `[embed]url[/embed]`. (The WordPress reader gives its posts as WordPress shows them, their paragraphs made and these
+// shortcodes shown: sources/wordpress-autop.ts. This reads HTML that still holds them.)
 
 type Token = { node: ChildNode } | { blank: true } | { open: string; raw: string } | { close: string; raw: string };
 
@@ -38,15 +39,25 @@ function tokens(run: ChildNode[]): Token[] {
 
 const isTextNode = (node: RicosNode) => node.type === 'TEXT';
 
-/** `[caption]<img …> Its caption[/caption]`: the image, its caption the text after it. */
-function captioned(nodes: ChildNode[], ctx: Ctx): RicosNode[] {
+/** The HTML of a `[caption]`'s `caption` attribute (WordPress's older form), if it has one. */
+const captionAttribute = (raw: string) => {
+  const m = /\scaption\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(raw);
+  return m ? (m[1] ?? m[2] ?? '') : undefined;
+};
+
+/** `[caption]<img …> Its caption[/caption]`: the image, its caption the text after it (or its `caption` attribute:
+ * `[caption caption="Its caption"]<img …>[/caption]`). */
+function captioned(nodes: ChildNode[], ctx: Ctx, attribute?: string): RicosNode[] {
   const at = nodes.findIndex((n) => isElement(n) && (n.tagName === 'img' || find(n, byTag('img'))));
   if (at < 0) return paragraphs(inlineItems(nodes, ctx, [], true), ctx);
   const items = inlineItems(nodes.slice(0, at + 1), ctx, [], true);
-  const caption = trimTexts(inlineItems(nodes.slice(at + 1), ctx).filter(isTextNode));
+  const named = attribute?.trim() ? parseHtml(attribute) : undefined;
+  const caption = trimTexts(inlineItems(named ?? nodes.slice(at + 1), ctx).filter(isTextNode));
+  // With its caption in the attribute, what follows the image is the figure's own content: kept after it.
+  const rest = named ? paragraphs(inlineItems(nodes.slice(at + 1), ctx, [], true), ctx) : [];
   const image = items.findIndex((item) => item.type === 'IMAGE');
-  if (image < 0) return paragraphs([...items, ...caption], ctx);
-  return [...paragraphs(items.slice(0, image), ctx), ...withCaption(items[image]!, caption)];
+  if (image < 0) return [...paragraphs([...items, ...caption], ctx), ...rest];
+  return [...paragraphs(items.slice(0, image), ctx), ...withCaption(items[image]!, caption), ...rest];
 }
 
 /** `[embed]url[/embed]`: the embed, or a link to an address this site does not embed. */
@@ -83,7 +94,9 @@ export function looseParagraphs(run: ChildNode[], ctx: Ctx): RicosNode[] {
       const inner = list
         .slice(i + 1, end)
         .flatMap((other) => ('node' in other ? [other.node] : 'raw' in other ? [textNode(other.raw)] : []));
-      out.push(...claim(ctx, token.open === 'embed' ? embedded(inner) : captioned(inner, ctx)));
+      out.push(
+        ...claim(ctx, token.open === 'embed' ? embedded(inner) : captioned(inner, ctx, captionAttribute(token.raw))),
+      );
       i = end;
     }
   }

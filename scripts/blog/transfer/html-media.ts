@@ -137,7 +137,9 @@ export function gallery(el: Element, ctx: Ctx, caption: RicosNode[], except?: El
       const own = captionEl ? ctx.texts(captionEl.childNodes) : undefined;
       return imageNode(img, ctx, { caption: own, ...(href && { link: linkTarget(href) }) }) ?? [];
     });
-  const columns = Number(classStarting(el, 'columns-')?.slice('columns-'.length)) || undefined;
+  // The block editor's `columns-3`, the [gallery] shortcode's `gallery-columns-3`.
+  const named = classStarting(el, 'columns-') ?? classStarting(el, 'gallery-columns-');
+  const columns = Number(named?.replace(/^(?:gallery-)?columns-/, '')) || undefined;
   if (!images.length) return captionAfter(caption);
   return [galleryOfImages(images, ctx, caption, columns && Math.min(columns, 6))];
 }

@@ -1,4 +1,5 @@
 import { tokenize, type Token } from './wordpress-html';
+import { autoembed, type ShownOptions, shortcodes } from './wordpress-shortcodes';
 
 // WordPress keeps a classic-editor post as the author typed it: bare lines, a blank line between paragraphs, block
 // tags (lists, quotes, tables) written in between. It makes the paragraphs only when it shows the post (`wpautop`):
@@ -219,5 +220,12 @@ export function autop(html: string): string {
   return render(build(tokenize(source)), 'wrap') + '\n';
 }
 
-/** The post's content as WordPress shows it: classic content given its paragraphs, anything else as it is. */
-export const wordpressHtml = (html: string): string => (needsAutop(html) ? autop(html) : html);
+/**
+ * The post's content as WordPress shows it (its `the_content` filters, in their order): its embeds' addresses as the
+ * embeds (`autoembed`, `[embed]`), classic content given its paragraphs (`wpautop`), its media shortcodes as their
+ * media (`[caption]`, `[gallery]`, `[audio]`, `[video]`: wordpress-shortcodes.ts).
+ */
+export function wordpressHtml(html: string, options: ShownOptions = {}): string {
+  const embedded = autoembed(html);
+  return shortcodes(needsAutop(html) ? autop(embedded) : embedded, options);
+}
