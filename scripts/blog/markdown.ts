@@ -12,8 +12,9 @@ import { type Definitions, type InlineContext, inline, linkOf, mergeText, SOFT_B
 // Markdown (CommonMark and GFM, read by mdast-util-from-markdown) to Ricos nodes, built with the demo content's
 // own builders. Beyond Markdown it reads a few spellings documented in scripts/content/demo/README.md: a heading's
 // `{#id}`, a `Table: ` paragraph under a table as its alt text, `[text](ricos:underline+color=#D62828)` for the
-// marks Markdown has no syntax for, a link title `"rel: ugc nofollow"`, and (only where the caller handles them)
-// ```ricos:<kind> fenced blocks. Raw HTML stays text (unless the caller reads it: `html`); a task list becomes a
+// marks Markdown has no syntax for, a link title `"rel: ugc nofollow"`, a ```ricos:node block (a node as its JSON,
+// as the export writes what nothing else spells), and (only where the caller handles them) ```ricos:<kind> fenced
+// blocks. Raw HTML stays text (unless the caller reads it: `html`); a task list becomes a
 // CHECKBOX_LIST.
 // This file reads the blocks; markdown-inline.ts the text inside them.
 
@@ -146,6 +147,36 @@ function directiveOf(node: Md.Code, ctx: Context): RicosNode[] {
   return ctx.options.directive!({ kind, settings, body: node.value, line: bodyLine, markdown });
 }
 
+/** A node's shape, its children's too: an object with a string `type` and a `nodes` list. */
+export const isRicosNode = (value: unknown): value is RicosNode =>
+  !!value &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  typeof (value as RicosNode).type === 'string' &&
+  Array.isArray((value as RicosNode).nodes) &&
+  (value as RicosNode).nodes.every(isRicosNode);
+
+/**
+ * A ```ricos:node block: a node (or a list of nodes) Markdown has no spelling for, written whole as its JSON by the
+ * export (scripts/blog/transfer/ricos-to-markdown.ts), read back as written.
+ */
+function jsonNodes(node: Md.Code, ctx: Context): RicosNode[] {
+  const line = ctx.lineOf(node);
+  let value: unknown;
+  try {
+    value = JSON.parse(node.value);
+  } catch (error) {
+    throw new MarkdownError(`ricos:node holds a node's JSON: ${(error as Error).message}`, line);
+  }
+  const nodes = Array.isArray(value) ? value : [value];
+  if (!nodes.length || !nodes.every(isRicosNode))
+    throw new MarkdownError(
+      'ricos:node holds a node (an object with a string "type" and a "nodes" list), or a list of them',
+      line,
+    );
+  return nodes;
+}
+
 /**
  * A fenced block as a CODE_BLOCK, its fence's language (```ts: the info string's first word, as written) kept in
  * `codeBlockData.language`. Ricos' CodeBlockData has no field for a language (only `textStyle` and `animation`): this
@@ -182,7 +213,8 @@ function blocks(nodes: Md.RootContent[], ctx: Context): RicosNode[] {
         out.push(list(node, ctx));
         break;
       case 'code':
-        if (node.lang?.startsWith('ricos:') && ctx.options.directive) out.push(...directiveOf(node, ctx));
+        if (node.lang === 'ricos:node') out.push(...jsonNodes(node, ctx));
+        else if (node.lang?.startsWith('ricos:') && ctx.options.directive) out.push(...directiveOf(node, ctx));
         else out.push(codeBlock(node));
         break;
       case 'html':

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { NAMED_SORTS, type SortSpec } from '@/lib/blog/tools';
+import { NAMED_SORTS, slugify, type SortSpec } from '@/lib/blog/tools';
 import type { Members } from './stand-in-members';
 import {
   type Answer,
@@ -12,6 +12,7 @@ import {
   notFound,
   type SortOrder,
   sorted,
+  wixError,
 } from './stand-in-shared';
 
 // The stand-in's Blog: the Wix Blog REST calls the site makes (the paths and shapes of tests/helpers/wix-blog.ts and
@@ -24,6 +25,14 @@ import {
 //   one of its plans; to anyone else as its preview: `preview: true` ("Whether the returned content is a preview of
 //   premium content ... A preview displays a limited number of paragraphs of paid content to non-subscribed users"),
 //   its rich content cut to the post's first `previewBlocks` nodes (3 unless the post says), its text to theirs.
+//
+// The site's key also creates terms, kept with the folder's and listed with them from then on (an import's):
+// - `categories.createCategory` (@wix/auto_sdk_blog_categories, POST /blog/v3/categories `{ category }`, answering
+//   `{ category }`): `label` required, at most 35 characters (Category.label "@maxLength 35"); a slug already taken
+//   in the category's language is 409 ALREADY_EXISTS;
+// - `tags.createTag(label, { slug, language })` (@wix/auto_sdk_blog_tags, POST /v3/tags, answering `{ tag }`): "Creates
+//   a new tag with the provided label if a tag with the same label doesn't already exist" (and "A blog can't have two
+//   tags with the same label"): that label's tag is answered as it is.
 
 type Raw = Json & { id: string; slug: string; status?: string; firstPublishedDate?: string };
 
@@ -81,6 +90,9 @@ function shapeOf(post: Raw, fieldsets: string[]): Json {
 }
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
+
+/** Category.label's and Tag.label's most characters (their "@maxLength"). */
+const LABEL_MAX = { category: 35, tag: 100 } as const;
 
 /**
  * The Blog of the content folder at `contentDir`, read once: a call's answer, by its route (the path without its
@@ -204,6 +216,10 @@ export async function blogApi(contentDir: string, options: { posts?: Json[]; mem
       const page = categories.slice(offset, offset + limit).map(category);
       return ok({ categories: page, metaData: { count: page.length, offset, total: categories.length } });
     }
+    if (method === 'POST' && (route === '/v3/categories' || route === '/v3/tags')) {
+      if (call.caller.kind !== 'site') return wixError(403, 'FORBIDDEN', 'terms are created by the site');
+      return route === '/v3/categories' ? createCategory(body) : createTag(body);
+    }
     if (method === 'GET' && (m = /^\/v3\/categories\/slugs\/([^/]+)$/.exec(route))) {
       const c = categories.find((x) => x.slug === decodeURIComponent(m![1]!));
       return c ? ok({ category: category(c) }) : notFound('category');
@@ -232,9 +248,54 @@ export async function blogApi(contentDir: string, options: { posts?: Json[]; mem
     return undefined;
   }
 
+  const languageOf = (term: Json) => (typeof term.language === 'string' ? term.language : 'en');
+
+  function createCategory(body: Json): Answer {
+    const given = (body.category ?? {}) as Json;
+    const label = typeof given.label === 'string' ? given.label.trim() : '';
+    if (!label) return wixError(400, 'INVALID_ARGUMENT', 'category.label is required');
+    if (label.length > LABEL_MAX.category)
+      return wixError(400, 'INVALID_ARGUMENT', `category.label: at most ${LABEL_MAX.category} characters`);
+    const language = languageOf(given);
+    const slug = typeof given.slug === 'string' && given.slug ? given.slug : slugify(label, 'category');
+    if (categories.some((c) => c.slug === slug && languageOf(c) === language))
+      return wixError(409, 'ALREADY_EXISTS', `a category with the slug ${slug} exists`);
+    const id = randomUUID();
+    const made: Raw = {
+      ...given,
+      id,
+      label,
+      slug,
+      language,
+      displayPosition: categories.length,
+      translationId: randomUUID(),
+    };
+    categories.push(made);
+    return ok({ category: category(made) });
+  }
+
+  function createTag(body: Json): Answer {
+    const label = typeof body.label === 'string' ? body.label.trim() : '';
+    if (!label) return wixError(400, 'INVALID_ARGUMENT', 'label is required');
+    if (label.length > LABEL_MAX.tag)
+      return wixError(400, 'INVALID_ARGUMENT', `label: at most ${LABEL_MAX.tag} characters`);
+    const language = languageOf(body);
+    const same = tags.find((t) => t.label === label && languageOf(t) === language);
+    if (same) return ok({ tag: tag(same) });
+    const wanted = typeof body.slug === 'string' && body.slug ? body.slug : slugify(label, 'tag');
+    let slug = wanted;
+    for (let n = 2; tags.some((t) => t.slug === slug && languageOf(t) === language); n++) slug = `${wanted}-${n}`;
+    const at = new Date().toISOString();
+    const made: Raw = { id: randomUUID(), label, slug, language, createdDate: at, updatedDate: at };
+    tags.push(made);
+    return ok({ tag: tag(made) });
+  }
+
   return {
     answer,
     hasReference,
+    /** The ids of the published posts (each has its draft: stand-in-drafts.ts lists them). */
+    ids: () => posts.map((p) => p.id),
     /** The published post with this id, as the content has it (stand-in-drafts.ts makes its draft from it). */
     post: (id: string): Json | undefined => posts.find((p) => p.id === id),
     /** A post published (a draft's), or published again: what readers are answered from now on. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Answer, type Call, type Json, matches, notFound, sorted, wixError } from './stand-in-shared';
+import { type Answer, type Call, type Json, matches, notFound, readCursor, sorted, wixError } from './stand-in-shared';
 
 // The stand-in's Draft Posts (the Blog's /v3/draft-posts, @wix/auto_sdk_blog_draft-posts), for the site's key only
 // (a visitor or member is 403: drafts are the site's). Every published post has its draft, made from the post the
@@ -15,7 +15,16 @@ import { type Answer, type Call, type Json, matches, notFound, sorted, wixError 
 //   review is approved (`moderationDetails` APPROVED, dated).
 // - `deleteDraftPost` (DELETE /{id}): to the trash bin, the post gone from readers; `listDeletedDraftPosts` (GET
 //   /trash-bin), newest first; `restoreFromTrashBin` (POST /trash-bin/{id}/restore): back as it was.
-// - `queryDraftPosts` (POST /query): `filter` over the draft's fields, `sort`, `cursorPaging`.
+// - `bulkCreateDraftPosts` (POST /v3/bulk/draft-posts/create, `draftPosts` "@minSize 1 @maxSize 20", `publish`,
+//   `returnFullEntity`): each made as createDraftPost makes one, and published too with `publish: true` ("Whether the
+//   draft post should be published after creation"). Each is answered in `results[]` (BulkDraftPostResult:
+//   `itemMetadata` { id, originalIndex, success, error }, and the draft as `item` with `returnFullEntity`), with
+//   `bulkActionMetadata` { totalSuccesses, totalFailures, undetailedFailures }. A post without a `title`, or without
+//   a `memberId` naming a member of the site (Wix takes none from an app without its writer), is not made: its result
+//   says why, the others are made.
+// - `queryDraftPosts` (POST /query): `filter` over the draft's fields, `sort`, `cursorPaging` (a cursor carries its
+//   query's filter and sort); every published post's draft is listed (as Wix lists them), not only those asked for
+//   before.
 // - `translateDraft` (POST /v3/multilingual/draft/{postId}): a new draft in `language`, a copy of the original's.
 // Published, a draft becomes the Blog's post (stand-in-blog.ts `put`): what readers are answered.
 
@@ -24,13 +33,22 @@ type Draft = Json & { id: string; status: string; editedDate: string };
 export interface PublishedPosts {
   /** The post as the Blog holds it (its draft made from it), or undefined. */
   post(id: string): Json | undefined;
+  /** The published posts' ids. */
+  ids(): string[];
   put(post: Json): void;
   remove(id: string): void;
 }
 
 const PAGE_MAX = 100;
+/** Draft posts a bulk create takes (BulkCreateDraftPostsRequest.draftPosts "@maxSize 20"). */
+const BULK_MAX = 20;
 
-export function createDrafts(blog: PublishedPosts, seeded: Json[] = []) {
+export interface DraftOptions {
+  /** Whether a member of the site has this id (a bulk-created post's writer must be one). */
+  isMember?: (id: string) => boolean;
+}
+
+export function createDrafts(blog: PublishedPosts, seeded: Json[] = [], options: DraftOptions = {}) {
   const drafts = new Map<string, Draft>(seeded.map((d) => [String(d.id), { ...d } as Draft]));
   const trash = new Map<string, Draft>();
   const now = () => new Date().toISOString();
@@ -97,13 +115,74 @@ export function createDrafts(blog: PublishedPosts, seeded: Json[] = []) {
     };
   }
 
+  /** A new draft of the fields `given` (UNPUBLISHED, `editedDate` now), kept. */
+  function created(given: Json): Draft {
+    const id = randomUUID();
+    const draft: Draft = {
+      categoryIds: [],
+      tagIds: [],
+      hashtags: [],
+      pricingPlanIds: [],
+      featured: false,
+      language: 'en',
+      ...given,
+      id,
+      seoSlug: typeof given.seoSlug === 'string' ? given.seoSlug : id,
+      status: 'UNPUBLISHED',
+      hasUnpublishedChanges: false,
+      editedDate: now(),
+    };
+    drafts.set(id, draft);
+    return draft;
+  }
+
+  /** Why a bulk create does not make this post, or null when it does. */
+  function refusalOf(post: Json): string | null {
+    if (!post || typeof post !== 'object') return 'not a draft post';
+    if (typeof post.title !== 'string' || !post.title) return 'title is required';
+    if (typeof post.memberId !== 'string' || !post.memberId)
+      return 'memberId is required: a draft post created by an app names its writer, a member of the site';
+    if (options.isMember && !options.isMember(post.memberId))
+      return `no member of the site has the id ${post.memberId}`;
+    return null;
+  }
+
   return function answer(call: Call): Answer | undefined {
     const { method, route, body } = call;
     const translate = /^\/v3\/multilingual\/draft\/([^/]+)$/.exec(route);
-    if (!route.startsWith('/v3/draft-posts') && !translate) return undefined;
+    const bulkCreate = route === '/v3/bulk/draft-posts/create';
+    if (!route.startsWith('/v3/draft-posts') && !translate && !bulkCreate) return undefined;
     if (call.caller.kind !== 'site') return wixError(403, 'FORBIDDEN', 'draft posts are read and written by the site');
     const ok = (draft: Draft) => ({ status: 200, body: { draftPost: shaped(draft, call) } });
     let m: RegExpExecArray | null;
+
+    if (bulkCreate) {
+      if (method !== 'POST') return undefined;
+      const given = body.draftPosts;
+      if (!Array.isArray(given) || given.length < 1 || given.length > BULK_MAX)
+        return wixError(400, 'INVALID_ARGUMENT', `draftPosts: from 1 to ${BULK_MAX}`);
+      const results = (given as Json[]).map((post, originalIndex) => {
+        const refused = refusalOf(post);
+        if (refused) {
+          const error = { code: 'INVALID_ARGUMENT', description: refused };
+          return { itemMetadata: { originalIndex, success: false, error } };
+        }
+        const draft = created(post);
+        if (body.publish === true) publish(draft);
+        return {
+          itemMetadata: { id: draft.id, originalIndex, success: true },
+          ...(body.returnFullEntity === true && { item: shaped(draft, call) }),
+        };
+      });
+      const totalSuccesses = results.filter((r) => r.itemMetadata.success).length;
+      return {
+        status: 200,
+        body: {
+          results,
+          bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 },
+        },
+      };
+    }
 
     if (translate && method === 'POST') {
       const original = draftOf(decodeURIComponent(translate[1]!));
@@ -129,49 +208,34 @@ export function createDrafts(blog: PublishedPosts, seeded: Json[] = []) {
       const given = (body.draftPost ?? {}) as Json;
       if (typeof given.title !== 'string' || !given.title)
         return wixError(400, 'INVALID_ARGUMENT', 'title is required');
-      const id = randomUUID();
-      const draft: Draft = {
-        categoryIds: [],
-        tagIds: [],
-        hashtags: [],
-        pricingPlanIds: [],
-        featured: false,
-        language: 'en',
-        ...given,
-        id,
-        seoSlug: typeof given.seoSlug === 'string' ? given.seoSlug : id,
-        status: 'UNPUBLISHED',
-        hasUnpublishedChanges: false,
-        editedDate: now(),
-      };
-      drafts.set(id, draft);
-      return ok(draft);
+      return ok(created(given));
     }
     if (method === 'POST' && rest === '/query') {
+      // Wix lists every post's draft: those of the published posts no call has asked for yet are made now.
+      for (const id of blog.ids()) draftOf(id);
       const query = (body.query ?? {}) as {
         filter?: unknown;
         sort?: [];
         cursorPaging?: { limit?: number; cursor?: string };
       };
       const limit = Math.min(query.cursorPaging?.limit ?? 50, PAGE_MAX);
-      const offset = query.cursorPaging?.cursor
-        ? Number(Buffer.from(query.cursorPaging.cursor, 'base64url').toString())
-        : 0;
+      // A cursor stands for its query: a next page's request sends it alone, and Wix reads filter and sort from it.
+      const cursor = query.cursorPaging?.cursor;
+      const read = cursor ? readCursor<{ filter: unknown; sort: []; offset: number }>(cursor) : undefined;
+      if (cursor && !read) return wixError(400, 'INVALID_ARGUMENT', 'cursorPaging.cursor is not a cursor');
+      const { filter, sort, offset } = read ?? { filter: query.filter, sort: query.sort ?? [], offset: 0 };
       const list = sorted(
-        [...drafts.values()].filter((d) => matches(d, query.filter)),
-        query.sort ?? [],
+        [...drafts.values()].filter((d) => matches(d, filter)),
+        sort,
       );
       const page = list.slice(offset, offset + limit);
       const hasNext = offset + limit < list.length;
+      const next = Buffer.from(JSON.stringify({ filter, sort, offset: offset + limit })).toString('base64url');
       return {
         status: 200,
         body: {
           draftPosts: page.map((d) => shaped(d, call)),
-          pagingMetadata: {
-            count: page.length,
-            cursors: hasNext ? { next: Buffer.from(String(offset + limit)).toString('base64url') } : {},
-            hasNext,
-          },
+          pagingMetadata: { count: page.length, cursors: hasNext ? { next } : {}, hasNext },
         },
       };
     }

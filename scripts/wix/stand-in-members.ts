@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Answer, type Call, type Caller, type Json, notFound, wixError } from './stand-in-shared';
+import {
+  type Answer,
+  type Call,
+  type Caller,
+  type Json,
+  matches,
+  notFound,
+  readCursor,
+  wixError,
+} from './stand-in-shared';
 
 // The stand-in's members: the site's OAuth app (tokens, Wix's hosted login page), and the Members API the site reads.
 // Each answer follows what the SDK makes of it or sends for it:
@@ -20,6 +29,10 @@ import { type Answer, type Call, type Caller, type Json, notFound, wixError } fr
 //   with loginEmail, status, profile), 401 to anyone else; GET /members/v1/members/{id} and POST
 //   /members/v1/members/query answer the PUBLIC fieldset (id, profile: nickname, slug, photo, title: MemberFieldset
 //   PUBLIC in @wix/auto_sdk_members_members) whatever the caller asks, FULL only to the site's key.
+// - POST /members/v1/user-members/query (`userMember.queryUserMembers`, @wix/auto_sdk_members_user-member: "A site
+//   member who is also a Wix user", the site's owner and its collaborators) answers the members given a `userId`, as
+//   UserMember (memberId, userId, contactId, nickname, status…), `filter` over those fields, `cursorPaging.limit`
+//   "@max: 100"; to the site's key only.
 
 export interface StandInMember {
   id: string;
@@ -29,6 +42,8 @@ export interface StandInMember {
   profile: Json;
   /** Pricing Plans orders (stand-in-plans.ts). */
   orders?: Array<{ planId: string; status: string }>;
+  /** The Wix user this member is too (the site's owner, a collaborator): the user members query lists them. */
+  userId?: string;
 }
 
 const TOKEN_SECONDS = 4 * 60 * 60;
@@ -79,6 +94,17 @@ export function createMembers(members: StandInMember[], options: { clientId?: st
     status: 'APPROVED',
     contactId: m.id,
     privacyStatus: 'PUBLIC',
+    activityStatus: 'ACTIVE',
+    createdDate: '2026-01-01T00:00:00.000Z',
+  });
+
+  const userMember = (m: StandInMember, userId: string) => ({
+    memberId: m.id,
+    userId,
+    contactId: m.id,
+    nickname: m.profile.nickname ?? null,
+    privacyStatus: 'PUBLIC',
+    status: 'APPROVED',
     activityStatus: 'ACTIVE',
     createdDate: '2026-01-01T00:00:00.000Z',
   });
@@ -191,6 +217,26 @@ export function createMembers(members: StandInMember[], options: { clientId?: st
       if (!member) return notFound('member');
       const full = call.caller.kind === 'site' && q.getAll('fieldsets').includes('FULL');
       return { status: 200, body: { member: full ? fullMember(member) : publicMember(member) } };
+    }
+    if (method === 'POST' && route === '/members/v1/user-members/query') {
+      if (call.caller.kind !== 'site') return wixError(403, 'FORBIDDEN', 'user members are read by the site');
+      const query = (body.query ?? {}) as { filter?: unknown; cursorPaging?: { limit?: number; cursor?: string } };
+      const limit = query.cursorPaging?.limit ?? 50;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        return wixError(400, 'INVALID_ARGUMENT', 'cursorPaging.limit: 1–100');
+      // A cursor stands for the query it came from (a next page's request sends it alone): its filter and offset.
+      const cursor = query.cursorPaging?.cursor;
+      const read = cursor ? readCursor<{ filter: unknown; offset: number }>(cursor) : undefined;
+      if (cursor && !read) return wixError(400, 'INVALID_ARGUMENT', 'cursorPaging.cursor is not a cursor');
+      const { filter, offset } = read ?? { filter: query.filter, offset: 0 };
+      const list = members
+        .flatMap((x) => (x.userId ? [userMember(x, x.userId)] : []))
+        .filter((u) => matches(u, filter));
+      const page = list.slice(offset, offset + limit);
+      const hasNext = offset + limit < list.length;
+      const next = JSON.stringify({ filter, offset: offset + limit });
+      const cursors = hasNext ? { next: Buffer.from(next).toString('base64url') } : {};
+      return { status: 200, body: { userMembers: page, pagingMetadata: { count: page.length, cursors, hasNext } } };
     }
     if (method === 'POST' && route === '/members/v1/members/query') {
       const query = (body.query ?? {}) as { filter?: Json; paging?: { limit?: number; offset?: number } };

@@ -37,6 +37,16 @@ export const wixError = (status: number, code: string, message: string): Answer 
 /** Wix's answer for what it does not have (a post, a tag, a route). */
 export const notFound = (what: string) => wixError(404, 'NOT_FOUND', `${what} not found`);
 
+/** What a cursor the stand-in gave stands for (its query's state, JSON in base64url), or undefined for another. */
+export function readCursor<T extends { offset: number }>(cursor: string): T | undefined {
+  try {
+    const state = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as T;
+    return state && typeof state === 'object' && Number.isInteger(state.offset) ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A field sort as Wix takes it (`fieldName`, `order` ASC or DESC). */
 export type SortOrder = { fieldName?: string; order?: string };
 

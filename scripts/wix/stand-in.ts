@@ -7,6 +7,7 @@ import { blogApi } from './stand-in-blog';
 import { createComments } from './stand-in-comments';
 import { createDrafts } from './stand-in-drafts';
 import { createCms } from './stand-in-data';
+import { createMedia, UPLOAD_PATH } from './stand-in-media';
 import { createMembers, type StandInMember } from './stand-in-members';
 import { createPlans, type StandInPlan } from './stand-in-plans';
 import { type Answer, type Call, type Caller, type Json, notFound } from './stand-in-shared';
@@ -20,8 +21,9 @@ import { type Answer, type Call, type Caller, type Json, notFound } from './stan
 // action, publishing into the Blog); the Data Collections and Items calls from memory
 // (stand-in-data.ts: a bare site's CMS has only Wix's own collections until one is created); the OAuth app, Wix's
 // hosted login page and the Members API (stand-in-members.ts); Pricing Plans (stand-in-plans.ts); the Comments API
-// under each post's referenceId (stand-in-comments.ts). Who calls is read from the `authorization` header: the site's
-// API key, or an access token the stand-in issued to a visitor or a member.
+// under each post's referenceId (stand-in-comments.ts); the Media Manager's files and their uploads
+// (stand-in-media.ts). Who calls is read from the `authorization` header: the site's API key, or an access token the
+// stand-in issued to a visitor or a member.
 // Told to fail (`setMode`), every answer over HTTP is a 500, a 429, no answer at all, or malformed JSON.
 
 export type Mode = 'ok' | '500' | '429' | 'hang' | 'malformed';
@@ -71,11 +73,13 @@ export async function createWixStandIn(contentDir: string, options: StandInOptio
   const cms = createCms(options.collections ?? [], { apiKey: options.apiKey, siteId: options.siteId });
   const plans = createPlans(options.plans ?? [], members);
   const comments = createComments(blog.hasReference, { moderate: options.moderateComments });
-  const drafts = createDrafts(blog, options.drafts);
+  const drafts = createDrafts(blog, options.drafts, { isMember: (id) => members.member(id) !== undefined });
+  const media = createMedia();
   const unknown = new Set<string>();
 
   function answerOf(call: Call): Answer {
-    const answered = members.answer(call) ?? plans(call) ?? comments(call) ?? drafts(call) ?? blog.answer(call);
+    const answered =
+      members.answer(call) ?? plans(call) ?? comments(call) ?? drafts(call) ?? media.answer(call) ?? blog.answer(call);
     if (answered) return answered;
     unknown.add(`${call.method} ${call.route}`);
     return notFound(call.route);
@@ -89,6 +93,8 @@ export async function createWixStandIn(contentDir: string, options: StandInOptio
       unknown.add(`${request.method} ${url.pathname}`);
       return Response.json(notFound(url.pathname).body, { status: 404 });
     }
+    // An upload's bytes (Wix's Upload API, at the address generateFileUploadUrl gave): not JSON.
+    if (url.pathname.startsWith(UPLOAD_PATH)) return media.upload(request);
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     const form = (request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
     let body: Json = {};

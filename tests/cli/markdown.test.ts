@@ -263,4 +263,18 @@ describe('Markdown to Ricos', () => {
       { PARAGRAPH: ['hello'] },
     ]);
   });
+
+  it('reads a ricos:node block as the node (or nodes) its JSON holds, whatever the caller reads', () => {
+    const node = { type: 'DIVIDER', id: 'd1', nodes: [], dividerData: { lineStyle: 'DOTTED' } };
+    const source = `text\n\n\`\`\`ricos:node\n${JSON.stringify(node, null, 2)}\n\`\`\``;
+    const directive = vi.fn(() => []);
+    expect(markdownToRicos(source, { directive })[1]).toEqual(node);
+    expect(directive).not.toHaveBeenCalled();
+    expect(markdownToRicos(`\`\`\`ricos:node\n${JSON.stringify([node, node])}\n\`\`\``)).toEqual([node, node]);
+    expect(() => markdownToRicos('a\n\n```ricos:node\n{"type": "DIVIDER"\n```', { firstLine: 4 })).toThrow(
+      expect.objectContaining({ line: 6, message: expect.stringMatching(/^ricos:node holds a node's JSON/) }),
+    );
+    for (const bad of ['{"type": 1, "nodes": []}', '{"type": "X"}', '[]', '{"type": "X", "nodes": [{}]}'])
+      expect(() => markdownToRicos(`\`\`\`ricos:node\n${bad}\n\`\`\``), bad).toThrow(MarkdownError);
+  });
 });

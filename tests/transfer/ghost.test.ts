@@ -97,7 +97,7 @@ describe("Ghost's 4.x export fixture", () => {
     const rendered = readGhost(data);
     const html = (slug: string) => {
       const body = rendered.posts.find((found) => found.slug === slug)!.body;
-      return body.format === 'html' ? body.html : body.markdown;
+      return body.format === 'html' ? body.html : body.format === 'markdown' ? body.markdown : '';
     };
     expect(html('sell')).toContain('<p>Ghost takes <strong>0% payment fees</strong>, so everything you make is yours');
     expect(html('sell')).toContain(

@@ -17,7 +17,7 @@ import { applyBundleToWix } from '@/scripts/blog/transfer/wix-target';
 
 vi.mock('@/scripts/blog/transfer/convert', () => ({
   convertBody: (body: SourceBody) => {
-    const html = body.format === 'html' ? body.html : body.markdown;
+    const html = body.format === 'html' ? body.html : body.format === 'markdown' ? body.markdown : '';
     const nodes: RicosNode[] = [...html.matchAll(/<p>(.*?)<\/p>|<img src="([^"]+)">/g)].map(([, text, src], i) =>
       src
         ? { type: 'IMAGE', id: `i${i}`, nodes: [], imageData: { image: { src: { url: src } }, altText: '' } }

@@ -7,9 +7,10 @@ import { coverOf, dateOf, type ExportSite, nodesOf, postUrl, seoOf, statusOf } f
 import { type WxrItem, type WxrSite, type WxrTerm, writeWxr } from './wxr-write';
 
 // The site as a WordPress export (wxr-write.ts): its writers, categories and tags, each post (its HTML, its dates,
-// status, terms, sticky when pinned, and its Ricos JSON in the `_wix_ricos` meta, with the site's id, language and
-// translation, for this site's importer to restore it whole), then each media file the posts use as an attachment,
-// downloaded from the site by WordPress's importer, the post's cover as its featured image (`_thumbnail_id`).
+// status, terms, sticky when pinned, and its Ricos JSON in the `_wix_ricos` meta, with the site's id, language,
+// featured flag and translation, for this site's importer to restore it whole), then each media file the posts use
+// as an attachment, downloaded from the site by WordPress's importer, the post's cover as its featured image
+// (`_thumbnail_id`).
 
 const WP_STATUS = { published: 'publish', draft: 'draft', scheduled: 'future' } as const;
 
@@ -62,7 +63,12 @@ export function siteWxr(input: WxrInput): { xml: string; posts: number; attachme
   const postIds = new Map(posts.map((post, index) => [post.id, index + 1]));
   const mediaIds = new Map([...input.media.keys()].map((file, index) => [file, posts.length + index + 1]));
   const items: WxrItem[] = posts.map((post) => {
-    const raw = post as RawPost & { excerpt?: string; pinned?: boolean; commentingEnabled?: boolean };
+    const raw = post as RawPost & {
+      excerpt?: string;
+      pinned?: boolean;
+      featured?: boolean;
+      commentingEnabled?: boolean;
+    };
     const seo = seoOf(post);
     const cover = coverOf(post);
     const coverFile = cover && localFileOf(cover.source);
@@ -72,6 +78,7 @@ export function siteWxr(input: WxrInput): { xml: string; posts: number; attachme
       { key: '_wix_ricos', value: JSON.stringify((post as { richContent?: unknown }).richContent ?? { nodes: [] }) },
       { key: '_wix_id', value: post.id },
       { key: '_wix_language', value: post.language ?? MAIN_LANGUAGE },
+      ...(raw.featured === true ? [{ key: '_wix_featured', value: '1' }] : []),
       ...(post.translationId ? [{ key: '_wix_translation_id', value: post.translationId }] : []),
       ...(original ? [{ key: '_wix_translation_of', value: original.slug }] : []),
       ...(plans.length ? [{ key: '_wix_pricing_plan_ids', value: JSON.stringify(plans) }] : []),

@@ -58,8 +58,9 @@ export async function copyMedia(
   return plan;
 }
 
-/** The addresses a node tree holds in its media fields (`src.url`, `url`, `src.id` when a path), for rewriting. */
-const URL_KEYS = new Set(['url', 'id']);
+/** The addresses a node tree holds in its media fields (`src.url`, `url`, `src.id` when a path, a GIF's `gif` and
+ * `still`, a link preview's `thumbnailUrl`), for rewriting. */
+const URL_KEYS = new Set(['url', 'id', 'gif', 'still', 'thumbnailUrl']);
 
 /**
  * `nodes` with every media address the plan moved rewritten (in place of a copy: the caller's nodes are fresh), and
@@ -76,7 +77,9 @@ export function rewriteMedia(nodes: RicosNode[], moved: Map<string, string>): { 
     }
     if (typeof value === 'string' && key && URL_KEYS.has(key)) {
       const to = moved.get(value);
-      if (to) return key === 'id' ? to.slice(MEDIA_PREFIX.length) : to;
+      // A `src.id` too keeps the whole `/media/imported/...` address: the site reads a bare id only as a file
+      // directly in media/ (lib/blog/view.ts localMediaUrl), not in a folder of it.
+      if (to) return to;
       if (
         key === 'url' &&
         /^https?:\/\//.test(value) &&

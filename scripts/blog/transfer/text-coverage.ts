@@ -71,7 +71,11 @@ export function markdownText(markdown: string): string {
 }
 
 export const sourceText = (body: SourceBody) =>
-  body.format === 'html' ? htmlText(body.html) : markdownText(body.markdown);
+  body.format === 'html'
+    ? htmlText(body.html)
+    : body.format === 'ricos'
+      ? nodesText(body.nodes)
+      : markdownText(body.markdown);
 
 /** A text's words, lower-cased: runs of letters and digits in any script. */
 export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -8,8 +8,10 @@ import type { RicosNode } from '../../content/ricos/types';
 
 export type SourceKind = 'wordpress' | 'ghost' | 'substack' | 'medium' | 'markdown';
 
-/** A post's content as the source holds it. */
-export type SourceBody = { format: 'html'; html: string } | { format: 'markdown'; markdown: string };
+/** A post's content as the source holds it: `ricos` is this site's own export, its nodes kept whole (the WXR's
+ * `_wix_ricos` meta). */
+export type SourceBody =
+  { format: 'html'; html: string } | { format: 'markdown'; markdown: string } | { format: 'ricos'; nodes: RicosNode[] };
 
 /** What the source says of a post's state. `private` and `password` posts become drafts (an import never publishes
  * them). */

@@ -119,6 +119,10 @@ function withAssets(body: string, asset: Asset): string {
       if (url && url !== node.url)
         edits.push([start, end, label ? `${label}<${url}>${title}` : `![${alt}](<${url}>${title})`]);
     }
+    // The files a ```ricos:<kind> block names (this site's export: `images: [/media/a.png]`, `src: /media/b.mp4`):
+    // found and listed, their addresses kept.
+    if (node.type === 'code' && node.lang?.startsWith('ricos:'))
+      for (const [ref] of node.value.matchAll(/\/media\/[^\s"',[\]()<>]+/g)) asset(ref);
     // Raw HTML's own `src` attributes, where the node is the source as written (not inside a quote or a list).
     if (node.type === 'html' && start >= 0 && body.slice(start, end) === node.value) {
       const walk = (parent: T.ParentNode) =>

@@ -1,11 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SourceComment, SourceMedia, Warning } from '../types';
+import type { RicosNode } from '../../../content/ricos/types';
+import { isRicosNode } from '../../markdown';
+import { localFileOf } from '../ricos-media';
+import type { SourceBody, SourceComment, SourceMedia, Warning } from '../types';
 import { plainText } from './wordpress-html';
 import { field, list, postMeta, wpDate, type XmlNode } from './wordpress-xml';
 
-// What an item carries besides its post: its comments (`wp:comment`), and, for an attachment, the media file.
+// What an item carries besides its post: its comments (`wp:comment`), its Ricos (`_wix_ricos`: this site's own
+// export), and, for an attachment, the media file.
 
 /** Comment states WordPress keeps out of sight: never imported. */
 const HIDDEN = new Set(['spam', 'trash', 'post-trashed']);
@@ -137,3 +141,42 @@ export const SEO_DESCRIPTION = [
   '_aioseo_description',
   '_aioseop_description',
 ];
+
+/**
+ * The post's Ricos as this site's export keeps it in the `_wix_ricos` meta (its rich content, `{ nodes, metadata }`),
+ * every content-folder file it names (`{ src: { id: "x.png" } }`, `/media/x.png`) that the export carries as an
+ * attachment named by its address there (`attached`: `_wp_attached_file` → address), for the media step to copy and
+ * rewrite; undefined without the meta, or, said so, when it is not Ricos (the HTML body is read instead).
+ */
+export function ricosBody(
+  meta: Map<string, string[]>,
+  attached: Map<string, string>,
+  item: string,
+  warn: (w: Warning) => void,
+): Extract<SourceBody, { format: 'ricos' }> | undefined {
+  const raw = meta.get('_wix_ricos')?.[0];
+  if (raw === undefined) return undefined;
+  let nodes: unknown;
+  try {
+    nodes = (JSON.parse(raw) as { nodes?: unknown } | null)?.nodes;
+  } catch (error) {
+    warn({ item, message: `_wix_ricos is not JSON (${(error as Error).message}): its HTML read instead` });
+    return undefined;
+  }
+  if (!Array.isArray(nodes) || !nodes.every(isRicosNode)) {
+    warn({ item, message: '_wix_ricos holds no Ricos nodes: its HTML read instead' });
+    return undefined;
+  }
+  const visit = (value: unknown, key: string, parent: string): unknown => {
+    if (Array.isArray(value)) return value.map((v) => visit(v, key, parent));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, k, key)]));
+    const named =
+      typeof value === 'string' &&
+      key !== 'text' &&
+      (value.startsWith('/media/') || (key === 'id' && parent === 'src'));
+    const file = named ? localFileOf(value) : undefined;
+    return (file && attached.get(file)) ?? value;
+  };
+  return { format: 'ricos', nodes: visit(nodes, '', '') as RicosNode[] };
+}

@@ -9,7 +9,7 @@ import {
 import { wordpressHtml } from './wordpress-autop';
 import { author, postTerm, readAuthors, readTerms, type Terms } from './wordpress-channel';
 import { plainText } from './wordpress-html';
-import { readComments, readMedia, SEO_DESCRIPTION, SEO_TITLE, seoField } from './wordpress-items';
+import { readComments, readMedia, ricosBody, SEO_DESCRIPTION, SEO_TITLE, seoField } from './wordpress-items';
 import {
   attr,
   decodeSlug,
@@ -67,6 +67,8 @@ interface Context {
   terms: Terms;
   authors: Map<string, SourceAuthor>;
   mediaById: Map<string, string>;
+  /** Each attachment's address by its `_wp_attached_file` (this site's export: the file's name in its media/). */
+  mediaByFile: Map<string, string>;
   taxonomies: Map<string, number>;
   warn: (w: Warning) => void;
 }
@@ -144,12 +146,16 @@ function readPost(item: XmlNode, kind: 'post' | 'page', ctx: Context): SourcePos
   const commentStatus = field(item, 'wp:comment_status');
   const seoTitle = seoField(meta, SEO_TITLE);
   const seoDescription = seoField(meta, SEO_DESCRIPTION);
+  // This site's own export: the post's Ricos whole, its language, featured.
+  const ricos = ricosBody(meta, ctx.mediaByFile, id, ctx.warn);
+  const language = meta.get('_wix_language')?.[0]?.trim();
+  const featured = meta.get('_wix_featured')?.[0]?.trim() === '1';
   return {
     sourceId: id,
     kind,
     title,
     ...(slug ? { slug: decodeSlug(slug) } : {}),
-    body: { format: 'html', html: wordpressHtml(content) },
+    body: ricos ?? { format: 'html', html: wordpressHtml(content) },
     ...(excerpt ? { excerpt } : {}),
     status,
     ...(publishedDate ? { publishedDate } : {}),
@@ -158,6 +164,8 @@ function readPost(item: XmlNode, kind: 'post' | 'page', ctx: Context): SourcePos
     ...(login ? { authorId: login } : {}),
     ...(coverImage ? { coverImage } : {}),
     ...(field(item, 'wp:is_sticky') === '1' ? { pinned: true } : {}),
+    ...(featured ? { featured } : {}),
+    ...(language ? { language } : {}),
     oldPaths: oldPaths(item, id, kind, ctx, meta.get('_wp_old_slug') ?? []),
     ...(commentStatus ? { commentingEnabled: commentStatus === 'open' } : {}),
     ...(seoTitle ? { seoTitle } : {}),
@@ -186,6 +194,7 @@ export function readWordPress(xml: string, options: WordPressOptions = {}): Bund
     terms: readTerms(channel, base, warn),
     authors: readAuthors(channel, base),
     mediaById: new Map(),
+    mediaByFile: new Map(),
     taxonomies: new Map(),
     warn,
   };
@@ -200,6 +209,8 @@ export function readWordPress(xml: string, options: WordPressOptions = {}): Bund
     }
     bundle.media.push(media);
     ctx.mediaById.set(field(item, 'wp:post_id'), media.url);
+    const attached = postMeta(item).get('_wp_attached_file')?.[0]?.trim();
+    if (attached && !ctx.mediaByFile.has(attached)) ctx.mediaByFile.set(attached, media.url);
   }
 
   const menus = new Map<string, number>();
