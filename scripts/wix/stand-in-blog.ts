@@ -241,6 +241,11 @@ export async function blogApi(contentDir: string, options: { posts?: Json[]; mem
       const t = tags.find((x) => x.slug === decodeURIComponent(m![1]!));
       return t ? ok({ tag: tag(t) }) : notFound('tag');
     }
+    // getTagByLabel (@wix/auto_sdk_blog_tags: GET /v3/tags/labels/{label}): Wix keeps one tag per label.
+    if (method === 'GET' && (m = /^\/v3\/tags\/labels\/([^/]+)$/.exec(route))) {
+      const t = tags.find((x) => x.label === decodeURIComponent(m![1]!));
+      return t ? ok({ tag: tag(t) }) : notFound('tag');
+    }
     if (method === 'GET' && (m = /^\/v3\/tags\/([^/]+)$/.exec(route))) {
       const t = tags.find((x) => x.id === m![1]);
       return t ? ok({ tag: tag(t) }) : notFound('tag');

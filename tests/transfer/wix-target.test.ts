@@ -76,6 +76,10 @@ const server = setupServer(
     `${API}/v3/tags/slugs/:slug`,
     slugged(() => wix.tags, 'tag'),
   ),
+  answer('get', `${API}/v3/tags/labels/:label`, (_: Json, { label }: Json) => {
+    const found = wix.tags.find((t) => t.label === label);
+    return found ? json({ tag: found }) : notFound();
+  }),
   answer('post', `${API}/v3/tags`, ({ label, slug }) =>
     json({ tag: add(wix.tags, { id: `tag-${wix.tags.length + 1}`, label, slug }) }),
   ),
@@ -222,6 +226,7 @@ describe('the import into a Wix site (@wix/sdk)', () => {
     expect(seen.filter((r) => r.call.startsWith('GET')).map((r) => r.call)).toEqual([
       `GET ${API}/blog/v3/categories/slugs/news`,
       `GET ${API}/v3/tags/slugs/cats`,
+      `GET ${API}/v3/tags/labels/Cats`,
     ]);
     expect(report.counts).toMatchObject({
       media: { created: 1 },

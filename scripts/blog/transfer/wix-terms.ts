@@ -10,7 +10,8 @@ import type { ImportClient, WixCalls } from './wix-calls';
 // - categories.getCategoryBySlug(slug) (:1024, GET /blog/v3/categories/slugs/{slug}; 404 when none) and
 //   categories.createCategory(category) (:883, POST /blog/v3/categories, answering the Category itself); a
 //   category's `label` is at most 35 characters (:11-15), its description 500 (:26-30);
-// - tags.getTagBySlug(slug) (:966, GET /blog/v3/tags/slugs/{slug}) and tags.createTag(label, { slug }) (:877, POST
+// - tags.getTagBySlug(slug) (:966, GET /blog/v3/tags/slugs/{slug}), tags.getTagByLabel(label) (:913, GET
+//   /v3/tags/labels/{label}) and tags.createTag(label, { slug }) (:877, POST
 //   /blog/v3/tags: "Creates a new tag with the provided label if a tag with the same label doesn't already exist").
 // Wix's categories are flat: a WordPress category's parent is not kept (said once in the report).
 
@@ -57,7 +58,12 @@ export async function importWixTerms(
         ? await calls
             .find('getCategoryBySlug', () => client.categories.getCategoryBySlug(slug))
             .then((r) => r?.category)
-        : await calls.find('getTagBySlug', () => client.tags.getTagBySlug(slug)).then((r) => r?.tag);
+        : // A tag is also one by its label (Wix keeps one tag per label: createTag answers the existing one), so an
+          // export's two tags of one label (slugs `content`, `content-2`) are found again on a second run.
+          ((await calls.find('getTagBySlug', () => client.tags.getTagBySlug(slug)).then((r) => r?.tag)) ??
+          (await calls
+            .find('getTagByLabel', () => client.tags.getTagByLabel(source.label.trim() || slug))
+            .then((r) => r?.tag)));
     let term: WixTerm;
     if (found?._id) {
       term = { id: found._id, slug: found.slug ?? slug };
