@@ -1,14 +1,30 @@
 import { markdownToRicos, type Directive } from '@/scripts/blog/markdown';
-import { demoDirective, mediaFile } from '@/scripts/content/demo/directives';
+import { importDirective } from '@/scripts/blog/transfer/convert-directives';
+import { mediaFile } from '@/scripts/content/demo/directives';
 import type { RicosNode } from '@/scripts/content/ricos/types';
 
 // Reading an export's Markdown back as the site would (tests/transfer/export.test.ts, ricos-to-markdown.test.ts), and
 // what "the same nodes" allows for.
 
-/** The site's reader: the demo's blocks, ```ricos:node as its JSON, images of content/media as the demo reads them. */
+/** A media source's `/media/<file>` as the content folder's `<file>`, as the site keeps a file of its own media. */
+function ownFiles(value: unknown, key = '', parent = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => ownFiles(item, key, parent));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ownFiles(v, k, key)]));
+  const file = key === 'id' && parent === 'src' && typeof value === 'string' && value.startsWith('/media/');
+  return file ? value.slice('/media/'.length) : value;
+}
+
+/**
+ * The site's reader: the demo's blocks, and the media blocks as the import reads them (the files' sizes and alt text
+ * the block says: convert-directives.ts), ```ricos:node as its JSON, images of content/media as the demo reads them.
+ */
 export const readBack = (markdown: string) =>
   markdownToRicos(markdown, {
-    directive: (d: Directive) => (d.kind === 'node' ? [JSON.parse(d.body) as RicosNode] : demoDirective(d)),
+    directive: (d: Directive) =>
+      d.kind === 'node'
+        ? [JSON.parse(d.body) as RicosNode]
+        : (ownFiles(importDirective((url) => url)(d)) as RicosNode[]),
     imageSource: (url, alt) => {
       const found = mediaFile(url);
       return found ? (alt ? { ...found, alt } : found) : { url, alt };

@@ -20,9 +20,10 @@ import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
 import { edgesUnmarked, readBack } from './export-read-back';
 
 // The export of the repository's demo content (copied: content/ is never written): a Markdown file per post that the
-// site's own Markdown reader (scripts/blog/markdown.ts with the demo's ```ricos:<kind> blocks, and ```ricos:node read
-// as its JSON: the addition the export asks of markdown.ts) reads back as the post, a WXR file any XML parser and the
-// WordPress importer read, the media the posts use, and the people as CSV without a secret.
+// site's own Markdown reader (scripts/blog/markdown.ts with the demo's ```ricos:<kind> blocks, the media ones as the
+// import reads them, with the size and alt text they say, and ```ricos:node read as its JSON: the addition the export
+// asks of markdown.ts) reads back as the post, a WXR file any XML parser and the WordPress importer read, the media
+// the posts use, and the people as CSV without a secret.
 
 const CONTENT = path.resolve('content');
 const work = mkdtempSync(path.join(tmpdir(), 'export-test-'));

@@ -1,4 +1,4 @@
-import type { ContentFolder, RawPost } from '@/lib/blog/tools';
+import type { ContentFolder, RawPost, RawTerm } from '@/lib/blog/tools';
 import { uniqueSlug } from '@/lib/blog/tools';
 import { languageOf as siteLanguage } from '@/lib/core/i18n/languages';
 import { authorPath, categoryPath, postPath, tagPath } from '@/lib/core/site';
@@ -7,18 +7,20 @@ import { convertBody } from './convert';
 import { importId, origin } from './ids';
 import { copyMedia, rewriteMedia } from './media';
 import { postRecord, sameRecord, wantedSlug } from './post-record';
+import { type PlannedPost, translationGroups, translationsOf } from './post-translations';
 import { importPeople, importComments, type ImportRecords } from './records';
 import { writeRedirects } from './redirects';
 import { type ImportReport, newReport } from './report';
 import { importAuthors, importTerms } from './terms';
 import { coverage, missingWords, nodesText, sourceText } from './text-coverage';
-import type { Bundle } from './types';
+import type { Bundle, Warning } from './types';
 
 // An export, read into a `Bundle` by its platform's reader (sources/), written into the local source: media first,
-// then the terms and writers the posts name, the posts, their comments, the subscribers, and last the redirects from
-// the old addresses. Each item's id derives from its source id (ids.ts), so a second run finds what the first made and
-// updates it, or leaves it when nothing changed; a run that failed midway is finished by the next. `dryRun` reads and
-// converts everything and writes nothing: the report says what would be created, updated and left.
+// then the terms and writers the posts name, the posts (each translation in its original's group), their comments,
+// the subscribers, and last the redirects from the old addresses. Each item's id derives from its source id (ids.ts),
+// so a second run finds what the first made and updates it, or leaves it when nothing changed; a run that failed
+// midway is finished by the next. `dryRun` reads and converts everything and writes nothing: the report says what
+// would be created, updated and left.
 
 export interface ImportOptions {
   folder: ContentFolder;
@@ -48,28 +50,41 @@ export async function applyBundle(bundle: Bundle, options: ImportOptions): Promi
 
   // What the folder holds, kept as ids and slugs only: a post made before is read again when its turn comes, so a
   // second run over a big blog does not hold every post at once (5,000 posts: 472 MiB at peak when it did).
-  const known = new Set<string>();
+  const known = new Map<string, string>();
   const taken = new Map<string, Set<string>>();
   for (const post of await folder.postKeys()) {
-    known.add(post.id);
+    known.set(post.id, post.slug);
     const language = post.language ?? 'en';
     if (!taken.has(language)) taken.set(language, new Set());
     taken.get(language)!.add(post.slug);
   }
-  const postIds = new Map<string, string>();
-  const redirects: Redirect[] = [];
-  const remote = new Set<string>();
-  let covered = 0;
-  for (const post of bundle.posts) {
+  // Every post's id, slug and address first: a translation lists its original, and the original it, whichever
+  // comes first.
+  const plans = bundle.posts.map((post): PlannedPost => {
     const id = importId(bundle.source, 'post', post.sourceId);
-    postIds.set(post.sourceId, id);
-    const before = known.has(id) ? ((await folder.rawPost(id)) as RawPost | null) : null;
     const language = siteLanguage(post.language);
     const slugs = taken.get(language) ?? new Set<string>();
     taken.set(language, slugs);
     // Its slug again on a second run; a new post's own, or a free one near it (another post of the site has it).
-    const slug = before?.slug ?? uniqueSlug(wantedSlug(post), slugs);
+    const slug = known.get(id) ?? uniqueSlug(wantedSlug(post), slugs);
     slugs.add(slug);
+    return { id, slug, language, url: { base: siteUrl, path: postPath(slug, language) } };
+  });
+  const planned = new Map(bundle.posts.map((post, index) => [post.sourceId, plans[index]!]));
+  const existing = async (id: string) =>
+    known.has(id) ? ((await folder.rawPost(id))?.translationId as string | undefined) : undefined;
+  const warn = (warning: Warning) => void report.warnings.push(warning);
+  const groups = await translationGroups(bundle.source, bundle.posts, planned, existing, warn);
+  const postIds = new Map<string, string>();
+  const redirects: Redirect[] = [];
+  const remote = new Set<string>();
+  let covered = 0;
+  for (const [index, post] of bundle.posts.entries()) {
+    const plan = plans[index]!;
+    const { id, slug, language } = plan;
+    postIds.set(post.sourceId, id);
+    const before = known.has(id) ? ((await folder.rawPost(id)) as RawPost | null) : null;
+    const group = groups.get(post.sourceId);
 
     const converted = convertBody(post.body, { baseUrl: bundle.siteUrl });
     const { nodes, remote: unfetched } = rewriteMedia(converted.nodes, media.moved);
@@ -106,7 +121,13 @@ export async function applyBundle(bundle: Bundle, options: ImportOptions): Promi
         categoryIds: post.categoryIds.flatMap((s) => categories.get(s) ?? []),
         tagIds: post.tagIds.flatMap((s) => tags.get(s) ?? []),
         memberId: post.authorId ? authors.get(post.authorId) : undefined,
-        cover: cover?.startsWith('/media/') ? { url: cover } : undefined,
+        cover: cover?.startsWith('/media/')
+          ? { url: cover, alt: post.coverAlt, width: post.coverWidth, height: post.coverHeight }
+          : undefined,
+        translation: group && {
+          translationId: group.translationId,
+          translations: translationsOf(plan, group, before),
+        },
         pricingPlanIds: post.paid ? options.paidPlanIds : undefined,
         siteUrl,
         now,
@@ -132,18 +153,21 @@ export async function applyBundle(bundle: Bundle, options: ImportOptions): Promi
   report.coverage.mean = bundle.posts.length ? covered / bundle.posts.length : 1;
   report.remoteMedia = [...remote].sort();
 
+  // A term's old addresses lead to its page in its language (`/es/tags/css` for the Spanish `css`).
   const terms = await Promise.all([folder.terms('category'), folder.terms('tag')]);
-  const slugOf = (list: { id: string; slug: string }[], id: string | undefined) => list.find((t) => t.id === id)?.slug;
+  const pageOf = (list: RawTerm[], id: string | undefined, page: typeof categoryPath) => {
+    const term = list.find((t) => t.id === id);
+    return term && page(term.slug, 1, siteLanguage(term.language));
+  };
   for (const term of bundle.categories) {
-    const slug = slugOf(terms[0], categories.get(term.sourceId));
+    const to = pageOf(terms[0], categories.get(term.sourceId), categoryPath);
     for (const from of term.oldPaths)
-      if (slug)
-        redirects.push({ from, to: categoryPath(slug), source: origin(bundle.source, 'category', term.sourceId) });
+      if (to) redirects.push({ from, to, source: origin(bundle.source, 'category', term.sourceId) });
   }
   for (const term of bundle.tags) {
-    const slug = slugOf(terms[1], tags.get(term.sourceId));
+    const to = pageOf(terms[1], tags.get(term.sourceId), tagPath);
     for (const from of term.oldPaths)
-      if (slug) redirects.push({ from, to: tagPath(slug), source: origin(bundle.source, 'tag', term.sourceId) });
+      if (to) redirects.push({ from, to, source: origin(bundle.source, 'tag', term.sourceId) });
   }
   for (const author of bundle.authors) {
     const slug = author.slug;

@@ -12,9 +12,10 @@ import type { MediaFile, RicosNode } from '../../content/ricos/types';
 // (scripts/content/demo/directives.ts) but for their media: the demo takes only the files scripts/content/media.ts
 // lists, with the sizes and alt text recorded there; an import takes any address (`/media/<file>`, a remote one; a
 // gallery's and a GIF's, whose builders spell `/media/` themselves, any `/media/<file>`), with the size and alt text
-// the block says (`width`, `height`, `alt`: the export does not write them, so its blocks come back without; a GIF
-// without its `still` is its own still), and lists each address for the media step, which copies the files and
-// rewrites them.
+// the block says (`width`, `height`, `alt`; a gallery's `widths`, `heights` and `alts`, one per image; a video
+// poster's `posterWidth` and `posterHeight`, an audio cover's `coverWidth` and `coverHeight`: the export writes them,
+// ricos-to-markdown-media.ts; a GIF without its `still` is its own still), and lists each address for the media step,
+// which copies the files and rewrites them.
 
 /** An address as the importer keeps it (resolved against the old site, listed among the body's media). A gallery's
  * and a GIF's `/media/<file>` are listed, and kept as written. */
@@ -22,6 +23,8 @@ export type MediaAddress = (url: string) => string;
 
 const Text = z.string().min(1);
 const Size = z.number().int().positive().optional();
+/** A gallery's list of one value per image. */
+const PerImage = <T extends z.ZodType>(item: T) => z.array(item).optional();
 const Local = Text.regex(/^\/media\/[^?#]+$/, 'a file of the export: /media/<file>');
 /** A `/media/<file>` address as the file the gallery's and the GIF's builders put after `/media/`. */
 const fileOf = (url: string) => url.slice('/media/'.length);
@@ -63,11 +66,22 @@ const MEDIA_LEAVES: Record<string, readonly [z.ZodType, Leaf]> = {
       }),
   ),
   gallery: leaf(
-    z.strictObject({ images: z.array(Local).min(1), layout: z.enum(posts.LayoutType).optional() }),
+    z
+      .strictObject({
+        images: z.array(Local).min(1),
+        layout: z.enum(posts.LayoutType).optional(),
+        widths: PerImage(z.number().int().positive()),
+        heights: PerImage(z.number().int().positive()),
+        alts: PerImage(z.string()),
+      })
+      .refine((f) => [f.widths, f.heights, f.alts].every((list) => !list || list.length === f.images.length), {
+        message: 'widths, heights and alts hold one value per image',
+      }),
     (f, at) => {
       for (const url of f.images) at(url);
+      const size = (i: number) => ({ width: f.widths?.[i], height: f.heights?.[i], alt: f.alts?.[i] });
       return gallery(
-        f.images.map((url) => mediaFile(fileOf(url))),
+        f.images.map((url, i) => mediaFile(fileOf(url), size(i))),
         f.layout,
       );
     },
@@ -84,11 +98,28 @@ const MEDIA_LEAVES: Record<string, readonly [z.ZodType, Leaf]> = {
     z.strictObject({ src: Text, color: Text, alt: z.string().optional(), width: Size, height: Size }),
     (f, at) => shape(mediaFile(at(f.src), f), f.color),
   ),
-  video: leaf(z.strictObject({ src: Text, title: Text, poster: Text.optional() }), (f, at) =>
-    video(at(f.src), f.title, f.poster ? mediaFile(at(f.poster)) : undefined),
+  video: leaf(
+    z.strictObject({ src: Text, title: Text, poster: Text.optional(), posterWidth: Size, posterHeight: Size }),
+    (f, at) => {
+      const src = at(f.src);
+      const poster = f.poster ? mediaFile(at(f.poster), { width: f.posterWidth, height: f.posterHeight }) : undefined;
+      return video(src, f.title, poster);
+    },
   ),
-  audio: leaf(z.strictObject({ src: Text, name: Text, author: Text, cover: Text.optional() }), (f, at) =>
-    audio(at(f.src), f.name, f.author, f.cover ? mediaFile(at(f.cover)) : undefined),
+  audio: leaf(
+    z.strictObject({
+      src: Text,
+      name: Text,
+      author: Text,
+      cover: Text.optional(),
+      coverWidth: Size,
+      coverHeight: Size,
+    }),
+    (f, at) => {
+      const src = at(f.src);
+      const cover = f.cover ? mediaFile(at(f.cover), { width: f.coverWidth, height: f.coverHeight }) : undefined;
+      return audio(src, f.name, f.author, cover);
+    },
   ),
 };
 

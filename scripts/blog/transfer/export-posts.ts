@@ -6,9 +6,10 @@ import type { RicosNode } from '../../content/ricos/types';
 import { mediaAddress } from './ricos-media';
 import { type MarkdownStats, ricosToMarkdown } from './ricos-to-markdown';
 
-// A post as a Markdown file of the export: YAML front matter (title, slug, dates, status, excerpt, terms by slug,
-// writer, cover, language and the original it translates, pinned, featured, plans, the site's id and address), then
-// its body (ricos-to-markdown.ts). What every post's file needs to know of the others is its ExportSite.
+// A post as a Markdown file of the export: YAML front matter (title, slug, dates, status, the publication dates a
+// draft keeps, excerpt, terms by slug (in the post's language), writer, cover with its alt text and size, language and
+// the original it translates, pinned, featured, plans, the site's id and address), then its body
+// (ricos-to-markdown.ts). What every post's file needs to know of the others is its ExportSite.
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -43,12 +44,21 @@ export const nodesOf = (post: RawPost): RicosNode[] => {
   return Array.isArray(nodes) ? nodes : [];
 };
 
-/** The cover image: the post's media image, else its cover, else its hero image (lib/blog/view.ts postImage). */
-export function coverOf(post: RawPost): { source: unknown; alt?: string } | undefined {
+const size = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+
+/** The cover image: the post's media image, else its cover, else its hero image (lib/blog/view.ts postImage), with
+ * its alt text and size. */
+export function coverOf(post: RawPost): { source: unknown; alt?: string; width?: number; height?: number } | undefined {
   const raw = post as Data;
   const image = raw.media?.wixMedia?.image ?? raw.coverMedia?.image ?? raw.heroImage;
   if (!image || typeof image !== 'object') return undefined;
-  return { source: image.url ?? image.id, alt: text(image.altText) };
+  return {
+    source: image.url ?? image.id,
+    alt: text(image.altText),
+    width: size(image.width),
+    height: size(image.height),
+  };
 }
 
 /** The SEO fields the owner set: the title tag, the meta description, the keywords. */
@@ -93,6 +103,8 @@ export function frontMatter(post: RawPost, site: ExportSite): Record<string, unk
   const plans: string[] = Array.isArray(raw.pricingPlanIds) ? raw.pricingPlanIds : [];
   const date = dateOf(post);
   const updated = text(post.lastPublishedDate);
+  // A draft or a scheduled post that went out before keeps when it did: its `date` alone would not say it was.
+  const kept = statusOf(post) !== 'published';
   const fields: Record<string, unknown> = {
     title: post.title,
     slug: post.slug,
@@ -101,6 +113,8 @@ export function frontMatter(post: RawPost, site: ExportSite): Record<string, unk
     status: statusOf(post),
     // What static site generators (and the Markdown import) read for a draft.
     draft: statusOf(post) === 'draft' ? true : undefined,
+    firstPublishedDate: kept ? text(post.firstPublishedDate) : undefined,
+    lastPublishedDate: kept ? updated : undefined,
     excerpt: text(raw.excerpt),
     seoTitle: seo.title,
     seoDescription: seo.description,
@@ -111,6 +125,8 @@ export function frontMatter(post: RawPost, site: ExportSite): Record<string, unk
     author: raw.memberId ? site.authors.get(raw.memberId)?.name : undefined,
     cover: cover && mediaAddress(cover.source),
     coverAlt: cover?.alt,
+    coverWidth: cover?.width,
+    coverHeight: cover?.height,
     language: post.language ?? MAIN_LANGUAGE,
     translationOf: site.originals.get(post.id)?.slug,
     pinned: raw.pinned === true,

@@ -48,8 +48,9 @@ ${counts.media} media files, ${counts.members} members and ${counts.subscribers}
 
 \`title\`, \`slug\`, \`date\` (first publication, UTC; a scheduled post's time to go out; a draft's creation), \`updated\`,
 \`status\` (\`published\`, \`draft\`, \`scheduled\`; a draft also \`draft: true\`), \`excerpt\`, \`seoTitle\` and \`seoDescription\`,
-\`keywords\`, \`tags\` and \`categories\` (their slugs), \`hashtags\`, \`author\` (the writer's name), \`cover\` and
-\`coverAlt\`, \`language\`, \`translationOf\` (the slug of the post it translates), \`pinned\`, \`featured\`, \`plans\` and
+\`keywords\`, \`tags\` and \`categories\` (their slugs), \`hashtags\`, \`author\` (the writer's name), \`cover\`,
+\`coverAlt\`, \`coverWidth\` and \`coverHeight\`, \`firstPublishedDate\` and \`lastPublishedDate\` (a draft or scheduled
+post that was published before), \`language\`, \`translationOf\` (the slug of the post it translates), \`pinned\`, \`featured\`, \`plans\` and
 \`planIds\` (the paid plans that open it, when any), \`commentingEnabled\` (when off), \`id\` (its id on the old site)
 and \`url\` (its address there).
 

@@ -6,21 +6,25 @@ import { ricosToHtml } from './ricos-to-html';
 import { coverOf, dateOf, type ExportSite, nodesOf, postUrl, seoOf, statusOf } from './export-posts';
 import { type WxrItem, type WxrSite, type WxrTerm, writeWxr } from './wxr-write';
 
-// The site as a WordPress export (wxr-write.ts): its writers, categories and tags, each post (its HTML, its dates,
-// status, terms, sticky when pinned, and its Ricos JSON in the `_wix_ricos` meta, with the site's id, language,
-// featured flag and translation, for this site's importer to restore it whole), then each media file the posts use
-// as an attachment, downloaded from the site by WordPress's importer, the post's cover as its featured image
+// The site as a WordPress export (wxr-write.ts): its writers, categories and tags (each term's language and own slug
+// in its `_wix_language` and `_wix_slug` term meta: WordPress wants one slug per taxonomy, the site one per language),
+// each post (its HTML, its dates, status, terms, sticky when pinned, and its Ricos JSON in the `_wix_ricos` meta, with
+// the site's id, language, featured flag, the original it translates, the publication dates a draft keeps and its
+// cover's alt text and size, for this site's importer to restore it whole), then each media file the posts use as an
+// attachment, downloaded from the site by WordPress's importer, the post's cover as its featured image
 // (`_thumbnail_id`).
 
 const WP_STATUS = { published: 'publish', draft: 'draft', scheduled: 'future' } as const;
 
 /** Terms with WordPress's ids (unique across taxonomies, as WordPress's are) and a slug unique across languages
- * (`css`, and `css-es` for its Spanish twin). */
+ * (`css`, and `css-es` for its Spanish twin), their own slug and language kept in their term meta. */
 function wxrTerms(terms: RawTerm[], firstId: number): { list: WxrTerm[]; slugs: Map<string, string> } {
   const slugs = new Map<string, string>();
   const taken = new Set<string>();
   const list = terms.map((term, index) => {
-    const slug = taken.has(term.slug) ? `${term.slug}-${term.language ?? MAIN_LANGUAGE}` : term.slug;
+    const language = term.language ?? MAIN_LANGUAGE;
+    let slug = taken.has(term.slug) ? `${term.slug}-${language}` : term.slug;
+    for (let n = 2; taken.has(slug); n++) slug = `${term.slug}-${language}-${n}`;
     taken.add(slug);
     slugs.set(term.id, slug);
     const description = (term as { description?: unknown }).description;
@@ -29,9 +33,30 @@ function wxrTerms(terms: RawTerm[], firstId: number): { list: WxrTerm[]; slugs: 
       slug,
       name: term.label,
       description: typeof description === 'string' ? description : undefined,
+      meta: [
+        { key: '_wix_language', value: language },
+        { key: '_wix_slug', value: term.slug },
+      ],
     };
   });
   return { list, slugs };
+}
+
+/** The meta a post's dates and cover add for this site's importer: the publication dates a draft or a scheduled
+ * post keeps (its WXR dates say when it was made or goes out), and the cover's alt text and size. */
+function keptMeta(post: RawPost, cover: ReturnType<typeof coverOf>, withCover: boolean) {
+  const live = statusOf(post) === 'published';
+  const dates = [
+    ['_wix_first_published', post.firstPublishedDate],
+    ['_wix_last_published', post.lastPublishedDate],
+  ] as const;
+  const { alt, width, height } = cover ?? {};
+  return [
+    ...(live ? [] : dates.flatMap(([key, value]) => (value ? [{ key, value }] : []))),
+    ...(withCover && (alt || width || height)
+      ? [{ key: '_wix_cover', value: JSON.stringify({ alt, width, height }) }]
+      : []),
+  ];
 }
 
 export interface WxrInput {
@@ -72,6 +97,7 @@ export function siteWxr(input: WxrInput): { xml: string; posts: number; attachme
     const seo = seoOf(post);
     const cover = coverOf(post);
     const coverFile = cover && localFileOf(cover.source);
+    const thumbnail = coverFile ? mediaIds.get(coverFile) : undefined;
     const original = site.originals.get(post.id);
     const plans = (post as { pricingPlanIds?: string[] }).pricingPlanIds ?? [];
     const meta = [
@@ -80,11 +106,11 @@ export function siteWxr(input: WxrInput): { xml: string; posts: number; attachme
       { key: '_wix_language', value: post.language ?? MAIN_LANGUAGE },
       ...(raw.featured === true ? [{ key: '_wix_featured', value: '1' }] : []),
       ...(post.translationId ? [{ key: '_wix_translation_id', value: post.translationId }] : []),
-      ...(original ? [{ key: '_wix_translation_of', value: original.slug }] : []),
+      // The original by its id on the site (its `_wix_id`): its slug is unique in its language only.
+      ...(original ? [{ key: '_wix_translation_of', value: original.id }] : []),
       ...(plans.length ? [{ key: '_wix_pricing_plan_ids', value: JSON.stringify(plans) }] : []),
-      ...(coverFile && mediaIds.has(coverFile)
-        ? [{ key: '_thumbnail_id', value: String(mediaIds.get(coverFile)) }]
-        : []),
+      ...(thumbnail ? [{ key: '_thumbnail_id', value: String(thumbnail) }] : []),
+      ...keptMeta(post, cover, thumbnail !== undefined),
       ...(seo.title ? [{ key: '_yoast_wpseo_title', value: seo.title }] : []),
       ...(seo.description ? [{ key: '_yoast_wpseo_metadesc', value: seo.description }] : []),
     ];

@@ -3,45 +3,26 @@ import { card, collapsible, divider, layout, legacyBulletList, smartBlock, toc }
 import {
   actionButton,
   appEmbed,
-  audio,
   embed,
   external,
   file,
-  gallery,
-  gif,
   html,
   linkButton,
   linkPreview,
   map,
   poll,
-  shape,
-  video,
 } from '../../content/ricos/media';
 import { linkTarget } from '../../content/ricos/text';
-import type { MediaFile, RicosNode } from '../../content/ricos/types';
-import { localFileOf, MEDIA_PATH } from './ricos-media';
+import type { RicosNode } from '../../content/ricos/types';
 import { fenced, fieldsText, sameNode, Unwritable } from './ricos-to-markdown-fields';
+import { type Data, type Leaf, MEDIA_LEAVES, oneOf, str } from './ricos-to-markdown-media';
 
 // The ```ricos:<kind> blocks of the site's Markdown (scripts/content/demo/README.md, read by
-// scripts/content/demo/directives.ts) for the nodes Markdown has no syntax for. A node is written as its block only
-// when the block reads back as the same node: the demo's own builder (scripts/content/ricos), given the fields the
-// block holds, must make it again (ids aside); any other node is written whole, as JSON in a ```ricos:node block.
-
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-const oneOf = <T extends string>(values: Record<string, T>, value: unknown) =>
-  (Object.values(values) as unknown[]).includes(value) ? (value as T) : undefined;
-
-/** A media object (`{ src: { id }, width, height }`) of the content folder's media, as the builders take it. */
-function mediaOf(media: Data | undefined, alt?: unknown): MediaFile | undefined {
-  const name = localFileOf(media?.src);
-  if (!name || media?.src?.id === undefined) return undefined;
-  return { file: name, width: media.width, height: media.height, alt: alt as string };
-}
-const mediaPath = (media: MediaFile | undefined) => media && `${MEDIA_PATH}${media.file}`;
-
-/** Each leaf kind: its fields and the node the demo's builder makes of them; undefined when the data has no block. */
-type Leaf = (data: Data) => [fields: Record<string, unknown>, built: RicosNode] | undefined;
+// scripts/content/demo/directives.ts, and by the import: convert-directives.ts) for the nodes Markdown has no syntax
+// for. A node is written as its block only when the block reads back as the same node: the demo's own builder
+// (scripts/content/ricos), given the fields the block holds, must make it again (ids aside); any other node is written
+// whole, as JSON in a ```ricos:node block. The blocks of media (their files' sizes and alt text with them) are
+// ricos-to-markdown-media.ts's.
 
 const LEAVES: Record<string, [kind: string, data: string, leaf: Leaf]> = {
   TOC: ['toc', 'tocData', (d) => [{ headings: d.includedHeadings }, toc(d.includedHeadings)]],
@@ -53,55 +34,7 @@ const LEAVES: Record<string, [kind: string, data: string, leaf: Leaf]> = {
       return style ? [{ style }, divider(style)] : undefined;
     },
   ],
-  GALLERY: [
-    'gallery',
-    'galleryData',
-    (d) => {
-      const items: Data[] = Array.isArray(d.items) ? d.items : [];
-      const files = items.map((item) => {
-        const media = item.image?.media as Data | undefined;
-        const name = localFileOf(media?.src?.url);
-        return name ? { file: name, width: media!.width, height: media!.height, alt: item.altText } : undefined;
-      });
-      const type = oneOf(posts.LayoutType, d.options?.layout?.type) ?? 'GRID';
-      if (!files.length || files.some((found) => !found)) return undefined;
-      const images = files.map((found) => mediaPath(found));
-      return [{ images, layout: type === 'GRID' ? undefined : type }, gallery(files as MediaFile[], type)];
-    },
-  ],
-  GIF: ['gif', 'gifData', (d) => gifLeaf(d, false)],
-  GIPHY: ['gif', 'gifData', (d) => gifLeaf(d, true)],
-  SHAPE: [
-    'shape',
-    'shapeData',
-    (d) => {
-      const svg = mediaOf(d.shape, d.altText);
-      const color = str(d.styles?.color);
-      return svg && color ? [{ src: mediaPath(svg), color }, shape(svg, color)] : undefined;
-    },
-  ],
-  VIDEO: [
-    'video',
-    'videoData',
-    (d) => {
-      const poster = mediaOf(d.thumbnail);
-      if (!str(d.video?.src?.url) || !str(d.title) || (d.thumbnail && !poster)) return undefined;
-      return [
-        { src: d.video.src.url, title: d.title, poster: mediaPath(poster) },
-        video(d.video.src.url, d.title, poster),
-      ];
-    },
-  ],
-  AUDIO: [
-    'audio',
-    'audioData',
-    (d) => {
-      const cover = mediaOf(d.coverImage);
-      if (!str(d.audio?.src?.url) || !str(d.name) || !str(d.authorName) || (d.coverImage && !cover)) return undefined;
-      const fields = { src: d.audio.src.url, name: d.name, author: d.authorName, cover: mediaPath(cover) };
-      return [fields, audio(d.audio.src.url, d.name, d.authorName, cover)];
-    },
-  ],
+  ...MEDIA_LEAVES,
   FILE: [
     'file',
     'fileData',
@@ -171,14 +104,6 @@ const LEAVES: Record<string, [kind: string, data: string, leaf: Leaf]> = {
   ],
   EXTERNAL: ['external', 'externalData', (d) => (str(d.type) ? [d, external(d)] : undefined)],
 };
-
-function gifLeaf(d: Data, legacy: boolean): ReturnType<Leaf> {
-  const name = localFileOf(d.original?.gif);
-  const still = localFileOf(d.original?.still);
-  if (!name || !still) return undefined;
-  const built = gif({ file: name, still, width: d.width, height: d.height }, legacy);
-  return [{ src: `${MEDIA_PATH}${name}`, legacy: legacy || undefined }, built];
-}
 
 /** A leaf node as its ```ricos:<kind> block, or undefined when no block reads back as it. */
 export function leafDirective(node: RicosNode): string | undefined {

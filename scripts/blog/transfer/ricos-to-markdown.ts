@@ -4,7 +4,8 @@ import { table } from '../../content/ricos/blocks';
 import type { RicosNode } from '../../content/ricos/types';
 import { localFileOf, mediaAddress } from './ricos-media';
 import { containerDirective, leafDirective } from './ricos-to-markdown-directives';
-import { fenced, fieldsText, jsonBlock, sameNode, Unwritable } from './ricos-to-markdown-fields';
+import { fenced, jsonBlock, sameNode } from './ricos-to-markdown-fields';
+import { imageDirective } from './ricos-to-markdown-media';
 import { destination, NotText } from './ricos-to-markdown-marks';
 import { type Losses, plainOf, type TextPlace, textMarkdown } from './ricos-to-markdown-text';
 
@@ -36,16 +37,6 @@ const indent = (text: string, by: number) =>
     .split('\n')
     .map((line) => (line ? ' '.repeat(by) + line : line))
     .join('\n');
-
-/** What `write` makes, or undefined when its fields have no spelling in the blocks' YAML subset. */
-function writable(write: () => string): string | undefined {
-  try {
-    return write();
-  } catch (error) {
-    if (error instanceof Unwritable) return undefined;
-    throw error;
-  }
-}
 
 class Writer {
   constructor(readonly stats: MarkdownStats) {}
@@ -221,23 +212,10 @@ class Writer {
     const relFlags = ['nofollow', 'sponsored', 'ugc'].filter((flag) => rel[flag] === true);
     const link = url ? linkTarget(url, Object.fromEntries(relFlags.map((flag) => [flag, true]))) : undefined;
     const simple = image(source, { ...(plainCaption && { caption: t(plainCaption) }), ...(link && { link }) });
-    if (!sameNode(simple, node) && local) {
-      const target = data.link?.target;
-      const fields = {
-        src: `/media/${local}`,
-        size: data.containerData?.width?.size === 'CONTENT' ? undefined : data.containerData?.width?.size,
-        caption: caption.length ? this.text(caption, { oneLine: true }) : undefined,
-        legacyCaption: data.caption,
-        link: url,
-        target: url && (target === 'BLANK' || target === 'SELF') ? target : undefined,
-      };
-      const full = image(source, {
-        ...(caption.length && { caption }),
-        ...(data.caption && { legacyCaption: data.caption }),
-        ...(url && { link: { ...linkTarget(url), ...(fields.target && { target: fields.target }) } }),
-        ...(fields.size && { size: fields.size }),
-      });
-      const block = sameNode(full, node) ? writable(() => fenced('ricos:image', fieldsText(fields))) : undefined;
+    // A file of a known size is its block, which says the size (and the alt text) `![]()` has no place for.
+    const sized = local && media.width !== undefined && media.height !== undefined;
+    if (local && (sized || !sameNode(simple, node))) {
+      const block = imageDirective(node, caption.length ? this.text(caption, { oneLine: true }) : undefined);
       if (block) return this.directive(node, block);
     }
     if (!sameNode(simple, node)) count(this.stats.dropped, 'IMAGE');

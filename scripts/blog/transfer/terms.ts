@@ -3,13 +3,15 @@ import { readFile } from 'node:fs/promises';
 import type { ContentFolder, RawTerm, TermKind } from '@/lib/blog/tools';
 import { AUTHORS_FILE, isSlug, slugify } from '@/lib/blog/tools';
 import { writeJsonAtomic } from '@/lib/core/files/atomic';
+import { languageOf } from '@/lib/core/i18n/languages';
 import { importId } from './ids';
 import type { Bundle, SourceAuthor, SourceTerm } from './types';
 import type { Tally } from './report';
 
-// An import's categories, tags and writers: each found by the id an earlier run gave it, else by its slug (the
-// site's own "news" category is the export's "news"), else made. A term of the site's own is never renamed by an
-// import; one the import made before takes the source's label and description again.
+// An import's categories, tags and writers: each found by the id an earlier run gave it, else by its slug within its
+// language (the site's own "news" category is the export's "news"; Spanish `css` is not English `css`), else made in
+// its language. A term of the site's own is never renamed by an import; one the import made before takes the source's
+// label and description again.
 
 const termSlug = (term: SourceTerm) => (isSlug(term.slug) ? term.slug : slugify(term.slug || term.label, 'term'));
 
@@ -28,8 +30,9 @@ export async function importTerms(
   for (const source of kind === 'category' ? bundle.categories : bundle.tags) {
     const id = importId(bundle.source, kind, source.sourceId);
     const slug = termSlug(source);
+    const language = languageOf(source.language);
     const mine = byId.get(id);
-    const theirs = mine ? null : terms.find((t) => t.slug === slug && (t.language ?? 'en') === 'en');
+    const theirs = mine ? null : terms.find((t) => t.slug === slug && languageOf(t.language) === language);
     if (theirs) {
       ids.set(source.sourceId, theirs.id);
       tally(kind, 'unchanged');
@@ -40,7 +43,7 @@ export async function importTerms(
       id,
       label: source.label,
       slug: mine?.slug ?? slug,
-      language: 'en',
+      language,
       ...(source.description && { description: source.description }),
     };
     ids.set(source.sourceId, id);

@@ -31,19 +31,30 @@ export interface SourcePost {
   /** ISO dates. `publishedDate` is also the scheduled date of a scheduled post. */
   publishedDate?: string;
   updatedDate?: string;
+  /** When a post that is a draft (or scheduled) now went out before, and last went out, when the source says so (this
+   * site's own exports): a draft keeps them, as the site keeps an unpublished post's. A published post's own dates are
+   * `publishedDate` and `updatedDate`; these, when given, say it more exactly. */
+  firstPublishedDate?: string;
+  lastPublishedDate?: string;
   /** Terms by their source id (Bundle.categories / Bundle.tags). */
   categoryIds: string[];
   tagIds: string[];
   /** The writer, by source id (Bundle.authors). */
   authorId?: string;
-  /** The cover image's address (a media item's `url`, or a remote address). */
+  /** The cover image's address (a media item's `url`, or a remote address), its alt text and its size in pixels. */
   coverImage?: string;
+  coverAlt?: string;
+  coverWidth?: number;
+  coverHeight?: number;
   /** Sticky (WordPress), featured (Ghost): pinned on the site. */
   pinned?: boolean;
   featured?: boolean;
   /** Readable whole by paying members only (Ghost `paid`/`members`, Substack `only_paid`). */
   paid?: boolean;
   language?: string;
+  /** The post it translates, by source id: the two (and the original's other translations) are one translation group
+   * on the site, each listing the others. */
+  translationOf?: string;
   /** Its addresses on the old site, as paths (`/2019/05/slug/`, `/?p=123`, `/p/slug`): each redirects to its new
    * page. */
   oldPaths: string[];
@@ -59,6 +70,9 @@ export interface SourceTerm {
   description?: string;
   /** The parent term's source id (WordPress's category tree). */
   parentId?: string;
+  /** Its language, when the source says it (this site's own exports; a Markdown post's terms are in its language):
+   * a term's slug is unique within its language only, so `css` in Spanish is another term than `css` in English. */
+  language?: string;
   oldPaths: string[];
 }
 

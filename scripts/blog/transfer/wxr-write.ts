@@ -26,6 +26,8 @@ export interface WxrTerm {
   description?: string;
   /** The parent category's slug (WordPress's tree). */
   parent?: string;
+  /** Its term meta (`wp:termmeta`, WXR 1.2), as WordPress's exporter writes a term's. */
+  meta?: Array<{ key: string; value: string }>;
 }
 
 export interface WxrItem {
@@ -114,6 +116,17 @@ function author(a: WxrAuthor): string {
   ].join('\n');
 }
 
+/** A post's or a term's meta: `<wp:postmeta>` or `<wp:termmeta>`, a key and a value each. */
+const meta = (indent: number, element: string, entries: Array<{ key: string; value: string }> = []) =>
+  entries.map((entry) =>
+    [
+      `${'\t'.repeat(indent)}<${element}>`,
+      cd(indent + 1, 'wp:meta_key', entry.key),
+      cd(indent + 1, 'wp:meta_value', entry.value),
+      `${'\t'.repeat(indent)}</${element}>`,
+    ].join('\n'),
+  );
+
 const category = (term: WxrTerm) =>
   [
     '\t<wp:category>',
@@ -122,6 +135,7 @@ const category = (term: WxrTerm) =>
     cd(2, 'wp:category_parent', term.parent ?? ''),
     cd(2, 'wp:cat_name', term.name),
     ...(term.description ? [cd(2, 'wp:category_description', term.description)] : []),
+    ...meta(2, 'wp:termmeta', term.meta),
     '\t</wp:category>',
   ].join('\n');
 
@@ -132,6 +146,7 @@ const tag = (term: WxrTerm) =>
     cd(2, 'wp:tag_slug', term.slug),
     cd(2, 'wp:tag_name', term.name),
     ...(term.description ? [cd(2, 'wp:tag_description', term.description)] : []),
+    ...meta(2, 'wp:termmeta', term.meta),
     '\t</wp:tag>',
   ].join('\n');
 
@@ -165,14 +180,7 @@ function item(i: WxrItem): string {
     ...i.terms.map((term) =>
       cd(2, 'category', term.name, ` domain="${term.domain}" nicename="${escapeXml(term.slug)}"`),
     ),
-    ...i.meta.map((meta) =>
-      [
-        '\t\t<wp:postmeta>',
-        cd(3, 'wp:meta_key', meta.key),
-        cd(3, 'wp:meta_value', meta.value),
-        '\t\t</wp:postmeta>',
-      ].join('\n'),
-    ),
+    ...meta(2, 'wp:postmeta', i.meta),
     '\t</item>',
   ].join('\n');
 }

@@ -2,15 +2,13 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unescape } from 'node:querystring';
-import type * as Md from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
-import { type DefaultTreeAdapterTypes as T, parseFragment } from 'parse5';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
+import { languageOf, MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
 import { slugify } from '../../slug';
 import { type Bundle, emptyBundle, type SourceMedia } from '../types';
+import { type Asset, withAssets } from './markdown-assets';
+import { linkTranslations } from './originals';
 
 // A folder of Markdown files (a static site's sources) read into a Bundle. Which files are posts, and where the old
 // site served them, follow the generator the folder shows:
@@ -24,16 +22,19 @@ import { type Bundle, emptyBundle, type SourceMedia } from '../types';
 // it names relatively (`![](cover.jpg)`, a bundle's files) are read from disk; as two posts may each have their
 // own `cover.jpg`, such an address is rewritten in the body to the file's path in the folder
 // (`/content/posts/a/cover.jpg`), the media item's `url`. Root addresses (`/images/x.png`) are looked up in
-// `public/`, `static/` and the folder itself, and keep their address.
+// `public/`, `static/` and the folder itself, and keep their address. A post's categories and tags are in its
+// language; this site's own export also says a cover's alt text and size (`coverAlt`, `coverWidth`, `coverHeight`),
+// when a draft went out before (`firstPublishedDate`, `lastPublishedDate`) and the slug of the post a translation
+// translates (`translationOf`).
 
 type Convention = 'jekyll' | 'hugo' | 'astro' | 'next' | 'plain';
 type Data = Record<string, unknown>;
-type Asset = (ref: string, alt?: string) => string | undefined;
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
 const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 const posix = (file: string) => file.split(path.sep).join('/');
+const pixels = (value: unknown) => (Number.isInteger(value) && (value as number) > 0 ? (value as number) : undefined);
 
 /** A date as the generators write them (`2015-01-29 10:00:00 -0800`, TOML dates, `Jul 08 2022`); no zone: UTC. */
 function dateOf(value: unknown): string | undefined {
@@ -100,50 +101,6 @@ async function markdownFiles(dir: string, roots: string[]): Promise<string[]> {
   return found.sort();
 }
 
-/** Each node of a Markdown tree, depth first. */
-const nodesOf = (node: Md.Nodes): Md.Nodes[] => [node, ...('children' in node ? node.children.flatMap(nodesOf) : [])];
-
-/** The Markdown with its images' addresses (`![]()`, an image's `[x]: url`, HTML's `src`) as `asset` makes them. */
-function withAssets(body: string, asset: Asset): string {
-  const edits: [number, number, string][] = [];
-  const nodes = nodesOf(fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }));
-  const images = new Set(nodes.flatMap((node) => (node.type === 'imageReference' ? [node.identifier] : [])));
-  for (const node of nodes) {
-    const [start, end] = [node.position?.start.offset ?? -1, node.position?.end.offset ?? -1];
-    const image = node.type === 'image' || (node.type === 'definition' && images.has(node.identifier));
-    if ((node.type === 'image' || node.type === 'definition') && image && start >= 0) {
-      const url = asset(node.url, node.type === 'image' ? (node.alt ?? undefined) : undefined);
-      const title = node.title ? ` "${node.title.replaceAll('"', '\\"')}"` : '';
-      const alt = node.type === 'image' ? (node.alt ?? '').replace(/[[\]\\]/g, '\\$&') : '';
-      const label = node.type === 'definition' ? `[${node.label ?? node.identifier}]: ` : '';
-      if (url && url !== node.url)
-        edits.push([start, end, label ? `${label}<${url}>${title}` : `![${alt}](<${url}>${title})`]);
-    }
-    // The files a ```ricos:<kind> block names (this site's export: `images: [/media/a.png]`, `src: /media/b.mp4`):
-    // found and listed, their addresses kept.
-    if (node.type === 'code' && node.lang?.startsWith('ricos:'))
-      for (const [ref] of node.value.matchAll(/\/media\/[^\s"',[\]()<>]+/g)) asset(ref);
-    // Raw HTML's own `src` attributes, where the node is the source as written (not inside a quote or a list).
-    if (node.type === 'html' && start >= 0 && body.slice(start, end) === node.value) {
-      const walk = (parent: T.ParentNode) =>
-        parent.childNodes.forEach((child) => {
-          if (!('tagName' in child)) return;
-          const [src, at] = [
-            child.attrs.find((item) => item.name === 'src')?.value,
-            child.sourceCodeLocation?.attrs?.src,
-          ];
-          const alt = child.attrs.find((item) => item.name === 'alt')?.value;
-          const url = src && /^(img|source|video|audio)$/.test(child.tagName) ? asset(src, alt) : undefined;
-          if (url && at && url !== src) edits.push([start + at.startOffset, start + at.endOffset, `src="${url}"`]);
-          walk(child);
-        });
-      walk(parseFragment(node.value, { sourceCodeLocationInfo: true }));
-    }
-  }
-  edits.sort((a, b) => b[0] - a[0]);
-  return edits.reduce((text, [from, to, value]) => text.slice(0, from) + value + text.slice(to), body);
-}
-
 export async function readMarkdownFolder(dir: string): Promise<Bundle> {
   const bundle = emptyBundle('markdown');
   const warn = (item: string, message: string) => bundle.warnings.push({ item, message });
@@ -151,15 +108,20 @@ export async function readMarkdownFolder(dir: string): Promise<Bundle> {
   const jekyll = convention === 'jekyll';
   const media = new Map<string, SourceMedia>();
   const keep = (item: SourceMedia) => media.set(item.url, media.get(item.url) ?? item);
-  const terms = { categories: new Map<string, string>(), tags: new Map<string, string>() };
-  const termIds = (kind: 'categories' | 'tags', labels: string[]) => {
+  // A post's terms are in its language: a Spanish post's `css` is the Spanish `css` (its source id `es/css`).
+  type Term = { label: string; slug: string; language?: string };
+  const terms = { categories: new Map<string, Term>(), tags: new Map<string, Term>() };
+  const termIds = (kind: 'categories' | 'tags', labels: string[], of: string | undefined) => {
+    const language = languageOf(of) === MAIN_LANGUAGE ? undefined : languageOf(of);
     const ids = labels.map((label) => {
-      const sourceId = slugify(label, 'term');
-      terms[kind].set(sourceId, terms[kind].get(sourceId) ?? label);
+      const slug = slugify(label, 'term');
+      const sourceId = language ? `${language}/${slug}` : slug;
+      terms[kind].set(sourceId, terms[kind].get(sourceId) ?? { label, slug, ...(language && { language }) });
       return sourceId;
     });
     return [...new Set(ids)];
   };
+  const translations = new Map<string, string>();
 
   for (const id of await markdownFiles(dir, roots)) {
     const file = path.join(dir, id);
@@ -227,7 +189,13 @@ export async function readMarkdownFolder(dir: string): Promise<Bundle> {
       bundle.authors.push({ sourceId: authorId, name: name!, slug: authorId, avatar, oldPaths: [] });
     const cover = field('cover', 'image', 'featured_image', 'featuredImage', 'heroImage', 'coverImage');
     const coverRef = str(cover) ?? str((cover as Data | undefined)?.image);
-    const coverImage = coverRef && (asset(coverRef, str((cover as Data | undefined)?.alt)) ?? coverRef);
+    const coverAlt = str(field('coverAlt')) ?? str((cover as Data | undefined)?.alt);
+    const coverImage = coverRef && (asset(coverRef, coverAlt) ?? coverRef);
+    const [coverWidth, coverHeight] = [pixels(field('coverWidth')), pixels(field('coverHeight'))];
+    const coverSize = coverImage && coverWidth && coverHeight ? { coverWidth, coverHeight } : {};
+    const language = str(field('lang', 'language'));
+    const original = str(field('translationOf'));
+    if (original) translations.set(id, original);
 
     // Its old addresses, as its generator served it.
     const section = id.split('/')[roots[0] === '.' ? 0 : roots[0]!.split('/').length];
@@ -257,16 +225,24 @@ export async function readMarkdownFolder(dir: string): Promise<Bundle> {
       },
       ...{ excerpt: str(field('description', 'summary', 'excerpt', 'subtitle')), status, publishedDate: date },
       updatedDate: dateOf(field('lastmod', 'updated', 'updatedDate', 'modified', 'last_modified_at')),
-      ...{ categoryIds: termIds('categories', categories), tagIds: termIds('tags', names(field('tags'), jekyll)) },
-      ...{ authorId, coverImage, featured: field('featured') === true, oldPaths },
-      ...{ pinned: [data.pin, data.pinned, data.sticky].includes(true), language: str(field('lang', 'language')) },
+      // This site's export: when a draft went out before.
+      firstPublishedDate: dateOf(field('firstPublishedDate')),
+      lastPublishedDate: dateOf(field('lastPublishedDate')),
+      categoryIds: termIds('categories', categories, language),
+      tagIds: termIds('tags', names(field('tags'), jekyll), language),
+      ...{ authorId, coverImage, ...(coverImage && coverAlt && { coverAlt }), ...coverSize },
+      ...{ featured: field('featured') === true, oldPaths },
+      ...{ pinned: [data.pin, data.pinned, data.sticky].includes(true), language },
     });
   }
+  // `translationOf` names the original by its slug (this site's export, the demo's own posts).
+  linkTranslations(bundle.posts, translations, (warning) => bundle.warnings.push(warning));
 
   const termsOf = (kind: 'categories' | 'tags') =>
-    [...terms[kind]].map(([sourceId, label]) => {
-      const oldPaths = convention === 'hugo' ? [`/${kind}/${sourceId}/`] : [];
-      return { sourceId, label, slug: sourceId, oldPaths };
+    [...terms[kind]].map(([sourceId, term]) => {
+      const prefix = term.language ? `/${term.language}` : '';
+      const oldPaths = convention === 'hugo' ? [`${prefix}/${kind}/${term.slug}/`] : [];
+      return { sourceId, ...term, oldPaths };
     });
   [bundle.categories, bundle.tags, bundle.media] = [termsOf('categories'), termsOf('tags'), [...media.values()]];
   return bundle;

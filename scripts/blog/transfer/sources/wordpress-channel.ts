@@ -1,10 +1,12 @@
 import type { SourceAuthor, SourceTerm, Warning } from '../types';
 import { plainText } from './wordpress-html';
-import { attr, decodeSlug, field, list, text, uniquePaths, type XmlNode } from './wordpress-xml';
+import { attr, decodeSlug, field, list, postMeta, text, uniquePaths, type XmlNode } from './wordpress-xml';
 
 // The export's terms and writers, as its channel lists them. A term's source id is its slug (`nicename`): the one
-// name a post's `<category domain=… nicename=…>` and a child's `category_parent` give it. A writer's is the login, as
-// a post's `dc:creator` names it.
+// name a post's `<category domain=… nicename=…>` and a child's `category_parent` give it. This site's own export
+// keeps a term's language and its slug there in its term meta (`_wix_language`, `_wix_slug`: WordPress has one slug
+// per taxonomy, so a Spanish `css` is `css-es` there). A writer's source id is the login, as a post's `dc:creator`
+// names it.
 
 export interface Terms {
   categories: Map<string, SourceTerm>;
@@ -17,19 +19,28 @@ interface TermFields {
   name: string;
   parent: string;
   description: string;
+  /** The term's meta (`wp:termmeta`). */
+  meta?: Map<string, string[]>;
 }
 
-const term = (base: string, taxonomy: 'category' | 'post_tag', t: TermFields): SourceTerm => ({
-  sourceId: t.slug,
-  label: plainText(t.name) || decodeSlug(t.slug),
-  slug: decodeSlug(t.slug),
-  ...(t.description ? { description: t.description } : {}),
-  ...(taxonomy === 'category' && t.parent ? { parentId: t.parent } : {}),
-  oldPaths:
-    taxonomy === 'category'
-      ? [`${base}/category/${t.slug}/`, ...(t.termId ? [`${base}/?cat=${t.termId}`] : [])]
-      : [`${base}/tag/${t.slug}/`, `${base}/?tag=${t.slug}`],
-});
+const oldPaths = (base: string, taxonomy: 'category' | 'post_tag', t: TermFields) =>
+  taxonomy === 'category'
+    ? [`${base}/category/${t.slug}/`, ...(t.termId ? [`${base}/?cat=${t.termId}`] : [])]
+    : [`${base}/tag/${t.slug}/`, `${base}/?tag=${t.slug}`];
+
+const term = (base: string, taxonomy: 'category' | 'post_tag', t: TermFields): SourceTerm => {
+  const own = (key: string) => t.meta?.get(key)?.[0]?.trim() || undefined;
+  const language = own('_wix_language');
+  return {
+    sourceId: t.slug,
+    label: plainText(t.name) || decodeSlug(t.slug),
+    slug: own('_wix_slug') ?? decodeSlug(t.slug),
+    ...(t.description ? { description: t.description } : {}),
+    ...(taxonomy === 'category' && t.parent ? { parentId: t.parent } : {}),
+    ...(language ? { language } : {}),
+    oldPaths: oldPaths(base, taxonomy, t),
+  };
+};
 
 /** The categories and tags the channel defines (`wp:category`, `wp:tag`, and `wp:term` of those taxonomies). */
 export function readTerms(channel: XmlNode, base: string, warn: (w: Warning) => void): Terms {
@@ -45,6 +56,7 @@ export function readTerms(channel: XmlNode, base: string, warn: (w: Warning) => 
       name: field(c, 'wp:cat_name'),
       parent: field(c, 'wp:category_parent'),
       description: field(c, 'wp:category_description'),
+      meta: postMeta(c, 'wp:termmeta'),
     });
   for (const t of list(channel['wp:tag']))
     add('post_tag', {
@@ -53,6 +65,7 @@ export function readTerms(channel: XmlNode, base: string, warn: (w: Warning) => 
       name: field(t, 'wp:tag_name'),
       parent: '',
       description: field(t, 'wp:tag_description'),
+      meta: postMeta(t, 'wp:termmeta'),
     });
   for (const t of list(channel['wp:term'])) {
     const taxonomy = field(t, 'wp:term_taxonomy');
@@ -63,6 +76,7 @@ export function readTerms(channel: XmlNode, base: string, warn: (w: Warning) => 
       name: field(t, 'wp:term_name'),
       parent: taxonomy === 'category' ? field(t, 'wp:term_parent') : '',
       description: field(t, 'wp:term_description'),
+      meta: postMeta(t, 'wp:termmeta'),
     });
   }
   // A child's path holds its parents' (`/category/parent/child/`); WordPress answers the short one too.

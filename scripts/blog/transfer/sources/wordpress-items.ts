@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { RicosNode } from '../../../content/ricos/types';
 import { isRicosNode } from '../../markdown';
 import { localFileOf } from '../ricos-media';
-import type { SourceBody, SourceComment, SourceMedia, Warning } from '../types';
+import type { SourceBody, SourceComment, SourceMedia, SourcePost, Warning } from '../types';
 import { plainText } from './wordpress-html';
 import { field, list, postMeta, wpDate, type XmlNode } from './wordpress-xml';
 
-// What an item carries besides its post: its comments (`wp:comment`), its Ricos (`_wix_ricos`: this site's own
-// export), and, for an attachment, the media file.
+// What an item carries besides its post: its comments (`wp:comment`), its Ricos and the site's own fields
+// (`_wix_ricos`, `_wix_cover`, …: this site's own export), and, for an attachment, the media file.
 
 /** Comment states WordPress keeps out of sight: never imported. */
 const HIDDEN = new Set(['spam', 'trash', 'post-trashed']);
@@ -179,4 +179,36 @@ export function ricosBody(
     return (file && attached.get(file)) ?? value;
   };
   return { format: 'ricos', nodes: visit(nodes, '', '') as RicosNode[] };
+}
+
+const isoDate = (value: string | undefined) =>
+  value && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : undefined;
+const pixels = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+
+/**
+ * What this site's export keeps of a post besides its Ricos: the publication dates of a draft that went out before
+ * (`_wix_first_published`, `_wix_last_published`), and its cover's alt text and size (`_wix_cover`, JSON; else the
+ * featured image's own alt text, `cover`, as any WordPress export has it). Each only when the export says it.
+ */
+export function keptFields(
+  meta: Map<string, string[]>,
+  cover: SourceMedia | undefined,
+): Pick<SourcePost, 'firstPublishedDate' | 'lastPublishedDate' | 'coverAlt' | 'coverWidth' | 'coverHeight'> {
+  const first = isoDate(meta.get('_wix_first_published')?.[0]?.trim());
+  const last = isoDate(meta.get('_wix_last_published')?.[0]?.trim());
+  let kept: { alt?: unknown; width?: unknown; height?: unknown } = {};
+  try {
+    kept = (JSON.parse(meta.get('_wix_cover')?.[0] ?? '{}') as typeof kept | null) ?? {};
+  } catch {
+    // Not JSON: the featured image's own alt text, no size.
+  }
+  const alt = typeof kept.alt === 'string' ? kept.alt : cover?.alt;
+  const [width, height] = [pixels(kept.width), pixels(kept.height)];
+  return {
+    ...(first ? { firstPublishedDate: first } : {}),
+    ...(last ? { lastPublishedDate: last } : {}),
+    ...(cover && alt ? { coverAlt: alt } : {}),
+    ...(cover && width && height ? { coverWidth: width, coverHeight: height } : {}),
+  };
 }

@@ -15,6 +15,7 @@ const REPEATED = new Set([
   'wp:term',
   'category',
   'wp:postmeta',
+  'wp:termmeta',
   'wp:comment',
   'wp:commentmeta',
 ]);
@@ -90,10 +91,10 @@ export function list(value: unknown): XmlNode[] {
   return values.filter((v): v is XmlNode => typeof v === 'object' && v !== null);
 }
 
-/** An item's post meta: every value of each key, in order (`_wp_old_slug` repeats). */
-export function postMeta(item: XmlNode): Map<string, string[]> {
+/** An item's post meta (a term's, `wp:termmeta`): every value of each key, in order (`_wp_old_slug` repeats). */
+export function postMeta(item: XmlNode, element: 'wp:postmeta' | 'wp:termmeta' = 'wp:postmeta'): Map<string, string[]> {
   const meta = new Map<string, string[]>();
-  for (const entry of list(item['wp:postmeta'])) {
+  for (const entry of list(item[element])) {
     const key = field(entry, 'wp:meta_key');
     if (!key) continue;
     meta.set(key, [...(meta.get(key) ?? []), text(entry['wp:meta_value'])]);

@@ -2,6 +2,7 @@ import {
   emptyBundle,
   type Bundle,
   type SourceAuthor,
+  type SourceMedia,
   type SourcePost,
   type SourceStatus,
   type Warning,
@@ -9,7 +10,16 @@ import {
 import { wordpressHtml } from './wordpress-autop';
 import { author, postTerm, readAuthors, readTerms, type Terms } from './wordpress-channel';
 import { plainText } from './wordpress-html';
-import { readComments, readMedia, ricosBody, SEO_DESCRIPTION, SEO_TITLE, seoField } from './wordpress-items';
+import { linkTranslations } from './originals';
+import {
+  keptFields,
+  readComments,
+  readMedia,
+  ricosBody,
+  SEO_DESCRIPTION,
+  SEO_TITLE,
+  seoField,
+} from './wordpress-items';
 import {
   attr,
   decodeSlug,
@@ -25,9 +35,10 @@ import {
 } from './wordpress-xml';
 
 // A WordPress export (Tools → Export: a WXR file, RSS with WordPress's own elements) read into a Bundle. Posts and
-// pages become posts, with their terms, writer, comments, cover and old addresses; attachments become media (their
-// files taken from the uploads folder given with the export, when there is one). WordPress's own types (revisions,
-// menus, templates) are left out, a word said only of what a person would miss.
+// pages become posts, with their terms, writer, comments, cover and old addresses (and, from this site's own export,
+// their Ricos, language, translation's original, a draft's publication dates and the cover's alt text and size);
+// attachments become media (their files taken from the uploads folder given with the export, when there is one).
+// WordPress's own types (revisions, menus, templates) are left out, a word said only of what a person would miss.
 
 export interface WordPressOptions {
   /** A folder with the site's uploads: the site's root (`wp-content/uploads/2013/03/x.jpg`), the uploads folder
@@ -66,10 +77,14 @@ interface Context {
   base: string;
   terms: Terms;
   authors: Map<string, SourceAuthor>;
-  mediaById: Map<string, string>;
+  mediaById: Map<string, SourceMedia>;
   /** Each attachment's address by its `_wp_attached_file` (this site's export: the file's name in its media/). */
   mediaByFile: Map<string, string>;
   taxonomies: Map<string, number>;
+  /** This site's export: each post's id on the site (`_wix_id`) → its source id, and the original each translation
+   * names (`_wix_translation_of`), by source id, resolved once every post is read. */
+  wixIds: Map<string, string>;
+  translations: Map<string, string>;
   warn: (w: Warning) => void;
 }
 
@@ -135,7 +150,8 @@ function readPost(item: XmlNode, kind: 'post' | 'page', ctx: Context): SourcePos
     ctx.warn({ item: login, message: `writer "${login}" is not among the export's authors: imported by login` });
   }
   const thumbnail = meta.get('_thumbnail_id')?.[0]?.trim();
-  const coverImage = thumbnail ? ctx.mediaById.get(thumbnail) : undefined;
+  const cover = thumbnail ? ctx.mediaById.get(thumbnail) : undefined;
+  const coverImage = cover?.url;
   if (thumbnail && !coverImage)
     ctx.warn({ item: id, message: `featured image (attachment ${thumbnail}) is not in the export: no cover` });
 
@@ -146,10 +162,13 @@ function readPost(item: XmlNode, kind: 'post' | 'page', ctx: Context): SourcePos
   const commentStatus = field(item, 'wp:comment_status');
   const seoTitle = seoField(meta, SEO_TITLE);
   const seoDescription = seoField(meta, SEO_DESCRIPTION);
-  // This site's own export: the post's Ricos whole, its language, featured.
+  // This site's own export: the post's Ricos whole, its language, featured, the original it translates.
   const ricos = ricosBody(meta, ctx.mediaByFile, id, ctx.warn);
   const language = meta.get('_wix_language')?.[0]?.trim();
   const featured = meta.get('_wix_featured')?.[0]?.trim() === '1';
+  const [wixId, original] = ['_wix_id', '_wix_translation_of'].map((key) => meta.get(key)?.[0]?.trim());
+  if (wixId && !ctx.wixIds.has(wixId)) ctx.wixIds.set(wixId, id);
+  if (original) ctx.translations.set(id, original);
   return {
     sourceId: id,
     kind,
@@ -163,6 +182,7 @@ function readPost(item: XmlNode, kind: 'post' | 'page', ctx: Context): SourcePos
     ...postTerms(item, ctx),
     ...(login ? { authorId: login } : {}),
     ...(coverImage ? { coverImage } : {}),
+    ...keptFields(meta, cover),
     ...(field(item, 'wp:is_sticky') === '1' ? { pinned: true } : {}),
     ...(featured ? { featured } : {}),
     ...(language ? { language } : {}),
@@ -196,6 +216,8 @@ export function readWordPress(xml: string, options: WordPressOptions = {}): Bund
     mediaById: new Map(),
     mediaByFile: new Map(),
     taxonomies: new Map(),
+    wixIds: new Map(),
+    translations: new Map(),
     warn,
   };
   const items = list(channel.item);
@@ -208,7 +230,7 @@ export function readWordPress(xml: string, options: WordPressOptions = {}): Bund
       continue;
     }
     bundle.media.push(media);
-    ctx.mediaById.set(field(item, 'wp:post_id'), media.url);
+    ctx.mediaById.set(field(item, 'wp:post_id'), media);
     const attached = postMeta(item).get('_wp_attached_file')?.[0]?.trim();
     if (attached && !ctx.mediaByFile.has(attached)) ctx.mediaByFile.set(attached, media.url);
   }
@@ -241,6 +263,7 @@ export function readWordPress(xml: string, options: WordPressOptions = {}): Bund
     const lost = list(item['wp:comment']).length;
     if (lost) warn({ item: id, message: `${plural(lost, 'comment')} on this ${type || 'item'} not imported` });
   }
+  linkTranslations(bundle.posts, ctx.translations, warn, ctx.wixIds);
   if (menus.size) {
     const count = [...menus.values()].reduce((a, b) => a + b, 0);
     warn({
