@@ -18,8 +18,8 @@ export type ShellSettings = Pick<
 interface SiteShellProps {
   lang: string;
   settings: ShellSettings;
-  /** The header's menu when the owner has set none: the language's categories. */
-  categories: Pick<Category, 'id' | 'slug' | 'label'>[];
+  /** The header's menu when the owner has set none: the language's categories (HEADER_CATEGORIES of them). */
+  categories: (Pick<Category, 'id' | 'slug' | 'label'> & { postCount?: number })[];
   /** The footer's sign-up form (off where the site has no subscribers collection: lib/edge/pages/offers.ts). */
   newsletter: boolean;
   /** Beside the menu in the header: the languages (components/layout/header-languages.tsx). */
@@ -96,6 +96,27 @@ function SiteSearch({
   );
 }
 
+/** The most categories the header lists when the owner has set no menu. */
+export const HEADER_CATEGORIES = 8;
+
+/**
+ * The categories the header lists when the owner has set no menu: all of them up to HEADER_CATEGORIES; beyond, the
+ * ones with the most posts, in their own order. An imported blog brings its whole taxonomy (WordPress's theme unit
+ * test: 68 categories, which filled a 1280 px header with nine rows); each category's page is still reached from its
+ * posts and the sitemap, and the owner's menu (Settings) lists whichever they choose.
+ */
+export function headerCategories<T extends { postCount?: number }>(categories: T[]): T[] {
+  if (categories.length <= HEADER_CATEGORIES) return categories;
+  const kept = new Set(
+    [...categories]
+      .map((category, index) => ({ category, index }))
+      .sort((a, b) => (b.category.postCount ?? 0) - (a.category.postCount ?? 0) || a.index - b.index)
+      .slice(0, HEADER_CATEGORIES)
+      .map(({ category }) => category),
+  );
+  return categories.filter((category) => kept.has(category));
+}
+
 /**
  * The public pages' document: the owner's menu (or the categories), search and languages in the header, on a phone
  * behind a "Menu" disclosure (a `<details>`: no script); the owner's footer links, social accounts, subscribe, feed
@@ -106,7 +127,11 @@ export function SiteShell({ lang, settings, categories, newsletter, languages, c
   const menu: MenuLink[] =
     settings.primaryNav.length > 0
       ? settings.primaryNav
-      : categories.map((c) => ({ label: c.label, url: categoryPath(c.slug, 1, lang), category: c.slug }));
+      : headerCategories(categories).map((c) => ({
+          label: c.label,
+          url: categoryPath(c.slug, 1, lang),
+          category: c.slug,
+        }));
   const navLabel = settings.primaryNav.length > 0 ? t('site.menu') : t('site.categories');
   const search = {
     lang,

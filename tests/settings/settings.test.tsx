@@ -206,3 +206,33 @@ describe('the newsletter’s sender', () => {
     expect([message.from, message.replyTo]).toEqual([sender.from, 'editor@blog.example']);
   });
 });
+
+describe('the header without an owner’s menu', () => {
+  it('lists the categories, at most eight: beyond, those with the most posts, in their own order', async () => {
+    const { headerCategories, HEADER_CATEGORIES } = await import('@/components/layout/site-shell');
+    const few = Array.from({ length: 5 }, (_, i) => ({ id: `c${i}`, slug: `c${i}`, label: `C${i}`, postCount: 0 }));
+    expect(headerCategories(few)).toEqual(few);
+    // An imported WordPress blog: 68 categories, most with one post or none.
+    const many = Array.from({ length: 68 }, (_, i) => ({
+      id: `c${i}`,
+      slug: `c${i}`,
+      label: `C${i}`,
+      postCount: i % 10 === 3 ? 20 - i / 10 : i % 7 === 0 ? 2 : 0,
+    }));
+    const shown = headerCategories(many);
+    expect(shown).toHaveLength(HEADER_CATEGORIES);
+    expect(shown.map((c) => c.slug)).toEqual(['c0', 'c3', 'c13', 'c23', 'c33', 'c43', 'c53', 'c63']);
+    const html = renderToStaticMarkup(
+      <SiteShell
+        lang="en"
+        settings={{ ...(await getSiteSettings()), primaryNav: [] }}
+        categories={many}
+        newsletter={false}
+      >
+        <p>page</p>
+      </SiteShell>,
+    );
+    // Once in the header's row, once in the phone's Menu.
+    expect(html.match(/href="\/categories\//g)).toHaveLength(2 * HEADER_CATEGORIES);
+  });
+});
