@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createElement } from 'react';
@@ -13,6 +13,8 @@ import { main } from '@/scripts/blog/cli';
 import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
 import { coverage, htmlText, sourceText } from '@/scripts/blog/transfer/text-coverage';
 import { importId } from '@/scripts/blog/transfer/ids';
+import { applyBundle } from '@/scripts/blog/transfer/apply';
+import { ContentFolder } from '@/lib/blog/tools';
 
 // Issue 48's must-show on WordPress's own import test file (WPTT's themeunittestdata.wordpress.xml, unmodified):
 // `npm run blog -- import` writes every post and page, their terms, writers, comments and old addresses; every post's
@@ -120,6 +122,21 @@ describe("WordPress's theme unit test data, imported", () => {
     expect(run.code).toBe(0);
     expect(run.out).not.toMatch(/\d+ (created|updated)/);
     expect(snapshot()).toEqual(first);
+  });
+
+  it('tells its progress after each post (the CLI draws it: a bar on a terminal, a line every 500 posts elsewhere)', async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'import-wp-progress-'));
+    mkdirSync(path.join(fresh, 'posts'));
+    const seen: [number, number][] = [];
+    await applyBundle(bundle, {
+      folder: new ContentFolder(fresh),
+      siteUrl: 'https://blog.example',
+      dryRun: true,
+      onProgress: (done, total) => seen.push([done, total]),
+    });
+    expect(seen).toHaveLength(bundle.posts.length);
+    expect(seen.at(-1)).toEqual([bundle.posts.length, bundle.posts.length]);
+    expect(seen.every(([done], i) => done === i + 1)).toBe(true);
   });
 
   it('--dry-run writes nothing and says what it would do', async () => {

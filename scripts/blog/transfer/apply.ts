@@ -32,6 +32,8 @@ export interface ImportOptions {
   recordsMissing?: string;
   /** The plans a paid post is for (the site's offered plans); none: paid posts are imported free, and reported. */
   paidPlanIds?: string[];
+  /** Told after each post: how many of the export's posts are done (the CLI's progress). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export async function applyBundle(bundle: Bundle, options: ImportOptions): Promise<ImportReport> {
@@ -46,7 +48,14 @@ export async function applyBundle(bundle: Bundle, options: ImportOptions): Promi
   tally('media', 'unchanged', media.unchanged);
   const categories = await importTerms(folder, bundle, 'category', tally, dryRun);
   const tags = await importTerms(folder, bundle, 'tag', tally, dryRun);
-  const authors = await importAuthors(folder, bundle, tally, dryRun, (a) => a.avatar && media.moved.get(a.avatar));
+  const authors = await importAuthors(
+    folder,
+    bundle,
+    tally,
+    dryRun,
+    (a) => a.avatar && media.moved.get(a.avatar),
+    options.records?.memberOf,
+  );
 
   // What the folder holds, kept as ids and slugs only: a post made before is read again when its turn comes, so a
   // second run over a big blog does not hold every post at once (5,000 posts: 472 MiB at peak when it did).
@@ -142,6 +151,7 @@ export async function applyBundle(bundle: Bundle, options: ImportOptions): Promi
     for (const from of post.oldPaths) {
       redirects.push({ from, to: postPath(slug, language), source: origin(bundle.source, 'post', post.sourceId) });
     }
+    options.onProgress?.(index + 1, bundle.posts.length);
   }
   const pages = bundle.posts.filter((p) => p.kind === 'page').map((p) => p.sourceId);
   if (pages.length) {

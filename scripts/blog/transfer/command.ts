@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import cliProgress from 'cli-progress';
 import type { categories, draftPosts, tags } from '@wix/blog';
 import type { files } from '@wix/media';
 import type { members, userMember } from '@wix/members';
@@ -18,6 +19,7 @@ import {
 import { OWNER } from '@/lib/data/types';
 import { postComments } from '@/lib/comments/tools';
 import { pricingPlans } from '@/lib/plans/tools';
+import { memberId, members as localMembers, normaliseEmail } from '@/lib/members/tools';
 import { servedBy } from '@/lib/platform';
 import { reroute } from '@/lib/wix/base-url';
 import { siteClient } from '@/lib/wix/sdk-clients';
@@ -81,11 +83,23 @@ async function openRecords(io: DataIo): Promise<Opened> {
   const backend = c.databaseUrl
     ? createPostgresBackend(c.databaseUrl)
     : (io.openBackend?.(dataDir) ?? createEmbeddedBackend(dataDir, { waitMs: 0, log: () => {} }));
-  const client = createDataClient({ backend, collections: [postComments, subscribers, pricingPlans], now: () => at });
+  const client = createDataClient({
+    backend,
+    collections: [postComments, subscribers, pricingPlans, localMembers],
+    now: () => at,
+  });
   try {
     const { items } = await client.query(pricingPlans.id, { limit: 100 }, OWNER);
     return {
-      records: { client, stampWith: (date) => (at = date) },
+      records: {
+        client,
+        stampWith: (date) => (at = date),
+        async memberOf(email) {
+          const address = normaliseEmail(email);
+          if (!address) return null;
+          return (await client.get(localMembers.id, memberId(address), OWNER)) ? memberId(address) : null;
+        },
+      },
       plans: items.map((item) => item._id),
       close: () => client.close(),
     };
@@ -127,6 +141,26 @@ function parseImport(argv: string[]): ImportArgs {
   return { target: positional[0], from: from as SourceChoice | undefined, member, dryRun: argv.includes('--dry-run') };
 }
 
+/** How far the posts are: a bar on a terminal; else a line every PROGRESS_EVERY posts (none for a small export). */
+const PROGRESS_EVERY = 500;
+
+function progress(io: DataIo, total: number) {
+  if (io.errStream?.isTTY && total > 0) {
+    const bar = new cliProgress.SingleBar(
+      { stream: io.errStream, format: 'posts [{bar}] {value}/{total}, {percentage}%, ETA {eta}s' },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(total, 0);
+    return { step: (done: number) => bar.update(done), stop: () => bar.stop() };
+  }
+  return {
+    step: (done: number, of: number) => {
+      if (of > PROGRESS_EVERY && (done % PROGRESS_EVERY === 0 || done === of)) io.err(`posts: ${done}/${of}`);
+    },
+    stop: () => {},
+  };
+}
+
 export async function runImport(argv: string[], io: DataIo): Promise<number> {
   const { target, from, member, dryRun } = parseImport(argv);
   if (!target) throw new UsageError(`import needs a file or folder: ${IMPORT_USAGE}`);
@@ -149,6 +183,7 @@ export async function runImport(argv: string[], io: DataIo): Promise<number> {
   }
   const opened = await openRecords(io);
   try {
+    const bar = progress(io, bundle.posts.length);
     const report = await applyBundle(bundle, {
       folder: new ContentFolder(contentDir),
       siteUrl,
@@ -156,7 +191,9 @@ export async function runImport(argv: string[], io: DataIo): Promise<number> {
       records: opened.records,
       recordsMissing: opened.missing,
       paidPlanIds: opened.plans,
+      onProgress: bar.step,
     });
+    bar.stop();
     io.out(formatReport(report));
     return 0;
   } finally {

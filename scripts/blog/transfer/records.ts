@@ -16,6 +16,8 @@ export interface ImportRecords {
   client: DataClient;
   /** Sets the date the next write is stamped with (the client's `now`). */
   stampWith(date: Date): void;
+  /** The id of the site's member with this address, or null (local members; at Wix, none). */
+  memberOf?: (email: string) => Promise<string | null>;
 }
 
 const commentText = (html: string) =>

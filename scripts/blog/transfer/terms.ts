@@ -72,6 +72,8 @@ export async function importAuthors(
   tally: Tally,
   dryRun: boolean,
   avatar: (author: SourceAuthor) => string | undefined,
+  /** The site's member with this address, if any (the records open): the writer is that member. */
+  memberOf: (email: string) => Promise<string | null> = async () => null,
 ): Promise<Map<string, string>> {
   const file = path.join(folder.dir, AUTHORS_FILE);
   const members: Member[] = await readFile(file, 'utf8')
@@ -80,7 +82,9 @@ export async function importAuthors(
   const ids = new Map<string, string>();
   let changed = false;
   for (const author of bundle.authors) {
-    const id = importId(bundle.source, 'author', author.sourceId);
+    // A writer who is already a member of this site (by e-mail) writes as that member: their posts are theirs.
+    const member = author.email ? await memberOf(author.email) : null;
+    const id = member ?? importId(bundle.source, 'author', author.sourceId);
     const slug = slugify(author.slug || author.name, 'writer');
     const mine = members.find((m) => m.id === id);
     const theirs = mine ?? members.find((m) => m.profile?.slug === slug || m.profile?.nickname === author.name) ?? null;
