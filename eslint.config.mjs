@@ -26,6 +26,7 @@ export const FEATURES = [
   'schedule',
   'writers',
   'analytics',
+  'settings',
 ];
 
 /**
@@ -101,7 +102,7 @@ const POLICIES = [
   may('series', ['series', 'data', 'blog', ...BASE]),
   may('reading-list', ['reading-list', 'data', 'blog', ...BASE]),
   may('owner', ['owner', ...BASE]),
-  may('newsletter', ['newsletter', 'data', 'blog', 'platform', ...BASE]),
+  may('newsletter', ['newsletter', 'data', 'blog', 'settings', 'platform', ...BASE]),
   may('members', ['members', 'data', 'platform', ...BASE]),
   may('views', ['views', 'data', 'platform', ...BASE]),
   may('likes', ['likes', 'blog', 'members', 'data', 'platform', ...BASE]),
@@ -112,6 +113,7 @@ const POLICIES = [
   may('schedule', ['schedule', 'blog', 'data', ...BASE]),
   may('writers', ['writers', 'data', ...BASE]),
   may('analytics', ['analytics', 'data', ...BASE]),
+  may('settings', ['settings', 'data', ...BASE]),
   // The scripts, each a process of its own. The CLI edits the content folder and the site's records, tells the site
   // what changed as Wix would (lib/edge/webhooks: the signing key and the envelope) and asks the switchboard which
   // platform the environment it was given names (servedBy(feature, readConfig(io.env))); it shares the Ricos builders

@@ -1,7 +1,14 @@
 'use client';
 
-import { BACKGROUNDS, FONT_PAIRINGS, FONT_PAIRING_IDS, type SiteSettings } from '@/lib/settings/types';
-import { MIN_CONTRAST, darkAccentOf, normalHex } from '@/lib/settings/colour';
+import type { SiteSettings } from '@/lib/settings/types';
+import {
+  BACKGROUNDS,
+  FONT_PAIRINGS,
+  FONT_PAIRING_IDS,
+  MIN_CONTRAST,
+  darkAccentOf,
+  normalHex,
+} from '@/lib/settings/view';
 import { useHydrated } from '../use-hydrated';
 import { Contrast, LinkRows, Problem, SocialRows } from './settings-lists';
 import { useSettingsForm } from './use-settings-form';

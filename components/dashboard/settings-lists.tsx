@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { type NavLink, SOCIAL_NAMES, SOCIAL_NETWORKS, type SocialLink } from '@/lib/settings/types';
-import { MIN_CONTRAST, contrast, normalHex } from '@/lib/settings/colour';
+import type { NavLink, SocialLink } from '@/lib/settings/types';
+import { MIN_CONTRAST, SOCIAL_NAMES, SOCIAL_NETWORKS, contrast, normalHex } from '@/lib/settings/view';
 
 // The Settings form's parts that are lists or readouts (settings-form.tsx holds the form, its saving and its draft):
 // a menu's links and the social accounts, each row with its own move and remove buttons, a field's problem, and a

@@ -2,4 +2,4 @@
 // collection's declaration only, without the feature's wiring (its index loads Next's cache, which a plain Node
 // process, the CLI under Playwright's loader, cannot).
 
-export { pricingPlans } from './local';
+export { planGrants, pricingPlans } from './local';

@@ -1,6 +1,9 @@
 import { isCatalogueError } from '@/lib/core/errors';
 import { subscribers } from '@/lib/data/tools';
-import { type CollectionDeclaration, defineCollection, OWNER, OWNER_ONLY } from '@/lib/data/types';
+import { type CollectionDeclaration, OWNER } from '@/lib/data/types';
+import { members } from '@/lib/members/tools';
+import { planGrants, pricingPlans } from '@/lib/plans/tools';
+import { siteSettings } from '@/lib/settings/tools';
 
 // What the export reads of the site's records (the data service: members, subscribers, plans, the site's settings),
 // through any client shaped as lib/data's DataClient.
@@ -17,45 +20,9 @@ interface RecordsPage {
   next(): Promise<RecordsPage>;
 }
 
-// The collections read here, by id, as lib/members/collection.ts, lib/plans/local.ts and lib/settings/store.ts
-// declare them (their indexed fields the same): a client that lacks one (the CLI's opens only its own; a script may
-// not import a feature's internals) is lent this declaration to read it. Only the fields read are named here.
-const READ_ONLY: CollectionDeclaration[] = [
-  subscribers,
-  defineCollection({
-    id: 'members',
-    internal: true,
-    fields: {
-      email: { type: 'text', indexed: true },
-      displayName: { type: 'text' },
-      status: { type: 'text', indexed: true },
-      emailVerified: { type: 'boolean' },
-    },
-    permissions: OWNER_ONLY,
-  }),
-  defineCollection({
-    id: 'plan-grants',
-    internal: true,
-    fields: {
-      memberId: { type: 'text', indexed: true },
-      planId: { type: 'text', indexed: true },
-      status: { type: 'text', indexed: true },
-    },
-    permissions: OWNER_ONLY,
-  }),
-  defineCollection({
-    id: 'pricing-plans',
-    internal: true,
-    fields: { name: { type: 'text' } },
-    permissions: OWNER_ONLY,
-  }),
-  defineCollection({
-    id: 'site-settings',
-    internal: true,
-    fields: { settings: { type: 'object' } },
-    permissions: OWNER_ONLY,
-  }),
-];
+// The collections read here, the features' own declarations (through their tools): a client that lacks one (the
+// CLI's opens only what it writes) is lent it to read it.
+const READ_ONLY: CollectionDeclaration[] = [subscribers, members, planGrants, pricingPlans, siteSettings];
 
 export type Item = Record<string, unknown>;
 export const text = (value: unknown) => (typeof value === 'string' ? value : '');
