@@ -1,35 +1,17 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ContentFolder } from '@/lib/blog/tools';
-import { createDataClient, createEmbeddedBackend } from '@/lib/data/tools';
+import { createDataClient } from '@/lib/data/tools';
 import { OWNER } from '@/lib/data/types';
 import { memberId, members } from '@/lib/members/tools';
-import { main } from '@/scripts/blog/cli';
+import { importSite, WPTT } from './import-site';
 
 // An import that fails midway (the disk, a killed process) leaves what it wrote whole, and the next run finishes it
 // without making anything twice; a writer who is already a member of the site (by e-mail) writes as that member.
 
-const FIXTURE = 'tests/fixtures/import/wordpress/themeunittestdata.wordpress.xml';
-
-function site() {
-  const contentDir = mkdtempSync(path.join(tmpdir(), 'import-resume-content-'));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'import-resume-data-'));
-  const env = { BLOG_CONTENT_DIR: contentDir, DATA_DIR: dataDir, SITE_URL: 'https://blog.example' };
-  const openBackend = () => createEmbeddedBackend(dataDir, { waitMs: 5_000, log: () => {} });
-  const blog = async (argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l), fetch, openBackend });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
-  const posts = () =>
-    readdirSync(path.join(contentDir, 'posts')).map(
-      (name) => JSON.parse(readFileSync(path.join(contentDir, 'posts', name), 'utf8')) as Record<string, unknown>,
-    );
-  return { contentDir, openBackend, blog, posts };
-}
+const FIXTURE = WPTT;
+const site = () => importSite('import-resume');
 
 describe('an import stopped midway', () => {
   it('is finished by the next run: every post once, the same ids, nothing half-written', async () => {

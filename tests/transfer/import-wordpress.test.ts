@@ -5,11 +5,12 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RichContent } from '@/components/rich-content/rich-content';
-import { createDataClient, createEmbeddedBackend } from '@/lib/data/tools';
+import { createDataClient } from '@/lib/data/tools';
 import { OWNER } from '@/lib/data/types';
 import { postComments } from '@/lib/comments/tools';
 import { redirectFor } from '@/lib/core/redirects';
 import { main } from '@/scripts/blog/cli';
+import { importSite, WPTT } from './import-site';
 import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
 import { coverage, htmlText, sourceText } from '@/scripts/blog/transfer/text-coverage';
 import { importId } from '@/scripts/blog/transfer/ids';
@@ -21,28 +22,9 @@ import { ContentFolder } from '@/lib/blog/tools';
 // page shows the words of its source (rendered by the site's RichContent, counted against the source's visible text:
 // a table of mean and worst); a second run changes nothing.
 
-const FIXTURE = 'tests/fixtures/import/wordpress/themeunittestdata.wordpress.xml';
-const contentDir = mkdtempSync(path.join(tmpdir(), 'import-wp-content-'));
-const dataDir = mkdtempSync(path.join(tmpdir(), 'import-wp-data-'));
-const env = { BLOG_CONTENT_DIR: contentDir, DATA_DIR: dataDir, SITE_URL: 'https://blog.example' };
-const backends: ReturnType<typeof createEmbeddedBackend>[] = [];
-const openBackend = () => {
-  const backend = createEmbeddedBackend(dataDir, { waitMs: 5_000, log: () => {} });
-  backends.push(backend);
-  return backend;
-};
+const FIXTURE = WPTT;
+const { contentDir, env, openBackend, blog, posts } = importSite('import-wp');
 
-async function blog(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l), fetch, openBackend });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
-
-const posts = () =>
-  readdirSync(path.join(contentDir, 'posts')).map(
-    (name) => JSON.parse(readFileSync(path.join(contentDir, 'posts', name), 'utf8')) as Record<string, unknown>,
-  );
 const snapshot = () =>
   Object.fromEntries(
     ['posts', 'categories.json', 'tags.json', 'authors.json', 'redirects.json'].flatMap((name) => {

@@ -10,9 +10,8 @@ import { postRecord, sameRecord, wantedSlug } from './post-record';
 import { type PlannedPost, translationGroups, translationsOf } from './post-translations';
 import { importPeople, importComments, type ImportRecords } from './records';
 import { writeRedirects } from './redirects';
-import { type ImportReport, newReport } from './report';
+import { type ImportReport, newReport, noteCoverage } from './report';
 import { importAuthors, importTerms } from './terms';
-import { coverage, missingWords, nodesText, sourceText } from './text-coverage';
 import type { Bundle, Warning } from './types';
 
 // An export, read into a `Bundle` by its platform's reader (sources/), written into the local source: media first,
@@ -101,14 +100,7 @@ export async function applyBundle(bundle: Bundle, options: ImportOptions): Promi
     for (const element of new Set(converted.keptAsHtml)) {
       report.warnings.push({ item: post.sourceId, message: `kept as an HTML block: ${element}` });
     }
-    const share = coverage(sourceText(post.body), nodesText(nodes));
-    covered += share;
-    if (share < report.coverage.worst || !report.coverage.worstItem) {
-      report.coverage.worst = Math.min(share, report.coverage.worst);
-      if (share < 1) {
-        report.coverage.worstItem = `${post.sourceId}, missing: ${missingWords(sourceText(post.body), nodesText(nodes)).join(' ')}`;
-      }
-    }
+    covered += noteCoverage(report, post, nodes);
     if (post.status === 'private' || post.status === 'password' || post.status === 'pending') {
       report.warnings.push({ item: post.sourceId, message: `${post.status} on the old site: imported as a draft` });
     }

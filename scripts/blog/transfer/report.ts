@@ -1,4 +1,5 @@
-import type { Warning } from './types';
+import { coverage, missingWords, nodesText, sourceText } from './text-coverage';
+import type { SourcePost, Warning } from './types';
 
 // What an import did (or, with --dry-run, would do): counts per kind of item and outcome, and every warning with the
 // source item's id, printed at the end of the run.
@@ -31,6 +32,18 @@ export function newReport(source: string, dryRun: boolean): { report: ImportRepo
     report.counts[kind][outcome] += by;
   };
   return { report, tally };
+}
+
+/** One post's text kept (text-coverage.ts), kept as the report's worst when it is; answers the share. */
+export function noteCoverage(report: ImportReport, post: SourcePost, nodes: readonly unknown[]): number {
+  const source = sourceText(post.body);
+  const shown = nodesText(nodes);
+  const share = coverage(source, shown);
+  if (share < report.coverage.worst) {
+    report.coverage.worst = share;
+    report.coverage.worstItem = `${post.sourceId}, missing: ${missingWords(source, shown).join(' ')}`;
+  }
+  return share;
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;

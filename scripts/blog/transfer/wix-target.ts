@@ -6,8 +6,7 @@ import { convertBody } from './convert';
 import { origin } from './ids';
 import { wantedSlug } from './post-record';
 import { writeRedirects } from './redirects';
-import { type ImportReport, newReport } from './report';
-import { coverage, missingWords, nodesText, sourceText } from './text-coverage';
+import { type ImportReport, newReport, noteCoverage } from './report';
 import type { Bundle, SourcePost } from './types';
 import { type ImportClient, type RetrySettings, wixCalls } from './wix-calls';
 import { cut, LIMITS, type PlannedPost, richContentOf, seoDataOf } from './wix-draft';
@@ -77,14 +76,7 @@ export async function applyBundleToWix(bundle: Bundle, options: WixImportOptions
     const { nodes, remote: unfetched } = rewriteWixMedia(converted.nodes, media, bundle.siteUrl);
     for (const url of unfetched) remote.add(url);
     for (const element of new Set(converted.keptAsHtml)) warn(post.sourceId, `kept as an HTML block: ${element}`);
-    const share = coverage(sourceText(post.body), nodesText(nodes));
-    covered += share;
-    if (share < report.coverage.worst || !report.coverage.worstItem) {
-      report.coverage.worst = Math.min(share, report.coverage.worst);
-      if (share < 1) {
-        report.coverage.worstItem = `${post.sourceId}, missing: ${missingWords(sourceText(post.body), nodesText(nodes)).join(' ')}`;
-      }
-    }
+    covered += noteCoverage(report, post, nodes);
     if (post.kind === 'page') warn(post.sourceId, 'a page, imported as a post');
     if (NOT_PUBLISHED.has(post.status)) warn(post.sourceId, `${post.status} on the old site: imported as a draft`);
     if (post.paid && !options.paidPlanIds?.length)
