@@ -120,10 +120,17 @@ export async function browserSuite(base: string, smtp: TestSmtp, say: (line: str
       .catch(async () =>
         fail(`Bea does not see Ada's comment to reply to:\n${await bea.locator('#comments').innerText()}`),
       );
-    // The reply form, behind "Signed in already?" until the page's script knows she is (issue 47's invitation).
+    // The reply form, behind "Signed in already?" until the page's script knows she is (issue 47's invitation). The
+    // script may open it at any moment, the invitation gone: a click on it that waited for it then waited 30 s (the
+    // check failed so once, on a loaded machine). So: until the form shows, open the invitation while it is there.
     const signedIn = hers.locator('.comment-form__signed-in > summary');
-    if (await signedIn.isVisible()) await signedIn.click();
-    await hers.getByLabel('Reply to Ada').fill(`From the reads of the page ${stamp}`);
+    const replyBox = hers.getByLabel('Reply to Ada');
+    for (let tries = 0; !(await replyBox.isVisible()); tries++) {
+      if (tries === 150) fail(`Bea's reply form does not open:\n${await hers.innerText()}`);
+      if (await signedIn.isVisible()) await signedIn.click({ timeout: 1_000 }).catch(() => undefined);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await replyBox.fill(`From the reads of the page ${stamp}`);
     await hers.getByRole('button', { name: 'Post reply' }).click();
     for (let i = 0; i < 60; i++) {
       if (smtp.received.some((mail) => mail.to.includes(members.ada.email!))) break;
