@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { NAMED_SORTS, slugify, type SortSpec } from '@/lib/blog/tools';
+import { NAMED_SORTS, type SortSpec } from '@/lib/blog/tools';
 import type { Members } from './stand-in-members';
+import { termWriters } from './stand-in-terms';
 import {
   type Answer,
   type Call,
@@ -26,13 +27,7 @@ import {
 //   premium content ... A preview displays a limited number of paragraphs of paid content to non-subscribed users"),
 //   its rich content cut to the post's first `previewBlocks` nodes (3 unless the post says), its text to theirs.
 //
-// The site's key also creates terms, kept with the folder's and listed with them from then on (an import's):
-// - `categories.createCategory` (@wix/auto_sdk_blog_categories, POST /blog/v3/categories `{ category }`, answering
-//   `{ category }`): `label` required, at most 35 characters (Category.label "@maxLength 35"); a slug already taken
-//   in the category's language is 409 ALREADY_EXISTS;
-// - `tags.createTag(label, { slug, language })` (@wix/auto_sdk_blog_tags, POST /v3/tags, answering `{ tag }`): "Creates
-//   a new tag with the provided label if a tag with the same label doesn't already exist" (and "A blog can't have two
-//   tags with the same label"): that label's tag is answered as it is.
+// The site's key also creates terms (stand-in-terms.ts), kept with the folder's and listed with them from then on.
 
 type Raw = Json & { id: string; slug: string; status?: string; firstPublishedDate?: string };
 
@@ -90,9 +85,6 @@ function shapeOf(post: Raw, fieldsets: string[]): Json {
 }
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
-
-/** Category.label's and Tag.label's most characters (their "@maxLength"). */
-const LABEL_MAX = { category: 35, tag: 100 } as const;
 
 /**
  * The Blog of the content folder at `contentDir`, read once: a call's answer, by its route (the path without its
@@ -253,48 +245,7 @@ export async function blogApi(contentDir: string, options: { posts?: Json[]; mem
     return undefined;
   }
 
-  const languageOf = (term: Json) => (typeof term.language === 'string' ? term.language : 'en');
-
-  function createCategory(body: Json): Answer {
-    const given = (body.category ?? {}) as Json;
-    const label = typeof given.label === 'string' ? given.label.trim() : '';
-    if (!label) return wixError(400, 'INVALID_ARGUMENT', 'category.label is required');
-    if (label.length > LABEL_MAX.category)
-      return wixError(400, 'INVALID_ARGUMENT', `category.label: at most ${LABEL_MAX.category} characters`);
-    const language = languageOf(given);
-    const slug = typeof given.slug === 'string' && given.slug ? given.slug : slugify(label, 'category');
-    if (categories.some((c) => c.slug === slug && languageOf(c) === language))
-      return wixError(409, 'ALREADY_EXISTS', `a category with the slug ${slug} exists`);
-    const id = randomUUID();
-    const made: Raw = {
-      ...given,
-      id,
-      label,
-      slug,
-      language,
-      displayPosition: categories.length,
-      translationId: randomUUID(),
-    };
-    categories.push(made);
-    return ok({ category: category(made) });
-  }
-
-  function createTag(body: Json): Answer {
-    const label = typeof body.label === 'string' ? body.label.trim() : '';
-    if (!label) return wixError(400, 'INVALID_ARGUMENT', 'label is required');
-    if (label.length > LABEL_MAX.tag)
-      return wixError(400, 'INVALID_ARGUMENT', `label: at most ${LABEL_MAX.tag} characters`);
-    const language = languageOf(body);
-    const same = tags.find((t) => t.label === label && languageOf(t) === language);
-    if (same) return ok({ tag: tag(same) });
-    const wanted = typeof body.slug === 'string' && body.slug ? body.slug : slugify(label, 'tag');
-    let slug = wanted;
-    for (let n = 2; tags.some((t) => t.slug === slug && languageOf(t) === language); n++) slug = `${wanted}-${n}`;
-    const at = new Date().toISOString();
-    const made: Raw = { id: randomUUID(), label, slug, language, createdDate: at, updatedDate: at };
-    tags.push(made);
-    return ok({ tag: tag(made) });
-  }
+  const { createCategory, createTag } = termWriters(categories, tags, category, tag);
 
   return {
     answer,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Answer, type Call, type Json, matches, notFound, readCursor, sorted, wixError } from './stand-in-shared';
+import { createInBulk } from './stand-in-drafts-bulk';
 
 // The stand-in's Draft Posts (the Blog's /v3/draft-posts, @wix/auto_sdk_blog_draft-posts), for the site's key only
 // (a visitor or member is 403: drafts are the site's). Every published post has its draft, made from the post the
@@ -15,13 +16,7 @@ import { type Answer, type Call, type Json, matches, notFound, readCursor, sorte
 //   review is approved (`moderationDetails` APPROVED, dated).
 // - `deleteDraftPost` (DELETE /{id}): to the trash bin, the post gone from readers; `listDeletedDraftPosts` (GET
 //   /trash-bin), newest first; `restoreFromTrashBin` (POST /trash-bin/{id}/restore): back as it was.
-// - `bulkCreateDraftPosts` (POST /v3/bulk/draft-posts/create, `draftPosts` "@minSize 1 @maxSize 20", `publish`,
-//   `returnFullEntity`): each made as createDraftPost makes one, and published too with `publish: true` ("Whether the
-//   draft post should be published after creation"). Each is answered in `results[]` (BulkDraftPostResult:
-//   `itemMetadata` { id, originalIndex, success, error }, and the draft as `item` with `returnFullEntity`), with
-//   `bulkActionMetadata` { totalSuccesses, totalFailures, undetailedFailures }. A post without a `title`, or without
-//   a `memberId` naming a member of the site (Wix takes none from an app without its writer), is not made: its result
-//   says why, the others are made.
+// - `bulkCreateDraftPosts` (POST /v3/bulk/draft-posts/create): stand-in-drafts-bulk.ts.
 // - `queryDraftPosts` (POST /query): `filter` over the draft's fields, `sort`, `cursorPaging` (a cursor carries its
 //   query's filter and sort); every published post's draft is listed (as Wix lists them), not only those asked for
 //   before.
@@ -40,8 +35,6 @@ export interface PublishedPosts {
 }
 
 const PAGE_MAX = 100;
-/** Draft posts a bulk create takes (BulkCreateDraftPostsRequest.draftPosts "@maxSize 20"). */
-const BULK_MAX = 20;
 
 export interface DraftOptions {
   /** Whether a member of the site has this id (a bulk-created post's writer must be one). */
@@ -136,17 +129,6 @@ export function createDrafts(blog: PublishedPosts, seeded: Json[] = [], options:
     return draft;
   }
 
-  /** Why a bulk create does not make this post, or null when it does. */
-  function refusalOf(post: Json): string | null {
-    if (!post || typeof post !== 'object') return 'not a draft post';
-    if (typeof post.title !== 'string' || !post.title) return 'title is required';
-    if (typeof post.memberId !== 'string' || !post.memberId)
-      return 'memberId is required: a draft post created by an app names its writer, a member of the site';
-    if (options.isMember && !options.isMember(post.memberId))
-      return `no member of the site has the id ${post.memberId}`;
-    return null;
-  }
-
   return function answer(call: Call): Answer | undefined {
     const { method, route, body } = call;
     const translate = /^\/v3\/multilingual\/draft\/([^/]+)$/.exec(route);
@@ -158,30 +140,14 @@ export function createDrafts(blog: PublishedPosts, seeded: Json[] = [], options:
 
     if (bulkCreate) {
       if (method !== 'POST') return undefined;
-      const given = body.draftPosts;
-      if (!Array.isArray(given) || given.length < 1 || given.length > BULK_MAX)
-        return wixError(400, 'INVALID_ARGUMENT', `draftPosts: from 1 to ${BULK_MAX}`);
-      const results = (given as Json[]).map((post, originalIndex) => {
-        const refused = refusalOf(post);
-        if (refused) {
-          const error = { code: 'INVALID_ARGUMENT', description: refused };
-          return { itemMetadata: { originalIndex, success: false, error } };
-        }
-        const draft = created(post);
-        if (body.publish === true) publish(draft);
-        return {
-          itemMetadata: { id: draft.id, originalIndex, success: true },
-          ...(body.returnFullEntity === true && { item: shaped(draft, call) }),
-        };
-      });
-      const totalSuccesses = results.filter((r) => r.itemMetadata.success).length;
-      return {
-        status: 200,
-        body: {
-          results,
-          bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 },
+      return createInBulk(body, {
+        made: (post) => {
+          const draft = created(post);
+          if (body.publish === true) publish(draft);
+          return { id: draft.id, item: () => shaped(draft, call) };
         },
-      };
+        isMember: options.isMember,
+      });
     }
 
     if (translate && method === 'POST') {
