@@ -1,7 +1,7 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { parseFragment } from 'parse5';
+import { type ChildNode, isText, parseHtml } from './html-dom';
 import type { SourceBody } from './types';
 
 // How much of a source post's text an import kept: the words a reader sees in the source's content (its HTML's text
@@ -9,13 +9,6 @@ import type { SourceBody } from './types';
 // times, in the imported post's text. The target is 100%.
 
 const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'head']);
-
-interface Parse5Node {
-  nodeName: string;
-  value?: string;
-  childNodes?: Parse5Node[];
-  content?: Parse5Node;
-}
 
 const BLOCKS = new Set([
   'p',
@@ -40,13 +33,13 @@ const BLOCKS = new Set([
  */
 export function htmlText(html: string, paragraphs = false): string {
   const out: string[] = [];
-  const visit = (node: Parse5Node) => {
-    if (node.nodeName === '#text') out.push(node.value ?? '');
+  const visit = (node: ChildNode) => {
+    if (isText(node)) out.push(node.value);
     if (HIDDEN.has(node.nodeName) || node.nodeName === '#comment') return;
-    for (const child of node.childNodes ?? []) visit(child);
+    if ('childNodes' in node) for (const child of node.childNodes) visit(child);
     out.push(paragraphs && BLOCKS.has(node.nodeName) ? '\n\n' : paragraphs && node.nodeName === 'br' ? '\n' : ' ');
   };
-  visit(parseFragment(html) as unknown as Parse5Node);
+  for (const node of parseHtml(html)) visit(node);
   return out.join('');
 }
 

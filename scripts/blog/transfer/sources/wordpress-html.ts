@@ -1,4 +1,4 @@
-import { parseFragment } from 'parse5';
+import { parseHtml, textContent } from '../html-dom';
 
 // The HTML of a WordPress export, read as tokens: what `wpautop` (wordpress-autop.ts) needs to find the paragraphs of a
 // classic-editor post without touching its markup, and the plain text of a title or a term's name. Every token keeps
@@ -108,16 +108,12 @@ export function tokenize(html: string): Token[] {
   return tokens;
 }
 
-type Parse5Node = { nodeName: string; value?: string; childNodes?: Parse5Node[] };
-
 /** The text of an HTML fragment (a title, a term's name): tags dropped, entities decoded, spaces collapsed. */
 export function plainText(html: string): string {
   if (!html.includes('<') && !html.includes('&')) return html.replace(/\s+/g, ' ').trim();
-  const parts: string[] = [];
-  const walk = (node: Parse5Node) => {
-    if (node.nodeName === '#text') parts.push(node.value ?? '');
-    else if (node.nodeName !== '#comment') node.childNodes?.forEach(walk);
-  };
-  walk(parseFragment(html) as unknown as Parse5Node);
-  return parts.join('').replace(/\s+/g, ' ').trim();
+  return parseHtml(html)
+    .map((node) => textContent(node))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
