@@ -132,12 +132,23 @@ export async function browserSuite(base: string, smtp: TestSmtp, say: (line: str
     }
     await replyBox.fill(`From the reads of the page ${stamp}`);
     await hers.getByRole('button', { name: 'Post reply' }).click();
-    for (let i = 0; i < 60; i++) {
+    // The reply first (on Bea's page: it was taken), then its mail, sent by the site's queue (comment-replies). The
+    // queue's worker shares two cores with the newcomer's build in CI: run 23 took no mail in 30 s. 90 s, and the
+    // failure says which of the two did not happen.
+    const replied = await bea
+      .locator('#comments', { hasText: `From the reads of the page ${stamp}` })
+      .waitFor({ timeout: 30_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!replied) fail(`Bea's reply does not show on her page:\n${await bea.locator('#comments').innerText()}`);
+    for (let i = 0; i < 180; i++) {
       if (smtp.received.some((mail) => mail.to.includes(members.ada.email!))) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const mail = smtp.received.find((m) => m.to.includes(members.ada.email!));
-    if (!mail) fail(`no reply mail reached ${members.ada.email} within 30 s (${smtp.received.length} mails taken)`);
+    if (!mail) {
+      fail(`Bea's reply shows, but no mail reached ${members.ada.email} in 90 s (${smtp.received.length} mails taken)`);
+    }
     if (!parseMail('smtp', mail!.raw).text.includes(`From the reads of the page ${stamp}`)) {
       fail('the reply mail lacks the reply');
     }
