@@ -27,6 +27,7 @@ export const FEATURES = [
   'writers',
   'analytics',
   'settings',
+  'transfer',
 ];
 
 /**
@@ -114,6 +115,21 @@ const POLICIES = [
   may('writers', ['writers', 'data', ...BASE]),
   may('analytics', ['analytics', 'data', ...BASE]),
   may('settings', ['settings', 'data', ...BASE]),
+  // Moving a blog in and out: the importers and exporters write and read the content and the records they are handed
+  // (the server's own, index.ts; the CLI's, which it opens), so they take the other features' pieces through their
+  // TOOLS (below) as a script does, and never open a store themselves.
+  may('transfer', [
+    'transfer',
+    'blog',
+    'comments',
+    'members',
+    'newsletter',
+    'plans',
+    'settings',
+    'data',
+    'platform',
+    ...BASE,
+  ]),
   // The scripts, each a process of its own. The CLI edits the content folder and the site's records, tells the site
   // what changed as Wix would (lib/edge/webhooks: the signing key and the envelope) and asks the switchboard which
   // platform the environment it was given names (servedBy(feature, readConfig(io.env))); it shares the Ricos builders
@@ -147,7 +163,7 @@ const POLICIES = [
   },
   // A script also through the feature's TOOLS (its door for scripts/, above); nothing else past the surface.
   {
-    from: { element: { types: { anyOf: SCRIPTS } } },
+    from: { element: { types: { anyOf: [...SCRIPTS, 'transfer'] } } },
     allow: { to: { element: { types: { anyOf: FEATURES }, fileInternalPath: TOOLS } } },
   },
   // Routes and the edges read the blog through its cached reads, never its source (the features built on posts do).

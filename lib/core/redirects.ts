@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 // The redirects table: old addresses (a blog's before it came here: `/2019/05/slug/`, `/?p=123`, `/p/slug`,
-// `/tag/x/`) answered 301 with their new page. The importer writes it (scripts/blog/transfer), the owner may edit it
+// `/tag/x/`) answered 301 with their new page. The importer writes it (lib/transfer), the owner may edit it
 // by hand or with `npm run blog -- redirects`, and the proxy serves it (proxy.ts, on the old addresses' shapes only).
 // It is one file of the content folder, `redirects.json`, read again when it changes: an import is served without
 // a restart, on every instance that shares the folder.

@@ -73,7 +73,7 @@ export function dataChangeEvent({ collectionId, truncated, before, after }: Data
 export function recordsClient(...declared: CollectionDeclaration[]): DataClient {
   const records = () => {
     const client = processSingleton('records-client', () =>
-      createDataClient({ backend: ownBackend(), collections: [], onChange: clearChangedPages }),
+      createDataClient({ backend: recordsBackend(), collections: [], onChange: clearChangedPages }),
     );
     for (const collection of declared) client.declare(collection);
     return client;
@@ -138,13 +138,24 @@ export const recordSiteBackup = (form: URLSearchParams) =>
 /** Where the site's collections live: the platform's `data` (lib/platform decides). */
 export function siteBackend(): DataBackend {
   return serve('data', {
-    embedded: ownBackend,
-    postgres: ownBackend,
+    embedded: recordsBackend,
+    postgres: recordsBackend,
     wix: () => {
       const { apiKey, siteId, apiBaseUrl } = config().wix;
       return createWixBackend({ apiKey: apiKey!, siteId: siteId!, apiBaseUrl });
     },
   });
+}
+
+/** The site's own database, opened once per process (the site's client and the records' share it). */
+const recordsBackend = () => processSingleton('records-backend', ownBackend);
+
+/**
+ * A client of the site's own records whose writes are stamped with the dates `now` gives (an import keeps its
+ * comments' dates), over the records' one database; its writes end in the site's invalidation as every write does.
+ */
+export function datedRecordsClient(now: () => Date, ...declared: CollectionDeclaration[]): DataClient {
+  return createDataClient({ backend: recordsBackend(), collections: declared, now, onChange: clearChangedPages });
 }
 
 /** The site's own database: DATABASE_URL's server (instances share it; no folder lock), else DATA_DIR's. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appendEvents, pruneEvents, rollUp, storeSize, type AnalyticsEvent } from '@/lib/analytics/tools';
 import type { SqlDatabase } from '@/lib/data/types';
-import { prng } from '../content/random';
+import { prng } from '@/lib/core/random';
 
 // A made-up but lifelike history of page views for the owner's analytics (issue 46), written through analytics' own
 // store (lib/analytics/tools.ts) exactly as the site writes and rolls up: the browser test's 90 days, the screenshots'
@@ -124,7 +124,7 @@ function dayEvents(dayStart: number, views: number, posts: HistoryPost[], next: 
 export async function generateHistory(options: HistoryOptions) {
   const { sql, days, viewsPerDay, posts, seed = 46, keepRawDays = 35 } = options;
   const now = options.now ?? new Date();
-  // Seeded (scripts/content/random.ts): the same options give the same history.
+  // Seeded (lib/core/random.ts): the same options give the same history.
   const next = prng(seed);
   const today = Date.parse(`${dayOf(now.getTime())}T00:00:00Z`);
   let written = 0;

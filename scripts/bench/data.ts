@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { checkDataQuery, createDataClient, createEmbeddedBackend, whereClause } from '@/lib/data/tools';
 import { defineCollection, OWNER, OWNER_ONLY } from '@/lib/data/types';
-import { prng } from '../content/random';
+import { prng } from '@/lib/core/random';
 import { fmtInt, fmtMiB, fmtMs, median, row, type Row } from './support/table';
 
 // Figure 9, data collections: the embedded backend (PGlite) at 100,000 items. In a scratch folder, one collection is

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ContentFolder } from '@/lib/blog/tools';
-import { applyBundle } from '../blog/transfer/apply';
-import { emptyBundle, type Bundle } from '../blog/transfer/types';
+import { applyBundle } from '@/lib/transfer/tools';
+import { emptyBundle, type Bundle } from '@/lib/transfer/tools';
 import { fmtInt, row, type Row } from './support/table';
 
 // The import at a big blog's size (issue 48): 5,000 WordPress-shaped posts (HTML of about 600 words with headings,

@@ -3,13 +3,5 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** A mistake in a Markdown source, at a line of its file (markdown.ts and markdown-inline.ts throw it). */
-export class MarkdownError extends Error {
-  override name = 'MarkdownError';
-  constructor(
-    message: string,
-    readonly line: number,
-  ) {
-    super(message);
-  }
-}
+// A mistake in a Markdown source: the site's Markdown reader's (lib/core/ricos), which the CLI reports with its line.
+export { MarkdownError } from '@/lib/core/ricos/markdown-error';

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { assignIds, minutesToRead, plainText } from '../content/ricos/document';
-import type { RicosNode } from '../content/ricos/types';
+import { minutesToRead, plainText } from '@/lib/blog/tools';
+import { assignIds } from '@/lib/core/ricos/document';
+import type { RicosNode } from '@/lib/core/ricos/types';
 import { UsageError } from './errors';
-import { MarkdownError, markdownToRicos } from './markdown';
+import { MarkdownError, markdownToRicos } from '@/lib/core/ricos/markdown';
 
 // A post body from a file: Markdown (.md, .markdown) or Ricos JSON (.json: a node list or { nodes }).
 

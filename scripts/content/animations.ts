@@ -1,4 +1,4 @@
-import { prng } from './random';
+import { prng } from '@/lib/core/random';
 
 // The moving pictures of content/media: a page loading in a browser window (the demo video, whose last frame is
 // also its poster) and falling confetti (the demo GIF). Flat colours and hard edges, like the still images.

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { readPosts } from './demo/read';
 import type { PostDef } from './demo/types';
 import { buildPost, type PostJson } from './post';
-import { uuidFrom } from './random';
+import { uuidFrom } from '@/lib/core/random';
 import { authors, authorsJson, categoriesJson, categoryIdIn, MAIN_LANGUAGE, tagIdIn, tagsJson } from './taxonomy';
 import { writeJson } from './write';
 

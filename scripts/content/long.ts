@@ -1,10 +1,10 @@
 import { heroImages, images, videoFile } from './media';
 import { buildPost, type PostJson } from './post';
-import { Random, uuidFrom } from './random';
-import { code, h, ol, quote, table, ul } from './ricos/blocks';
-import { countWords, plainText } from './ricos/document';
-import { embed, image, video } from './ricos/media';
-import type { RicosNode } from './ricos/types';
+import { Random, uuidFrom } from '@/lib/core/random';
+import { code, h, ol, quote, table, ul } from '@/lib/core/ricos/blocks';
+import { countWords, plainText } from '@/lib/blog/tools';
+import { embed, image, video } from '@/lib/core/ricos/media';
+import type { RicosNode } from '@/lib/core/ricos/types';
 import { headings, listItems, quotes, snippets, titles, topics } from './sentences';
 import { Writer } from './synth';
 import { authors, categoryId, tagId, type CategoryKey, type TagKey } from './taxonomy';

@@ -1,4 +1,4 @@
-import type { MediaFile } from './ricos/types';
+import type { MediaFile } from '@/lib/core/ricos/types';
 
 // Every file in content/media/, with the sizes the posts record. scripts/content/make-images.ts draws them.
 

@@ -1,6 +1,7 @@
-import { uuidFrom } from './random';
-import { assignIds, minutesToRead, plainText } from './ricos/document';
-import type { MediaFile, RicosNode } from './ricos/types';
+import { uuidFrom } from '@/lib/core/random';
+import { minutesToRead, plainText } from '@/lib/blog/tools';
+import { assignIds } from '@/lib/core/ricos/document';
+import type { MediaFile, RicosNode } from '@/lib/core/ricos/types';
 import { postPath } from '@/lib/core/site';
 import { SITE_BASE, imageJson } from './taxonomy';
 

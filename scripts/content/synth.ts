@@ -1,10 +1,10 @@
 import { heroImages, images } from './media';
 import { buildPost, type PostInput, type PostJson } from './post';
-import { Random, uuidFrom } from './random';
-import { checklist, code, collapsible, divider, h, ol, p, quote, table, ul } from './ricos/blocks';
-import { image } from './ricos/media';
-import { bold, deco, italic, link, t } from './ricos/text';
-import type { Inline, RicosNode } from './ricos/types';
+import { Random, uuidFrom } from '@/lib/core/random';
+import { checklist, code, collapsible, divider, h, ol, p, quote, table, ul } from '@/lib/core/ricos/blocks';
+import { image } from '@/lib/core/ricos/media';
+import { bold, deco, italic, link, t } from '@/lib/core/ricos/text';
+import type { Inline, RicosNode } from '@/lib/core/ricos/types';
 import { fills, headings, listItems, quotes, sentences, snippets, titles, topics } from './sentences';
 import { authors, categoryId, categoryKeys, tagId, tagKeys, type CategoryKey } from './taxonomy';
 

@@ -1,6 +1,6 @@
 import { images } from './media';
-import { uuidFrom } from './random';
-import type { MediaFile } from './ricos/types';
+import { uuidFrom } from '@/lib/core/random';
+import type { MediaFile } from '@/lib/core/ricos/types';
 
 // The blog's authors, categories and tags, shared by the demo content and the generator.
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MarkdownError, markdownToRicos, type Directive } from '@/scripts/blog/markdown';
-import { p } from '@/scripts/content/ricos/blocks';
-import { t } from '@/scripts/content/ricos/text';
-import type { RicosNode } from '@/scripts/content/ricos/types';
+import { MarkdownError, markdownToRicos, type Directive } from '@/lib/core/ricos/markdown';
+import { p } from '@/lib/core/ricos/blocks';
+import { t } from '@/lib/core/ricos/text';
+import type { RicosNode } from '@/lib/core/ricos/types';
 
 type Decorated = { text: string; decorations: Array<{ type: string; linkData?: { link: { url: string } } }> };
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFields } from '@/scripts/content/demo/fields';
+import { parseFields } from '@/lib/core/ricos/directive-fields';
 import { POSTS_DIR, readPost, readPosts } from '@/scripts/content/demo/read';
 import { images } from '@/scripts/content/media';
 import {
@@ -17,9 +17,9 @@ import {
   table,
   toc,
   ul,
-} from '@/scripts/content/ricos/blocks';
-import { actionButton, gallery, gif, html, image, linkButton, poll, video } from '@/scripts/content/ricos/media';
-import { bold, deco, mention, t } from '@/scripts/content/ricos/text';
+} from '@/lib/core/ricos/blocks';
+import { actionButton, gallery, gif, html, image, linkButton, poll, video } from '@/lib/core/ricos/media';
+import { bold, deco, mention, t } from '@/lib/core/ricos/text';
 import { gifFile } from '@/scripts/content/media';
 
 // The demo posts are Markdown files (scripts/content/demo/posts/, format in scripts/content/demo/README.md).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plainText as textOf } from '@/lib/blog/tools';
-import { convertBody } from '@/scripts/blog/transfer/convert';
-import type { RicosNode } from '@/scripts/content/ricos/types';
+import { convertBody } from '@/lib/transfer/convert';
+import type { RicosNode } from '@/lib/core/ricos/types';
 
 // A post's body, HTML or Markdown, as the site's nodes: WordPress's classic editor (text without paragraphs, its
 // shortcodes), Medium's export, and Markdown (a Hugo or Jekyll post) with raw HTML inside it.

@@ -5,16 +5,16 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { RichContent } from '@/components/rich-content/rich-content';
-import { convertBody } from '@/scripts/blog/transfer/convert';
-import { copyMedia, rewriteMedia } from '@/scripts/blog/transfer/media';
-import { readGhost } from '@/scripts/blog/transfer/sources/ghost';
-import { readMarkdownFolder } from '@/scripts/blog/transfer/sources/markdown-folder';
-import { readMedium } from '@/scripts/blog/transfer/sources/medium';
-import { readSubstack } from '@/scripts/blog/transfer/sources/substack';
-import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
-import { wordpressHtml } from '@/scripts/blog/transfer/sources/wordpress-autop';
-import { coverage, htmlText, missingWords, sourceText } from '@/scripts/blog/transfer/text-coverage';
-import type { Bundle } from '@/scripts/blog/transfer/types';
+import { convertBody } from '@/lib/transfer/convert';
+import { copyMedia, rewriteMedia } from '@/lib/transfer/media';
+import { readGhost } from '@/lib/transfer/sources/ghost';
+import { readMarkdownFolder } from '@/lib/transfer/sources/markdown-folder';
+import { readMedium } from '@/lib/transfer/sources/medium';
+import { readSubstack } from '@/lib/transfer/sources/substack';
+import { readWordPress } from '@/lib/transfer/sources/wordpress';
+import { wordpressHtml } from '@/lib/transfer/sources/wordpress-autop';
+import { coverage, htmlText, missingWords, sourceText } from '@/lib/transfer/text-coverage';
+import type { Bundle } from '@/lib/transfer/types';
 
 // The must-show, on every import fixture: text coverage per imported post (the words a reader sees in the
 // source's content, found on the imported post's page as the site's RichContent renders it), as one table of each

@@ -1,7 +1,7 @@
-import { markdownToRicos, type Directive } from '@/scripts/blog/markdown';
-import { importDirective } from '@/scripts/blog/transfer/convert-directives';
+import { markdownToRicos, type Directive } from '@/lib/core/ricos/markdown';
+import { importDirective } from '@/lib/transfer/convert-directives';
 import { mediaFile } from '@/scripts/content/demo/directives';
-import type { RicosNode } from '@/scripts/content/ricos/types';
+import type { RicosNode } from '@/lib/core/ricos/types';
 
 // Reading an export's Markdown back as the site would (tests/transfer/export.test.ts, ricos-to-markdown.test.ts), and
 // what "the same nodes" allows for.

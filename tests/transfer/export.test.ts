@@ -12,15 +12,15 @@ import { createEmbeddedBackend } from '@/lib/data/embedded';
 import { OWNER } from '@/lib/data/permissions';
 import { members } from '@/lib/members/collection';
 import { planGrants, pricingPlans } from '@/lib/plans/local';
-import type { RicosNode } from '@/scripts/content/ricos/types';
-import { exportSite, type ExportReport } from '@/scripts/blog/transfer/export';
-import { PEOPLE_COLUMNS } from '@/scripts/blog/transfer/people-csv';
-import { sameNode } from '@/scripts/blog/transfer/ricos-to-markdown-fields';
-import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
+import type { RicosNode } from '@/lib/core/ricos/types';
+import { exportSite, type ExportReport } from '@/lib/transfer/export';
+import { PEOPLE_COLUMNS } from '@/lib/transfer/people-csv';
+import { sameNode } from '@/lib/transfer/ricos-to-markdown-fields';
+import { readWordPress } from '@/lib/transfer/sources/wordpress';
 import { edgesUnmarked, readBack } from './export-read-back';
 
 // The export of the repository's demo content (copied: content/ is never written): a Markdown file per post that the
-// site's own Markdown reader (scripts/blog/markdown.ts with the demo's ```ricos:<kind> blocks, the media ones as the
+// site's own Markdown reader (lib/core/ricos/markdown.ts with the demo's ```ricos:<kind> blocks, the media ones as the
 // import reads them, with the size and alt text they say, and ```ricos:node read as its JSON: the addition the export
 // asks of markdown.ts) reads back as the post, a WXR file any XML parser and the WordPress importer read, the media
 // the posts use, and the people as CSV without a secret.

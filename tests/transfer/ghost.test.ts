@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGhost } from '@/scripts/blog/transfer/sources/ghost';
+import { readGhost } from '@/lib/transfer/sources/ghost';
 
-// The Ghost reader (scripts/blog/transfer/sources/ghost.ts) on two exports (tests/fixtures/import/ghost/README.md):
+// The Ghost reader (lib/transfer/sources/ghost.ts) on two exports (tests/fixtures/import/ghost/README.md):
 // Ghost's own 4.x export fixture, copied unmodified (HTML beside Mobiledoc), and a 5.x export with Lexical content,
 // members, newsletters and tiers.
 

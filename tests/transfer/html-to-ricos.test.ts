@@ -7,8 +7,8 @@ import { loneFrameSource } from '@/components/rich-content/embed-nodes';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { hostedVideo } from '@/components/rich-content/video-hosts';
 import { plainText as textOf } from '@/lib/blog/tools';
-import type { RicosNode } from '@/scripts/content/ricos/types';
-import { htmlToRicos } from '@/scripts/blog/transfer/html-to-ricos';
+import type { RicosNode } from '@/lib/core/ricos/types';
+import { htmlToRicos } from '@/lib/transfer/html-to-ricos';
 
 // The HTML converter on the platforms' own markup: Gutenberg's blocks as it serializes them, Ghost's Koenig cards as
 // Ghost renders them, Substack's components. Each mapping renders (components/rich-content), and keeps every word.

@@ -9,8 +9,8 @@ import { readRedirects } from '@/lib/core/redirects';
 import { siteClient } from '@/lib/wix/sdk-clients';
 import { transportFor } from '@/lib/wix/transport';
 import { main } from '@/scripts/blog/cli';
-import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
-import { termSlug } from '@/scripts/blog/transfer/wix-terms';
+import { readWordPress } from '@/lib/transfer/sources/wordpress';
+import { termSlug } from '@/lib/transfer/wix-terms';
 import { type StandIn, startWixStandIn } from '@/scripts/wix/stand-in';
 
 // `npm run blog -- import FILE` on a Wix site (WIX_API_KEY and WIX_SITE_ID set): WordPress's theme unit test data

@@ -11,10 +11,10 @@ import { postComments } from '@/lib/comments/tools';
 import { redirectFor } from '@/lib/core/redirects';
 import { main } from '@/scripts/blog/cli';
 import { importSite, WPTT } from './import-site';
-import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
-import { coverage, htmlText, sourceText } from '@/scripts/blog/transfer/text-coverage';
-import { importId } from '@/scripts/blog/transfer/ids';
-import { applyBundle } from '@/scripts/blog/transfer/apply';
+import { readWordPress } from '@/lib/transfer/sources/wordpress';
+import { coverage, htmlText, sourceText } from '@/lib/transfer/text-coverage';
+import { importId } from '@/lib/transfer/ids';
+import { applyBundle } from '@/lib/transfer/apply';
 import { ContentFolder } from '@/lib/blog/tools';
 
 // Issue 48's must-show on WordPress's own import test file (WPTT's themeunittestdata.wordpress.xml, unmodified):

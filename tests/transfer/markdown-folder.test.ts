@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readMarkdownFolder } from '@/scripts/blog/transfer/sources/markdown-folder';
+import { readMarkdownFolder } from '@/lib/transfer/sources/markdown-folder';
 
-// The Markdown folder reader (scripts/blog/transfer/sources/markdown-folder.ts) on folders laid out as Hugo, Jekyll,
+// The Markdown folder reader (lib/transfer/sources/markdown-folder.ts) on folders laid out as Hugo, Jekyll,
 // Astro's blog template and Next.js's blog starter make them (tests/fixtures/import/markdown/README.md), and on a
 // plain folder written here.
 

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { readMedium } from '@/scripts/blog/transfer/sources/medium';
+import { readMedium } from '@/lib/transfer/sources/medium';
 
-// The Medium reader (scripts/blog/transfer/sources/medium.ts) on an export's folder (tests/fixtures/import/medium/
+// The Medium reader (lib/transfer/sources/medium.ts) on an export's folder (tests/fixtures/import/medium/
 // README.md: TryGhost/migrate's Medium fixtures, named as Medium names its files), read from the folder, a zip and a
 // map of files.
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { plainText } from '@/lib/blog/tools';
-import { checklist, code, divider, h, ol, p, quote, table, ul } from '@/scripts/content/ricos/blocks';
-import { image, video } from '@/scripts/content/ricos/media';
-import { deco, linkTarget, MONOSPACE, t } from '@/scripts/content/ricos/text';
-import type { RicosNode } from '@/scripts/content/ricos/types';
-import { ricosToMarkdown } from '@/scripts/blog/transfer/ricos-to-markdown';
+import { checklist, code, divider, h, ol, p, quote, table, ul } from '@/lib/core/ricos/blocks';
+import { image, video } from '@/lib/core/ricos/media';
+import { deco, linkTarget, MONOSPACE, t } from '@/lib/core/ricos/text';
+import type { RicosNode } from '@/lib/core/ricos/types';
+import { ricosToMarkdown } from '@/lib/transfer/ricos-to-markdown';
 import { edgesUnmarked, readBack } from './export-read-back';
 
 // The export's Markdown writer on what the demo posts do not hold: text Markdown would read otherwise, marks where its

@@ -5,9 +5,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { expect } from 'vitest';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { ContentFolder, type RawPost, type RawTerm } from '@/lib/blog/tools';
-import { dateOf } from '@/scripts/blog/transfer/export-posts';
-import { mediaFilesOf } from '@/scripts/blog/transfer/ricos-media';
-import type { RicosNode } from '@/scripts/content/ricos/types';
+import { dateOf } from '@/lib/transfer/export-posts';
+import { mediaFilesOf } from '@/lib/transfer/ricos-media';
+import type { RicosNode } from '@/lib/core/ricos/types';
 
 // What tests/transfer/round-trip.test.ts compares of a post and its imported copy: what its page shows besides the
 // body (its fields, terms, cover and translations), its body's nodes with the media step's folder taken out of their

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentFolder, plainText, type RawPost, type RawTerm } from '@/lib/blog/tools';
 import { main } from '@/scripts/blog/cli';
-import { convertBody } from '@/scripts/blog/transfer/convert';
-import { exportSite } from '@/scripts/blog/transfer/export';
-import { dateOf } from '@/scripts/blog/transfer/export-posts';
-import { sameNode } from '@/scripts/blog/transfer/ricos-to-markdown-fields';
-import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
+import { convertBody } from '@/lib/transfer/convert';
+import { exportSite } from '@/lib/transfer/export';
+import { dateOf } from '@/lib/transfer/export-posts';
+import { sameNode } from '@/lib/transfer/ricos-to-markdown-fields';
+import { readWordPress } from '@/lib/transfer/sources/wordpress';
 import {
   fields,
   groups,

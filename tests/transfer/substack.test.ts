@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { readSubstack } from '@/scripts/blog/transfer/sources/substack';
+import { readSubstack } from '@/lib/transfer/sources/substack';
 
-// The Substack reader (scripts/blog/transfer/sources/substack.ts) on an export laid out as Substack writes it
+// The Substack reader (lib/transfer/sources/substack.ts) on an export laid out as Substack writes it
 // (tests/fixtures/import/substack/README.md), zipped here with fflate so that the fixture stays readable text.
 
 const EXPORT = path.join(import.meta.dirname, '../fixtures/import/substack/export');

@@ -5,17 +5,17 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RicosNode } from '@/scripts/content/ricos/types';
-import { emptyBundle, type Bundle, type SourceBody } from '@/scripts/blog/transfer/types';
-import { applyBundleToWix } from '@/scripts/blog/transfer/wix-target';
+import type { RicosNode } from '@/lib/core/ricos/types';
+import { emptyBundle, type Bundle, type SourceBody } from '@/lib/transfer/types';
+import { applyBundleToWix } from '@/lib/transfer/wix-target';
 
-// The import's Wix target (scripts/blog/transfer/wix-target.ts) through the official SDK's own requests: a client as
+// The import's Wix target (lib/transfer/wix-target.ts) through the official SDK's own requests: a client as
 // the site makes it (createClient, ApiKeyStrategy) over the global fetch, every request caught by msw at
 // www.wixapis.com and Wix's upload host, and answered by a small Wix of this file's (categories, tags, Media Manager
 // files, draft posts) that keeps what it was sent, so a second run meets what the first made. The converter is this
 // file's too (a paragraph per <p>, an IMAGE per <img>): what is under test is what reaches Wix.
 
-vi.mock('@/scripts/blog/transfer/convert', () => ({
+vi.mock('@/lib/transfer/convert', () => ({
   convertBody: (body: SourceBody) => {
     const html = body.format === 'html' ? body.html : body.format === 'markdown' ? body.markdown : '';
     const nodes: RicosNode[] = [...html.matchAll(/<p>(.*?)<\/p>|<img src="([^"]+)">/g)].map(([, text, src], i) =>

@@ -2,9 +2,9 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { autop, needsAutop } from '@/scripts/blog/transfer/sources/wordpress-autop';
-import { readWordPress } from '@/scripts/blog/transfer/sources/wordpress';
-import type { SourcePost } from '@/scripts/blog/transfer/types';
+import { autop, needsAutop } from '@/lib/transfer/sources/wordpress-autop';
+import { readWordPress } from '@/lib/transfer/sources/wordpress';
+import type { SourcePost } from '@/lib/transfer/types';
 
 // The WordPress reader against WordPress's own test export (WPTT's theme unit test data, kept as published: see the
 // README beside it), and a small hand-made export for what that one lacks (classic line breaks, spam, a site in a

@@ -13,7 +13,7 @@ import { OWNER } from '@/lib/data/types';
 import { memberId, members as localMembers, normaliseEmail } from '@/lib/members/tools';
 import { pricingPlans } from '@/lib/plans/tools';
 import type { DataIo } from '../data-io';
-import type { ImportRecords } from './records';
+import type { ImportRecords } from '@/lib/transfer/tools';
 
 // The site's records as the import and the export open them: DATABASE_URL's database, or DATA_DIR's when no running
 // site holds it; else what was skipped, and why, for the report.

@@ -10,8 +10,8 @@ import { isNotFound, toCatalogueError } from '@/lib/wix/upstream';
 import type { DataIo } from '../data-io';
 import { UsageError } from '../errors';
 import { cliSettings } from '../settings';
-import { readSource, type SourceChoice } from './detect';
-import { formatReport } from './report';
+import { readSource, type SourceChoice, wixTarget } from '@/lib/transfer/tools';
+import { formatReport } from '@/lib/transfer/tools';
 
 // The import into a Wix site (command.ts sends it here when the environment names one): applyBundleToWix with an SDK
 // client of the site's API key, the writer of its new posts, and the public plans its paid posts are for.
@@ -64,7 +64,7 @@ export async function importIntoWix(
   }
   // Loaded here: the local commands need none of them.
   const [{ applyBundleToWix }, blog, media, wixMembers, pricing] = await Promise.all([
-    import('./wix-target'),
+    wixTarget(),
     import('@wix/blog'),
     import('@wix/media'),
     import('@wix/members'),

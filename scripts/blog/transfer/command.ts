@@ -9,12 +9,12 @@ import { servedBy } from '@/lib/platform';
 import type { DataIo } from '../data-io';
 import { UsageError } from '../errors';
 import { cliSettings } from '../settings';
-import { applyBundle } from './apply';
-import { exportSite } from './export';
-import { formatReport } from './report';
+import { applyBundle } from '@/lib/transfer/tools';
+import { exportSite } from '@/lib/transfer/tools';
+import { formatReport } from '@/lib/transfer/tools';
 import { openRecords } from './command-records';
 import { importIntoWix } from './command-wix';
-import { readSource, type SourceChoice } from './detect';
+import { readSource, type SourceChoice } from '@/lib/transfer/tools';
 
 // `npm run blog -- import FILE|FOLDER [--from KIND] [--member ID] [--dry-run]` and `export FOLDER`: the commands
 // around apply.ts, wix-target.ts and export.ts. The import reads the export (detect.ts says which platform wrote it)

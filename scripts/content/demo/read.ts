@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MarkdownError, markdownToRicos } from '../../blog/markdown';
+import { MarkdownError, markdownToRicos } from '@/lib/core/ricos/markdown';
 import { authors, categoryKeys, languages, tagKeys } from '../taxonomy';
 import { demoDirective, Media, mediaFile } from './directives';
-import { checkFields, parseFields } from './fields';
+import { checkFields, parseFields } from '@/lib/core/ricos/directive-fields';
 import type { PostDef } from './types';
 
 // Reads the demo posts: scripts/content/demo/posts/<slug>.md, front matter then a Markdown body (README.md here).

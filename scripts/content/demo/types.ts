@@ -1,5 +1,5 @@
 import type { PostStatus } from '../post';
-import type { MediaFile, RicosNode } from '../ricos/types';
+import type { MediaFile, RicosNode } from '@/lib/core/ricos/types';
 import type { AuthorKey, CategoryKey, Language, TagKey } from '../taxonomy';
 
 /** A demo post as written by hand; demo.ts derives ids, urls, text and reading time. */
