@@ -103,6 +103,9 @@ export async function register() {
     // unfinished taken up again where their records say they got to (lib/data/data-jobs).
     const { startDataJobs } = await import('./lib/data');
     void keepStarting(startDataJobs, retrying('data jobs: the worker did not start'));
+    // The dashboard's imports (lib/transfer): this instance's worker, and the imports a stop left unfinished run again.
+    const { startImports } = await import('./lib/transfer');
+    void keepStarting(startImports, retrying('imports: the worker did not start'));
   } catch (error) {
     warn('newsletter start failed')(error);
   }

@@ -28,6 +28,7 @@ const OWN_SERVERS = [
   'analytics',
   'cluster',
   'data-folder',
+  'import',
   'newsletter-cluster',
   'outage',
   'refused-config',

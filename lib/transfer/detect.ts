@@ -7,7 +7,7 @@ import { readMarkdownFolder } from './sources/markdown-folder';
 import { readMedium } from './sources/medium';
 import { readSubstack } from './sources/substack';
 import { readWordPress } from './sources/wordpress';
-import { type Bundle, ImportSourceError, type SourceKind } from './types';
+import { type Bundle, ImportError, type SourceKind } from './types';
 
 // Which platform wrote an export, from what it holds (or `--from`), and its reader's Bundle:
 // - a `.xml` file that is WXR (WordPress), its media looked for beside it (wp-content/uploads, or the folder);
@@ -31,7 +31,7 @@ async function readFile_(file: string, from?: SourceChoice): Promise<Bundle> {
       return readSubstack(bytes);
     if (from === 'medium' || (!from && names.some((n) => /(^|\/)posts\/[^/]+\.html$/.test(n))))
       return readMedium(bytes);
-    throw new ImportSourceError(`${file}: a zip holding neither Substack's posts.csv nor Medium's posts/ folder`);
+    throw new ImportError(`${file}: a zip holding neither Substack's posts.csv nor Medium's posts/ folder`);
   }
   const text = await readFile(file, 'utf8');
   if (from === 'wordpress' || (!from && ext === '.xml' && text.includes('wxr_version'))) {
@@ -40,7 +40,7 @@ async function readFile_(file: string, from?: SourceChoice): Promise<Bundle> {
   if (from === 'ghost' || (!from && ext === '.json' && text.includes('"db"'))) {
     return readGhost(text, { mediaDir: mediaBeside(file, ['content/images', 'images']) });
   }
-  throw new ImportSourceError(
+  throw new ImportError(
     `${file}: not an export this import reads (WordPress .xml, Ghost .json, Substack or Medium .zip)`,
   );
 }
@@ -65,6 +65,6 @@ export async function readSource(target: string, from?: SourceChoice): Promise<B
   if ((from === 'ghost' || !from) && ghost && (await readFile(path.join(target, ghost), 'utf8')).includes('"db"')) {
     return readFile_(path.join(target, ghost), 'ghost');
   }
-  if (from === 'substack') throw new ImportSourceError(`${target}: give Substack's export as its .zip`);
+  if (from === 'substack') throw new ImportError(`${target}: give Substack's export as its .zip`);
   return readMarkdownFolder(target);
 }

@@ -1,7 +1,9 @@
 import { postComments } from '@/lib/comments/tools';
-import type { DataClient } from '@/lib/data/tools';
+import { type DataClient, subscribers } from '@/lib/data/tools';
 import { OWNER } from '@/lib/data/types';
+import { memberId, members, normaliseEmail } from '@/lib/members/tools';
 import { isoWeek, subscriberId } from '@/lib/newsletter/tools';
+import { pricingPlans } from '@/lib/plans/tools';
 import { importId } from './ids';
 import type { ImportReport, Tally } from './report';
 import { htmlText } from './text-coverage';
@@ -18,6 +20,31 @@ export interface ImportRecords {
   stampWith(date: Date): void;
   /** The id of the site's member with this address, or null (local members; at Wix, none). */
   memberOf?: (email: string) => Promise<string | null>;
+}
+
+/** The collections an import writes and reads: comments, subscribers, the offered plans, the local members. */
+export const IMPORT_COLLECTIONS = [postComments, subscribers, pricingPlans, members];
+
+/**
+ * The records' port over a client of IMPORT_COLLECTIONS whose clock `setClock` sets (the CLI's own client; the
+ * server's dated client of its records): writers matched to the site's members by their e-mail.
+ */
+export function importRecords(client: DataClient, setClock: (date: Date) => void): ImportRecords {
+  return {
+    client,
+    stampWith: setClock,
+    async memberOf(email) {
+      const address = normaliseEmail(email);
+      if (!address) return null;
+      return (await client.get(members.id, memberId(address), OWNER)) ? memberId(address) : null;
+    },
+  };
+}
+
+/** The plans a paid post is imported for: the site's offered plans. */
+export async function offeredPlanIds(client: DataClient): Promise<string[]> {
+  const { items } = await client.query(pricingPlans.id, { limit: 100 }, OWNER);
+  return items.map((item) => item._id);
 }
 
 const commentText = (html: string) =>

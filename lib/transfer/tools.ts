@@ -6,8 +6,7 @@
 export { applyBundle, type ImportOptions } from './apply';
 export { readSource, type SourceChoice } from './detect';
 export { exportSite } from './export';
-export type { ImportRecords } from './records';
+export { IMPORT_COLLECTIONS, importRecords, type ImportRecords, offeredPlanIds } from './records';
 export { formatReport, type ImportReport } from './report';
-export { emptyBundle, type Bundle, ImportSourceError } from './types';
-/** The Wix target, loaded when an import goes into a Wix site (the SDK's modules with it; the local import needs none). */
-export const wixTarget = () => import('./wix-target');
+export { emptyBundle, type Bundle, ImportError } from './types';
+export { importIntoWixSite } from './wix-import';

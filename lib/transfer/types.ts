@@ -6,10 +6,11 @@ import type { RicosNode } from '@/lib/core/ricos/types';
 // the old addresses. Every item keeps the source's own id (`sourceId`): a second import finds what the first made by
 // it and updates it instead of making another.
 
-/** An export this importer cannot read (not a platform's export, or not as that platform writes it): nothing is
- * written; the CLI exits with it as a usage error, the dashboard shows it. */
-export class ImportSourceError extends Error {
-  override name = 'ImportSourceError';
+/** An import that cannot go ahead: an export it cannot read (not a platform's export, or not as that platform writes
+ * it), a Wix site it cannot write into. Nothing is written; the CLI exits with it as a usage error, the dashboard
+ * shows it. */
+export class ImportError extends Error {
+  override name = 'ImportError';
 }
 
 export type SourceKind = 'wordpress' | 'ghost' | 'substack' | 'medium' | 'markdown';

@@ -38,6 +38,8 @@ export interface WixImportOptions {
   /** The fetch the media uploads' bytes go through (default: the global one). */
   fetch?: typeof fetch;
   retry?: RetrySettings;
+  /** Told as each post is written (or left): how many of the export's posts are done. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 const NOT_PUBLISHED = new Set(['private', 'password', 'pending']);
@@ -47,7 +49,15 @@ export async function applyBundleToWix(bundle: Bundle, options: WixImportOptions
   const dryRun = options.dryRun ?? false;
   const now = options.now ?? new Date();
   const calls = wixCalls(options.retry);
-  const { report, tally } = newReport(bundle.source, dryRun);
+  const { report, tally: count } = newReport(bundle.source, dryRun);
+  // Each post's outcome is its progress (created, updated, left or skipped: done).
+  let done = 0;
+  const tally: typeof count = (kind, outcome, by = 1) => {
+    count(kind, outcome, by);
+    if (kind !== 'post' && kind !== 'page') return;
+    done += by;
+    options.onProgress?.(done, bundle.posts.length);
+  };
   const warn = (item: string, message: string) => report.warnings.push({ item, message });
   report.warnings.push(...bundle.warnings);
 

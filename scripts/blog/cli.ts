@@ -10,7 +10,7 @@ import { sitePlansOf } from './plans';
 import { runWix } from './wix';
 import { runBackup } from './backup';
 import { UsageError } from './errors';
-import { ImportSourceError } from '@/lib/transfer/tools';
+import { ImportError } from '@/lib/transfer/tools';
 import { runCommand } from './run';
 import { cliSettings } from './settings';
 import { runExport, runImport } from './transfer/command';
@@ -54,7 +54,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     io.out(change.summary);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ImportSourceError) {
+    if (error instanceof UsageError || error instanceof ImportError) {
       io.err(
         `blog: ${error.message}\n${argv[0] === 'data' ? DATA_USAGE : 'Run "npm run blog -- help" for the commands.'}`,
       );

@@ -39,6 +39,7 @@ const PAGES = [
   { name: 'dashboard', path: '/dashboard', owner: true },
   // Shot once its script has run (the upload buttons, the contrast readouts appear then).
   { name: 'settings', path: '/dashboard/settings', owner: true, ready: '.settings-upload' },
+  { name: 'import', path: '/dashboard/import', owner: true },
   // A poll after voting: the test fixture's poll no other test votes in, voted in once by the same visitor.
   { name: 'poll-results', path: '/polls/aa776c0b-cfa3-4b94-be6f-2e46686adbb5/screenshot-poll', voter: true },
 ] as const;

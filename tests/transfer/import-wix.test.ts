@@ -123,7 +123,7 @@ describe('the import into a Wix site (the stand-in)', () => {
   it('an unknown --member is refused before anything is written', async () => {
     const run = await blog(['import', FIXTURE, '--member', 'no-such-member']);
     expect(run.code).toBe(2);
-    expect(run.err).toContain('--member no-such-member: the Wix site has no member with that id');
+    expect(run.err).toContain('member no-such-member: the Wix site has no member with that id');
     expect(writes()).toEqual([]);
   });
 

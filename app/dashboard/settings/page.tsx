@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { SettingsForm } from '@/components/dashboard/settings-form';
 import { currentOwner } from '@/lib/owner';
@@ -12,6 +13,9 @@ export default function SettingsPage({ searchParams }: PageProps<'/dashboard/set
   return (
     <>
       <h1>Settings</h1>
+      <p className="settings-moving">
+        Moving from WordPress, Ghost, Substack or Medium? <Link href="/dashboard/import">Import your posts</Link>.
+      </p>
       <Settings searchParams={searchParams} />
     </>
   );

@@ -1,19 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '@/lib/core/config';
-import { postComments } from '@/lib/comments/tools';
-import {
-  createDataClient,
-  createEmbeddedBackend,
-  createPostgresBackend,
-  DataFolderBusyError,
-  subscribers,
-} from '@/lib/data/tools';
-import { OWNER } from '@/lib/data/types';
-import { memberId, members as localMembers, normaliseEmail } from '@/lib/members/tools';
-import { pricingPlans } from '@/lib/plans/tools';
+import { createDataClient, createEmbeddedBackend, createPostgresBackend, DataFolderBusyError } from '@/lib/data/tools';
 import type { DataIo } from '../data-io';
-import type { ImportRecords } from '@/lib/transfer/tools';
+import { IMPORT_COLLECTIONS, importRecords, type ImportRecords, offeredPlanIds } from '@/lib/transfer/tools';
 
 // The site's records as the import and the export open them: DATABASE_URL's database, or DATA_DIR's when no running
 // site holds it; else what was skipped, and why, for the report.
@@ -47,22 +37,13 @@ export async function openRecords(io: DataIo, purpose: 'import' | 'export'): Pro
     : (io.openBackend?.(dataDir) ?? createEmbeddedBackend(dataDir, { waitMs: 0, log: () => {} }));
   const client = createDataClient({
     backend,
-    collections: [postComments, subscribers, pricingPlans, localMembers],
+    collections: IMPORT_COLLECTIONS,
     now: () => at,
   });
   try {
-    const { items } = await client.query(pricingPlans.id, { limit: 100 }, OWNER);
     return {
-      records: {
-        client,
-        stampWith: (date) => (at = date),
-        async memberOf(email) {
-          const address = normaliseEmail(email);
-          if (!address) return null;
-          return (await client.get(localMembers.id, memberId(address), OWNER)) ? memberId(address) : null;
-        },
-      },
-      plans: items.map((item) => item._id),
+      records: importRecords(client, (date) => (at = date)),
+      plans: await offeredPlanIds(client),
       close: () => client.close(),
     };
   } catch (error) {

@@ -1,52 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import type { categories, draftPosts, tags } from '@wix/blog';
-import type { files } from '@wix/media';
-import type { members, userMember } from '@wix/members';
-import type { plans } from '@wix/pricing-plans';
 import type { Config } from '@/lib/core/config';
-import { reroute } from '@/lib/wix/base-url';
-import { siteClient } from '@/lib/wix/sdk-clients';
-import { isNotFound, toCatalogueError } from '@/lib/wix/upstream';
+import { formatReport, importIntoWixSite, readSource, type SourceChoice } from '@/lib/transfer/tools';
 import type { DataIo } from '../data-io';
-import { UsageError } from '../errors';
 import { cliSettings } from '../settings';
-import { readSource, type SourceChoice, wixTarget } from '@/lib/transfer/tools';
-import { formatReport } from '@/lib/transfer/tools';
 
-// The import into a Wix site (command.ts sends it here when the environment names one): applyBundleToWix with an SDK
-// client of the site's API key, the writer of its new posts, and the public plans its paid posts are for.
-
-/** The SDK modules the Wix import calls: wix-target.ts's, and those that find its writer and its plans. */
-interface WixImportModules {
-  categories: typeof categories;
-  tags: typeof tags;
-  draftPosts: typeof draftPosts;
-  files: typeof files;
-  members: typeof members;
-  userMember: typeof userMember;
-  plans: typeof plans;
-}
-
-/** One Wix request's longest wait for its answer (an upload's included). */
-const WIX_REQUEST_MS = 60_000;
-/** Public plans a listPublicPlans call answers (ListPublicPlansRequest `limit`, max 100). */
-const PLANS_PER_CALL = 100;
-const MAX_PLAN_PAGES = 10;
-/** Wix users who are members of the site, listed when the owner cannot be told apart. */
-const USER_MEMBERS_SHOWN = 10;
-
-/**
- * Wix's API through the CLI's fetch: Wix's hosts sent to WIX_API_BASE_URL when it is set (base-url.ts, as every Wix
- * client of the site), each request bounded in time. No retries here: wix-calls.ts retries each call by its own
- * policy (a 429 with a longer backoff than the site's transport, a write never on a 5xx).
- */
-function wixTransport(base: typeof fetch, apiBaseUrl: string | undefined): typeof fetch {
-  return (input, init) => {
-    const url = reroute(input instanceof Request ? input.url : String(input), apiBaseUrl);
-    const signal = AbortSignal.any([AbortSignal.timeout(WIX_REQUEST_MS), ...(init?.signal ? [init.signal] : [])]);
-    return base(input instanceof Request ? new Request(url, input) : url, { ...init, signal });
-  };
-}
+// The import into a Wix site (command.ts sends it here when the environment names one): lib/transfer's, with the
+// CLI's --member as the writer of its new posts.
 
 export async function importIntoWix(
   target: string,
@@ -55,105 +13,18 @@ export async function importIntoWix(
   io: DataIo,
   { member, dryRun }: { member?: string; dryRun: boolean },
 ): Promise<number> {
-  const { apiKey, siteId, apiBaseUrl } = c.wix;
-  if (!apiKey || !siteId) {
-    throw new UsageError(
-      "the import writes into the Wix site's Blog with the site's API key: set WIX_API_KEY (Wix dashboard, " +
-        '"API Keys", with the Wix Blog, Media Manager, Members and Pricing Plans permissions) and WIX_SITE_ID',
-    );
-  }
-  // Loaded here: the local commands need none of them.
-  const [{ applyBundleToWix }, blog, media, wixMembers, pricing] = await Promise.all([
-    wixTarget(),
-    import('@wix/blog'),
-    import('@wix/media'),
-    import('@wix/members'),
-    import('@wix/pricing-plans'),
-  ]);
   const bundle = await readSource(target, from);
-  const fetcher = io.fetch ?? fetch;
-  const modules: WixImportModules = {
-    categories: blog.categories,
-    tags: blog.tags,
-    draftPosts: blog.draftPosts,
-    files: media.files,
-    members: wixMembers.members,
-    userMember: wixMembers.userMember,
-    plans: pricing.plans,
-  };
-  const client = siteClient(modules, wixTransport(fetcher, apiBaseUrl), apiKey, siteId);
-  const memberId = bundle.posts.length ? await writerOf(client, member) : member;
-  const paidPlanIds = bundle.posts.some((post) => post.paid) ? await publicPlanIds(client, io) : [];
   const { contentDir, siteUrl } = cliSettings(io.env);
-  // The redirects' table is the content folder's, which a Wix site may not have made yet.
-  if (!dryRun) await mkdir(contentDir, { recursive: true });
-  const report = await applyBundleToWix(bundle, {
-    client,
+  const report = await importIntoWixSite(bundle, {
+    wix: c.wix,
     siteUrl,
-    dryRun,
-    memberId,
-    paidPlanIds,
     contentDir,
-    fetch: fetcher,
+    dryRun,
+    member,
+    memberHint: 'pass --member ID (a member of the site: the writer of every new post)',
+    fetch: io.fetch,
+    warn: (message) => io.err(`blog: ${message}`),
   });
   io.out(formatReport(report));
   return 0;
-}
-
-type WixImportClient = ReturnType<typeof siteClient<WixImportModules>>;
-
-/**
- * The member new posts are written by: `given`, once Wix knows it; else the site's owner, when Wix can tell: the
- * site's members who are Wix users (its owner, and collaborators who joined) are one.
- */
-async function writerOf(client: WixImportClient, given: string | undefined): Promise<string> {
-  if (given) {
-    try {
-      await client.members.getMember(given);
-      return given;
-    } catch (error) {
-      if (isNotFound(error)) throw new UsageError(`--member ${given}: the Wix site has no member with that id`);
-      throw toCatalogueError(error, `the member ${given}`);
-    }
-  }
-  const ask = 'pass --member ID (a member of the site: the writer of every new post)';
-  let users: userMember.UserMember[] = [];
-  try {
-    const answer = await client.userMember.queryUserMembers().limit(USER_MEMBERS_SHOWN).find();
-    users = answer.items.filter((user) => user.memberId && user.status !== 'BLOCKED');
-  } catch (error) {
-    const why = toCatalogueError(error, 'the query of its Wix users').message;
-    throw new UsageError(
-      `Wix takes a new post only with its writer, and could not tell the site's owner (${why}): ${ask}`,
-    );
-  }
-  if (users.length === 1) return users[0]!.memberId!;
-  if (users.length === 0) {
-    throw new UsageError(
-      `Wix takes a new post only with its writer, and the site's owner is not a member of it: ${ask}`,
-    );
-  }
-  const listed = users.map((user) => `${user.memberId}${user.nickname ? ` (${user.nickname})` : ''}`).join(', ');
-  throw new UsageError(
-    `Wix takes a new post only with its writer, and the site has more than one Wix user among its members ` +
-      `(${listed}${users.length >= USER_MEMBERS_SHOWN ? ', …' : ''}): ${ask}`,
-  );
-}
-
-/** The ids of the site's public pricing plans; none, said so, when Wix does not answer them. */
-async function publicPlanIds(client: WixImportClient, io: DataIo): Promise<string[]> {
-  const ids: string[] = [];
-  try {
-    for (let page = 0; page < MAX_PLAN_PAGES; page++) {
-      const answer = await client.plans.listPublicPlans({ limit: PLANS_PER_CALL, offset: page * PLANS_PER_CALL });
-      const list = answer.plans ?? [];
-      for (const plan of list) if (plan._id) ids.push(plan._id);
-      if (list.length < PLANS_PER_CALL) break;
-    }
-  } catch (error) {
-    const why = toCatalogueError(error, 'the pricing plans').message;
-    io.err(`blog: the site's pricing plans could not be read (${why}): its paid posts are imported free`);
-    return [];
-  }
-  return ids;
 }
