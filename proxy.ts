@@ -45,20 +45,36 @@ function readOnly(request: NextRequest): Response | null {
   });
 }
 
+/**
+ * A path ending in a slash (Next's own trailing-slash redirect is off: next.config.mjs): an old address of the blog's
+ * former home goes to its new page in one 301; any other loses its slash, 308 with its query, as Next answers.
+ */
+function trailingSlash(request: NextRequest): Response | null {
+  const { pathname, search } = request.nextUrl;
+  if (pathname === '/' || !pathname.endsWith('/')) return null;
+  const moved = movedTo(pathname, search);
+  if (moved) return moved;
+  return NextResponse.redirect(new URL(`${pathname.replace(/\/+$/, '') || '/'}${search}`, request.url), 308);
+}
+
+/** An old address of the blog's former home (the redirects table an import wrote): 301 to its new page. */
+function movedTo(pathname: string, search: string): Response | null {
+  const { contentDir, siteUrl } = siteConfig();
+  const moved = redirectFor(contentDir, pathname, search);
+  return moved ? NextResponse.redirect(new URL(moved, siteUrl), 301) : null;
+}
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   // The public pages' view beacon, answered here: no route, no render, nothing waits for the database.
   if (pathname === PAGE_BEACON_PATH && request.method === 'POST') return answerPageBeacon(request);
   const undecodable = undecodablePath(pathname);
   if (undecodable) return undecodable;
+  const slashed = trailingSlash(request);
+  if (slashed) return slashed;
   const refused = readOnly(request);
   if (refused) return refused;
-  if (!isOwnerPath(pathname)) {
-    // An old address of the blog's former home (the redirects table an import wrote): 301 to its new page.
-    const { contentDir, siteUrl } = siteConfig();
-    const moved = redirectFor(contentDir, pathname, search);
-    return moved ? NextResponse.redirect(new URL(moved, siteUrl), 301) : NextResponse.next();
-  }
+  if (!isOwnerPath(pathname)) return movedTo(pathname, search) ?? NextResponse.next();
   const state = ownerOf(request.cookies);
 
   // With login disabled or misconfigured the pages render only the reason, so they may be reached.
@@ -112,6 +128,8 @@ export const config = {
     '/:year(\\d{4})/:path*',
     '/:handle(@[^/]+)/:path*',
     '/:slug((?!(?:en|es|api|dashboard|login|post|plans|media|site-icon|sitemaps|authors|categories|hashtags|newsletter|page|search|tags|account|awaiting-approval|forgot|join|polls|read|reset|signin|verify|_next)$)[^/.]+)',
+    // Every path ending in a slash (trailingSlash: next.config.mjs leaves them to the proxy).
+    '/:path(.+/)',
     { source: '/', has: [{ type: 'query', key: 'p' }] },
     { source: '/', has: [{ type: 'query', key: 'page_id' }] },
     { source: '/', has: [{ type: 'query', key: 'cat' }] },

@@ -33,6 +33,9 @@ describe('proxy', () => {
     };
     expect(runs('/?p=12') && runs('/?page_id=3') && runs('/?cat=4')).toBe(true);
     expect(runs('/?utm_source=x')).toBe(false);
+    // Every path with a trailing slash (next.config.mjs leaves them to the proxy), and no other.
+    for (const path of ['/post/x/', '/2019/05/hello-world/', '/es/', '/api/posts/', '/a/b/c/'])
+      expect(runs(path), path).toBe(true);
     for (const path of [
       '/api/hit',
       '/login',

@@ -1,10 +1,10 @@
 import type { ImportCounts, ImportReportView } from '@/lib/transfer/view';
 import { formatCount } from './format';
 
-// What an import did, or a preview would do (components/dashboard/import-panel.tsx shows it when a job ends, and for
-// each of the recent imports): a table of each kind of item and its outcomes, how much of the posts' text came
-// through, the warnings (each with the export's id for its item, so the owner can find it there) and the images the
-// export links to but does not carry. Text only: an export's words and addresses are shown, never followed.
+// What an import did, or a preview would do (import-panel.tsx shows it when a job ends, import-recent.tsx for each
+// of the recent imports): a table of each kind of item and its outcomes, how much of the posts' text came through,
+// the warnings (each with the export's id for its item, so the owner can find it there) and the images the export
+// links to but does not carry. Text only: an export's words and addresses are shown, never followed.
 
 const OUTCOMES = ['created', 'updated', 'unchanged', 'skipped'] as const satisfies readonly (keyof ImportCounts)[];
 

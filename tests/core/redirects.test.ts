@@ -55,6 +55,23 @@ describe('the redirects table', () => {
     }
   });
 
+  it('answers an address with a trailing slash itself: an old one in one 301, any other 308 without its slash', () => {
+    table([{ from: '/2019/05/hello-world/', to: '/post/hello-world' }]);
+    const old = answer('/2019/05/hello-world/');
+    expect([old.status, new URL(old.headers.get('location')!).pathname]).toEqual([301, '/post/hello-world']);
+    for (const [from, to] of [
+      ['/post/what-lcp-actually-measures/', '/post/what-lcp-actually-measures'],
+      ['/search/?q=cache', '/search?q=cache'],
+      ['/es//', '/es'],
+      ['/dashboard/', '/dashboard'],
+    ]) {
+      const response = answer(from!);
+      const location = new URL(response.headers.get('location') ?? '/x', 'http://x');
+      expect([from, response.status, `${location.pathname}${location.search}`]).toEqual([from, 308, to]);
+    }
+    expect(answer('/').headers.get('location')).toBeNull();
+  });
+
   it('serves a changed table without a restart, and a table that does not parse redirects nothing', () => {
     table([{ from: '/p/first', to: '/post/first' }]);
     const later = Date.now() + 60_000;
