@@ -53,7 +53,10 @@ const plural = (count: number, one: string, many: string) => `${formatCount(coun
  * reports share a page (the panel's and the recent imports').
  */
 export function ImportReport({ report, label = 'The report’s counts' }: { report: ImportReportView; label?: string }) {
-  const kinds = Object.entries(report.counts);
+  // In the order a blog is read: its posts first, what it is built of next, the old addresses last.
+  const order = Object.keys(KINDS);
+  const rank = (kind: string) => (order.includes(kind) ? order.indexOf(kind) : order.length);
+  const kinds = Object.entries(report.counts).sort(([a], [b]) => rank(a) - rank(b));
   const source = sourceName(report.source);
   return (
     <div className="import-report">

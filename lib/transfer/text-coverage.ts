@@ -107,11 +107,13 @@ export function missingWords(source: string, imported: string, limit = 12): stri
  * description, a video's title, an audio's name). */
 const SHOWN = new Set(['title', 'description', 'text', 'name', 'caption']);
 
+/** The words of a node's data its page shows, each field apart: the page shows each in its own element (a gallery's
+ * items' titles, each its own figcaption), so one's last word and the next one's first are two words, not one. */
 function dataText(value: unknown, out: string[]) {
   if (Array.isArray(value)) for (const v of value) dataText(v, out);
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
-      if (typeof v === 'string' && SHOWN.has(key)) out.push(v);
+      if (typeof v === 'string' && SHOWN.has(key)) out.push(v, ' ');
       else if (typeof v === 'object') dataText(v, out);
     }
   }
@@ -128,7 +130,7 @@ export function nodesText(nodes: readonly unknown[]): string {
     const n = node as Record<string, unknown> & { nodes?: unknown[] };
     for (const [key, value] of Object.entries(n)) {
       if (key === 'textData') out.push(String((value as { text?: string }).text ?? ''));
-      else if (key === 'htmlData') out.push(htmlText(String((value as { html?: string }).html ?? '')));
+      else if (key === 'htmlData') out.push(htmlText(String((value as { html?: string }).html ?? '')), ' ');
       else if (key.endsWith('Data')) dataText(value, out);
     }
     for (const child of n.nodes ?? []) visit(child);

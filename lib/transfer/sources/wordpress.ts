@@ -8,6 +8,7 @@ import {
   type Warning,
 } from '../types';
 import { wordpressHtml } from './wordpress-autop';
+import type { Attachment } from './wordpress-shortcodes';
 import { author, postTerm, readAuthors, readTerms, type Terms } from './wordpress-channel';
 import { plainText } from './wordpress-html';
 import { linkTranslations } from './originals';
@@ -80,6 +81,8 @@ interface Context {
   mediaById: Map<string, SourceMedia>;
   /** Each attachment's address by its `_wp_attached_file` (this site's export: the file's name in its media/). */
   mediaByFile: Map<string, string>;
+  /** The export's attachments, as a post's `[gallery]`, `[audio]` and `[video]` find theirs. */
+  attachments: Attachment[];
   taxonomies: Map<string, number>;
   /** This site's export: each post's id on the site (`_wix_id`) → its source id, and the original each translation
    * names (`_wix_translation_of`), by source id, resolved once every post is read. */
@@ -174,7 +177,7 @@ function readPost(item: XmlNode, kind: 'post' | 'page', ctx: Context): SourcePos
     kind,
     title,
     ...(slug ? { slug: decodeSlug(slug) } : {}),
-    body: ricos ?? { format: 'html', html: wordpressHtml(content) },
+    body: ricos ?? { format: 'html', html: wordpressHtml(content, { postId: id, attachments: ctx.attachments }) },
     ...(excerpt ? { excerpt } : {}),
     status,
     ...(publishedDate ? { publishedDate } : {}),
@@ -190,6 +193,23 @@ function readPost(item: XmlNode, kind: 'post' | 'page', ctx: Context): SourcePos
     ...(commentStatus ? { commentingEnabled: commentStatus === 'open' } : {}),
     ...(seoTitle ? { seoTitle } : {}),
     ...(seoDescription ? { seoDescription } : {}),
+  };
+}
+
+/** An attachment as a `[gallery]` shows it: its file, alt text and caption (its excerpt), the post it is attached to
+ * and its place among that post's. */
+function attachment(item: XmlNode, media: SourceMedia): Attachment {
+  const parentId = field(item, 'wp:post_parent');
+  const order = Number.parseInt(field(item, 'wp:menu_order'), 10);
+  const mimeType = field(item, 'wp:post_mime_type');
+  return {
+    id: field(item, 'wp:post_id'),
+    url: media.url,
+    ...(parentId && parentId !== '0' ? { parentId } : {}),
+    ...(media.alt ? { alt: media.alt } : {}),
+    ...(media.caption ? { caption: media.caption } : {}),
+    ...(Number.isFinite(order) ? { order } : {}),
+    ...(mimeType ? { mimeType } : {}),
   };
 }
 
@@ -215,6 +235,7 @@ export function readWordPress(xml: string, options: WordPressOptions = {}): Bund
     authors: readAuthors(channel, base),
     mediaById: new Map(),
     mediaByFile: new Map(),
+    attachments: [],
     taxonomies: new Map(),
     wixIds: new Map(),
     translations: new Map(),
@@ -231,6 +252,7 @@ export function readWordPress(xml: string, options: WordPressOptions = {}): Bund
     }
     bundle.media.push(media);
     ctx.mediaById.set(field(item, 'wp:post_id'), media);
+    ctx.attachments.push(attachment(item, media));
     const attached = postMeta(item).get('_wp_attached_file')?.[0]?.trim();
     if (attached && !ctx.mediaByFile.has(attached)) ctx.mediaByFile.set(attached, media.url);
   }
