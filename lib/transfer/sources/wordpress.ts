@@ -38,7 +38,8 @@ import {
 // A WordPress export (Tools → Export: a WXR file, RSS with WordPress's own elements) read into a Bundle. Posts and
 // pages become posts, with their terms, writer, comments, cover and old addresses (and, from this site's own export,
 // their Ricos, language, translation's original, a draft's publication dates and the cover's alt text and size);
-// attachments become media (their files taken from the uploads folder given with the export, when there is one).
+// attachments become media (their files taken from the uploads folder given with the export, when there is one), and
+// are what a post's `[gallery]`, `[audio]` and `[video]` show (their captions a gallery's, as WordPress shows them).
 // WordPress's own types (revisions, menus, templates) are left out, a word said only of what a person would miss.
 
 export interface WordPressOptions {
