@@ -293,7 +293,7 @@ export function createImportJobs(settings: ImportJobsSettings) {
       await workOnce<{ jobId: string }>(
         boss,
         TRANSFER_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 1 },
+        { batchSize: 1, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
           if (!job) return;
           if ((await run(job.data.jobId)) === 'busy') {
