@@ -31,7 +31,9 @@ async function readFile_(file: string, from?: SourceChoice): Promise<Bundle> {
       return readSubstack(bytes);
     if (from === 'medium' || (!from && names.some((n) => /(^|\/)posts\/[^/]+\.html$/.test(n))))
       return readMedium(bytes);
-    throw new ImportError(`${file}: a zip holding neither Substack's posts.csv nor Medium's posts/ folder`);
+    throw new ImportError(
+      `${path.basename(file)}: a zip holding neither Substack's posts.csv nor Medium's posts/ folder`,
+    );
   }
   const text = await readFile(file, 'utf8');
   if (from === 'wordpress' || (!from && ext === '.xml' && text.includes('wxr_version'))) {
@@ -41,7 +43,7 @@ async function readFile_(file: string, from?: SourceChoice): Promise<Bundle> {
     return readGhost(text, { mediaDir: mediaBeside(file, ['content/images', 'images']) });
   }
   throw new ImportError(
-    `${file}: not an export this import reads (WordPress .xml, Ghost .json, Substack or Medium .zip)`,
+    `${path.basename(file)}: not an export this import reads (WordPress .xml, Ghost .json, Substack or Medium .zip)`,
   );
 }
 

@@ -139,7 +139,7 @@ describe('an export uploaded on the dashboard', () => {
       (await jobOf(await upload('notes.xml', new TextEncoder().encode('<rss><channel/></rss>')), 202)).id,
     );
     expect(job.status).toBe('FAILED');
-    expect(job.error).toMatch(/not an export this import reads/);
+    expect(job.error).toMatch(/^notes\.xml: not an export this import reads/);
     expect(job.error).not.toMatch(/\bat .*\.(ts|js):\d+/);
   });
 
