@@ -28,6 +28,7 @@ export const FEATURES = [
   'analytics',
   'settings',
   'transfer',
+  'fediverse',
 ];
 
 /**
@@ -118,6 +119,8 @@ const POLICIES = [
   // Moving a blog in and out: the importers and exporters write and read the content and the records they are handed
   // (the server's own, index.ts; the CLI's, which it opens), so they take the other features' pieces through their
   // TOOLS (below) as a script does, and never open a store themselves.
+  // The blog on the fediverse: its actor's profile is the site's settings; its followers and keys in the records.
+  may('fediverse', ['fediverse', 'settings', 'data', 'blog', 'comments', 'platform', ...BASE]),
   may('transfer', [
     'transfer',
     'blog',

@@ -106,6 +106,9 @@ export async function register() {
     // The dashboard's imports (lib/transfer): this instance's worker, and the imports a stop left unfinished run again.
     const { startImports } = await import('./lib/transfer');
     void keepStarting(startImports, retrying('imports: the worker did not start'));
+    // The blog on the fediverse (lib/fediverse): its deliveries' worker, and each post's changes sent to its followers.
+    const { startFediverse } = await import('./lib/fediverse');
+    void keepStarting(startFediverse, retrying('fediverse: the deliveries did not start'));
   } catch (error) {
     warn('newsletter start failed')(error);
   }

@@ -127,7 +127,7 @@ export const config = {
     '/posts/:path*',
     '/:year(\\d{4})/:path*',
     '/:handle(@[^/]+)/:path*',
-    '/:slug((?!(?:en|es|api|dashboard|login|post|plans|media|site-icon|sitemaps|authors|categories|hashtags|newsletter|page|search|tags|account|awaiting-approval|forgot|join|polls|read|reset|signin|verify|_next)$)[^/.]+)',
+    '/:slug((?!(?:en|es|api|dashboard|login|post|plans|media|site-icon|sitemaps|authors|categories|hashtags|newsletter|page|search|tags|account|awaiting-approval|forgot|join|polls|read|reset|signin|verify|_next|ap|nodeinfo)$)[^/.]+)',
     // Every path ending in a slash (trailingSlash: next.config.mjs leaves them to the proxy).
     '/:path(.+/)',
     { source: '/', has: [{ type: 'query', key: 'p' }] },

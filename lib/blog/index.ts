@@ -180,3 +180,6 @@ export { canonicalTimeZone, monthIndex, statsDate } from './time';
 
 /** At server start: another instance's invalidation (Redis) refreshes this instance's source too. */
 export const refreshOnRemoteTags = () => refreshSourceOnRemoteTags(blogSource);
+
+/** A post's Ricos as plain HTML (the export's WXR, the fediverse's Article). */
+export { ricosToHtml } from './ricos-html';

@@ -2,7 +2,7 @@
 // stand-in), which the lint opens to scripts/ alone (eslint.config.mjs, TOOLS): the content folder's one writer
 // (local/folder.ts, which the CLI edits posts through), the local source and its store built on a folder of the tool's
 // choosing, and the pure pieces a tool shares with the site (a made excerpt, a post's search words, the named sorts).
-// Only re-exports; nothing inside lib/ imports this file.
+// Only re-exports; inside lib/, only lib/transfer imports this file (eslint.config.mjs says why).
 
 export { ContentFolder, isPublished, RawPost, RawTerm, type TermKind } from './local/folder';
 export { createLocalSource } from './local';
@@ -15,3 +15,5 @@ export { AUTHORS_FILE } from './local/authors';
 export { languageOf, translationGroup, translationOf, writeIntoGroup } from './local/translations';
 export { searchBody } from './query/search';
 export { NAMED_SORTS, type SortSpec } from './query/sort';
+export { escapeHtml, type HtmlOptions, ricosToHtml } from './ricos-html';
+export { localFileOf, MEDIA_PATH, mediaAddress, mediaFilesOf, sourceString } from './ricos-media';

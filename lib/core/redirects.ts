@@ -119,6 +119,7 @@ export const OWN_SEGMENTS = [
   ...['en', 'es', 'api', 'dashboard', 'login', 'post', 'plans', 'media', 'site-icon', 'sitemaps'],
   ...['authors', 'categories', 'hashtags', 'newsletter', 'page', 'search', 'tags'],
   ...['account', 'awaiting-approval', 'forgot', 'join', 'polls', 'read', 'reset', 'signin', 'verify', '_next'],
+  ...['ap', 'nodeinfo'],
 ];
 
 const OLD_PREFIXES = ['p', 'tag', 'category', 'author', 'archives', 'index.php', 'blog', 'posts'];

@@ -3,6 +3,7 @@
 // which keeps a declaration free of the backends; nothing inside lib/data imports this file, so it closes no loop.
 
 export * from './model';
+export type { DataClient } from './client';
 export { OWNER, VISITOR, memberCaller } from './permissions';
 export { dataErrors } from './errors';
 export { defineCollection, OWNER_ONLY } from './collections';

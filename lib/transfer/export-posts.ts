@@ -3,7 +3,7 @@ import { MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
 import { postPath } from '@/lib/core/site';
 import type { RawPost, RawTerm } from '@/lib/blog/tools';
 import type { RicosNode } from '@/lib/core/ricos/types';
-import { mediaAddress } from './ricos-media';
+import { mediaAddress } from '@/lib/blog/tools';
 import { type MarkdownStats, ricosToMarkdown } from './ricos-to-markdown';
 
 // A post as a Markdown file of the export: YAML front matter (title, slug, dates, status, the publication dates a

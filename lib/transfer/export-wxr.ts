@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { MAIN_LANGUAGE } from '@/lib/core/i18n/languages';
 import { slugify, type RawPost, type RawTerm } from '@/lib/blog/tools';
-import { localFileOf } from './ricos-media';
-import { ricosToHtml } from './ricos-to-html';
+import { localFileOf } from '@/lib/blog/tools';
+import { ricosToHtml } from '@/lib/blog/tools';
 import { coverOf, dateOf, type ExportSite, nodesOf, postUrl, seoOf, statusOf } from './export-posts';
 import { type WxrItem, type WxrSite, type WxrTerm, writeWxr } from './wxr-write';
 

@@ -8,7 +8,7 @@ import { dateOf, type ExportSite, fileNames, originalsOf, postFile, statusOf } f
 import { readmeText } from './export-readme';
 import { siteWxr } from './export-wxr';
 import { writePeopleCsv } from './people-csv';
-import { mediaFilesOf } from './ricos-media';
+import { mediaFilesOf } from '@/lib/blog/tools';
 import { emptyStats, type MarkdownStats } from './ricos-to-markdown';
 
 // `npm run blog -- export FOLDER` (command.ts): the whole blog out of the site, in forms other platforms read, so

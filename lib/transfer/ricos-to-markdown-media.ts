@@ -2,7 +2,7 @@ import { posts } from '@wix/blog';
 import { audio, gallery, gif, image, shape, video } from '@/lib/core/ricos/media';
 import { linkTarget } from '@/lib/core/ricos/text';
 import type { MediaFile, RicosNode } from '@/lib/core/ricos/types';
-import { localFileOf, MEDIA_PATH } from './ricos-media';
+import { localFileOf, MEDIA_PATH } from '@/lib/blog/tools';
 import { fenced, fieldsText, sameNode, Unwritable } from './ricos-to-markdown-fields';
 
 // The ```ricos:<kind> blocks of the nodes that show the content folder's media (images, galleries, GIFs, shapes, a

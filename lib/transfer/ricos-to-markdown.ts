@@ -2,7 +2,7 @@ import { image, type ImageSource } from '@/lib/core/ricos/media';
 import { t, linkTarget } from '@/lib/core/ricos/text';
 import { table } from '@/lib/core/ricos/blocks';
 import type { RicosNode } from '@/lib/core/ricos/types';
-import { localFileOf, mediaAddress } from './ricos-media';
+import { localFileOf, mediaAddress } from '@/lib/blog/tools';
 import { containerDirective, leafDirective } from './ricos-to-markdown-directives';
 import { fenced, jsonBlock, sameNode } from './ricos-to-markdown-fields';
 import { imageDirective } from './ricos-to-markdown-media';

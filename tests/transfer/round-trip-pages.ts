@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { RichContent } from '@/components/rich-content/rich-content';
 import { ContentFolder, type RawPost, type RawTerm } from '@/lib/blog/tools';
 import { dateOf } from '@/lib/transfer/export-posts';
-import { mediaFilesOf } from '@/lib/transfer/ricos-media';
+import { mediaFilesOf } from '@/lib/blog/ricos-media';
 import type { RicosNode } from '@/lib/core/ricos/types';
 
 // What tests/transfer/round-trip.test.ts compares of a post and its imported copy: what its page shows besides the

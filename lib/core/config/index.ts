@@ -95,6 +95,12 @@ const Env = z.object({
     .optional(),
   MEMBERS_EMAIL_VERIFICATION: flag.default(true),
   MEMBERS_OWNER_APPROVAL: flag.default(false),
+  FEDIVERSE: flag.default(true),
+  FEDIVERSE_ALLOW_PRIVATE: flag.default(false),
+  FEDIVERSE_HANDLE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,30}$/, 'must be 1 to 30 lowercase letters, digits or _ (the name before @host)')
+    .optional(),
   NODE_ENV: z.string().optional(),
   NEXT_PHASE: z.string().optional(),
 });
@@ -159,6 +165,16 @@ export interface Config {
    * roll-ups the owner's page reads are kept for good.
    */
   analyticsRawDays: number;
+  /**
+   * FEDIVERSE (default true): the blog is an ActivityPub actor, `@{FEDIVERSE_HANDLE}@{host}` (default `blog`), that
+   * Mastodon and the rest of the fediverse can follow (lib/fediverse, docs/fediverse.md).
+   */
+  fediverse: {
+    enabled: boolean;
+    handle: string;
+    /** FEDIVERSE_ALLOW_PRIVATE: actors at private addresses are fetched (only two sites on loopback, in tests). */
+    allowPrivate: boolean;
+  };
   development: boolean;
   /** `next build` is running (Next sets NEXT_PHASE): prerendering, not serving. */
   building: boolean;
@@ -282,6 +298,11 @@ export function readConfig(env: Env = process.env): Config {
       ownerApproval: e.MEMBERS_OWNER_APPROVAL,
     },
     analyticsRawDays: e.ANALYTICS_RAW_DAYS ?? 35,
+    fediverse: {
+      enabled: e.FEDIVERSE,
+      handle: e.FEDIVERSE_HANDLE ?? 'blog',
+      allowPrivate: e.FEDIVERSE_ALLOW_PRIVATE,
+    },
     development: e.NODE_ENV === 'development',
     building: e.NEXT_PHASE === 'phase-production-build',
   };

@@ -18,6 +18,8 @@ export const SUBSCRIBERS = {
   'reply-mail': 'the reply notices are queued',
   /** lib/newsletter/index.ts (startNewsletter): a post's first publication makes one send. */
   'newsletter-first-send': "the newsletter's first send",
+  /** lib/fediverse/index.ts (startFediverse): a post's publication, edit or removal sent to the blog's followers. */
+  'fediverse-delivery': "the post is sent to the blog's fediverse followers",
   /** lib/schedule/index.ts (startScheduling): a draft's publication job at its scheduled time. */
   'schedule-planning': "the draft's publication is planned",
 } as const;
@@ -28,9 +30,10 @@ export type SubscriberName = keyof typeof SUBSCRIBERS;
 export const ORDER = Object.keys(SUBSCRIBERS) as SubscriberName[];
 
 const post = ['blog-source', 'cache'] as const;
+const removed = ['blog-source', 'cache', 'fediverse-delivery'] as const;
 const comment = ['blog-source', 'cache'] as const;
 const reply = ['blog-source', 'cache', 'reply-mail'] as const;
-const firstSend = ['blog-source', 'cache', 'newsletter-first-send'] as const;
+const firstSend = ['blog-source', 'cache', 'newsletter-first-send', 'fediverse-delivery'] as const;
 const draft = ['blog-source', 'cache', 'schedule-planning'] as const;
 /** A category, tag, member or plan: the blog source reads everything again (it names no post). */
 const whole = ['blog-source', 'cache'] as const;
@@ -41,7 +44,7 @@ export const EVENT_SUBSCRIBERS = {
   // Posts: PostPublished, PostUpdated, PostDeleted, PostLiked.
   'wix.blog.v3.post_created': firstSend,
   'wix.blog.v3.post_updated': firstSend,
-  'wix.blog.v3.post_deleted': post,
+  'wix.blog.v3.post_deleted': removed,
   'wix.blog.v3.post_liked': post,
   'wix.blog.v3.post_unliked': post,
   // Categories and tags.

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RicosNode } from '@/lib/core/ricos/types';
 import { isRicosNode } from '@/lib/core/ricos/markdown';
-import { localFileOf } from '../ricos-media';
+import { localFileOf } from '@/lib/blog/tools';
 import type { SourceBody, SourceComment, SourceMedia, SourcePost, Warning } from '../types';
 import { plainText } from './wordpress-html';
 import { field, list, postMeta, wpDate, type XmlNode } from './wordpress-xml';

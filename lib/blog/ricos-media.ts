@@ -1,8 +1,8 @@
-import { httpUrl, isWixMediaId, localMediaUrl, WIX_IMAGE_CDN } from '@/lib/blog/view';
+import { httpUrl, isWixMediaId, localMediaUrl, WIX_IMAGE_CDN } from './view';
 
-// The media a post names, for the export: a Ricos media source (`{ id }`, `{ url }`, or a string) as an address, the
-// content folder's file it is (`media/<file>`, copied beside the posts), and every such file a post's content and
-// fields name.
+// The media a post names, for the export and the fediverse's Article: a Ricos media source (`{ id }`, `{ url }`, or
+// a string) as an address, the content folder's file it is (`media/<file>`, copied beside the posts), and every such
+// file a post's content and fields name.
 
 /** Where the site serves the content folder's media: `/media/<file>`, the export's `media/<file>` beside it. */
 export const MEDIA_PATH = '/media/';

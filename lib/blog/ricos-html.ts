@@ -2,10 +2,11 @@ import type { RicosNode } from '@/lib/core/ricos/types';
 import { mediaAddress } from './ricos-media';
 
 // A post's Ricos nodes as plain HTML, for the WXR's `content:encoded` (WordPress keeps it as a classic block; Ghost,
-// Substack and the rest read it as HTML). ricos-content's own `toHtml` drops block quotes, code, tables, images, task
-// lists, struck text and rules (checked on the demo posts), so this writes its own: every block the site renders, in
-// the elements a blog's HTML importer knows, media at absolute addresses (the site's, which WordPress's importer
-// downloads and rewrites). What has no HTML of its own (a poll, a map, an app) is a paragraph saying what it was.
+// Substack and the rest read it as HTML) and the fediverse's Article (lib/fediverse). ricos-content's own `toHtml`
+// drops block quotes, code, tables, images, task lists, struck text and rules (checked on the demo posts), so this
+// writes its own: every block the site renders, in the elements a blog's HTML importer knows, media at absolute
+// addresses (the site's, which WordPress's importer downloads and rewrites). What has no HTML of its own (a poll, a
+// map, an app) is a paragraph saying what it was.
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

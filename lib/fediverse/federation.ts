@@ -1,0 +1,150 @@
+import {
+  Accept,
+  Article,
+  type MessageQueue,
+  createFederation,
+  Endpoints,
+  Follow,
+  Image,
+  type DocumentLoader,
+  type Federation,
+  type KvStore,
+  type Recipient,
+  Service,
+  Undo,
+} from '@fedify/fedify';
+import { type ArticleSource, ARTICLE_PATH, articleOf } from './article';
+import type { BlogKeys } from './keys';
+import type { Followers } from './followers';
+
+// The blog as an ActivityPub actor (issue 49), on Fedify: one actor, `@{handle}@{host}`, of type Service (as Ghost's
+// site actor is), found by WebFinger, with the profile Mastodon shows (the site's title, description, icon, cover and
+// address), its key pairs, NodeInfo, and an inbox that answers a Follow with an Accept and takes an Undo back. Fedify
+// verifies every incoming activity's signature before a listener runs (401 otherwise). Paths: the actor
+// `/ap/actor/{handle}`, its inbox `/ap/actor/{handle}/inbox`, the instance's shared inbox `/ap/inbox`, its followers
+// `/ap/actor/{handle}/followers` (their count public, their list the owner's: the dashboard's).
+
+export interface BlogProfile {
+  name: string;
+  summary: string;
+  /** Absolute addresses; none: not shown. */
+  icon?: string;
+  image?: string;
+  url: string;
+}
+
+export interface BlogFederationSettings {
+  /** The site's address (SITE_URL): every id is made from it, never from the request (Next answers localhost). */
+  origin: string;
+  /** The blog actor's name in its handle (FEDIVERSE_HANDLE, default `blog`). */
+  handle: string;
+  kv: KvStore;
+  profile: () => Promise<BlogProfile>;
+  keys: BlogKeys;
+  followers: Followers;
+  /** A post as everyone reads it, for its Article (`/ap/posts/{id}`); null when it is not public. */
+  readPost: (id: string) => Promise<ArticleSource | null>;
+  /** The site's durable queue for deliveries (started by the server, index.ts); none: sent at once (tests). */
+  queue?: MessageQueue;
+  /** Tests: remote documents from fixtures (Fedify refuses private addresses otherwise). */
+  documentLoader?: DocumentLoader;
+  /** The end-to-end test's two sites on loopback. */
+  allowPrivateAddress?: boolean;
+}
+
+export type BlogFederation = Federation<void>;
+
+export const ACTOR_PATH = '/ap/actor/{identifier}';
+
+export function createBlogFederation(settings: BlogFederationSettings): BlogFederation {
+  const { handle, followers, keys } = settings;
+  const federation = createFederation<void>({
+    kv: settings.kv,
+    origin: settings.origin,
+    ...(settings.queue && { queue: settings.queue, manuallyStartQueue: true }),
+    ...(settings.documentLoader
+      ? {
+          documentLoader: settings.documentLoader,
+          contextLoader: settings.documentLoader,
+          authenticatedDocumentLoaderFactory: () => settings.documentLoader!,
+        }
+      : { allowPrivateAddress: settings.allowPrivateAddress ?? false }),
+  });
+
+  federation
+    .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
+      if (identifier !== handle) return null;
+      const profile = await settings.profile();
+      const pairs = await ctx.getActorKeyPairs(identifier);
+      return new Service({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: handle,
+        name: profile.name,
+        summary: profile.summary,
+        url: new URL(profile.url),
+        ...(profile.icon && { icon: new Image({ url: new URL(profile.icon) }) }),
+        ...(profile.image && { image: new Image({ url: new URL(profile.image) }) }),
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        followers: ctx.getFollowersUri(identifier),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        publicKey: pairs[0]?.cryptographicKey,
+        assertionMethods: pairs.map((pair) => pair.multikey),
+      });
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === handle ? keys.pairs() : []));
+
+  federation
+    .setFollowersDispatcher(`${ACTOR_PATH}/followers`, async (_ctx, identifier) =>
+      // The list is the owner's (the dashboard shows it): the collection answers its count, no page of items.
+      identifier === handle ? { items: [] as Recipient[] } : null,
+    )
+    .setCounter(async (_ctx, identifier) => (identifier === handle ? followers.count() : null));
+
+  federation
+    .setInboxListeners(`${ACTOR_PATH}/inbox`, '/ap/inbox')
+    .on(Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor' || target.identifier !== handle) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower?.id || !follower.inboxId) return;
+      await followers.add({
+        actorId: follower.id.href,
+        inbox: follower.inboxId.href,
+        sharedInbox: follower.endpoints?.sharedInbox?.href ?? '',
+        handle: `@${follower.preferredUsername ?? ''}@${follower.id.host}`,
+        name: String(follower.name ?? follower.preferredUsername ?? follower.id.href),
+        followId: follow.id.href,
+      });
+      await ctx.sendActivity(
+        { identifier: handle },
+        follower,
+        new Accept({
+          id: new URL(`#accepts/${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(handle)),
+          actor: ctx.getActorUri(handle),
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || !undo.actorId) return;
+      if (object.actorId && object.actorId.href !== undo.actorId.href) return;
+      await followers.remove(undo.actorId.href);
+    });
+
+  federation.setObjectDispatcher(Article, ARTICLE_PATH, async (ctx, { id }) => {
+    const source = await settings.readPost(id);
+    return source ? articleOf(ctx, handle, settings.origin, source) : null;
+  });
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
+    software: { name: 'wix-headless-blog', version: { major: 0, minor: 1, patch: 0 } },
+    protocols: ['activitypub'],
+    usage: { users: { total: 1, activeHalfyear: 1, activeMonth: 1 }, localPosts: 0, localComments: 0 },
+  }));
+
+  return federation;
+}

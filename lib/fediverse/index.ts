@@ -1,0 +1,127 @@
+import { blogSource, ricosToHtml } from '@/lib/blog';
+import { postImage, resolveImage } from '@/lib/blog/view';
+import { config } from '@/lib/core/config';
+import { subscribe } from '@/lib/core/events/bus';
+import { errors } from '@/lib/core/errors';
+import { processSingleton } from '@/lib/core/process-singleton';
+import { recordsClient, siteJobs } from '@/lib/data';
+import { settingsStore } from '@/lib/settings';
+import { type BlogFederation, type BlogProfile, createBlogFederation } from './federation';
+import { recordsFollowers } from './followers';
+import { recordsKeys } from './keys';
+import { recordsKvStore } from './kv';
+import { type ArticleSource, readableNodes } from './article';
+import { deliverPost, type PostChange } from './delivery';
+import { bossQueue } from './queue';
+import { FEDIVERSE_COLLECTIONS } from './records';
+
+// The blog on the fediverse (issue 49): its federation, one per process, over the site's own records (the keys, the
+// followers, Fedify's store: every instance answers alike), serving the routes under `/ap/`, `/.well-known/webfinger`,
+// `/.well-known/nodeinfo` and `/nodeinfo/2.1` (app/). Off with FEDIVERSE=false: those answer 404.
+
+const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);
+
+/** What Mastodon shows of the blog: the site's settings. */
+async function profile(): Promise<BlogProfile> {
+  const { siteUrl } = config();
+  const settings = await settingsStore().get();
+  const absolute = (address: string) => (address ? new URL(address, siteUrl).href : undefined);
+  return {
+    name: settings.title,
+    summary: settings.description || `The posts of ${settings.title}.`,
+    icon: absolute(settings.icon) ?? absolute(settings.logo),
+    image: absolute(settings.cover),
+    url: new URL('/', siteUrl).href,
+  };
+}
+
+/** A post as everyone reads it (the public source: a paid post's preview), with its text as HTML. */
+export async function readPost(id: string): Promise<ArticleSource | null> {
+  const { siteUrl } = config();
+  const post = await blogSource()
+    .getPost(id, { fieldsets: ['RICH_CONTENT', 'URL'] })
+    .catch(() => null);
+  if (!post || post.status !== 'PUBLISHED') return null;
+  const image = postImage(post);
+  const cover = image ? resolveImage(image)?.src : undefined;
+  return {
+    post,
+    html: ricosToHtml(readableNodes(post), { siteUrl: siteUrl.replace(/\/+$/, '') }),
+    ...(cover && { cover: new URL(cover, siteUrl).href }),
+  };
+}
+
+/** The site's followers, for the dashboard. */
+export const siteFollowers = () => recordsFollowers(records);
+
+export function siteFederation(): BlogFederation {
+  return processSingleton('fediverse-federation', () => {
+    const { siteUrl, fediverse } = config();
+    return createBlogFederation({
+      origin: new URL(siteUrl).origin,
+      handle: fediverse.handle,
+      kv: recordsKvStore(records),
+      profile,
+      keys: recordsKeys(records),
+      followers: siteFollowers(),
+      readPost,
+      queue: bossQueue(siteJobs),
+      // Two sites on loopback (the end-to-end test) fetch each other's actors; never a site on the internet.
+      allowPrivateAddress: fediverse.allowPrivate,
+    });
+  });
+}
+
+const notFound = () => Response.json(errors.notFound('no such resource').toJSON(), { status: 404 });
+
+/** A request to one of the fediverse's routes, answered by the federation; a browser asking for the actor gets the
+ * home page. */
+export async function fediverseFetch(request: Request): Promise<Response> {
+  if (!config().fediverse.enabled) return notFound();
+  return siteFederation().fetch(request, {
+    contextData: undefined,
+    onNotFound: notFound,
+    onNotAcceptable: async () => Response.redirect(new URL('/', config().siteUrl), 303),
+  });
+}
+
+const CHANGES: Partial<Record<string, PostChange>> = {
+  'wix.blog.v3.post_created': 'published',
+  'wix.blog.v3.post_updated': 'updated',
+  'wix.blog.v3.post_deleted': 'removed',
+};
+
+/**
+ * At the server's start (instrumentation.ts): the deliveries' worker on the site's queue, and the bus's
+ * `fediverse-delivery` subscriber, which sends each post's publication, edit and removal to the followers (the
+ * events Wix's webhooks and the content folder's watcher publish, once per change, on one instance).
+ */
+export async function startFediverse(): Promise<void> {
+  const { fediverse, siteUrl } = config();
+  if (!fediverse.enabled) return;
+  processSingleton('fediverse-listener', () => {
+    subscribe('fediverse-delivery', (event) => {
+      const change = CHANGES[event.type];
+      if (!change) return;
+      const settings = {
+        federation: siteFederation(),
+        handle: fediverse.handle,
+        siteUrl,
+        followers: siteFollowers(),
+        readPost,
+      };
+      void deliverPost(settings, event.entityId, change)
+        .then((followers) => {
+          if (followers)
+            console.info(JSON.stringify({ msg: 'fediverse: post sent', postId: event.entityId, change, followers }));
+        })
+        .catch((error: unknown) =>
+          console.error(
+            JSON.stringify({ msg: 'fediverse: post not sent', postId: event.entityId, error: String(error) }),
+          ),
+        );
+    });
+    return true;
+  });
+  await siteFederation().startQueue(undefined);
+}

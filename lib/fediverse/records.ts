@@ -1,0 +1,45 @@
+import { defineCollection, type ItemOf, OWNER_ONLY } from '@/lib/data/types';
+
+// What the fediverse keeps in the site's own records (internal collections, the owner's only): the blog actor's key
+// pairs, its followers, and Fedify's key-value store (kv.ts: remote documents' cache, inbox idempotence).
+
+/** The blog actor's key pairs, as JWK: RSA (HTTP Signatures, which Mastodon checks) and Ed25519 (object proofs). */
+export const fediverseKeys = defineCollection({
+  id: 'fediverse-keys',
+  internal: true,
+  fields: { algorithm: { type: 'text' }, publicJwk: { type: 'object' }, privateJwk: { type: 'object' } },
+  permissions: OWNER_ONLY,
+});
+
+/**
+ * A remote actor following the blog (`_id` a hash of its id): where its posts go (its inbox, its instance's shared
+ * one), and what the dashboard shows of it.
+ */
+export const fediverseFollowers = defineCollection({
+  id: 'fediverse-followers',
+  internal: true,
+  fields: {
+    actorId: { type: 'text', indexed: true },
+    inbox: { type: 'text' },
+    sharedInbox: { type: 'text' },
+    /** The instance (the actor id's host), so a whole instance can be told apart. */
+    host: { type: 'text', indexed: true },
+    handle: { type: 'text' },
+    name: { type: 'text' },
+    /** The Follow activity's id, which an Undo names. */
+    followId: { type: 'text' },
+  },
+  permissions: OWNER_ONLY,
+});
+
+/** Fedify's key-value store (`_id` the key's JSON): the value, and when it expires (none: kept). */
+export const fediverseKv = defineCollection({
+  id: 'fediverse-kv',
+  internal: true,
+  fields: { value: { type: 'object' }, expires: { type: 'datetime', indexed: true } },
+  permissions: OWNER_ONLY,
+});
+
+export const FEDIVERSE_COLLECTIONS = [fediverseKeys, fediverseFollowers, fediverseKv];
+
+export type FollowerRecord = ItemOf<typeof fediverseFollowers>;

@@ -1,0 +1,221 @@
+import {
+  CryptographicKey,
+  fetchDocumentLoader,
+  generateCryptoKeyPair,
+  Person,
+  signRequest,
+  verifyRequest,
+  type DocumentLoader,
+} from '@fedify/fedify';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { withSite } from '../helpers/site';
+
+// The blog as an ActivityPub actor (issue 49), through the site's own routes and its records: found by WebFinger as
+// `@blog@blog.example`, its profile as Mastodon reads it (a Service with the site's title, its keys, its inbox and
+// shared inbox), NodeInfo; a Mastodon-shaped Follow, signed as Mastodon signs it (draft-cavage HTTP Signatures,
+// Fedify's own `signRequest`), makes a follower and is answered with an Accept signed by the blog's key; an Undo takes
+// it back; an unsigned or wrongly signed activity is refused, 401, and changes nothing. The remote actor is served
+// from a document loader, as Fedify's own tests serve theirs.
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const SITE = 'https://blog.example';
+withSite(
+  { SITE_URL: SITE, OWNER_PASSWORD: 'pw', SESSION_SECRET: 'fediverse-test-secret-long-enough-0123456789' },
+  {
+    database: true,
+  },
+);
+
+const { fediverseFetch, siteFollowers } = await import('@/lib/fediverse');
+const { createBlogFederation } = await import('@/lib/fediverse/federation');
+const { recordsKvStore } = await import('@/lib/fediverse/kv');
+const { recordsKeys } = await import('@/lib/fediverse/keys');
+const { FEDIVERSE_COLLECTIONS } = await import('@/lib/fediverse/records');
+const { recordsClient } = await import('@/lib/data');
+
+const ACTOR = `${SITE}/ap/actor/blog`;
+const ALICE = 'https://mastodon.example/users/alice';
+const ALICE_KEY = `${ALICE}#main-key`;
+const ALICE_INBOX = `${ALICE}/inbox`;
+
+const get = (path: string, accept = 'application/activity+json') =>
+  fediverseFetch(new Request(`${SITE}${path}`, { headers: { accept } }));
+
+let alice: CryptoKeyPair;
+let wrong: CryptoKeyPair;
+const documents = new Map<string, unknown>();
+const documentLoader: DocumentLoader = async (url) => {
+  const address = new URL(url);
+  address.hash = '';
+  const document = documents.get(address.href);
+  if (document) return { contextUrl: null, documentUrl: url, document };
+  return fetchDocumentLoader(url);
+};
+
+/** The site's federation over its own records, fetching remote actors from `documents`. */
+const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);
+const federation = () =>
+  createBlogFederation({
+    origin: SITE,
+    handle: 'blog',
+    kv: recordsKvStore(records),
+    profile: async () => ({ name: 'The Render Path', summary: 'Notes', url: `${SITE}/` }),
+    keys: recordsKeys(records),
+    followers: siteFollowers(),
+    readPost: async () => null,
+    documentLoader,
+  });
+
+beforeAll(async () => {
+  alice = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  wrong = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const person = new Person({
+    id: new URL(ALICE),
+    preferredUsername: 'alice',
+    name: 'Alice',
+    inbox: new URL(ALICE_INBOX),
+    publicKey: new CryptographicKey({ id: new URL(ALICE_KEY), owner: new URL(ALICE), publicKey: alice.publicKey }),
+  });
+  documents.set(ALICE, await person.toJsonLd({ format: 'compact' }));
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Mastodon's Follow (its FollowSerializer: id `actor#follows/…`, actor, object), signed with `key`. */
+async function follow(key: CryptoKey, id = `${ALICE}#follows/123`, body?: unknown) {
+  const activity = body ?? {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id,
+    type: 'Follow',
+    actor: ALICE,
+    object: ACTOR,
+  };
+  const request = new Request(`${ACTOR}/inbox`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
+    body: JSON.stringify(activity),
+  });
+  return federation().fetch(await signRequest(request, key, new URL(ALICE_KEY)), { contextData: undefined });
+}
+
+/** What the blog sent, recorded instead of sent. */
+function recordDeliveries() {
+  const sent: Request[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (request.method === 'POST') {
+      sent.push(request);
+      return new Response(null, { status: 202 });
+    }
+    return fetchDocumentLoader(request.url).then((d) => Response.json(d.document));
+  });
+  return sent;
+}
+
+describe('the blog as an actor', () => {
+  it('is found by WebFinger as @blog@host, and its profile is a Service with its keys and inboxes', async () => {
+    const finger = await get('/.well-known/webfinger?resource=acct:blog@blog.example', 'application/jrd+json');
+    expect(finger.status).toBe(200);
+    const links = ((await finger.json()) as { links: { rel: string; href?: string }[] }).links;
+    expect(links.find((link) => link.rel === 'self')?.href).toBe(ACTOR);
+
+    const actor = (await (await get('/ap/actor/blog')).json()) as Record<string, unknown>;
+    expect(actor).toMatchObject({
+      id: ACTOR,
+      type: 'Service',
+      preferredUsername: 'blog',
+      name: 'The Render Path',
+      inbox: `${ACTOR}/inbox`,
+      endpoints: { sharedInbox: `${SITE}/ap/inbox` },
+      followers: `${ACTOR}/followers`,
+      url: `${SITE}/`,
+    });
+    const key = actor.publicKey as { id: string; publicKeyPem: string };
+    expect(key.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    // The same keys for every request and instance: kept in the records, never in the answer's private half.
+    const again = (await (await get('/ap/actor/blog')).json()) as { publicKey: { publicKeyPem: string } };
+    expect(again.publicKey.publicKeyPem).toBe(key.publicKeyPem);
+    expect(JSON.stringify(actor)).not.toMatch(/PRIVATE KEY|"d":/);
+  });
+
+  it('sends a browser to the home page, and answers 404 for another handle', async () => {
+    const page = await get('/ap/actor/blog', 'text/html');
+    expect([page.status, page.headers.get('location')]).toEqual([303, `${SITE}/`]);
+    expect((await get('/ap/actor/someone-else')).status).toBe(404);
+    expect(
+      (await get('/.well-known/webfinger?resource=acct:someone@blog.example', 'application/jrd+json')).status,
+    ).toBe(404);
+  });
+
+  it('answers NodeInfo 2.1', async () => {
+    const links = (await (await get('/.well-known/nodeinfo', 'application/json')).json()) as {
+      links: { href: string }[];
+    };
+    expect(links.links[0]!.href).toBe(`${SITE}/nodeinfo/2.1`);
+    const info = (await (await get('/nodeinfo/2.1', 'application/json')).json()) as Record<string, unknown>;
+    expect(info).toMatchObject({ version: '2.1', protocols: ['activitypub'] });
+  });
+});
+
+describe('followers', () => {
+  it("a Mastodon Follow, signed: a follower, an Accept signed with the blog's key; an Undo takes it back", async () => {
+    const sent = recordDeliveries();
+    const answer = await follow(alice.privateKey);
+    expect(answer.status).toBe(202);
+    const [mine] = await siteFollowers().list(10);
+    expect(mine).toMatchObject({
+      actorId: ALICE,
+      inbox: ALICE_INBOX,
+      host: 'mastodon.example',
+      handle: '@alice@mastodon.example',
+    });
+    expect(await siteFollowers().count()).toBe(1);
+
+    // The Accept went to Alice's inbox, signed with the blog's key (what Mastodon checks before it believes it).
+    const accept = sent.find((request) => request.url === ALICE_INBOX)!;
+    expect(accept).toBeDefined();
+    const body = (await accept.clone().json()) as { type: string; actor: string; object: { id: string } | string };
+    expect([body.type, body.actor]).toEqual(['Accept', ACTOR]);
+    const blogActor = (await (await get('/ap/actor/blog')).json()) as Record<string, unknown>;
+    documents.set(ACTOR, blogActor);
+    const signer = await verifyRequest(accept, { documentLoader, contextLoader: documentLoader });
+    expect(signer?.id?.href).toBe(`${ACTOR}#main-key`);
+
+    // The followers' count is public; their list is not.
+    const collection = (await (await get('/ap/actor/blog/followers')).json()) as Record<string, unknown>;
+    expect(collection.totalItems).toBe(1);
+    expect(JSON.stringify(collection)).not.toContain(ALICE);
+
+    const undo = await follow(alice.privateKey, undefined, {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${ALICE}#follows/123/undo`,
+      type: 'Undo',
+      actor: ALICE,
+      object: { id: `${ALICE}#follows/123`, type: 'Follow', actor: ALICE, object: ACTOR },
+    });
+    expect(undo.status).toBe(202);
+    expect(await siteFollowers().count()).toBe(0);
+  });
+
+  it('refuses an unsigned Follow and one signed with another key: 401, no follower', async () => {
+    recordDeliveries();
+    const unsigned = await federation().fetch(
+      new Request(`${ACTOR}/inbox`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body: JSON.stringify({
+          '@context': 'https://www.w3.org/ns/activitystreams',
+          type: 'Follow',
+          id: `${ALICE}#follows/9`,
+          actor: ALICE,
+          object: ACTOR,
+        }),
+      }),
+      { contextData: undefined },
+    );
+    expect(unsigned.status).toBe(401);
+    expect((await follow(wrong.privateKey, `${ALICE}#follows/10`)).status).toBe(401);
+    expect(await siteFollowers().count()).toBe(0);
+  });
+});
