@@ -125,3 +125,5 @@ export async function startFediverse(): Promise<void> {
   });
   await siteFederation().startQueue(undefined);
 }
+
+export { guardInbox, MAX_ACTIVITY_BYTES } from './inbox-guard';

@@ -27,7 +27,9 @@ withSite(
   },
 );
 
-const { fediverseFetch, siteFollowers } = await import('@/lib/fediverse');
+const { fediverseFetch, guardInbox, MAX_ACTIVITY_BYTES, siteFollowers } = await import('@/lib/fediverse');
+const { PER_INSTANCE_PER_MINUTE } = await import('@/lib/fediverse/inbox-guard');
+const { POST: inbox } = await import('@/app/ap/[...path]/route');
 const { createBlogFederation } = await import('@/lib/fediverse/federation');
 const { recordsKvStore } = await import('@/lib/fediverse/kv');
 const { recordsKeys } = await import('@/lib/fediverse/keys');
@@ -217,5 +219,34 @@ describe('followers', () => {
     expect(unsigned.status).toBe(401);
     expect((await follow(wrong.privateKey, `${ALICE}#follows/10`)).status).toBe(401);
     expect(await siteFollowers().count()).toBe(0);
+  });
+});
+
+describe('the inbox guard', () => {
+  const signed = (host: string, body = '{}') =>
+    new Request(`${SITE}/ap/inbox`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/activity+json',
+        signature: `keyId="https://${host}/users/x#main-key",headers="(request-target) host date",signature="AA=="`,
+        'x-forwarded-for': '203.0.113.9',
+      },
+      body,
+    });
+
+  it('refuses an oversized activity, 413, before it is read, and changes nothing', async () => {
+    const answer = await inbox(signed('big.example', `{"a":"${'x'.repeat(MAX_ACTIVITY_BYTES)}"}`));
+    expect(answer.status).toBe(413);
+    expect(((await answer.json()) as { error: { wde: string } }).error.wde).toBe('WDE0109');
+    expect(await siteFollowers().count()).toBe(0);
+  });
+
+  it('counts each instance: past its budget a minute, 429 with Retry-After', async () => {
+    for (let i = 0; i < PER_INSTANCE_PER_MINUTE; i++) await guardInbox(signed('busy.example'));
+    const answer = await inbox(signed('busy.example'));
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another instance is not held back by it.
+    await expect(guardInbox(signed('quiet.example'))).resolves.toBeInstanceOf(Request);
   });
 });
