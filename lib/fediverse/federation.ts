@@ -10,11 +10,13 @@ import {
   type Federation,
   type KvStore,
   type Recipient,
+  Reject,
   Service,
   Undo,
 } from '@fedify/fedify';
 import { type ArticleSource, ARTICLE_PATH, articleOf } from './article';
 import type { BlogKeys } from './keys';
+import type { Blocks } from './blocks';
 import type { Followers } from './followers';
 
 // The blog as an ActivityPub actor (issue 49), on Fedify: one actor, `@{handle}@{host}`, of type Service (as Ghost's
@@ -42,6 +44,8 @@ export interface BlogFederationSettings {
   profile: () => Promise<BlogProfile>;
   keys: BlogKeys;
   followers: Followers;
+  /** Whom the owner blocked: their follows are refused (Reject). */
+  blocks: Blocks;
   /** A post as everyone reads it, for its Article (`/ap/posts/{id}`); null when it is not public. */
   readPost: (id: string) => Promise<ArticleSource | null>;
   /** The site's durable queue for deliveries (started by the server, index.ts); none: sent at once (tests). */
@@ -110,6 +114,15 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
       if (target?.type !== 'actor' || target.identifier !== handle) return;
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId) return;
+      if (await settings.blocks.blocked(follower.id.href)) {
+        const id = new URL(`#rejects/${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(handle));
+        await ctx.sendActivity(
+          { identifier: handle },
+          follower,
+          new Reject({ id, actor: ctx.getActorUri(handle), object: follow }),
+        );
+        return;
+      }
       await followers.add({
         actorId: follower.id.href,
         inbox: follower.inboxId.href,

@@ -20,6 +20,7 @@ export interface Follower {
 export interface Followers {
   add(follower: Follower): Promise<void>;
   remove(actorId: string): Promise<void>;
+  has(actorId: string): Promise<boolean>;
   count(): Promise<number>;
   list(limit: number): Promise<FollowerRecord[]>;
   /** Every follower, a page at a time (a post goes to each one's instance). */
@@ -29,12 +30,15 @@ export interface Followers {
 /** Followers read per page when a post is delivered. */
 const PAGE = 1000;
 
+/** An instance's host as the site keeps it: lowercase, without a trailing dot. */
+export const hostOf = (address: string) => new URL(address).host.toLowerCase().replace(/\.$/, '');
+
 const idOf = (actorId: string) => createHash('sha256').update(actorId).digest('base64url');
 
 export function recordsFollowers(records: () => DataClient): Followers {
   return {
     async add(follower) {
-      const host = new URL(follower.actorId).host;
+      const host = hostOf(follower.actorId);
       await records().save(fediverseFollowers.id, { _id: idOf(follower.actorId), ...follower, host }, OWNER);
     },
     async remove(actorId) {
@@ -42,6 +46,7 @@ export function recordsFollowers(records: () => DataClient): Followers {
         .remove(fediverseFollowers.id, idOf(actorId), OWNER)
         .catch(() => undefined);
     },
+    has: async (actorId) => Boolean(await records().get(fediverseFollowers.id, idOf(actorId), OWNER)),
     count: () => records().count(fediverseFollowers.id, {}, OWNER),
     async list(limit) {
       const { items } = await records().query(

@@ -7,6 +7,7 @@ import { processSingleton } from '@/lib/core/process-singleton';
 import { recordsClient, siteJobs } from '@/lib/data';
 import { settingsStore } from '@/lib/settings';
 import { type BlogFederation, type BlogProfile, createBlogFederation } from './federation';
+import { type Block, recordsBlocks } from './blocks';
 import { recordsFollowers } from './followers';
 import { recordsKeys } from './keys';
 import { recordsKvStore } from './kv';
@@ -54,6 +55,46 @@ export async function readPost(id: string): Promise<ArticleSource | null> {
 /** The site's followers, for the dashboard. */
 export const siteFollowers = () => recordsFollowers(records);
 
+/** Whom the owner blocked. */
+export const siteBlocks = () => recordsBlocks(records, siteFollowers());
+
+export type { Block } from './blocks';
+export type { FollowerRecord } from './records';
+
+/** The dashboard's followers page: the newest followers, how many in all, and the blocks. */
+export async function followersPage(limit = 200) {
+  const followers = siteFollowers();
+  const [list, count, blocks] = await Promise.all([followers.list(limit), followers.count(), siteBlocks().list()]);
+  const { fediverse, siteUrl } = config();
+  return { list, count, blocks, handle: `@${fediverse.handle}@${new URL(siteUrl).host}`, enabled: fediverse.enabled };
+}
+
+/** The owner's actions on the followers page: remove one (they may follow again), block one or an instance. */
+export async function ownerFollowerAction(action: string, value: string): Promise<string | null> {
+  if (!value || value.length > 2000) return null;
+  const followers = siteFollowers();
+  if (action === 'remove') {
+    if (!(await followers.has(value))) return null;
+    await followers.remove(value);
+    return 'removed';
+  }
+  const block: Block | null =
+    action === 'block-actor' || action === 'unblock-actor'
+      ? { kind: 'actor', value }
+      : action === 'block-host' || action === 'unblock-host'
+        ? { kind: 'host', value: value.toLowerCase() }
+        : null;
+  if (!block) return null;
+  if (block.kind === 'actor' && !URL.canParse(value)) return null;
+  if (block.kind === 'host' && !/^[a-z0-9.-]+(:\d+)?$/.test(block.value)) return null;
+  if (action.startsWith('unblock')) {
+    await siteBlocks().unblock(block);
+    return 'unblocked';
+  }
+  await siteBlocks().block(block);
+  return 'blocked';
+}
+
 export function siteFederation(): BlogFederation {
   return processSingleton('fediverse-federation', () => {
     const { siteUrl, fediverse } = config();
@@ -64,6 +105,7 @@ export function siteFederation(): BlogFederation {
       profile,
       keys: recordsKeys(records),
       followers: siteFollowers(),
+      blocks: siteBlocks(),
       readPost,
       queue: bossQueue(siteJobs),
       // Two sites on loopback (the end-to-end test) fetch each other's actors; never a site on the internet.

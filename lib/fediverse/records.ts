@@ -40,6 +40,14 @@ export const fediverseKv = defineCollection({
   permissions: OWNER_ONLY,
 });
 
-export const FEDIVERSE_COLLECTIONS = [fediverseKeys, fediverseFollowers, fediverseKv];
+/** What the owner blocked (`_id` `actor:{hash}` or `host:{host}`): its follows are refused, its followers removed. */
+export const fediverseBlocks = defineCollection({
+  id: 'fediverse-blocks',
+  internal: true,
+  fields: { kind: { type: 'text' }, value: { type: 'text' } },
+  permissions: OWNER_ONLY,
+});
+
+export const FEDIVERSE_COLLECTIONS = [fediverseKeys, fediverseFollowers, fediverseKv, fediverseBlocks];
 
 export type FollowerRecord = ItemOf<typeof fediverseFollowers>;

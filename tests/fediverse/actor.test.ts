@@ -20,14 +20,18 @@ import { withSite } from '../helpers/site';
 vi.setConfig({ testTimeout: 30_000 });
 
 const SITE = 'https://blog.example';
+const SECRET = 'fediverse-test-secret-long-enough-0123456789';
 withSite(
-  { SITE_URL: SITE, OWNER_PASSWORD: 'pw', SESSION_SECRET: 'fediverse-test-secret-long-enough-0123456789' },
+  { SITE_URL: SITE, OWNER_PASSWORD: 'pw', SESSION_SECRET: SECRET },
   {
     database: true,
   },
 );
 
-const { fediverseFetch, guardInbox, MAX_ACTIVITY_BYTES, siteFollowers } = await import('@/lib/fediverse');
+const { fediverseFetch, guardInbox, MAX_ACTIVITY_BYTES, siteBlocks, siteFollowers, ownerFollowerAction } =
+  await import('@/lib/fediverse');
+const { POST: ownerRoute } = await import('@/app/api/owner/fediverse/route');
+const { SESSION_COOKIE, signSession } = await import('@/lib/owner/tokens');
 const { PER_INSTANCE_PER_MINUTE } = await import('@/lib/fediverse/inbox-guard');
 const { POST: inbox } = await import('@/app/ap/[...path]/route');
 const { createBlogFederation } = await import('@/lib/fediverse/federation');
@@ -65,6 +69,7 @@ const federation = () =>
     profile: async () => ({ name: 'The Render Path', summary: 'Notes', url: `${SITE}/` }),
     keys: recordsKeys(records),
     followers: siteFollowers(),
+    blocks: siteBlocks(),
     readPost: async () => null,
     documentLoader,
   });
@@ -248,5 +253,60 @@ describe('the inbox guard', () => {
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another instance is not held back by it.
     await expect(guardInbox(signed('quiet.example'))).resolves.toBeInstanceOf(Request);
+  });
+});
+
+describe("the owner's followers: remove, block one or an instance", () => {
+  const owner = () => ({
+    cookie: `${SESSION_COOKIE}=${signSession(SECRET).token}`,
+    origin: SITE,
+    'content-type': 'application/x-www-form-urlencoded',
+  });
+  const act = (action: string, value: string, headers: Record<string, string> = owner()) =>
+    ownerRoute(
+      new Request(`${SITE}/api/owner/fediverse`, {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({ action, value }),
+      }),
+    );
+
+  it('removes a follower; a blocked one is refused with a Reject; an instance blocked loses its followers', async () => {
+    const sent = recordDeliveries();
+    expect((await follow(alice.privateKey, `${ALICE}#follows/20`)).status).toBe(202);
+    expect(await siteFollowers().has(ALICE)).toBe(true);
+
+    const removed = await act('remove', ALICE);
+    expect([removed.status, removed.headers.get('location')]).toEqual([303, '/dashboard/followers?done=removed']);
+    expect(await siteFollowers().has(ALICE)).toBe(false);
+
+    expect((await act('block-actor', ALICE)).status).toBe(303);
+    sent.length = 0;
+    expect((await follow(alice.privateKey, `${ALICE}#follows/21`)).status).toBe(202);
+    expect(await siteFollowers().has(ALICE)).toBe(false);
+    const reject = (await sent
+      .find((r) => r.url === ALICE_INBOX)!
+      .clone()
+      .json()) as { type: string };
+    expect(reject.type).toBe('Reject');
+
+    expect((await act('unblock-actor', ALICE)).status).toBe(303);
+    expect((await follow(alice.privateKey, `${ALICE}#follows/22`)).status).toBe(202);
+    expect(await siteFollowers().has(ALICE)).toBe(true);
+    expect(await ownerFollowerAction('block-host', 'mastodon.example')).toBe('blocked');
+    expect(await siteFollowers().has(ALICE)).toBe(false);
+    expect(await siteBlocks().blocked(ALICE)).toBe(true);
+    await ownerFollowerAction('unblock-host', 'mastodon.example');
+  });
+
+  it('refuses someone else than the owner (401), a cross-site post (403), an unknown action (400): nothing changes', async () => {
+    const { cookie: _cookie, ...anonymous } = owner();
+    expect((await act('block-host', 'mastodon.example', anonymous)).status).toBe(401);
+    expect(
+      (await act('block-host', 'mastodon.example', { ...owner(), origin: 'https://elsewhere.example' })).status,
+    ).toBe(403);
+    expect((await act('explode', 'mastodon.example')).status).toBe(400);
+    expect((await act('block-host', 'not a host!')).status).toBe(400);
+    expect(await siteBlocks().list()).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ withSite(
   { database: true, content: [free, paid] },
 );
 
-const { readPost, siteFollowers } = await import('@/lib/fediverse');
+const { readPost, siteBlocks, siteFollowers } = await import('@/lib/fediverse');
 const { createBlogFederation } = await import('@/lib/fediverse/federation');
 const { deliverPost } = await import('@/lib/fediverse/delivery');
 const { recordsKvStore } = await import('@/lib/fediverse/kv');
@@ -72,6 +72,7 @@ const federation = createBlogFederation({
   profile: async () => ({ name: 'The Render Path', summary: 'Notes', url: `${SITE}/` }),
   keys: recordsKeys(records),
   followers: siteFollowers(),
+  blocks: siteBlocks(),
   readPost,
   documentLoader,
 });

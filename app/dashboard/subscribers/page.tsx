@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { OwnerNotice } from '@/components/dashboard/owner-notice';
 import { NewsletterResults } from '@/components/dashboard/newsletter-results';
 import { NewsletterSends } from '@/components/dashboard/newsletter-sends';
@@ -21,6 +22,10 @@ export default function SubscribersPage({ searchParams }: PageProps<'/dashboard/
   return (
     <>
       <h1>Subscribers</h1>
+      <p className="settings-moving">
+        The blog&rsquo;s followers on Mastodon and the rest of the fediverse are on{' '}
+        <Link href="/dashboard/followers">Followers</Link>.
+      </p>
       <Subscribers searchParams={searchParams} />
     </>
   );

@@ -1,0 +1,5 @@
+// What the owner's screens show of the fediverse (components/dashboard/follower-list.tsx): shapes only, safe in the
+// browser.
+
+export type { Block } from './blocks';
+export type { FollowerRecord } from './records';
