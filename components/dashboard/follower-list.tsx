@@ -12,7 +12,7 @@ const DONE: Record<string, string> = {
 
 function Action({ action, value, label, name }: { action: string; value: string; label: string; name: string }) {
   return (
-    <form method="post" action="/api/owner/fediverse" className="member-actions">
+    <form method="post" action="/api/owner/fediverse">
       <input type="hidden" name="value" value={value} />
       <button type="submit" name="action" value={action} aria-label={`${label}: ${name}`}>
         {label}
@@ -37,7 +37,7 @@ export function FollowerList({
   return (
     <>
       {done && DONE[done] ? (
-        <p className="form-status" role="status">
+        <p className="form-status notice" role="status">
           {DONE[done]}
         </p>
       ) : null}
@@ -71,9 +71,11 @@ export function FollowerList({
                   <td>{f.host}</td>
                   <td>{f._createdDate?.slice(0, 10)}</td>
                   <td>
-                    <Action action="remove" value={String(f.actorId)} label="Remove" name={String(f.handle)} />
-                    <Action action="block-actor" value={String(f.actorId)} label="Block" name={String(f.handle)} />
-                    <Action action="block-host" value={String(f.host)} label="Block instance" name={String(f.host)} />
+                    <div className="follower-actions">
+                      <Action action="remove" value={String(f.actorId)} label="Remove" name={String(f.handle)} />
+                      <Action action="block-actor" value={String(f.actorId)} label="Block" name={String(f.handle)} />
+                      <Action action="block-host" value={String(f.host)} label="Block instance" name={String(f.host)} />
+                    </div>
                   </td>
                 </tr>
               ))}
