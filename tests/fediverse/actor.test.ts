@@ -5,10 +5,10 @@ import {
   Person,
   signRequest,
   verifyRequest,
-  type DocumentLoader,
 } from '@fedify/fedify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withSite } from '../helpers/site';
+import { remoteDocuments } from './remote';
 
 // The blog as an ActivityPub actor (issue 49), through the site's own routes and its records: found by WebFinger as
 // `@blog@blog.example`, its profile as Mastodon reads it (a Service with the site's title, its keys, its inbox and
@@ -50,14 +50,7 @@ const get = (path: string, accept = 'application/activity+json') =>
 
 let alice: CryptoKeyPair;
 let wrong: CryptoKeyPair;
-const documents = new Map<string, unknown>();
-const documentLoader: DocumentLoader = async (url) => {
-  const address = new URL(url);
-  address.hash = '';
-  const document = documents.get(address.href);
-  if (document) return { contextUrl: null, documentUrl: url, document };
-  return fetchDocumentLoader(url);
-};
+const { documents, documentLoader } = remoteDocuments();
 
 /** The site's federation over its own records, fetching remote actors from `documents`. */
 const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);

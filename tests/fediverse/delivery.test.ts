@@ -1,17 +1,8 @@
-import {
-  Article,
-  Create,
-  CryptographicKey,
-  Delete,
-  fetchDocumentLoader,
-  Person,
-  Update,
-  verifyRequest,
-  type DocumentLoader,
-} from '@fedify/fedify';
+import { Article, Create, CryptographicKey, Delete, Person, Update, verifyRequest } from '@fedify/fedify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePost } from '../helpers/posts';
 import { withSite } from '../helpers/site';
+import { remoteDocuments } from './remote';
 
 // A post's life sent to the blog's followers (issue 49): its publication as Create(Article), an edit as Update, its
 // removal as Delete with a Tombstone; once per instance where followers share an inbox, to each personal inbox
@@ -58,13 +49,7 @@ const { recordsClient } = await import('@/lib/data');
 
 const ACTOR = `${SITE}/ap/actor/blog`;
 const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);
-const documents = new Map<string, unknown>();
-const documentLoader: DocumentLoader = async (url) => {
-  const address = new URL(url);
-  address.hash = '';
-  const document = documents.get(address.href);
-  return document ? { contextUrl: null, documentUrl: url, document } : fetchDocumentLoader(url);
-};
+const { documents, documentLoader } = remoteDocuments();
 const federation = createBlogFederation({
   origin: SITE,
   handle: 'blog',
