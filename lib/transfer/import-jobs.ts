@@ -5,7 +5,10 @@ import type PgBoss from 'pg-boss';
 import { CatalogueError } from '@/lib/core/errors';
 import { ensureQueue, workOnce } from '@/lib/data';
 import type { DataClient } from '@/lib/data/tools';
-import { defineCollection, type ItemOf, OWNER, OWNER_ONLY } from '@/lib/data/types';
+import { OWNER } from '@/lib/data/types';
+import { type ImportRecord, TRANSFER_COLLECTIONS, transferImportFiles, transferImports } from './import-records';
+
+export { TRANSFER_COLLECTIONS, transferImportFiles, transferImports };
 import type { ImportReport } from './report';
 import { type Bundle, ImportError } from './types';
 import type { ImportJobView, ImportStatus, ImportStep } from './view';
@@ -29,38 +32,6 @@ const PROGRESS_MS = 1000;
 const PART_CHARS = 256 * 1024;
 /** The jobs the dashboard lists. */
 const RECENT = 10;
-
-export const transferImports = defineCollection({
-  id: 'transfer-imports',
-  internal: true,
-  fields: {
-    fileName: { type: 'text' },
-    dryRun: { type: 'boolean' },
-    status: { type: 'text', indexed: true },
-    step: { type: 'text' },
-    fileParts: { type: 'number' },
-    done: { type: 'number' },
-    total: { type: 'number' },
-    heartbeatDate: { type: 'datetime' },
-    startedDate: { type: 'datetime' },
-    finishedDate: { type: 'datetime' },
-    report: { type: 'object' },
-    error: { type: 'text' },
-    runs: { type: 'number' },
-  },
-  permissions: OWNER_ONLY,
-});
-
-export const transferImportFiles = defineCollection({
-  id: 'transfer-import-files',
-  internal: true,
-  fields: { jobId: { type: 'text', indexed: true }, part: { type: 'number' }, text: { type: 'text' } },
-  permissions: OWNER_ONLY,
-});
-
-export const TRANSFER_COLLECTIONS = [transferImports, transferImportFiles];
-
-type ImportRecord = ItemOf<typeof transferImports>;
 
 /** What a run of an import does with the export's file, once read: write it (or preview it), telling its progress. */
 export type ImportRunner = (
