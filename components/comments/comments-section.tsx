@@ -148,7 +148,19 @@ function Comment({
       <article aria-label={t('comments.by', { name: comment.authorName })}>
         <header className="comment__meta">
           <Avatar avatar={comment.avatar} />
-          <bdi className="comment__author">{comment.authorName}</bdi>
+          {comment.remote?.href ? (
+            <a
+              className="comment__author"
+              href={comment.remote.href}
+              rel="nofollow ugc noopener"
+              title={comment.remote.handle}
+            >
+              <bdi>{comment.authorName}</bdi>
+            </a>
+          ) : (
+            <bdi className="comment__author">{comment.authorName}</bdi>
+          )}
+          {comment.remote && <span className="comment__via">{t('comments.fediverse')}</span>}
           <PostDate iso={comment.createdDate} language={language} />
           {comment.edited && <span className="comment__edited">{t('comments.edited')}</span>}
         </header>

@@ -4,7 +4,8 @@ import type { ItemOf } from '@/lib/data/types';
 /**
  * The local comments: one item per comment. Internal (only the site reads and writes it, as the owner): who may see,
  * edit or delete a comment is the comments service's rule (a writer their own; everyone the published ones), not the
- * data service's. `parentId` is '' for a top-level comment, `memberId` '' for a visitor's.
+ * data service's. `parentId` is '' for a top-level comment, `memberId` '' for a visitor's. A reply from the fediverse
+ * (lib/fediverse) names its note (`remoteId`), its writer's actor (`actorId`), picture and page; '' on the others.
  */
 export const postComments = defineCollection({
   id: 'post-comments',
@@ -17,6 +18,11 @@ export const postComments = defineCollection({
     text: { type: 'text' },
     status: { type: 'text', indexed: true },
     edited: { type: 'boolean' },
+    remoteId: { type: 'text', indexed: true },
+    actorId: { type: 'text', indexed: true },
+    avatar: { type: 'text' },
+    profile: { type: 'text' },
+    handle: { type: 'text' },
   },
   permissions: OWNER_ONLY,
 });

@@ -11,7 +11,7 @@ import { createLocalComments, publishedCount, publishedCounts } from './local';
 import { referenceIds } from './reference-ids';
 import { cacheTags } from '@/lib/core/cache/tags';
 import { type CommentSettingsStore, createCommentSettingsStore } from './settings';
-import type { CommentModeration, PostComment, PostComments } from './types';
+import type { CommentModeration, PostComment, PostComments, RemoteComments } from './types';
 import type { CommentChange } from './local';
 import { createWixComments } from './wix';
 import { mailer } from '@/lib/core/mail';
@@ -24,7 +24,7 @@ import path from 'node:path';
 import { type CommentService, createCommentService } from './service';
 
 export { postComments, commentSettings } from './collection';
-export { createLocalComments, type CommentAnnouncer, type CommentChange } from './local';
+export { createLocalComments, remoteCommentId, type CommentAnnouncer, type CommentChange } from './local';
 export { createCommentSettingsStore, waitsForApproval, isApproval } from './settings';
 export * from './types';
 
@@ -179,6 +179,13 @@ export const siteComments = (): PostComments => provider();
 export const commentModeration = (): CommentModeration => provider();
 
 /**
+ * The replies from the fediverse (lib/fediverse), kept in the site's own records on either platform: Wix's Comments
+ * API names a comment's author by a Wix user, member or visitor id only (`CommentAuthor`,
+ * @wix/auto_sdk_comments_comments index.typings.d.ts), never a remote writer's name, picture and page.
+ */
+export const fediverseComments = (): RemoteComments => localComments();
+
+/**
  * The blog's comment settings (who may comment, what waits for approval), kept by the site on either platform. At
  * Wix, visitors never comment (Wix keeps no name for them) and Wix's own moderation decides what waits.
  */
@@ -198,7 +205,7 @@ export const commentSettingsStore = (): CommentSettingsStore =>
     return { ...store, get: async () => ({ ...(await store.get()), visitorsMayComment: false }) };
   });
 
-export { commentText, displayName, plainName } from './text';
+export { COMMENT_MAX_CHARS, commentText, displayName, plainName } from './text';
 
 /**
  * The site's reply notices (replies.tsx): watches and notices in the site's own records, mail through the site's

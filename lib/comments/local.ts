@@ -1,10 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DataClient } from '@/lib/data';
 import { dataErrors } from '@/lib/data/types';
 import { OWNER, countBy } from '@/lib/data/types';
 import { errors } from '@/lib/core/errors';
 import { type PostCommentItem, postComments } from './collection';
-import type { CommentModeration, CommentStatus, CommentThread, MemberWriter, PostComment, PostComments } from './types';
+import type {
+  CommentModeration,
+  CommentStatus,
+  CommentThread,
+  MemberWriter,
+  PostComment,
+  PostComments,
+  RemoteComments,
+} from './types';
 
 // Comments kept by the site: the internal `post-comments` collection of the data service. The post's count is derived,
 // never written: its published comments and replies, counted by a query (`publishedCount`, as Ghost counts its
@@ -38,7 +46,15 @@ const commentOf = (item: PostCommentItem): PostComment => ({
   id: item._id,
   postId: String(item.postId),
   parentId: item.parentId ? String(item.parentId) : null,
-  author: { memberId: item.memberId ? String(item.memberId) : null, name: String(item.name ?? '') },
+  author: {
+    memberId: item.memberId ? String(item.memberId) : null,
+    name: String(item.name ?? ''),
+    ...(item.remoteId && {
+      handle: String(item.handle ?? ''),
+      ...(item.avatar && { avatar: String(item.avatar) }),
+      ...(item.profile && { profile: String(item.profile) }),
+    }),
+  },
   text: String(item.text ?? ''),
   status: item.status === 'PENDING' || item.status === 'HIDDEN' ? item.status : 'PUBLISHED',
   createdDate: item._createdDate,
@@ -56,7 +72,14 @@ const OLDEST_FIRST = [
   { fieldName: '_id', order: 'ASC' },
 ];
 
-export function createLocalComments({ client, announce }: LocalCommentsSettings): PostComments & CommentModeration {
+/** A fediverse reply's comment id: made from its note's id, so the same note is the same comment. */
+export const remoteCommentId = (remoteId: string) =>
+  `fv-${createHash('sha256').update(remoteId).digest('base64url').slice(0, 32)}`;
+
+export function createLocalComments({
+  client,
+  announce,
+}: LocalCommentsSettings): PostComments & CommentModeration & RemoteComments {
   client.declare(postComments);
 
   async function get(commentId: string): Promise<PostCommentItem | null> {
@@ -224,6 +247,59 @@ export function createLocalComments({ client, announce }: LocalCommentsSettings)
     async hide(commentId) {
       const item = await get(commentId);
       return item ? change(item, 'HIDDEN') : null;
+    },
+
+    async receive(remote, status) {
+      const _id = remoteCommentId(remote.remoteId);
+      const kept = await get(_id);
+      if (kept) return commentOf(kept);
+      let parent = '';
+      if (remote.inReplyTo) {
+        // A reply to a reply from the fediverse joins its thread (one level deep, as on the site).
+        const replied = await get(remoteCommentId(remote.inReplyTo));
+        if (!replied || replied.postId !== remote.postId) return null;
+        parent = replied.parentId ? String(replied.parentId) : replied._id;
+      }
+      const item = (await client.insert(
+        postComments.id,
+        {
+          _id,
+          postId: remote.postId,
+          parentId: parent,
+          memberId: '',
+          name: remote.name,
+          text: remote.text,
+          status,
+          edited: false,
+          remoteId: remote.remoteId,
+          actorId: remote.actorId,
+          handle: remote.handle,
+          avatar: remote.avatar ?? '',
+          profile: remote.profile ?? '',
+        },
+        OWNER,
+      )) as PostCommentItem;
+      const comment = commentOf(item);
+      await announce('created', comment);
+      return comment;
+    },
+
+    async find(remoteId) {
+      const item = await get(remoteCommentId(remoteId));
+      return item?.remoteId === remoteId ? commentOf(item) : null;
+    },
+
+    async revise(remoteId, actorId, text, status) {
+      const item = await get(remoteCommentId(remoteId));
+      if (!item || item.actorId !== actorId || item.remoteId !== remoteId) return null;
+      const waits = status === 'PENDING' && item.status === 'PUBLISHED' && text !== item.text;
+      return change(item, waits ? 'PENDING' : (String(item.status) as CommentStatus), text);
+    },
+
+    async forget(remoteId, actorId) {
+      const item = await get(remoteCommentId(remoteId));
+      if (!item || item.actorId !== actorId || item.remoteId !== remoteId) return null;
+      return removeItem(item);
     },
   };
 }

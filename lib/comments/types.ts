@@ -18,7 +18,14 @@ export interface PostComment {
    * The member who wrote it (null: a visitor), the name shown, and the member's picture where they chose one (a path
    * of the site's media, `/media/…`, or an https URL): read with the public thread (`list`), absent elsewhere.
    */
-  author: { memberId: string | null; name: string; avatar?: string };
+  author: {
+    memberId: string | null;
+    name: string;
+    avatar?: string;
+    /** A reply from the fediverse: its writer's page (their profile's https address) and handle (`@ada@host`). */
+    profile?: string;
+    handle?: string;
+  };
   /** Plain text, as written (links are made into links only when shown: lib/comments/text.ts). */
   text: string;
   status: CommentStatus;
@@ -79,6 +86,35 @@ export interface PostComments {
   edit(commentId: string, text: string, writer: MemberWriter, status: 'PUBLISHED' | 'PENDING'): Promise<PostComment>;
   /** Deletes the writer's own comment and its replies (403 for someone else's, 404 for none). */
   remove(commentId: string, writer: MemberWriter): Promise<PostComment>;
+}
+
+/** A reply from the fediverse (lib/fediverse), as a comment on the post it answers. */
+export interface RemoteComment {
+  /** Its note's ActivityPub id: the comment's id is made from it, so a second delivery writes nothing new. */
+  remoteId: string;
+  /** Its writer's actor: only they may change or delete it. */
+  actorId: string;
+  postId: string;
+  /** The note it answers when that is another reply from the fediverse on the post (it joins that one's thread). */
+  inReplyTo: string | null;
+  name: string;
+  handle: string;
+  /** https addresses, or none. */
+  avatar?: string;
+  profile?: string;
+  text: string;
+}
+
+/** The fediverse's replies, kept by the site on either platform (Wix's comments take a Wix member or visitor only). */
+export interface RemoteComments {
+  /** Keeps a reply (as it is when it was received already); null when it answers a reply that is not kept. */
+  receive(comment: RemoteComment, status: 'PUBLISHED' | 'PENDING'): Promise<PostComment | null>;
+  /** The kept reply made of note `remoteId`, whatever its status; null: none. */
+  find(remoteId: string): Promise<PostComment | null>;
+  /** A new text from its writer; `status` as for a member's edit (PENDING sends a published one back to waiting). */
+  revise(remoteId: string, actorId: string, text: string, status: 'PUBLISHED' | 'PENDING'): Promise<PostComment | null>;
+  /** Its writer deleted it (with its replies); null: no such reply of theirs. */
+  forget(remoteId: string, actorId: string): Promise<PostComment | null>;
 }
 
 /** The owner's side: the comments waiting, and what they may do with any comment. */

@@ -18,6 +18,8 @@ export interface CommentView {
   authorName: string;
   /** The writer's picture, else their initials on a background their name picks. Decorative: the name is shown. */
   avatar: CommentAvatar;
+  /** A reply from the fediverse: its writer's handle (`@ada@host`) and page, which their name links to. */
+  remote?: { handle: string; href: string | null };
   createdDate: string;
   edited: boolean;
   paragraphs: CommentSegment[][][];
@@ -69,6 +71,13 @@ export function avatarSrc(picture: string | undefined, siteUrl: string): string 
   }
 }
 
+/** An http(s) address without credentials, as a link may open it; else null. */
+function webAddress(address: string | undefined): string | null {
+  if (!address || !URL.canParse(address)) return null;
+  const url = new URL(address);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password ? url.href : null;
+}
+
 /** What a comment shows beside its writer's name. */
 export const commentAvatar = (name: string, picture: string | undefined, siteUrl: string): CommentAvatar => {
   const src = avatarSrc(picture, siteUrl);
@@ -97,6 +106,9 @@ const viewOf = (comment: PostComment, siteUrl: string): CommentView => ({
   memberId: comment.author.memberId,
   authorName: plainName(comment.author.name),
   avatar: commentAvatar(plainName(comment.author.name), comment.author.avatar, siteUrl),
+  ...(comment.author.handle !== undefined && {
+    remote: { handle: plainName(comment.author.handle), href: webAddress(comment.author.profile) },
+  }),
   createdDate: comment.createdDate,
   edited: comment.edited,
   paragraphs: commentParagraphs(comment.text),

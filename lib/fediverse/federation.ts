@@ -1,5 +1,6 @@
 import {
   Accept,
+  Activity,
   Article,
   type MessageQueue,
   createFederation,
@@ -18,6 +19,7 @@ import { type ArticleSource, ARTICLE_PATH, articleOf } from './article';
 import type { BlogKeys } from './keys';
 import type { Blocks } from './blocks';
 import type { Followers } from './followers';
+import { type Interactions, listenForInteractions, undoReaction } from './interactions';
 
 // The blog as an ActivityPub actor (issue 49), on Fedify: one actor, `@{handle}@{host}`, of type Service (as Ghost's
 // site actor is), found by WebFinger, with the profile Mastodon shows (the site's title, description, icon, cover and
@@ -48,6 +50,8 @@ export interface BlogFederationSettings {
   blocks: Blocks;
   /** A post as everyone reads it, for its Article (`/ap/posts/{id}`); null when it is not public. */
   readPost: (id: string) => Promise<ArticleSource | null>;
+  /** Replies, likes and boosts coming back (interactions.ts); none: the inbox takes follows alone. */
+  interactions?: Interactions;
   /** The site's durable queue for deliveries (started by the server, index.ts); none: sent at once (tests). */
   queue?: MessageQueue;
   /** Tests: remote documents from fixtures (Fedify refuses private addresses otherwise). */
@@ -106,8 +110,10 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
     )
     .setCounter(async (_ctx, identifier) => (identifier === handle ? followers.count() : null));
 
-  federation
+  const inbox = federation
     .setInboxListeners(`${ACTOR_PATH}/inbox`, '/ap/inbox')
+    // The shared inbox fetches what it must (a reply's writer) signed as the blog, as instances in secure mode ask.
+    .setSharedKeyDispatcher(() => ({ identifier: handle }))
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId) return;
       const target = ctx.parseUri(follow.objectId);
@@ -142,11 +148,17 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
       );
     })
     .on(Undo, async (ctx, undo) => {
-      const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || !undo.actorId) return;
-      if (object.actorId && object.actorId.href !== undo.actorId.href) return;
-      await followers.remove(undo.actorId.href);
+      if (!undo.actorId) return;
+      // The undone activity, embedded (as Mastodon sends it) or only named (then it is not fetched again).
+      const object = await undo.getObject(ctx).catch(() => null);
+      if (object instanceof Activity && object.actorId && object.actorId.href !== undo.actorId.href) return;
+      if (object instanceof Follow) {
+        await followers.remove(undo.actorId.href);
+        return;
+      }
+      if (settings.interactions) await undoReaction(ctx, undo.actorId, object, undo.objectId, settings.interactions);
     });
+  if (settings.interactions) listenForInteractions(inbox, handle, settings.interactions);
 
   federation.setObjectDispatcher(Article, ARTICLE_PATH, async (ctx, { id }) => {
     const source = await settings.readPost(id);

@@ -1,7 +1,8 @@
 import { blogSource, ricosToHtml } from '@/lib/blog';
 import { postImage, resolveImage } from '@/lib/blog/view';
 import { config } from '@/lib/core/config';
-import { subscribe } from '@/lib/core/events/bus';
+import { publish, subscribe } from '@/lib/core/events/bus';
+import { commentSettingsStore, fediverseComments, waitsForApproval } from '@/lib/comments';
 import { errors } from '@/lib/core/errors';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { recordsClient, siteJobs } from '@/lib/data';
@@ -14,6 +15,8 @@ import { recordsKvStore } from './kv';
 import { type ArticleSource, readableNodes } from './article';
 import { deliverPost, type PostChange } from './delivery';
 import { bossQueue } from './queue';
+import type { Interactions } from './interactions';
+import { recordsReactions } from './reactions';
 import { FEDIVERSE_COLLECTIONS } from './records';
 
 // The blog on the fediverse (issue 49): its federation, one per process, over the site's own records (the keys, the
@@ -58,7 +61,37 @@ export const siteFollowers = () => recordsFollowers(records);
 /** Whom the owner blocked. */
 export const siteBlocks = () => recordsBlocks(records, siteFollowers());
 
+/** The likes and boosts of the blog's posts from the fediverse. */
+export const siteReactions = () => recordsReactions(records);
+
+/**
+ * What the inbox does with replies, likes and boosts: a reply is a comment kept by the site (lib/comments'
+ * fediverseComments), held for the owner as a visitor's comment is (or whenever visitors may not comment), and only
+ * on a public post that takes comments; a reaction is counted, and published as a like of the post, which refreshes
+ * its page's counts.
+ */
+export const siteInteractions = (): Interactions => ({
+  comments: fediverseComments(),
+  async commentStatus() {
+    const settings = await commentSettingsStore().get();
+    return waitsForApproval(settings, 'visitor') || !settings.visitorsMayComment ? 'PENDING' : 'PUBLISHED';
+  },
+  async postOpen(id) {
+    const post = await blogSource()
+      .getPost(id)
+      .catch(() => null);
+    if (!post || post.status !== 'PUBLISHED') return null;
+    return post.commentingEnabled === false ? 'closed' : true;
+  },
+  reactions: siteReactions(),
+  async reacted(postId) {
+    await publish({ type: 'wix.blog.v3.post_liked', entityId: postId });
+  },
+  blocks: siteBlocks(),
+});
+
 export type { Block } from './blocks';
+export type { ReactionCounts } from './reactions';
 export type { FollowerRecord } from './records';
 
 /** The dashboard's followers page: the newest followers, how many in all, and the blocks. */
@@ -107,6 +140,7 @@ export function siteFederation(): BlogFederation {
       followers: siteFollowers(),
       blocks: siteBlocks(),
       readPost,
+      interactions: siteInteractions(),
       queue: bossQueue(siteJobs),
       // Two sites on loopback (the end-to-end test) fetch each other's actors; never a site on the internet.
       allowPrivateAddress: fediverse.allowPrivate,

@@ -48,6 +48,29 @@ export const fediverseBlocks = defineCollection({
   permissions: OWNER_ONLY,
 });
 
-export const FEDIVERSE_COLLECTIONS = [fediverseKeys, fediverseFollowers, fediverseKv, fediverseBlocks];
+/**
+ * A like or a boost of a post from the fediverse (`_id` a hash of its kind, actor and post: one of each per person,
+ * whatever they resend), counted beside the site's own likes on the post's page; an Undo removes it.
+ */
+export const fediverseReactions = defineCollection({
+  id: 'fediverse-reactions',
+  internal: true,
+  fields: {
+    postId: { type: 'text', indexed: true },
+    kind: { type: 'text', indexed: true },
+    actorId: { type: 'text', indexed: true },
+    /** The Like's or Announce's id, which its Undo may name alone. */
+    activityId: { type: 'text', indexed: true },
+  },
+  permissions: OWNER_ONLY,
+});
+
+export const FEDIVERSE_COLLECTIONS = [
+  fediverseKeys,
+  fediverseFollowers,
+  fediverseKv,
+  fediverseBlocks,
+  fediverseReactions,
+];
 
 export type FollowerRecord = ItemOf<typeof fediverseFollowers>;

@@ -6,7 +6,7 @@ import { isoWeek, subscriberId } from '@/lib/newsletter/tools';
 import { pricingPlans } from '@/lib/plans/tools';
 import { importId } from './ids';
 import type { ImportReport, Tally } from './report';
-import { htmlText } from './text-coverage';
+import { htmlText } from '@/lib/core/html-text';
 import type { Bundle } from './types';
 
 // An import's comments and subscribers, in the site's records. A comment keeps its thread (its parent's new id), its

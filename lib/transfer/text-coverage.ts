@@ -1,47 +1,12 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { type ChildNode, isText, parseHtml } from './html-dom';
+import { htmlText } from '@/lib/core/html-text';
 import type { SourceBody } from './types';
 
 // How much of a source post's text an import kept: the words a reader sees in the source's content (its HTML's text
 // outside scripts, styles and comments; its Markdown's text, code included), and the share of them found, as many
 // times, in the imported post's text. The issue's target is 100%.
-
-const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'head']);
-
-const BLOCKS = new Set([
-  'p',
-  'div',
-  'blockquote',
-  'li',
-  'pre',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'table',
-]);
-
-/**
- * The visible text of an HTML fragment (parse5, the browsers' parsing algorithm); with `paragraphs`, its blocks apart
- * by a blank line and its `<br>`s as line breaks.
- */
-export function htmlText(html: string, paragraphs = false): string {
-  const out: string[] = [];
-  const visit = (node: ChildNode) => {
-    if (isText(node)) out.push(node.value);
-    if (HIDDEN.has(node.nodeName) || node.nodeName === '#comment') return;
-    if ('childNodes' in node) for (const child of node.childNodes) visit(child);
-    out.push(paragraphs && BLOCKS.has(node.nodeName) ? '\n\n' : paragraphs && node.nodeName === 'br' ? '\n' : ' ');
-  };
-  for (const node of parseHtml(html)) visit(node);
-  return out.join('');
-}
 
 interface MdNode {
   type: string;

@@ -13,7 +13,8 @@ import { readMedium } from '@/lib/transfer/sources/medium';
 import { readSubstack } from '@/lib/transfer/sources/substack';
 import { readWordPress } from '@/lib/transfer/sources/wordpress';
 import { wordpressHtml } from '@/lib/transfer/sources/wordpress-autop';
-import { coverage, htmlText, missingWords, sourceText } from '@/lib/transfer/text-coverage';
+import { htmlText } from '@/lib/core/html-text';
+import { coverage, missingWords, sourceText } from '@/lib/transfer/text-coverage';
 import type { Bundle } from '@/lib/transfer/types';
 
 // The must-show, on every import fixture: text coverage per imported post (the words a reader sees in the

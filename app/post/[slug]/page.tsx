@@ -11,6 +11,7 @@ import { PostAuthor } from '@/components/post/post-author';
 import { SeriesNav } from '@/components/post/series-nav';
 import { SubscribeForm } from '@/components/newsletter/subscribe-form';
 import { PostLikes } from './post-likes';
+import { FediverseReactions } from './fediverse-reactions';
 import { PostActions } from '@/components/post/post-actions';
 import { ViewBeacon } from '@/components/post/view-beacon';
 import { CommentsSection } from '@/components/comments/comments-section';
@@ -187,6 +188,7 @@ export default async function PostPage({ params }: Params) {
           reactions={
             <>
               <PostLikes postId={post.id} language={language} />
+              <FediverseReactions postId={post.id} language={language} />
               {rating && (
                 <PostRating
                   postId={post.id}

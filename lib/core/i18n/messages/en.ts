@@ -58,6 +58,8 @@ export const en = {
   'post.unlike': 'Remove my like',
   'post.likesOne': '# like',
   'post.likesOther': '# likes',
+  'post.fediverseReactions':
+    'On the fediverse: {likes, plural, one {# like} other {# likes}} and {boosts, plural, one {# boost} other {# boosts}}',
   'post.rate': 'Rate this post',
   'post.rateButton': 'Rate',
   'post.rated': 'Rated {rating}',
@@ -111,6 +113,7 @@ export const en = {
   'comments.page': 'Comments, page {page}',
   'comments.by': 'Comment by {name}',
   'comments.edited': 'edited',
+  'comments.fediverse': 'from the fediverse',
   'comments.reply': 'Reply',
   'comments.replyHidden': ' to {name}',
   'comments.replyTo': 'Reply to {name}',

@@ -59,6 +59,8 @@ export const es = {
   'post.unlike': 'Quitar mi me gusta',
   'post.likesOne': '# me gusta',
   'post.likesOther': '# me gusta',
+  'post.fediverseReactions':
+    'En el fediverso: {likes, plural, one {# me gusta} other {# me gusta}} y {boosts, plural, one {# impulso} other {# impulsos}}',
   'post.rate': 'Valora este artículo',
   'post.rateButton': 'Valorar',
   'post.rated': 'Valoración: {rating}',
@@ -110,6 +112,7 @@ export const es = {
   'comments.page': 'Comentarios, página {page}',
   'comments.by': 'Comentario de {name}',
   'comments.edited': 'editado',
+  'comments.fediverse': 'desde el fediverso',
   'comments.reply': 'Responder',
   'comments.replyHidden': ' a {name}',
   'comments.replyTo': 'Responder a {name}',
