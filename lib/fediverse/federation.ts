@@ -1,6 +1,8 @@
 import {
   Accept,
   Activity,
+  Create,
+  PUBLIC_COLLECTION,
   Article,
   type MessageQueue,
   createFederation,
@@ -50,6 +52,8 @@ export interface BlogFederationSettings {
   blocks: Blocks;
   /** A post as everyone reads it, for its Article (`/ap/posts/{id}`); null when it is not public. */
   readPost: (id: string) => Promise<ArticleSource | null>;
+  /** The outbox's posts; none: an empty outbox. */
+  outbox?: Outbox;
   /** Replies, likes and boosts coming back (interactions.ts); none: the inbox takes follows alone. */
   interactions?: Interactions;
   /** The site's durable queue for deliveries (started by the server, index.ts); none: sent at once (tests). */
@@ -60,7 +64,16 @@ export interface BlogFederationSettings {
   allowPrivateAddress?: boolean;
 }
 
+/** The blog's outbox: its published posts, newest first. */
+export interface Outbox {
+  page(cursor: string | null, limit: number): Promise<{ items: ArticleSource[]; next: string | null }>;
+  count(): Promise<number>;
+}
+
 export type BlogFederation = Federation<void>;
+
+/** Posts per page of the outbox. */
+export const OUTBOX_PAGE = 20;
 
 export const ACTOR_PATH = '/ap/actor/{identifier}';
 
@@ -95,6 +108,7 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         followers: ctx.getFollowersUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
         manuallyApprovesFollowers: false,
         discoverable: true,
         publicKey: pairs[0]?.cryptographicKey,
@@ -160,6 +174,28 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
     });
   if (settings.interactions) listenForInteractions(inbox, handle, settings.interactions);
 
+  // The outbox pages by the source's own cursor: each post as the Create that delivered it (delivery.ts's ids).
+  const outbox = settings.outbox;
+  federation
+    .setOutboxDispatcher(`${ACTOR_PATH}/outbox`, async (ctx, identifier, cursor) => {
+      if (identifier !== handle || !outbox || cursor === null) return identifier === handle ? { items: [] } : null;
+      const page = await outbox.page(cursor || null, OUTBOX_PAGE);
+      const items = page.items.map((source) => {
+        const object = articleOf(ctx, handle, settings.origin, source);
+        return new Create({
+          id: new URL(`${object.id!.href}#create`),
+          actor: ctx.getActorUri(handle),
+          to: PUBLIC_COLLECTION,
+          cc: ctx.getFollowersUri(handle),
+          published: object.published,
+          object,
+        });
+      });
+      return { items, nextCursor: page.next ?? null };
+    })
+    .setCounter(async (_ctx, identifier) => (identifier === handle && outbox ? outbox.count() : null))
+    .setFirstCursor(async (_ctx, identifier) => (identifier === handle ? '' : null));
+
   federation.setObjectDispatcher(Article, ARTICLE_PATH, async (ctx, { id }) => {
     const source = await settings.readPost(id);
     return source ? articleOf(ctx, handle, settings.origin, source) : null;
@@ -168,7 +204,11 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
     software: { name: 'wix-headless-blog', version: { major: 0, minor: 1, patch: 0 } },
     protocols: ['activitypub'],
-    usage: { users: { total: 1, activeHalfyear: 1, activeMonth: 1 }, localPosts: 0, localComments: 0 },
+    usage: {
+      users: { total: 1, activeHalfyear: 1, activeMonth: 1 },
+      localPosts: (await outbox?.count().catch(() => 0)) ?? 0,
+      localComments: 0,
+    },
   }));
 
   return federation;

@@ -7,7 +7,8 @@ import { errors } from '@/lib/core/errors';
 import { processSingleton } from '@/lib/core/process-singleton';
 import { recordsClient, siteJobs } from '@/lib/data';
 import { settingsStore } from '@/lib/settings';
-import { type BlogFederation, type BlogProfile, createBlogFederation } from './federation';
+import { type BlogFederation, type BlogProfile, createBlogFederation, type Outbox } from './federation';
+import type { Post } from '@/lib/blog/types';
 import { type Block, recordsBlocks } from './blocks';
 import { recordsFollowers } from './followers';
 import { recordsKeys } from './keys';
@@ -45,7 +46,10 @@ export async function readPost(id: string): Promise<ArticleSource | null> {
   const post = await blogSource()
     .getPost(id, { fieldsets: ['RICH_CONTENT', 'URL'] })
     .catch(() => null);
-  if (!post || post.status !== 'PUBLISHED') return null;
+  return post?.status === 'PUBLISHED' ? articleSource(post, siteUrl) : null;
+}
+
+function articleSource(post: Post, siteUrl: string): ArticleSource {
   const image = postImage(post);
   const cover = image ? resolveImage(image)?.src : undefined;
   return {
@@ -54,6 +58,25 @@ export async function readPost(id: string): Promise<ArticleSource | null> {
     ...(cover && { cover: new URL(cover, siteUrl).href }),
   };
 }
+
+/** The outbox: the published posts, newest first, a page at a time (the public source: paid posts' previews). */
+export const siteOutbox: Outbox = {
+  async page(cursor, limit) {
+    const { siteUrl } = config();
+    const page = await blogSource().queryPosts(
+      {
+        sort: [{ fieldName: 'firstPublishedDate', order: 'DESC' }],
+        cursorPaging: { limit, ...(cursor && { cursor }) },
+      },
+      { fieldsets: ['RICH_CONTENT', 'URL'] },
+    );
+    return {
+      items: page.items.filter((post) => post.status === 'PUBLISHED').map((post) => articleSource(post, siteUrl)),
+      next: page.hasNext ? page.cursors.next : null,
+    };
+  },
+  count: () => blogSource().getTotalPosts(),
+};
 
 /** The site's followers, for the dashboard. */
 export const siteFollowers = () => recordsFollowers(records);
@@ -140,6 +163,7 @@ export function siteFederation(): BlogFederation {
       followers: siteFollowers(),
       blocks: siteBlocks(),
       readPost,
+      outbox: siteOutbox,
       interactions: siteInteractions(),
       queue: bossQueue(siteJobs),
       // Two sites on loopback (the end-to-end test) fetch each other's actors; never a site on the internet.

@@ -30,10 +30,18 @@ vi.setConfig({ testTimeout: 30_000 });
 const SITE = 'https://blog.example';
 withSite(
   { SITE_URL: SITE, OWNER_PASSWORD: 'pw', SESSION_SECRET: 'fediverse-interactions-secret-long-enough-0123' },
-  { content: [makePost(1), makePost(2, { commentingEnabled: false })], database: true },
+  {
+    content: [
+      makePost(1),
+      makePost(2, { commentingEnabled: false }),
+      ...Array.from({ length: 21 }, (_, i) => makePost(i + 3)),
+    ],
+    database: true,
+  },
 );
 
-const { siteBlocks, siteFollowers, siteInteractions, siteReactions, readPost } = await import('@/lib/fediverse');
+const { siteBlocks, siteFollowers, siteInteractions, siteOutbox, siteReactions, readPost } =
+  await import('@/lib/fediverse');
 const { createBlogFederation } = await import('@/lib/fediverse/federation');
 const { articleOf } = await import('@/lib/fediverse/article');
 const { recordsKvStore } = await import('@/lib/fediverse/kv');
@@ -60,6 +68,7 @@ const federation = createBlogFederation({
   followers: siteFollowers(),
   blocks: siteBlocks(),
   readPost,
+  outbox: siteOutbox,
   interactions: siteInteractions(),
   documentLoader,
 });
@@ -276,5 +285,39 @@ describe("the framework's own reading of the payloads", () => {
     expect(read.url?.toString()).toBe(`${SITE}/post/post-1`);
     expect(read.content?.toString()).toContain('Body 1');
     expect(read.attributionId?.href).toBe(ACTOR);
+  });
+});
+
+describe('the outbox', () => {
+  it('pages every published post, newest first, each as the Create that delivered it', async () => {
+    const get = async (url: string) =>
+      (await (
+        await federation.fetch(new Request(url, { headers: { accept: 'application/activity+json' } }), {
+          contextData: undefined,
+        })
+      ).json()) as Record<string, unknown>;
+    const collection = await get(`${ACTOR}/outbox`);
+    expect(collection).toMatchObject({ type: 'OrderedCollection', totalItems: 23 });
+    const seen: { id: string; published: string }[] = [];
+    let next = collection.first as string | undefined;
+    let pages = 0;
+    while (next) {
+      const page = await get(next);
+      pages++;
+      for (const item of page.orderedItems as {
+        id: string;
+        type: string;
+        object: { id: string; published: string };
+      }[]) {
+        expect(item.type).toBe('Create');
+        expect(item.id).toBe(`${item.object.id}#create`);
+        seen.push(item.object);
+      }
+      next = page.next as string | undefined;
+    }
+    expect(pages).toBe(2);
+    expect(new Set(seen.map((a) => a.id)).size).toBe(23);
+    const dates = seen.map((a) => a.published);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 });
