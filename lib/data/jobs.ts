@@ -94,7 +94,11 @@ export function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Que
 
 const working = new WeakMap<PgBoss, Set<string>>();
 
-/** Works the queue `name` with `handler`, once per queue handle however often a start is tried again. */
+/**
+ * Works the queue `name` with `handler`, once per queue handle however often a start is tried again. A worker that
+ * took a full batch fetches again at once: pg-boss's own worker waits its polling interval after every batch, which
+ * held a backlog to a batch per interval (the fediverse's deliveries: 8 every 2 s, 197 s for 265 of them).
+ */
 export async function workOnce<T extends object>(
   boss: PgBoss,
   name: string,
@@ -105,8 +109,14 @@ export async function workOnce<T extends object>(
   working.set(boss, names);
   if (names.has(name)) return;
   names.add(name);
+  const batch = options.batchSize ?? 1;
+  let id: string | undefined;
   try {
-    await boss.work<T>(name, options, handler);
+    id = await boss.work<T>(name, options, async (jobs) => {
+      const result = await handler(jobs);
+      if (jobs.length >= batch && id) boss.notifyWorker(id);
+      return result;
+    });
   } catch (error) {
     names.delete(name);
     throw error;

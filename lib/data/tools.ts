@@ -9,6 +9,7 @@
 export { createDataClient, type DataClient } from './client';
 export { type Aggregation, type DataBackend, ItemExistsError } from './backend';
 export { createEmbeddedBackend } from './embedded';
+export { startJobs } from './jobs';
 export { createPostgresBackend } from './postgres';
 export { DataFolderBusyError } from './folder-lock';
 export { appliedMigrations, MIGRATIONS } from './migrations';

@@ -21,6 +21,7 @@ export const FIGURES = [
   'memory',
   'analytics',
   'import',
+  'fediverse',
 ] as const;
 /** Run only when asked for with --only: query-engine prints in-process figures, causes rebuilds the app four times. */
 const ON_REQUEST: readonly string[] = ['causes'];

@@ -11,6 +11,7 @@ import { benchFreshness } from './freshness';
 import { benchLighthouse } from './lighthouse';
 import { benchLongPosts } from './long-posts';
 import { benchImport } from './import';
+import { benchFediverse } from './fediverse';
 import { benchMemory } from './memory';
 import { measurePageJs, pageJsRows } from './page-js';
 import { benchRendering } from './rendering';
@@ -115,6 +116,16 @@ await figure(
   'import',
   { group: '16', figure: 'import of a big blog', target: 'time and memory reported; a second run changes nothing' },
   () => benchImport(quick ? 1_000 : 5_000, log),
+);
+
+await figure(
+  'fediverse',
+  {
+    group: '17',
+    figure: 'a post delivered to the fediverse',
+    target: 'every follower once; retries on 503; heap flat; time reported',
+  },
+  () => benchFediverse(quick ? 2_000 : 10_000, quick ? 40 : 200, log),
 );
 
 let app: NextServer | null = null;
