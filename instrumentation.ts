@@ -107,7 +107,7 @@ export async function register() {
     const { startImports } = await import('./lib/transfer');
     void keepStarting(startImports, retrying('imports: the worker did not start'));
     // The blog on the fediverse (lib/fediverse): its deliveries' worker, and each post's changes sent to its followers.
-    const { startFediverse } = await import('./lib/fediverse');
+    const { startFediverse } = await import('./lib/fediverse/start');
     void keepStarting(startFediverse, retrying('fediverse: the deliveries did not start'));
   } catch (error) {
     warn('newsletter start failed')(error);

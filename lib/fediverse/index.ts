@@ -1,30 +1,29 @@
 import { blogSource, ricosToHtml } from '@/lib/blog';
 import { postImage, resolveImage } from '@/lib/blog/view';
 import { config } from '@/lib/core/config';
-import { publish, subscribe } from '@/lib/core/events/bus';
+import { publish } from '@/lib/core/events/bus';
 import { commentSettingsStore, fediverseComments, waitsForApproval } from '@/lib/comments';
 import { errors } from '@/lib/core/errors';
 import { processSingleton } from '@/lib/core/process-singleton';
-import { recordsClient, siteJobs } from '@/lib/data';
+import { siteJobs } from '@/lib/data';
 import { settingsStore } from '@/lib/settings';
 import { type BlogFederation, type BlogProfile, createBlogFederation, type Outbox } from './federation';
 import type { Post } from '@/lib/blog/types';
-import { type Block, recordsBlocks } from './blocks';
-import { recordsFollowers } from './followers';
+import type { Block } from './blocks';
+import { fediverseRecords, siteBlocks, siteFollowers } from './stores';
 import { recordsKeys } from './keys';
 import { recordsKvStore } from './kv';
 import { type ArticleSource, readableNodes } from './article';
 import { deliverPost, type PostChange } from './delivery';
 import { bossQueue } from './queue';
 import type { Interactions } from './interactions';
-import { recordsReactions } from './reactions';
-import { FEDIVERSE_COLLECTIONS } from './records';
+import { siteReactions } from './stores';
 
 // The blog on the fediverse (issue 49): its federation, one per process, over the site's own records (the keys, the
 // followers, Fedify's store: every instance answers alike), serving the routes under `/ap/`, `/.well-known/webfinger`,
 // `/.well-known/nodeinfo` and `/nodeinfo/2.1` (app/). Off with FEDIVERSE=false: those answer 404.
 
-const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);
+const records = fediverseRecords;
 
 /** What Mastodon shows of the blog: the site's settings. */
 async function profile(): Promise<BlogProfile> {
@@ -78,14 +77,8 @@ export const siteOutbox: Outbox = {
   count: () => blogSource().getTotalPosts(),
 };
 
-/** The site's followers, for the dashboard. */
-export const siteFollowers = () => recordsFollowers(records);
-
-/** Whom the owner blocked. */
-export const siteBlocks = () => recordsBlocks(records, siteFollowers());
-
-/** The likes and boosts of the blog's posts from the fediverse. */
-export const siteReactions = () => recordsReactions(records);
+export { siteBlocks, siteFollowers, siteReactions } from './stores';
+export { startFediverse } from './start';
 
 /**
  * What the inbox does with replies, likes and boosts: a reply is a comment kept by the site (lib/comments'
@@ -178,6 +171,10 @@ const notFound = () => Response.json(errors.notFound('no such resource').toJSON(
  * home page. */
 export async function fediverseFetch(request: Request): Promise<Response> {
   if (!config().fediverse.enabled) return notFound();
+  // Fedify queues what an inbox receives: this instance works the queue from its first fediverse request on.
+  void startFediverseWorker().catch((error: unknown) =>
+    console.error(JSON.stringify({ msg: 'fediverse: the worker did not start', error: String(error) })),
+  );
   return siteFederation().fetch(request, {
     contextData: undefined,
     onNotFound: notFound,
@@ -185,45 +182,24 @@ export async function fediverseFetch(request: Request): Promise<Response> {
   });
 }
 
-const CHANGES: Partial<Record<string, PostChange>> = {
-  'wix.blog.v3.post_created': 'published',
-  'wix.blog.v3.post_updated': 'updated',
-  'wix.blog.v3.post_deleted': 'removed',
-};
-
-/**
- * At the server's start (instrumentation.ts): the deliveries' worker on the site's queue, and the bus's
- * `fediverse-delivery` subscriber, which sends each post's publication, edit and removal to the followers (the
- * events Wix's webhooks and the content folder's watcher publish, once per change, on one instance).
- */
-export async function startFediverse(): Promise<void> {
+/** Sends post `postId`'s change to the followers (start.ts calls it for each post event, once the blog has some). */
+export async function sendPostChange(postId: string, change: PostChange): Promise<void> {
   const { fediverse, siteUrl } = config();
-  if (!fediverse.enabled) return;
-  processSingleton('fediverse-listener', () => {
-    subscribe('fediverse-delivery', (event) => {
-      const change = CHANGES[event.type];
-      if (!change) return;
-      const settings = {
-        federation: siteFederation(),
-        handle: fediverse.handle,
-        siteUrl,
-        followers: siteFollowers(),
-        readPost,
-      };
-      void deliverPost(settings, event.entityId, change)
-        .then((followers) => {
-          if (followers)
-            console.info(JSON.stringify({ msg: 'fediverse: post sent', postId: event.entityId, change, followers }));
-        })
-        .catch((error: unknown) =>
-          console.error(
-            JSON.stringify({ msg: 'fediverse: post not sent', postId: event.entityId, error: String(error) }),
-          ),
-        );
-    });
-    return true;
-  });
-  await siteFederation().startQueue(undefined);
+  void startFediverseWorker();
+  const settings = {
+    federation: siteFederation(),
+    handle: fediverse.handle,
+    siteUrl,
+    followers: siteFollowers(),
+    readPost,
+  };
+  const followers = await deliverPost(settings, postId, change);
+  if (followers) console.info(JSON.stringify({ msg: 'fediverse: post sent', postId, change, followers }));
+}
+
+/** This instance's worker on the fediverse's queue (deliveries, and the activities received), started once. */
+export function startFediverseWorker(): Promise<void> {
+  return processSingleton('fediverse-worker', () => siteFederation().startQueue(undefined));
 }
 
 export { guardInbox, MAX_ACTIVITY_BYTES } from './inbox-guard';

@@ -1,7 +1,7 @@
 import { cacheLife, cacheTag } from 'next/cache';
 import { cacheTags } from '@/lib/core/cache/tags';
 import { readKey, settle, unwrap } from '@/lib/core/reads';
-import { siteReactions } from '@/lib/fediverse';
+import { siteReactions } from './stores';
 import type { ReactionCounts } from './reactions';
 
 // A post page's likes and boosts from the fediverse: hours long, since each one kept or taken back is published as a

@@ -42,7 +42,11 @@ interface Instance {
   log: string[];
 }
 
+/** How long the slowest start of an instance took so far (the scheduled post's test waits for a restart). */
+let slowestStartMs = 0;
+
 async function startInstance(name: string, redisUrl: string, databaseUrl?: string): Promise<Instance> {
+  const started = Date.now();
   const port = await freePort();
   const dataDir = `.e2e/cluster-${name}`;
   rmSync(dataDir, { recursive: true, force: true });
@@ -86,6 +90,7 @@ async function startInstance(name: string, redisUrl: string, databaseUrl?: strin
   await expect
     .poll(async () => (await fetch(`${url}/robots.txt`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
     .toBe(200);
+  slowestStartMs = Math.max(slowestStartMs, Date.now() - started);
   return { url, process: child, log };
 }
 
@@ -420,7 +425,7 @@ test.describe('two instances sharing Redis', () => {
     }
   });
 
-  test('a post scheduled 50 s ahead goes live at its time on one instance, across a restart of the other', async () => {
+  test('a post scheduled ahead goes live at its time on one instance, across a restart of the other', async () => {
     test.skip(withoutPostgres, postgresServerMissing ?? '');
     test.setTimeout(240_000);
     // A new draft in a category, scheduled as `npm run blog -- schedule` does: both instances see it in the folder.
@@ -432,9 +437,9 @@ test.describe('two instances sharing Redis', () => {
       { draft: true, siteUrl: SITE_URL },
     );
     const post = created.post!;
-    // Long enough for B's restart (10-20 s in CI) and the check that it is not live yet; no longer, since this lane
-    // waits it out (it was 90 s: CI's longest wait).
-    const at = new Date(Date.now() + 50_000).toISOString();
+    // Long enough for B's restart (twice the slowest start so far, 10-20 s in CI) and the check that it is not live
+    // yet; no longer, since this lane waits it out (it was 90 s, then 50 s: CI's longest wait).
+    const at = new Date(Date.now() + Math.max(20_000, 2 * slowestStartMs + 10_000)).toISOString();
     await schedulePost(folder, post.id, at);
 
     // B stops and starts again meanwhile: the job is in the shared database, not in a process.

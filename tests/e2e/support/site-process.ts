@@ -75,7 +75,8 @@ export async function startSite(
   return { url, process: child, log, stop };
 }
 
-const DATA_TEMPLATE = '.e2e/data-template';
+/** One template per Playwright worker: both lanes make theirs at once (one folder removed and made by both raced). */
+const DATA_TEMPLATE = `.e2e/data-template-${process.pid}`;
 let template: Promise<void> | undefined;
 
 /**
