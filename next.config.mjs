@@ -33,7 +33,11 @@ const nextConfig = {
   // about serving the site.
   typescript: { ignoreBuildErrors: true },
   // PGlite (the embedded data service's database) loads its WebAssembly and data files from its own package folder.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // Fedify and its Temporal polyfill are loaded from node_modules once per process: the federation is one per process
+  // (lib/fediverse, a process singleton) while the instrumentation's bundle and each route's had a copy of the
+  // classes of their own, so an activity made in one and signed by the other failed Fedify's `instanceof` checks
+  // ("The proofs must be an array of type DataIntegrityProof | URL": a post published never reached its followers).
+  serverExternalPackages: ['@electric-sql/pglite', '@fedify/fedify', '@js-temporal/polyfill'],
   experimental: {
     globalNotFound: true,
     // No Turbopack file-system cache for builds (Next 16's default is on): a build in CI or a newcomer's first

@@ -42,6 +42,9 @@ export function FollowerList({
         </p>
       ) : null}
       <p>
+        Whom the blog follows, and their posts, are on <a href="/dashboard/following">Following</a>.
+      </p>
+      <p>
         People follow the blog as <strong>{handle}</strong>.{' '}
         {count === 1 ? 'One follower.' : `${count.toLocaleString('en')} followers.`}
       </p>

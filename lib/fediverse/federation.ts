@@ -161,6 +161,15 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
         }),
       );
     })
+    // The answer to a Follow the blog sent (the owner's Following page): accepted, or refused.
+    .on(Accept, async (_ctx, accept) => {
+      if (accept.objectId && accept.actorId && settings.interactions)
+        await settings.interactions.following.answered(accept.objectId.href, accept.actorId.href, true);
+    })
+    .on(Reject, async (_ctx, reject) => {
+      if (reject.objectId && reject.actorId && settings.interactions)
+        await settings.interactions.following.answered(reject.objectId.href, reject.actorId.href, false);
+    })
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
       // The undone activity, embedded (as Mastodon sends it) or only named (then it is not fetched again).

@@ -10,12 +10,13 @@ import { settingsStore } from '@/lib/settings';
 import { type BlogFederation, type BlogProfile, createBlogFederation, type Outbox } from './federation';
 import type { Post } from '@/lib/blog/types';
 import type { Block } from './blocks';
-import { fediverseRecords, siteBlocks, siteFollowers } from './stores';
+import { fediverseRecords, siteBlocks, siteFollowers, siteFollowing, siteTimeline } from './stores';
 import { recordsKeys } from './keys';
 import { recordsKvStore } from './kv';
 import { type ArticleSource, readableNodes } from './article';
 import { deliverPost, type PostChange } from './delivery';
 import { bossQueue } from './queue';
+import { socialAction } from './social';
 import type { Interactions } from './interactions';
 import { siteReactions } from './stores';
 
@@ -77,7 +78,7 @@ export const siteOutbox: Outbox = {
   count: () => blogSource().getTotalPosts(),
 };
 
-export { siteBlocks, siteFollowers, siteReactions } from './stores';
+export { siteBlocks, siteFollowers, siteFollowing, siteReactions, siteTimeline } from './stores';
 export { startFediverse } from './start';
 
 /**
@@ -104,11 +105,13 @@ export const siteInteractions = (): Interactions => ({
     await publish({ type: 'wix.blog.v3.post_liked', entityId: postId });
   },
   blocks: siteBlocks(),
+  following: siteFollowing(),
+  timeline: siteTimeline(),
 });
 
 export type { Block } from './blocks';
 export type { ReactionCounts } from './reactions';
-export type { FollowerRecord } from './records';
+export type { FollowerRecord, FollowingRecord, TimelineRecord } from './records';
 
 /** The dashboard's followers page: the newest followers, how many in all, and the blocks. */
 export async function followersPage(limit = 200) {
@@ -142,6 +145,36 @@ export async function ownerFollowerAction(action: string, value: string): Promis
   }
   await siteBlocks().block(block);
   return 'blocked';
+}
+
+const SOCIAL = new Set(['follow', 'unfollow', 'reply']);
+
+/** Whether `action` is one of the Following page's (follow, unfollow, reply), not the Followers page's. */
+export const isSocialAction = (action: string) => SOCIAL.has(action);
+
+/** The owner's actions on the Following page: follow an account, stop following it, reply to its post. */
+export function ownerSocialAction(action: string, value: string, text: string): Promise<string | null> {
+  const { siteUrl, fediverse } = config();
+  void startFediverseWorker();
+  return socialAction(
+    {
+      federation: siteFederation(),
+      origin: new URL(siteUrl).origin,
+      handle: fediverse.handle,
+      following: siteFollowing(),
+      timeline: siteTimeline(),
+    },
+    action,
+    value,
+    text,
+  );
+}
+
+/** The dashboard's Following page: whom the blog follows, and the newest of their posts. */
+export async function followingPage(limit = 100) {
+  const [accounts, posts] = await Promise.all([siteFollowing().list(limit), siteTimeline().list(limit)]);
+  const { fediverse, siteUrl } = config();
+  return { accounts, posts, handle: `@${fediverse.handle}@${new URL(siteUrl).host}`, enabled: fediverse.enabled };
 }
 
 export function siteFederation(): BlogFederation {

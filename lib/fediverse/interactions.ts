@@ -15,6 +15,7 @@ import { htmlText } from '@/lib/core/html-text';
 import { COMMENT_MAX_CHARS } from '@/lib/comments';
 import type { RemoteComment, RemoteComments } from '@/lib/comments/types';
 import type { Blocks } from './blocks';
+import type { Following, Timeline, TimelinePost } from './following';
 import type { ReactionKind, Reactions } from './reactions';
 
 // What comes back from the fediverse (issue 49): a reply to a post (`Create` of a `Note` whose `inReplyTo` is the
@@ -34,6 +35,9 @@ export interface Interactions {
   /** A post's reactions changed: its page's counts refresh. */
   reacted(postId: string): Promise<void>;
   blocks: Blocks;
+  /** Whom the blog follows, and the posts they send it (following.ts). */
+  following: Following;
+  timeline: Timeline;
 }
 
 /** The longest reply kept, in characters (the site's own comments' limit); a longer one is cut, with an ellipsis. */
@@ -57,6 +61,24 @@ export function replyText(html: string, handle: string): string {
     .trim();
   const chars = [...text];
   return chars.length > REPLY_MAX_CHARS ? `${chars.slice(0, REPLY_MAX_CHARS - 1).join('')}…` : text;
+}
+
+/** The longest text of a followed account's post kept for the dashboard. */
+const TIMELINE_TEXT = 2000;
+
+/** A followed account's post as the dashboard shows it. */
+function timelinePost(object: Article | Note, actorId: string): TimelinePost | null {
+  if (!object.id) return null;
+  const text = htmlText(String(object.content ?? ''), true).trim();
+  const url = object.url instanceof URL ? object.url.href : (object.url?.href?.href ?? object.id.href);
+  return {
+    objectId: object.id.href,
+    actorId,
+    title: String(object.name ?? '').slice(0, 300),
+    text: [...text].length > TIMELINE_TEXT ? `${[...text].slice(0, TIMELINE_TEXT - 1).join('')}…` : text,
+    url,
+    published: object.published?.toString() ?? '',
+  };
 }
 
 const https = (url: unknown): string | undefined =>
@@ -126,24 +148,34 @@ export function listenForInteractions(
   return inbox
     .on(Create, async (ctx, create) => {
       if (await blocked(create)) return;
-      const note = await create.getObject(ctx);
-      if (!(note instanceof Note)) return;
-      const reply = await replyOf(ctx, create, note, handle, interactions);
-      if (!reply) return;
-      const open = await interactions.postOpen(reply.postId);
-      if (open !== true) return;
-      await interactions.comments.receive(reply, await interactions.commentStatus());
+      const object = await create.getObject(ctx);
+      const reply = object instanceof Note ? await replyOf(ctx, create, object, handle, interactions) : null;
+      if (reply) {
+        if ((await interactions.postOpen(reply.postId)) !== true) return;
+        await interactions.comments.receive(reply, await interactions.commentStatus());
+        return;
+      }
+      // Anything else is a post of an account the blog follows, or nothing it keeps.
+      if (!(object instanceof Article || object instanceof Note) || !create.actorId) return;
+      if (object.attributionId && object.attributionId.href !== create.actorId.href) return;
+      if (!(await interactions.following.get(create.actorId.href))) return;
+      const post = timelinePost(object, create.actorId.href);
+      if (post) await interactions.timeline.keep(post);
     })
     .on(Update, async (ctx, update) => {
       if (await blocked(update)) return;
-      const note = await update.getObject(ctx);
-      if (!(note instanceof Note) || !note.id || !update.actorId) return;
-      const text = replyText(String(note.content ?? ''), handle);
+      const object = await update.getObject(ctx);
+      if (!(object instanceof Note || object instanceof Article) || !object.id || !update.actorId) return;
+      const post = timelinePost(object, update.actorId.href);
+      if (post && (await interactions.timeline.change(post))) return;
+      if (!(object instanceof Note)) return;
+      const text = replyText(String(object.content ?? ''), handle);
       if (!text) return;
-      await interactions.comments.revise(note.id.href, update.actorId.href, text, await interactions.commentStatus());
+      await interactions.comments.revise(object.id.href, update.actorId.href, text, await interactions.commentStatus());
     })
     .on(Delete, async (_ctx, deleted) => {
       if (!deleted.objectId || !deleted.actorId) return;
+      if (await interactions.timeline.remove(deleted.objectId.href, deleted.actorId.href)) return;
       await interactions.comments.forget(deleted.objectId.href, deleted.actorId.href);
     })
     .on(Like, react('like'))

@@ -14,6 +14,11 @@ export const FEDIVERSE_QUEUE = 'fediverse';
 const CONCURRENCY = 8;
 
 export function bossQueue(boss: () => Promise<PgBoss>): MessageQueue {
+  /** This instance's worker, once listening: a message queued here wakes it instead of waiting for its next poll. */
+  let worker: string | undefined;
+  const wake = (b: PgBoss, delay: number) => {
+    if (worker && delay <= 0) b.notifyWorker(worker);
+  };
   const ready = async () => {
     const b = await boss();
     await ensureQueue(b, FEDIVERSE_QUEUE, { policy: 'standard', expireInSeconds: 5 * 60, retryLimit: 0 });
@@ -22,7 +27,9 @@ export function bossQueue(boss: () => Promise<PgBoss>): MessageQueue {
   return {
     async enqueue(message: unknown, options?: MessageQueueEnqueueOptions) {
       const delay = options?.delay?.total({ unit: 'second' }) ?? 0;
-      await (await ready()).send(FEDIVERSE_QUEUE, { message }, delay > 0 ? { startAfter: Math.ceil(delay) } : {});
+      const b = await ready();
+      await b.send(FEDIVERSE_QUEUE, { message }, delay > 0 ? { startAfter: Math.ceil(delay) } : {});
+      wake(b, delay);
     },
     async enqueueMany(messages: unknown[], options?: MessageQueueEnqueueOptions) {
       const delay = options?.delay?.total({ unit: 'second' }) ?? 0;
@@ -34,10 +41,11 @@ export function bossQueue(boss: () => Promise<PgBoss>): MessageQueue {
           ...(delay > 0 && { startAfter: new Date(Date.now() + delay * 1000) }),
         })),
       );
+      wake(b, delay);
     },
     async listen(handler: (message: unknown) => Promise<void> | void, options?: MessageQueueListenOptions) {
       const b = await ready();
-      await workOnce<{ message: unknown }>(
+      worker ??= await workOnce<{ message: unknown }>(
         b,
         FEDIVERSE_QUEUE,
         { batchSize: CONCURRENCY, pollingIntervalSeconds: 2 },

@@ -65,12 +65,55 @@ export const fediverseReactions = defineCollection({
   permissions: OWNER_ONLY,
 });
 
+/** An account the blog follows (`_id` a hash of its actor id): where to reach it, and whether it accepted. */
+export const fediverseFollowing = defineCollection({
+  id: 'fediverse-following',
+  internal: true,
+  fields: {
+    actorId: { type: 'text', indexed: true },
+    inbox: { type: 'text' },
+    handle: { type: 'text' },
+    name: { type: 'text' },
+    url: { type: 'text' },
+    /** The Follow sent, which the Accept (or Reject) names. */
+    followId: { type: 'text', indexed: true },
+    /** 'pending' until its Accept, then 'accepted'. */
+    state: { type: 'text' },
+  },
+  permissions: OWNER_ONLY,
+});
+
+/**
+ * A post of an account the blog follows (`_id` a hash of its object id), as it arrived (Create) and last changed
+ * (Update): what the owner reads in the dashboard, and may reply to.
+ */
+export const fediverseTimeline = defineCollection({
+  id: 'fediverse-timeline',
+  internal: true,
+  fields: {
+    objectId: { type: 'text', indexed: true },
+    actorId: { type: 'text', indexed: true },
+    title: { type: 'text' },
+    text: { type: 'text' },
+    url: { type: 'text' },
+    published: { type: 'text' },
+    /** The owner's last reply to it ('' none). */
+    replied: { type: 'text' },
+  },
+  permissions: OWNER_ONLY,
+});
+
 export const FEDIVERSE_COLLECTIONS = [
   fediverseKeys,
   fediverseFollowers,
   fediverseKv,
   fediverseBlocks,
   fediverseReactions,
+  fediverseFollowing,
+  fediverseTimeline,
 ];
+
+export type FollowingRecord = ItemOf<typeof fediverseFollowing>;
+export type TimelineRecord = ItemOf<typeof fediverseTimeline>;
 
 export type FollowerRecord = ItemOf<typeof fediverseFollowers>;

@@ -2,6 +2,7 @@ import { recordsClient } from '@/lib/data';
 import { recordsBlocks } from './blocks';
 import { recordsFollowers } from './followers';
 import { recordsReactions } from './reactions';
+import { recordsFollowing, recordsTimeline } from './following';
 import { FEDIVERSE_COLLECTIONS } from './records';
 
 // The fediverse's stores in the site's records, without Fedify: what the server's start (start.ts) and the post page's
@@ -17,3 +18,7 @@ export const siteBlocks = () => recordsBlocks(fediverseRecords, siteFollowers())
 
 /** The likes and boosts of the blog's posts from the fediverse. */
 export const siteReactions = () => recordsReactions(fediverseRecords);
+
+/** Whom the blog follows, and their posts (the dashboard's Following page). */
+export const siteFollowing = () => recordsFollowing(fediverseRecords);
+export const siteTimeline = () => recordsTimeline(fediverseRecords);

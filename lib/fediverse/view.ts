@@ -2,4 +2,4 @@
 // browser.
 
 export type { Block } from './blocks';
-export type { FollowerRecord } from './records';
+export type { FollowerRecord, FollowingRecord, TimelineRecord } from './records';

@@ -40,8 +40,16 @@ withSite(
   },
 );
 
-const { siteBlocks, siteFollowers, siteInteractions, siteOutbox, siteReactions, readPost } =
-  await import('@/lib/fediverse');
+const {
+  siteBlocks,
+  siteFollowers,
+  siteFollowing,
+  siteInteractions,
+  siteOutbox,
+  siteReactions,
+  siteTimeline,
+  readPost,
+} = await import('@/lib/fediverse');
 const { createBlogFederation } = await import('@/lib/fediverse/federation');
 const { articleOf } = await import('@/lib/fediverse/article');
 const { recordsKvStore } = await import('@/lib/fediverse/kv');
@@ -319,5 +327,58 @@ describe('the outbox', () => {
     expect(new Set(seen.map((a) => a.id)).size).toBe(23);
     const dates = seen.map((a) => a.published);
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe('the accounts the blog follows', () => {
+  it('an Accept marks the follow; their posts are kept, changed and deleted by them alone, others are not kept', async () => {
+    const followId = `${ACTOR}#follows/alice-1`;
+    await siteFollowing().follow({
+      actorId: ALICE,
+      inbox: `${ALICE}/inbox`,
+      handle: '@alice@mastodon.example',
+      name: 'Alice',
+      url: 'https://mastodon.example/@alice',
+      followId,
+    });
+    // Mastodon's Accept embeds the Follow it answers.
+    const follow = { id: followId, type: 'Follow', actor: ACTOR, object: ALICE };
+    await deliver({ id: `${ALICE}#accepts/follows/1`, type: 'Accept', actor: ALICE, object: follow });
+    expect((await siteFollowing().get(ALICE))?.state).toBe('accepted');
+
+    const article = (id: string, actor: string, name: string) => ({
+      id: `${id}/activity`,
+      type: 'Create',
+      actor,
+      to: [PUBLIC],
+      object: {
+        id,
+        type: 'Article',
+        attributedTo: actor,
+        name,
+        content: '<p>Hello <b>fediverse</b>.</p>',
+        url: `${id}/page`,
+        published: '2026-11-30T12:00:00Z',
+        to: [PUBLIC],
+      },
+    });
+    await deliver(article(`${ALICE}/articles/1`, ALICE, 'From Alice'));
+    await deliver(article(`${BOB}/articles/1`, BOB, 'From Bob'), BOB);
+    expect((await siteTimeline().list(10)).map((p) => [p.title, p.text])).toEqual([['From Alice', 'Hello fediverse.']]);
+
+    const update = { ...article(`${ALICE}/articles/1`, ALICE, 'From Alice, edited'), type: 'Update' };
+    await deliver({ ...update, id: `${ALICE}/articles/1#updates/1` });
+    expect((await siteTimeline().get(`${ALICE}/articles/1`))?.title).toBe('From Alice, edited');
+
+    const remove = (actor: string) => ({
+      id: `${actor}/articles/1#delete`,
+      type: 'Delete',
+      actor,
+      object: { id: `${ALICE}/articles/1`, type: 'Tombstone' },
+    });
+    await deliver(remove(BOB), BOB);
+    expect(await siteTimeline().get(`${ALICE}/articles/1`)).not.toBeNull();
+    await deliver(remove(ALICE));
+    expect(await siteTimeline().list(10)).toEqual([]);
   });
 });
