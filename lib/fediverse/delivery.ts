@@ -1,4 +1,4 @@
-import { Article, Create, Delete, PUBLIC_COLLECTION, type Recipient, Tombstone, Update } from '@fedify/fedify';
+import { Article, Create, Delete, Move, PUBLIC_COLLECTION, type Recipient, Tombstone, Update } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
 import { type ArticleSource, articleOf } from './article';
 import type { BlogFederation } from './federation';
@@ -64,5 +64,27 @@ export async function deliverPost(settings: PostDeliverySettings, postId: string
       ? new Create({ id: new URL(`${id.href}#create`), ...addressed, object: article })
       : new Update({ id: new URL(`${id.href}#update/${stamp}`), ...addressed, object: article });
   await ctx.sendActivity({ identifier: handle }, to, activity, { preferSharedInbox: true });
+  return to.length;
+}
+
+/**
+ * Tells the followers the blog moved from handle `from` to its handle now (a Move, signed as the old actor, whose
+ * `movedTo` names the new one): Mastodon then follows the new handle in their name, and unfollows the old. Answers how
+ * many followers it went to.
+ */
+export async function announceMove(settings: Omit<PostDeliverySettings, 'readPost'>, from: string): Promise<number> {
+  const { federation, handle, siteUrl } = settings;
+  const to = await recipients(settings.followers);
+  if (!to.length) return 0;
+  const ctx = federation.createContext(new URL(siteUrl), undefined);
+  const old = ctx.getActorUri(from);
+  const move = new Move({
+    id: new URL(`#moves/${handle}`, old),
+    actor: old,
+    object: old,
+    target: ctx.getActorUri(handle),
+    to: ctx.getFollowersUri(from),
+  });
+  await ctx.sendActivity({ identifier: from }, to, move, { preferSharedInbox: true });
   return to.length;
 }

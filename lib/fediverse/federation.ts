@@ -44,6 +44,8 @@ export interface BlogFederationSettings {
   origin: string;
   /** The blog actor's name in its handle (FEDIVERSE_HANDLE, default `blog`). */
   handle: string;
+  /** The handles it had before (FEDIVERSE_MOVED_FROM): each answers as an actor moved to `handle`. */
+  movedFrom?: string[];
   kv: KvStore;
   profile: () => Promise<BlogProfile>;
   keys: BlogKeys;
@@ -79,6 +81,8 @@ export const ACTOR_PATH = '/ap/actor/{identifier}';
 
 export function createBlogFederation(settings: BlogFederationSettings): BlogFederation {
   const { handle, followers, keys } = settings;
+  const movedFrom = settings.movedFrom ?? [];
+  const isBlog = (identifier: string) => identifier === handle || movedFrom.includes(identifier);
   const federation = createFederation<void>({
     kv: settings.kv,
     origin: settings.origin,
@@ -94,12 +98,19 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
 
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
-      if (identifier !== handle) return null;
+      if (!isBlog(identifier)) return null;
       const profile = await settings.profile();
       const pairs = await ctx.getActorKeyPairs(identifier);
+      // A handle the blog moved from names its successor (`movedTo`, which Mastodon follows); the blog names the
+      // handles it had (`alsoKnownAs`), which Mastodon checks before it believes the Move.
+      const moved =
+        identifier === handle
+          ? { aliases: movedFrom.map((old) => ctx.getActorUri(old)) }
+          : { successor: ctx.getActorUri(handle) };
       return new Service({
         id: ctx.getActorUri(identifier),
-        preferredUsername: handle,
+        preferredUsername: identifier,
+        ...moved,
         name: profile.name,
         summary: profile.summary,
         url: new URL(profile.url),
@@ -115,7 +126,7 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
         assertionMethods: pairs.map((pair) => pair.multikey),
       });
     })
-    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === handle ? keys.pairs() : []));
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (isBlog(identifier) ? keys.pairs() : []));
 
   federation
     .setFollowersDispatcher(`${ACTOR_PATH}/followers`, async (_ctx, identifier) =>
@@ -175,8 +186,12 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
       // The undone activity, embedded (as Mastodon sends it) or only named (then it is not fetched again).
       const object = await undo.getObject(ctx).catch(() => null);
       if (object instanceof Activity && object.actorId && object.actorId.href !== undo.actorId.href) return;
-      if (object instanceof Follow) {
-        await followers.remove(undo.actorId.href);
+      // An Undo of an older Follow (the one to a handle the blog moved from, which Mastodon sends after it followed
+      // the new one) leaves the newer follow be.
+      const kept = await followers.get(undo.actorId.href);
+      if (object instanceof Follow || (!object && kept && undo.objectId?.href === kept.followId)) {
+        const undone = object instanceof Follow ? object.id?.href : undo.objectId?.href;
+        if (kept && (!undone || !kept.followId || undone === kept.followId)) await followers.remove(undo.actorId.href);
         return;
       }
       if (settings.interactions) await undoReaction(ctx, undo.actorId, object, undo.objectId, settings.interactions);

@@ -21,6 +21,7 @@ export interface Followers {
   add(follower: Follower): Promise<void>;
   remove(actorId: string): Promise<void>;
   has(actorId: string): Promise<boolean>;
+  get(actorId: string): Promise<FollowerRecord | null>;
   count(): Promise<number>;
   list(limit: number): Promise<FollowerRecord[]>;
   /** Every follower, a page at a time (a post goes to each one's instance). */
@@ -47,6 +48,7 @@ export function recordsFollowers(records: () => DataClient): Followers {
         .catch(() => undefined);
     },
     has: async (actorId) => Boolean(await records().get(fediverseFollowers.id, idOf(actorId), OWNER)),
+    get: async (actorId) => (await records().get(fediverseFollowers.id, idOf(actorId), OWNER)) as FollowerRecord | null,
     count: () => records().count(fediverseFollowers.id, {}, OWNER),
     async list(limit) {
       const { items } = await records().query(

@@ -14,7 +14,7 @@ import { fediverseRecords, siteBlocks, siteFollowers, siteFollowing, siteTimelin
 import { recordsKeys } from './keys';
 import { recordsKvStore } from './kv';
 import { type ArticleSource, readableNodes } from './article';
-import { deliverPost, type PostChange } from './delivery';
+import { announceMove, deliverPost, type PostChange } from './delivery';
 import { bossQueue } from './queue';
 import { socialAction } from './social';
 import type { Interactions } from './interactions';
@@ -183,6 +183,7 @@ export function siteFederation(): BlogFederation {
     return createBlogFederation({
       origin: new URL(siteUrl).origin,
       handle: fediverse.handle,
+      movedFrom: fediverse.movedFrom,
       kv: recordsKvStore(records),
       profile,
       keys: recordsKeys(records),
@@ -228,6 +229,23 @@ export async function sendPostChange(postId: string, change: PostChange): Promis
   };
   const followers = await deliverPost(settings, postId, change);
   if (followers) console.info(JSON.stringify({ msg: 'fediverse: post sent', postId, change, followers }));
+}
+
+/**
+ * Tells the followers of each handle the blog moved from (FEDIVERSE_MOVED_FROM) that it is now FEDIVERSE_HANDLE: once
+ * per move, remembered in Fedify's store (start.ts calls it at the server's start, when the blog has followers).
+ */
+export async function announceMoves(): Promise<void> {
+  const { fediverse, siteUrl } = config();
+  const kv = recordsKvStore(records);
+  for (const from of fediverse.movedFrom) {
+    const key = ['blog-moves', from, fediverse.handle] as const;
+    if (await kv.get(key)) continue;
+    const settings = { federation: siteFederation(), handle: fediverse.handle, siteUrl, followers: siteFollowers() };
+    const followers = await announceMove(settings, from);
+    await kv.set(key, new Date().toISOString());
+    console.info(JSON.stringify({ msg: 'fediverse: move sent', from, to: fediverse.handle, followers }));
+  }
 }
 
 /** This instance's worker on the fediverse's queue (deliveries, and the activities received), started once. */

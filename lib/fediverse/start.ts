@@ -44,7 +44,12 @@ export async function startFediverse(): Promise<void> {
     return true;
   });
   if ((await siteFollowers().count()) || (await queued())) {
-    const { startFediverseWorker } = await import('./index');
+    const { announceMoves, startFediverseWorker } = await import('./index');
+    // A handle changed (FEDIVERSE_MOVED_FROM): the followers hear it once.
+    if (config().fediverse.movedFrom.length)
+      await announceMoves().catch((error: unknown) =>
+        console.error(JSON.stringify({ msg: 'fediverse: the move was not sent', error: String(error) })),
+      );
     await startFediverseWorker();
   }
 }

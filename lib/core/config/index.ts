@@ -101,6 +101,10 @@ const Env = z.object({
     .string()
     .regex(/^[a-z0-9_]{1,30}$/, 'must be 1 to 30 lowercase letters, digits or _ (the name before @host)')
     .optional(),
+  FEDIVERSE_MOVED_FROM: z
+    .string()
+    .regex(/^[a-z0-9_]{1,30}(,[a-z0-9_]{1,30})*$/, 'must be the handles the blog had before, comma-separated')
+    .optional(),
   NODE_ENV: z.string().optional(),
   NEXT_PHASE: z.string().optional(),
 });
@@ -174,6 +178,8 @@ export interface Config {
     handle: string;
     /** FEDIVERSE_ALLOW_PRIVATE: actors at private addresses are fetched (only two sites on loopback, in tests). */
     allowPrivate: boolean;
+    /** FEDIVERSE_MOVED_FROM: the handles the blog had before; each answers as moved to this one (a Move). */
+    movedFrom: string[];
   };
   development: boolean;
   /** `next build` is running (Next sets NEXT_PHASE): prerendering, not serving. */
@@ -302,6 +308,7 @@ export function readConfig(env: Env = process.env): Config {
       enabled: e.FEDIVERSE,
       handle: e.FEDIVERSE_HANDLE ?? 'blog',
       allowPrivate: e.FEDIVERSE_ALLOW_PRIVATE,
+      movedFrom: (e.FEDIVERSE_MOVED_FROM ?? '').split(',').filter((h) => h && h !== (e.FEDIVERSE_HANDLE ?? 'blog')),
     },
     development: e.NODE_ENV === 'development',
     building: e.NEXT_PHASE === 'phase-production-build',
