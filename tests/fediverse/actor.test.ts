@@ -8,7 +8,7 @@ import {
 } from '@fedify/fedify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withSite } from '../helpers/site';
-import { remoteDocuments } from './remote';
+import { remoteDocuments, siteFederationForTests } from './remote';
 
 // The blog as an ActivityPub actor (issue 49), through the site's own routes and its records: found by WebFinger as
 // `@blog@blog.example`, its profile as Mastodon reads it (a Service with the site's title, its keys, its inbox and
@@ -34,11 +34,6 @@ const { POST: ownerRoute } = await import('@/app/api/owner/fediverse/route');
 const { SESSION_COOKIE, signSession } = await import('@/lib/owner/tokens');
 const { PER_INSTANCE_PER_MINUTE } = await import('@/lib/fediverse/inbox-guard');
 const { POST: inbox } = await import('@/app/ap/[...path]/route');
-const { createBlogFederation } = await import('@/lib/fediverse/federation');
-const { recordsKvStore } = await import('@/lib/fediverse/kv');
-const { recordsKeys } = await import('@/lib/fediverse/keys');
-const { FEDIVERSE_COLLECTIONS } = await import('@/lib/fediverse/records');
-const { recordsClient } = await import('@/lib/data');
 
 const ACTOR = `${SITE}/ap/actor/blog`;
 const ALICE = 'https://mastodon.example/users/alice';
@@ -53,19 +48,8 @@ let wrong: CryptoKeyPair;
 const { documents, documentLoader } = remoteDocuments();
 
 /** The site's federation over its own records, fetching remote actors from `documents`. */
-const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);
-const federation = () =>
-  createBlogFederation({
-    origin: SITE,
-    handle: 'blog',
-    kv: recordsKvStore(records),
-    profile: async () => ({ name: 'The Render Path', summary: 'Notes', url: `${SITE}/` }),
-    keys: recordsKeys(records),
-    followers: siteFollowers(),
-    blocks: siteBlocks(),
-    readPost: async () => null,
-    documentLoader,
-  });
+const theFederation = await siteFederationForTests(SITE, documentLoader);
+const federation = () => theFederation;
 
 beforeAll(async () => {
   alice = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');

@@ -2,7 +2,7 @@ import { Article, Create, CryptographicKey, Delete, Person, Update, verifyReques
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePost } from '../helpers/posts';
 import { withSite } from '../helpers/site';
-import { remoteDocuments } from './remote';
+import { remoteDocuments, siteFederationForTests } from './remote';
 
 // A post's life sent to the blog's followers (issue 49): its publication as Create(Article), an edit as Update, its
 // removal as Delete with a Tombstone; once per instance where followers share an inbox, to each personal inbox
@@ -39,28 +39,12 @@ withSite(
   { database: true, content: [free, paid] },
 );
 
-const { readPost, siteBlocks, siteFollowers } = await import('@/lib/fediverse');
-const { createBlogFederation } = await import('@/lib/fediverse/federation');
+const { readPost, siteFollowers } = await import('@/lib/fediverse');
 const { deliverPost } = await import('@/lib/fediverse/delivery');
-const { recordsKvStore } = await import('@/lib/fediverse/kv');
-const { recordsKeys } = await import('@/lib/fediverse/keys');
-const { FEDIVERSE_COLLECTIONS } = await import('@/lib/fediverse/records');
-const { recordsClient } = await import('@/lib/data');
 
 const ACTOR = `${SITE}/ap/actor/blog`;
-const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);
 const { documents, documentLoader } = remoteDocuments();
-const federation = createBlogFederation({
-  origin: SITE,
-  handle: 'blog',
-  kv: recordsKvStore(records),
-  profile: async () => ({ name: 'The Render Path', summary: 'Notes', url: `${SITE}/` }),
-  keys: recordsKeys(records),
-  followers: siteFollowers(),
-  blocks: siteBlocks(),
-  readPost,
-  documentLoader,
-});
+const federation = await siteFederationForTests(SITE, documentLoader, { readPost });
 const settings = { federation, handle: 'blog', siteUrl: SITE, followers: siteFollowers(), readPost };
 
 beforeAll(async () => {
@@ -81,7 +65,7 @@ beforeAll(async () => {
   }
   // The blog's actor, as a follower's server fetches it to check the signature.
   const ctx = federation.createContext(new URL(SITE), undefined);
-  const pairs = await recordsKeys(records).pairs();
+  const pairs = await ctx.getActorKeyPairs('blog');
   documents.set(
     ACTOR,
     await new Person({

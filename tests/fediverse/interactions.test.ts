@@ -14,7 +14,7 @@ import {
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withSite } from '../helpers/site';
 import { makePost } from '../helpers/posts';
-import { remoteDocuments } from './remote';
+import { remoteDocuments, siteFederationForTests } from './remote';
 
 // What comes back from the fediverse (issue 49), through the site's own inbox, comments and records: a reply to a
 // post, as Mastodon sends one (its NoteSerializer's Create: `inReplyTo` the post's Article, the blog mentioned first),
@@ -42,7 +42,6 @@ withSite(
 
 const {
   siteBlocks,
-  siteFollowers,
   siteFollowing,
   siteInteractions,
   siteOutbox,
@@ -50,12 +49,7 @@ const {
   siteTimeline,
   readPost,
 } = await import('@/lib/fediverse');
-const { createBlogFederation } = await import('@/lib/fediverse/federation');
 const { articleOf } = await import('@/lib/fediverse/article');
-const { recordsKvStore } = await import('@/lib/fediverse/kv');
-const { recordsKeys } = await import('@/lib/fediverse/keys');
-const { FEDIVERSE_COLLECTIONS } = await import('@/lib/fediverse/records');
-const { recordsClient } = await import('@/lib/data');
 const { commentModeration, commentSettingsStore, siteComments } = await import('@/lib/comments');
 
 const ACTOR = `${SITE}/ap/actor/blog`;
@@ -66,19 +60,10 @@ const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
 const { documents, documentLoader } = remoteDocuments();
 const keys = new Map<string, CryptoKeyPair>();
-const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);
-const federation = createBlogFederation({
-  origin: SITE,
-  handle: 'blog',
-  kv: recordsKvStore(records),
-  profile: async () => ({ name: 'The Render Path', summary: 'Notes', url: `${SITE}/` }),
-  keys: recordsKeys(records),
-  followers: siteFollowers(),
-  blocks: siteBlocks(),
+const federation = await siteFederationForTests(SITE, documentLoader, {
   readPost,
   outbox: siteOutbox,
   interactions: siteInteractions(),
-  documentLoader,
 });
 
 async function person(id: string, name: string, username: string) {

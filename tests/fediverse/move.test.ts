@@ -8,7 +8,7 @@ import {
 } from '@fedify/fedify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withSite } from '../helpers/site';
-import { remoteDocuments } from './remote';
+import { remoteDocuments, siteFederationForTests } from './remote';
 
 // Moving the blog's handle (issue 49, docs/fediverse.md): with FEDIVERSE_HANDLE=news and FEDIVERSE_MOVED_FROM=blog,
 // the old actor answers as moved to the new one (`movedTo`), the new one names the old (`alsoKnownAs`, which Mastodon
@@ -29,13 +29,8 @@ withSite(
   { database: true },
 );
 
-const { siteBlocks, siteFollowers } = await import('@/lib/fediverse');
-const { createBlogFederation } = await import('@/lib/fediverse/federation');
+const { siteFollowers } = await import('@/lib/fediverse');
 const { announceMove } = await import('@/lib/fediverse/delivery');
-const { recordsKvStore } = await import('@/lib/fediverse/kv');
-const { recordsKeys } = await import('@/lib/fediverse/keys');
-const { FEDIVERSE_COLLECTIONS } = await import('@/lib/fediverse/records');
-const { recordsClient } = await import('@/lib/data');
 const { config } = await import('@/lib/core/config');
 
 const OLD = `${SITE}/ap/actor/blog`;
@@ -44,18 +39,9 @@ const ALICE = 'https://mastodon.example/users/alice';
 const { documents, documentLoader } = remoteDocuments();
 let alice: CryptoKeyPair;
 
-const records = () => recordsClient(...FEDIVERSE_COLLECTIONS);
-const federation = createBlogFederation({
-  origin: SITE,
+const federation = await siteFederationForTests(SITE, documentLoader, {
   handle: config().fediverse.handle,
   movedFrom: config().fediverse.movedFrom,
-  kv: recordsKvStore(records),
-  profile: async () => ({ name: 'The Render Path', summary: 'Notes', url: `${SITE}/` }),
-  keys: recordsKeys(records),
-  followers: siteFollowers(),
-  blocks: siteBlocks(),
-  readPost: async () => null,
-  documentLoader,
 });
 
 const get = async (url: string, accept = 'application/activity+json') =>

@@ -14,3 +14,37 @@ export function remoteDocuments(): { documents: Map<string, unknown>; documentLo
   };
   return { documents, documentLoader };
 }
+
+/**
+ * The site's federation as the tests build it: over the site's own records (its keys, followers, blocks, Fedify's
+ * store) at `origin`, remote documents from `documentLoader`, no queue (what it sends goes at once); `settings` adds
+ * or replaces the rest. Imported once the test file's site is set up (withSite), as the site's modules are.
+ */
+export async function siteFederationForTests(
+  origin: string,
+  documentLoader: DocumentLoader,
+  settings: Partial<import('@/lib/fediverse/federation').BlogFederationSettings> = {},
+) {
+  const [{ createBlogFederation }, { recordsKvStore }, { recordsKeys }, { FEDIVERSE_COLLECTIONS }, data, site] =
+    await Promise.all([
+      import('@/lib/fediverse/federation'),
+      import('@/lib/fediverse/kv'),
+      import('@/lib/fediverse/keys'),
+      import('@/lib/fediverse/records'),
+      import('@/lib/data'),
+      import('@/lib/fediverse'),
+    ]);
+  const records = () => data.recordsClient(...FEDIVERSE_COLLECTIONS);
+  return createBlogFederation({
+    origin,
+    handle: 'blog',
+    kv: recordsKvStore(records),
+    profile: async () => ({ name: 'The Render Path', summary: 'Notes', url: `${origin}/` }),
+    keys: recordsKeys(records),
+    followers: site.siteFollowers(),
+    blocks: site.siteBlocks(),
+    readPost: async () => null,
+    documentLoader,
+    ...settings,
+  });
+}
