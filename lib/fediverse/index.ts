@@ -79,7 +79,6 @@ export const siteOutbox: Outbox = {
 };
 
 export { siteBlocks, siteFollowers, siteFollowing, siteReactions, siteTimeline } from './stores';
-export { startFediverse } from './start';
 
 /**
  * What the inbox does with replies, likes and boosts: a reply is a comment kept by the site (lib/comments'
