@@ -40,15 +40,8 @@ withSite(
   },
 );
 
-const {
-  siteBlocks,
-  siteFollowing,
-  siteInteractions,
-  siteOutbox,
-  siteReactions,
-  siteTimeline,
-  readPost,
-} = await import('@/lib/fediverse');
+const { siteBlocks, siteFollowing, siteInteractions, siteOutbox, siteReactions, siteTimeline, readPost } =
+  await import('@/lib/fediverse');
 const { articleOf } = await import('@/lib/fediverse/article');
 const { commentModeration, commentSettingsStore, siteComments } = await import('@/lib/comments');
 
