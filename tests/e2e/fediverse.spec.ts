@@ -59,7 +59,13 @@ async function ownerPage(browser: Browser, site: SiteProcess, path: string): Pro
   return page;
 }
 
-/** Reloads `page` until `check` passes (what another site sends arrives through both sites' queues). */
+/**
+ * Reloads `page` until `check` passes (what another site sends arrives through both sites' queues). Each check looks
+ * once at the page it has (`SOON`), rather than for the assertions' 15 s, so that a page loaded too early is loaded
+ * again at once.
+ */
+const SOON = { timeout: 1_000 };
+
 async function eventually(page: Page, check: () => Promise<void>, timeout = 60_000) {
   await expect(async () => {
     await page.reload();
@@ -83,7 +89,7 @@ test('B follows A, gets its new post, replies; the reply waits on A; the edit an
   await following.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(following.getByRole('status')).toHaveText(/Follow sent/);
   const account = following.locator('[data-following]');
-  await eventually(following, () => expect(account).toContainText('· following'));
+  await eventually(following, () => expect(account).toContainText('· following', SOON));
 
   // A counts its follower (the count is public, the list is A's owner's).
   const followers = await (
@@ -98,7 +104,7 @@ test('B follows A, gets its new post, replies; the reply waits on A; the edit an
   writeFileSync(body, 'A first paragraph for the fediverse.\n');
   const post = (await createPost(folder, { title, content: body }, { draft: false, siteUrl: a.url })).post!;
   const item = following.locator('.timeline > li');
-  await eventually(following, () => expect(item.getByRole('heading', { name: title })).toBeVisible());
+  await eventually(following, () => expect(item.getByRole('heading', { name: title })).toBeVisible(SOON));
   await expect(item).toContainText('A first paragraph for the fediverse.');
 
   // B's owner replies as B's blog: a comment on A's post, waiting for A's owner.
@@ -107,17 +113,17 @@ test('B follows A, gets its new post, replies; the reply waits on A; the edit an
   await item.getByRole('button', { name: 'Send reply' }).click();
   await expect(following.getByRole('status')).toHaveText('Your reply was sent.');
   const moderation = await ownerPage(browser, a, '/dashboard/comments');
-  await eventually(moderation, () => expect(moderation.getByText(reply)).toBeVisible());
+  await eventually(moderation, () => expect(moderation.getByText(reply)).toBeVisible(SOON));
   const publicPage = await (await fetch(`${a.url}/post/${post.slug}`)).text();
   expect(publicPage).not.toContain(reply);
 
   // A's edit arrives as an Update.
   const edited = `${title} (edited)`;
   await updatePost(folder, post.id, { title: edited });
-  await eventually(following, () => expect(item.getByRole('heading', { name: edited })).toBeVisible());
+  await eventually(following, () => expect(item.getByRole('heading', { name: edited })).toBeVisible(SOON));
 
   // Unpublishing it sends a Delete: it leaves B's page.
   await unpublishPost(folder, post.id);
-  await eventually(following, () => expect(following.locator('.timeline > li')).toHaveCount(0));
+  await eventually(following, () => expect(following.locator('.timeline > li')).toHaveCount(0, SOON));
   await expect(following.getByText('Nothing yet')).toBeVisible();
 });
