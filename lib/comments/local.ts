@@ -1,9 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DataClient } from '@/lib/data';
 import { dataErrors } from '@/lib/data/types';
 import { OWNER, countBy } from '@/lib/data/types';
 import { errors } from '@/lib/core/errors';
 import { type PostCommentItem, postComments } from './collection';
+import { COMMENT_ID, commentOf, NEWEST_FIRST, OLDEST_FIRST, remoteCommentId } from './local-items';
+export { remoteCommentId } from './local-items';
 import type {
   CommentModeration,
   CommentStatus,
@@ -41,40 +43,6 @@ export interface LocalCommentsSettings {
 /** The most replies one thread shows, and the most comments a writer sees of their own on one post. */
 const MAX_REPLIES = 500;
 const MAX_MINE = 200;
-
-const commentOf = (item: PostCommentItem): PostComment => ({
-  id: item._id,
-  postId: String(item.postId),
-  parentId: item.parentId ? String(item.parentId) : null,
-  author: {
-    memberId: item.memberId ? String(item.memberId) : null,
-    name: String(item.name ?? ''),
-    ...(item.remoteId && {
-      handle: String(item.handle ?? ''),
-      ...(item.avatar && { avatar: String(item.avatar) }),
-      ...(item.profile && { profile: String(item.profile) }),
-    }),
-  },
-  text: String(item.text ?? ''),
-  status: item.status === 'PENDING' || item.status === 'HIDDEN' ? item.status : 'PUBLISHED',
-  createdDate: item._createdDate,
-  updatedDate: item._updatedDate,
-  edited: item.edited === true,
-});
-
-const COMMENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
-const NEWEST_FIRST = [
-  { fieldName: '_createdDate', order: 'DESC' },
-  { fieldName: '_id', order: 'DESC' },
-];
-const OLDEST_FIRST = [
-  { fieldName: '_createdDate', order: 'ASC' },
-  { fieldName: '_id', order: 'ASC' },
-];
-
-/** A fediverse reply's comment id: made from its note's id, so the same note is the same comment. */
-export const remoteCommentId = (remoteId: string) =>
-  `fv-${createHash('sha256').update(remoteId).digest('base64url').slice(0, 32)}`;
 
 export function createLocalComments({
   client,

@@ -3,19 +3,15 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { benchAnalytics } from './analytics';
 import { benchCluster } from './cluster';
-import { benchData } from './data';
-import { benchNewsletter } from './newsletter';
 import { benchPaidRead } from './paid-read';
 import { benchFaults } from './faults';
 import { benchFreshness } from './freshness';
 import { benchLighthouse } from './lighthouse';
 import { benchLongPosts } from './long-posts';
-import { benchImport } from './import';
-import { benchFediverse } from './fediverse';
 import { benchMemory } from './memory';
 import { measurePageJs, pageJsRows } from './page-js';
-import { benchRendering } from './rendering';
 import { benchArgs, type Figure } from './run-args';
+import { inProcessFigures } from './run-in-process';
 import { benchTable, loadNow } from './run-report';
 import { benchScale } from './scale';
 import { benchSoak } from './soak';
@@ -95,38 +91,7 @@ if (['throughput', 'causes', 'long-posts'].some((f) => selected.has(f as Figure)
 }
 
 // In-process CPU work first, while no server runs.
-await figure('rendering', { group: '4', figure: 'RichContent renderToString', target: '≥ 60,000 nodes/s' }, () =>
-  benchRendering(settings.renderSeconds, log),
-);
-await figure(
-  'data',
-  {
-    group: '9',
-    figure: 'data collection at 100,000 items',
-    target: 'query p50 ≤ 20 ms at 100,000 items; bulkInsert 1000: reported',
-  },
-  () => benchData(log),
-);
-await figure(
-  'newsletter',
-  { group: '11', figure: 'newsletter delivery', target: 'every subscriber once; rate reported' },
-  () => benchNewsletter(quick ? 2_000 : 10_000, log),
-);
-await figure(
-  'import',
-  { group: '16', figure: 'import of a big blog', target: 'time and memory reported; a second run changes nothing' },
-  () => benchImport(quick ? 1_000 : 5_000, log),
-);
-
-await figure(
-  'fediverse',
-  {
-    group: '17',
-    figure: 'a post delivered to the fediverse',
-    target: 'every follower once; retries on 503; heap flat; time reported',
-  },
-  () => benchFediverse(quick ? 2_000 : 10_000, quick ? 40 : 200, log),
-);
+await inProcessFigures(figure, quick, settings.renderSeconds, log);
 
 let app: NextServer | null = null;
 const appServer = async () =>

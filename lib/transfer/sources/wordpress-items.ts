@@ -6,6 +6,7 @@ import { isRicosNode } from '@/lib/core/ricos/markdown';
 import { localFileOf } from '@/lib/blog/tools';
 import type { SourceBody, SourceComment, SourceMedia, SourcePost, Warning } from '../types';
 import { plainText } from './wordpress-html';
+import type { Attachment } from './wordpress-shortcodes';
 import { field, list, postMeta, wpDate, type XmlNode } from './wordpress-xml';
 
 // What an item carries besides its post: its comments (`wp:comment`), its Ricos and the site's own fields
@@ -210,5 +211,22 @@ export function keptFields(
     ...(last ? { lastPublishedDate: last } : {}),
     ...(cover && alt ? { coverAlt: alt } : {}),
     ...(cover && width && height ? { coverWidth: width, coverHeight: height } : {}),
+  };
+}
+
+/** An attachment as a `[gallery]` shows it: its file, alt text and caption (its excerpt), the post it is attached to
+ * and its place among that post's. */
+export function attachment(item: XmlNode, media: SourceMedia): Attachment {
+  const parentId = field(item, 'wp:post_parent');
+  const order = Number.parseInt(field(item, 'wp:menu_order'), 10);
+  const mimeType = field(item, 'wp:post_mime_type');
+  return {
+    id: field(item, 'wp:post_id'),
+    url: media.url,
+    ...(parentId && parentId !== '0' ? { parentId } : {}),
+    ...(media.alt ? { alt: media.alt } : {}),
+    ...(media.caption ? { caption: media.caption } : {}),
+    ...(Number.isFinite(order) ? { order } : {}),
+    ...(mimeType ? { mimeType } : {}),
   };
 }

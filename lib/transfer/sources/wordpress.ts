@@ -13,6 +13,7 @@ import { author, postTerm, readAuthors, readTerms, type Terms } from './wordpres
 import { plainText } from './wordpress-html';
 import { linkTranslations } from './originals';
 import {
+  attachment,
   keptFields,
   readComments,
   readMedia,
@@ -194,23 +195,6 @@ function readPost(item: XmlNode, kind: 'post' | 'page', ctx: Context): SourcePos
     ...(commentStatus ? { commentingEnabled: commentStatus === 'open' } : {}),
     ...(seoTitle ? { seoTitle } : {}),
     ...(seoDescription ? { seoDescription } : {}),
-  };
-}
-
-/** An attachment as a `[gallery]` shows it: its file, alt text and caption (its excerpt), the post it is attached to
- * and its place among that post's. */
-function attachment(item: XmlNode, media: SourceMedia): Attachment {
-  const parentId = field(item, 'wp:post_parent');
-  const order = Number.parseInt(field(item, 'wp:menu_order'), 10);
-  const mimeType = field(item, 'wp:post_mime_type');
-  return {
-    id: field(item, 'wp:post_id'),
-    url: media.url,
-    ...(parentId && parentId !== '0' ? { parentId } : {}),
-    ...(media.alt ? { alt: media.alt } : {}),
-    ...(media.caption ? { caption: media.caption } : {}),
-    ...(Number.isFinite(order) ? { order } : {}),
-    ...(mimeType ? { mimeType } : {}),
   };
 }
 
