@@ -131,7 +131,17 @@ export async function browserSuite(base: string, smtp: TestSmtp, say: (line: str
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await replyBox.fill(`From the reads of the page ${stamp}`);
+    // The reply's own request, waited for (up to 60 s: it shares two cores with the newcomer's build), so that a slow
+    // answer is told apart from a reply that was not taken (CI run 36 failed here once, after 30 s, loaded).
+    const posted = bea
+      .waitForResponse((r) => r.request().method() === 'POST' && /\/api\/posts\/[^/]+\/comments/.test(r.url()), {
+        timeout: 60_000,
+      })
+      .catch(() => null);
     await hers.getByRole('button', { name: 'Post reply' }).click();
+    const answer = await posted;
+    if (answer?.status() !== 201)
+      fail(`Bea's reply was not taken: ${answer ? `HTTP ${answer.status()}` : 'no answer in 60 s'}`);
     // The reply first (on Bea's page: it was taken), then its mail, sent by the site's queue (comment-replies). The
     // queue's worker shares two cores with the newcomer's build in CI: run 23 took no mail in 30 s. 90 s, and the
     // failure says which of the two did not happen.
