@@ -9,7 +9,9 @@ import {
   darkAccentOf,
   normalHex,
 } from '@/lib/settings/view';
+import { useRef } from 'react';
 import { useHydrated } from '../use-hydrated';
+import { useTypedBeforeHydration } from '../use-typed-before-hydration';
 import { Contrast, LinkRows, Problem, SocialRows } from './settings-lists';
 import { useSettingsForm } from './use-settings-form';
 
@@ -34,6 +36,15 @@ export function SettingsForm({ settings, saved }: { settings: SiteSettings; save
   const { values, change, problems, status, restored, busy, discard, submit, upload } = useSettingsForm(
     settings,
     saved,
+  );
+  // What was typed while the page loaded stays (a field the settings name as text).
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (typed) =>
+    change(
+      Object.fromEntries(
+        Object.entries(typed).filter(([name]) => typeof values[name as keyof SiteSettings] === 'string'),
+      ),
+    ),
   );
 
   const problem = (name: string) => <Problem name={name} problems={problems} />;
@@ -75,7 +86,13 @@ export function SettingsForm({ settings, saved }: { settings: SiteSettings; save
   const derivedDark = normalHex(values.accent) ? darkAccentOf(normalHex(values.accent)!, BACKGROUNDS.dark) : '';
 
   return (
-    <form method="post" action="/api/owner/settings" className="settings-form" onSubmit={hydrated ? submit : undefined}>
+    <form
+      ref={form}
+      method="post"
+      action="/api/owner/settings"
+      className="settings-form"
+      onSubmit={hydrated ? submit : undefined}
+    >
       <div className="settings-status" role={status?.kind ?? 'status'} aria-live="polite">
         {status?.text}
       </div>

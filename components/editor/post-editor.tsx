@@ -23,6 +23,7 @@ import { cleanPastedHtml } from './paste';
 import { TermPicker } from './term-picker';
 import { Toolbar } from './toolbar';
 import { editorExtensions } from './extensions';
+import { useTypedBeforeHydration } from '../use-typed-before-hydration';
 import './editor.css';
 
 // The owner's editor (/dashboard/posts/new, /dashboard/posts/{id}): Tiptap over ProseMirror, saving to the desk
@@ -64,6 +65,15 @@ export function PostEditor({
   const [kept, setKept] = useState<Kept | null>(null);
   const busy = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // A title (or slug, excerpt) typed while the page loaded is the post's, not wiped by the first render.
+  useTypedBeforeHydration(form, (typed) => {
+    if (typed.title !== undefined) setTitle(typed.title.replace(/\n/g, ' '));
+    if (typed.slug !== undefined) setSlug(typed.slug);
+    if (typed.excerpt !== undefined) setExcerpt(typed.excerpt);
+    setDirty(true);
+  });
 
   const editor = useEditor({
     extensions: editorExtensions(),
@@ -200,7 +210,12 @@ export function PostEditor({
   const say = (text: string, isError?: boolean) => (isError ? setError(text) : (setError(''), setStatus(text)));
   const live = post?.status === 'PUBLISHED';
   return (
-    <form className="editor" onSubmit={(e) => (e.preventDefault(), void save(false, live))} aria-label="Post editor">
+    <form
+      ref={form}
+      className="editor"
+      onSubmit={(e) => (e.preventDefault(), void save(false, live))}
+      aria-label="Post editor"
+    >
       {kept && (
         <p className="notice" role="alert">
           This browser kept edits that were not saved.{' '}

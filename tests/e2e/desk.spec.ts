@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type BrowserContext, type Dialog, type Page, expect, test } from '@playwright/test';
 import { SESSION_COOKIE, signSession } from '../../lib/owner/tokens';
 import { seriousAxeFindings } from './support/axe';
+import { openBeforeHydration } from './support/before-hydration';
 
 // The owner's desk (issue 45) in the browser, against the production build: a post written in the editor with the
 // keyboard (Markdown-style typing and shortcuts), published, and read on its public page, with JavaScript and
@@ -378,6 +379,27 @@ async function storedBlocks(page: Page) {
   const text = (node: Node): string => node.textData?.text ?? (node.nodes ?? []).map(text).join('');
   return post.nodes.map((node) => ({ type: node.type, text: text(node) }));
 }
+
+test('a title typed while the page loads is the post’s: not wiped when the editor starts', async ({ page }) => {
+  // On a slow connection the title's field is there before the editor's script runs (CI once saved nothing here: the
+  // first render after hydration wrote the empty title back over the typed one).
+  const scripts = await openBeforeHydration(page, '/dashboard/posts/new');
+  const title = `Typed while loading ${Date.now()}`;
+  await page.getByPlaceholder('Post title').fill(title);
+  await scripts();
+  await page.getByRole('textbox', { name: 'Post body' }).click();
+  await page.keyboard.type('The first line.');
+  await expect(page.getByPlaceholder('Post title')).toHaveValue(title);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  try {
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const { post } = (await (await page.request.get(`/api/owner/posts/${id}`)).json()) as { post: { title: string } };
+    expect(post.title).toBe(title);
+  } finally {
+    await discard(page);
+  }
+});
 
 test('pasted from Word or Google Docs: clean blocks, lists as lists, the marks kept and no styles', async ({
   page,

@@ -1,6 +1,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { seriousAxeFindings } from './support/axe';
+import { openBeforeHydration } from './support/before-hydration';
 import { type SiteProcess, newDataFolder, startSite } from './support/site-process';
 
 // The owner makes the site theirs in the browser (issue 47): on the Settings page they change the title, the accent
@@ -133,6 +134,23 @@ test('a session that ends while editing loses nothing: the changes come back aft
   await expect(page.getByText('Settings saved. Every page shows them now.')).toBeVisible();
   await page.goto('/');
   await expect(page.getByText('Notes from the field, kept while signed out.')).toBeVisible();
+  await page.context().close();
+});
+
+test('what is typed while the page loads stays when its script starts, and is kept in this browser', async ({
+  browser,
+}) => {
+  const page = await ownerPage(browser);
+  const scripts = await openBeforeHydration(page, '/dashboard/settings');
+  await page.getByLabel('Sender name').fill('Typed while loading');
+  await scripts();
+  // The upload buttons show once the form's script runs.
+  await expect(page.getByLabel('Upload the logo')).toBeAttached();
+  await expect(page.getByLabel('Sender name')).toHaveValue('Typed while loading');
+  await page.reload();
+  await expect(page.getByText(/Unsaved changes from .* are back/)).toBeVisible();
+  await expect(page.getByLabel('Sender name')).toHaveValue('Typed while loading');
+  await page.getByRole('button', { name: 'Discard them' }).click();
   await page.context().close();
 });
 
