@@ -25,12 +25,15 @@ export function FollowerList({
   followers,
   count,
   blocks,
+  unreachable = [],
   handle,
   done,
 }: {
   followers: FollowerRecord[];
   count: number;
   blocks: Block[];
+  /** Instances whose deliveries are skipped: none of them answered for a day (lib/fediverse/reachability.ts). */
+  unreachable?: { host: string; since: string }[];
   handle: string;
   done?: string;
 }) {
@@ -85,6 +88,22 @@ export function FollowerList({
             </tbody>
           </table>
         </div>
+      )}
+      {unreachable.length > 0 && (
+        <>
+          <h2>Instances not answering</h2>
+          <p>
+            The blog’s posts are not sent to these instances while they do not answer: one is tried every six hours, and
+            they get posts again as soon as they accept one or send the blog anything.
+          </p>
+          <ul>
+            {unreachable.map(({ host, since }) => (
+              <li key={host}>
+                {host}: no answer since {since.slice(0, 16).replace('T', ' ')} UTC
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <h2>Blocked</h2>
       {blocks.length === 0 ? (

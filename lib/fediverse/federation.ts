@@ -14,6 +14,7 @@ import {
   type KvStore,
   type Recipient,
   Reject,
+  type RetryPolicy,
   Service,
   Undo,
 } from '@fedify/fedify';
@@ -22,6 +23,7 @@ import type { BlogKeys } from './keys';
 import type { Blocks } from './blocks';
 import type { Followers } from './followers';
 import { type Interactions, listenForInteractions, undoReaction } from './interactions';
+import { type Reachability, deliveryFailed, reachabilityQueue } from './reachability';
 
 // The blog as an ActivityPub actor (issue 49), on Fedify: one actor, `@{handle}@{host}`, of type Service (as Ghost's
 // site actor is), found by WebFinger, with the profile Mastodon shows (the site's title, description, icon, cover and
@@ -60,6 +62,10 @@ export interface BlogFederationSettings {
   interactions?: Interactions;
   /** The site's durable queue for deliveries (started by the server, index.ts); none: sent at once (tests). */
   queue?: MessageQueue;
+  /** Which instances answer (reachability.ts): with a queue, an unreachable one's deliveries are skipped. */
+  reachability?: Reachability;
+  /** Tests: Fedify's back-off for a refused delivery (its default: 10 attempts over about half an hour). */
+  outboxRetryPolicy?: RetryPolicy;
   /** Tests: remote documents from fixtures (Fedify refuses private addresses otherwise). */
   documentLoader?: DocumentLoader;
   /** The end-to-end test's two sites on loopback. */
@@ -86,7 +92,12 @@ export function createBlogFederation(settings: BlogFederationSettings): BlogFede
   const federation = createFederation<void>({
     kv: settings.kv,
     origin: settings.origin,
-    ...(settings.queue && { queue: settings.queue, manuallyStartQueue: true }),
+    ...(settings.queue && {
+      queue: settings.reachability ? reachabilityQueue(settings.queue, settings.reachability) : settings.queue,
+      manuallyStartQueue: true,
+      onOutboxError: deliveryFailed,
+    }),
+    ...(settings.outboxRetryPolicy && { outboxRetryPolicy: settings.outboxRetryPolicy }),
     ...(settings.documentLoader
       ? {
           documentLoader: settings.documentLoader,

@@ -16,6 +16,7 @@ import { recordsKvStore } from './kv';
 import { type ArticleSource, readableNodes } from './article';
 import { announceMove, deliverPost, type PostChange } from './delivery';
 import { bossQueue } from './queue';
+import { instanceReachability } from './reachability';
 import { socialAction } from './social';
 import type { Interactions } from './interactions';
 import { siteReactions } from './stores';
@@ -117,7 +118,20 @@ export async function followersPage(limit = 200) {
   const followers = siteFollowers();
   const [list, count, blocks] = await Promise.all([followers.list(limit), followers.count(), siteBlocks().list()]);
   const { fediverse, siteUrl } = config();
-  return { list, count, blocks, handle: `@${fediverse.handle}@${new URL(siteUrl).host}`, enabled: fediverse.enabled };
+  const handle = `@${fediverse.handle}@${new URL(siteUrl).host}`;
+  return { list, count, blocks, handle, enabled: fediverse.enabled, unreachable: await unreachableOf(list) };
+}
+
+/** The instances of `list` whose deliveries are skipped (reachability.ts), each with its first unanswered one. */
+async function unreachableOf(list: { inbox?: string; sharedInbox?: string }[]) {
+  const reach = siteReachability();
+  const hosts = new Set(
+    list.flatMap((f) => [f.sharedInbox || f.inbox || ''].filter(Boolean).map((u) => new URL(u).host)),
+  );
+  const states = await Promise.all([...hosts].map(async (host) => ({ host, state: await reach.state(host) })));
+  return states
+    .filter(({ state }) => reach.unreachable(state))
+    .map(({ host, state }) => ({ host, since: state!.since }));
 }
 
 /** The owner's actions on the followers page: remove one (they may follow again), block one or an instance. */
@@ -176,6 +190,9 @@ export async function followingPage(limit = 100) {
   return { accounts, posts, handle: `@${fediverse.handle}@${new URL(siteUrl).host}`, enabled: fediverse.enabled };
 }
 
+/** Which instances answer the blog's deliveries (the dashboard's followers say which do not). */
+export const siteReachability = () => instanceReachability(recordsKvStore(records));
+
 export function siteFederation(): BlogFederation {
   return processSingleton('fediverse-federation', () => {
     const { siteUrl, fediverse } = config();
@@ -192,6 +209,7 @@ export function siteFederation(): BlogFederation {
       outbox: siteOutbox,
       interactions: siteInteractions(),
       queue: bossQueue(siteJobs),
+      reachability: siteReachability(),
       // Two sites on loopback (the end-to-end test) fetch each other's actors; never a site on the internet.
       allowPrivateAddress: fediverse.allowPrivate,
     });

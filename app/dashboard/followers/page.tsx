@@ -24,6 +24,13 @@ async function Followers({ searchParams }: Pick<PageProps<'/dashboard/followers'
   if (!page.enabled) return <p>The blog is not on the fediverse: FEDIVERSE is set to false (docs/fediverse.md).</p>;
   const done = typeof params.done === 'string' ? params.done : undefined;
   return (
-    <FollowerList followers={page.list} count={page.count} blocks={page.blocks} handle={page.handle} done={done} />
+    <FollowerList
+      followers={page.list}
+      count={page.count}
+      blocks={page.blocks}
+      unreachable={page.unreachable}
+      handle={page.handle}
+      done={done}
+    />
   );
 }
