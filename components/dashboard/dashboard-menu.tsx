@@ -47,6 +47,11 @@ export function DashboardMenu() {
             </Link>
           </li>
           <li>
+            <Link href="/dashboard/followers" prefetch={false}>
+              Fediverse
+            </Link>
+          </li>
+          <li>
             <Link href="/dashboard/comments" prefetch={false}>
               Comments
             </Link>

@@ -1,4 +1,5 @@
 import type { FollowingRecord, TimelineRecord } from '@/lib/fediverse/view';
+import { KeptText } from './kept-text';
 
 // The accounts the blog follows and their newest posts (app/dashboard/following), with the owner's actions: plain
 // forms to app/api/owner/fediverse, so they work without JavaScript. Everything an account sent is its instance's
@@ -107,7 +108,15 @@ export function FollowingList({
                   <form method="post" action="/api/owner/fediverse" className="timeline__reply">
                     <input type="hidden" name="value" value={String(p.objectId)} />
                     <label htmlFor={fieldId}>Reply as {handle}</label>
-                    <textarea id={fieldId} name="text" rows={3} maxLength={5000} required />
+                    <KeptText
+                      storageKey={`reply:${String(p.objectId)}`}
+                      sent={p.replied ? String(p.replied) : ''}
+                      id={fieldId}
+                      name="text"
+                      rows={3}
+                      maxLength={5000}
+                      required
+                    />
                     <button type="submit" name="action" value="reply">
                       Send reply
                     </button>

@@ -13,6 +13,10 @@ const MESSAGES: Record<LoginNotice, { text: string; alert: boolean }> = {
   misconfigured: { text: 'Owner login is misconfigured.', alert: true },
   'cross-site': { text: 'That request came from another site and was refused.', alert: true },
   'signed-out': { text: 'You are signed out.', alert: false },
+  'session-ended': {
+    text: 'Your session ended before that was done, and nothing changed. Sign in to go back to the page.',
+    alert: true,
+  },
 };
 
 export function LoginForm({ next, notice }: { next: string; notice?: LoginNotice }) {

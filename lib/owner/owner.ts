@@ -61,5 +61,6 @@ export const LOGIN_NOTICES = [
   'misconfigured',
   'cross-site',
   'signed-out',
+  'session-ended',
 ] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];

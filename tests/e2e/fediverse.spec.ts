@@ -107,9 +107,22 @@ test('B follows A, gets its new post, replies; the reply waits on A; the edit an
   await eventually(following, () => expect(item.getByRole('heading', { name: title })).toBeVisible(SOON));
   await expect(item).toContainText('A first paragraph for the fediverse.');
 
-  // B's owner replies as B's blog: a comment on A's post, waiting for A's owner.
+  // B's owner replies as B's blog: a comment on A's post, waiting for A's owner. Their session ends first: the reply
+  // goes to the login, and its text is back on the page after signing in.
   const reply = `Thanks from the other site ${Date.now()}`;
   await item.getByLabel(/^Reply as/).fill(reply);
+  await expect
+    .poll(() => following.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dashboard:kept:'))))
+    .toHaveLength(1);
+  await following.context().clearCookies();
+  await item.getByRole('button', { name: 'Send reply' }).click();
+  await expect(following).toHaveURL(/\/login\?/);
+  await expect(following.getByRole('alert')).toHaveText(/Your session ended before that was done/);
+  await following.getByRole('main').getByLabel('Password').fill(PASSWORD);
+  await following.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(following).toHaveURL(/\/dashboard\/following$/);
+  await expect(following.getByRole('status')).toHaveText('Your text that was not sent is back.');
+  await expect(item.getByLabel(/^Reply as/)).toHaveValue(reply);
   await item.getByRole('button', { name: 'Send reply' }).click();
   await expect(following.getByRole('status')).toHaveText('Your reply was sent.');
   const moderation = await ownerPage(browser, a, '/dashboard/comments');

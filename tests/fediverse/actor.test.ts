@@ -286,4 +286,24 @@ describe("the owner's followers: remove, block one or an instance", () => {
     expect((await act('block-host', 'not a host!')).status).toBe(400);
     expect(await siteBlocks().list()).toEqual([]);
   });
+
+  it("sends the page's own form, posted after the session ended, to the login, which leads back: nothing changes", async () => {
+    const { cookie: _cookie, ...anonymous } = owner();
+    // A browser's form post (a navigation), from the Following page.
+    const fromPage = {
+      ...anonymous,
+      'sec-fetch-mode': 'navigate',
+      referer: `${SITE}/dashboard/following?done=replied`,
+    };
+    const answer = await act('block-host', 'mastodon.example', fromPage);
+    expect([answer.status, answer.headers.get('location')]).toEqual([
+      303,
+      '/login?notice=session-ended&next=%2Fdashboard%2Ffollowing%3Fdone%3Dreplied',
+    ]);
+    // From a page that is not the dashboard's, the login leads to the dashboard; a script's request gets the 401.
+    const elsewhere = await act('block-host', 'mastodon.example', { ...fromPage, referer: `${SITE}/post/x` });
+    expect(elsewhere.headers.get('location')).toBe('/login?notice=session-ended');
+    expect((await act('block-host', 'mastodon.example', { ...anonymous, 'sec-fetch-mode': 'cors' })).status).toBe(401);
+    expect(await siteBlocks().list()).toEqual([]);
+  });
 });

@@ -1,8 +1,9 @@
-import { authErrors } from '@/lib/owner';
+import { authErrors, loginPath } from '@/lib/owner';
 import { errors } from '@/lib/core/errors';
 import { readBodyText } from '@/lib/core/http/body';
 import { isCrossSite } from '@/lib/core/security/same-origin';
 import { isOwner } from './caller';
+import { SeeOtherWhenNavigating } from './respond';
 
 /**
  * A small form the dashboard posts (the members' actions, the sign-up rules): refused before its body is read when it
@@ -23,10 +24,26 @@ export async function ownerJson(request: Request, maxBytes: number): Promise<unk
   }
 }
 
-/** The owner's request, checked before its body is read: `ownerForm`'s refusals. */
+/**
+ * The owner's request, checked before its body is read: `ownerForm`'s refusals. A dashboard page's own form sent
+ * after the session ended goes to the login (`session-ended`), which leads back to that page (its Referer, a dashboard
+ * path, or the dashboard); a script's request gets the 401.
+ */
 export function ownerOnly(request: Request): void {
   if (isCrossSite(request)) throw authErrors.crossSite();
-  if (!isOwner(request)) throw authErrors.notOwner();
+  if (!isOwner(request))
+    throw new SeeOtherWhenNavigating(authErrors.notOwner(), loginPath(refererPath(request), 'session-ended'));
+}
+
+/**
+ * The path (and query) of the page a request came from (past `isCrossSite`, a page of this site's); undefined with no
+ * Referer. `loginPath` keeps it only where it is a dashboard path.
+ */
+function refererPath(request: Request): string | undefined {
+  const referer = request.headers.get('referer');
+  if (!referer || !URL.canParse(referer)) return undefined;
+  const from = new URL(referer);
+  return `${from.pathname}${from.search}`;
 }
 
 async function ownerBody(request: Request, maxBytes: number): Promise<string> {

@@ -13,6 +13,20 @@ export const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
+/**
+ * A refusal a browser's own form post (a navigation, not a script's fetch) is answered with as a 303 to `location`: a
+ * dashboard form sent after the owner's session ended goes to the login, which brings the owner back to the page.
+ * Anything else gets the catalogue's error, as before.
+ */
+export class SeeOtherWhenNavigating extends CatalogueError {
+  constructor(
+    error: CatalogueError,
+    readonly location: string,
+  ) {
+    super(error.status, error.wde, error.message);
+  }
+}
+
 /** Wraps a route handler: URL length check, and every thrown error answered from the catalogue. */
 export function jsonHandler<C = unknown>(handler: Handler<C>): (request: Request, context?: C) => Promise<Response> {
   return async (request, context) => {
@@ -23,6 +37,8 @@ export function jsonHandler<C = unknown>(handler: Handler<C>): (request: Request
     } catch (error) {
       // Next signals "render this at request time" by throwing; that is not an API error.
       unstable_rethrow(error);
+      if (error instanceof SeeOtherWhenNavigating && request.headers.get('sec-fetch-mode') === 'navigate')
+        return seeOther(error.location);
       return errorResponse(error);
     }
   };
