@@ -14,6 +14,7 @@ import { type CommentSettingsStore, createCommentSettingsStore } from './setting
 import type { CommentModeration, PostComment, PostComments, RemoteComments } from './types';
 import type { CommentChange } from './local';
 import { createWixComments } from './wix';
+import { withKeptComments } from './with-kept';
 import { mailer } from '@/lib/core/mail';
 import { siteKey } from '@/lib/core/security/site-key';
 import { subscribe } from '@/lib/core/events/bus';
@@ -70,7 +71,7 @@ const wixComments = () =>
         return ours;
       };
     const [created, updated, deleted] = [announced('created'), announced('updated'), announced('deleted')];
-    return {
+    const atWix = {
       ...wix,
       list: async (postId, page) => {
         const answer = await wix.list(await refs.of(postId), page);
@@ -96,6 +97,8 @@ const wixComments = () =>
       hide: async (id) => updated(await wix.hide(id)),
       discard: async (id) => deleted(await wix.discard(id)),
     } satisfies PostComments & CommentModeration;
+    // The replies from the fediverse, kept in the site's records, in the same threads and queue (with-kept.ts).
+    return withKeptComments(atWix, localComments());
   });
 
 /** Post ids ↔ the reference ids Wix files their comments under (reference-ids.ts), learnt from the Blog. */
@@ -149,23 +152,24 @@ export async function commentTagsOf(postId: string): Promise<string[]> {
 }
 
 /**
- * A post's comment count: what the blog's platform counts (the post's `metrics.comments`: all of them when comments
- * are at Wix), plus, when the site keeps comments, its published ones, counted where they are kept.
+ * A post's comment count: what the blog's platform counts (the post's `metrics.comments`: Wix's own when comments
+ * are at Wix), plus the published ones the site keeps (all of them, or at Wix the replies from the fediverse).
  */
 export async function commentCount(postId: string): Promise<number> {
   const [metrics, kept] = await Promise.all([
     blogSource().getPostMetrics(postId),
-    serve('comments', { wix: async () => 0, local: () => publishedCount(recordsClient(), postId) }),
+    // At Wix, the site's records keep the replies from the fediverse: Wix's count has the rest.
+    publishedCount(recordsClient(), postId),
   ]);
   return (metrics?.comments ?? 0) + kept;
 }
 
 /**
  * The published comments the site keeps for each of `postIds`, beyond what their platform counts
- * (`metrics.comments`): one grouped count when comments are the site's own, none at Wix.
+ * (`metrics.comments`): one grouped count (at Wix, the replies from the fediverse).
  */
 export const keptCommentCounts = (postIds: string[]): Promise<Map<string, number>> =>
-  serve('comments', { wix: async () => new Map(), local: () => publishedCounts(recordsClient(), postIds) });
+  publishedCounts(recordsClient(), postIds);
 
 /** Whether comments are at Wix (else the site's own). */
 export const commentsAtWix = () => servedBy('comments') === 'wix';

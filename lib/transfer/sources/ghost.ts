@@ -210,8 +210,14 @@ export function readGhost(json: string | object, options: GhostOptions = {}): Bu
     const item: SourceMedia = { url, fileName: fileNameOf(url), ...given };
     const [, kind, rest] = /^\/content\/(images|media|files)\/([^?#]+)/.exec(url) ?? [];
     if (kind && rest && options.mediaDir) {
-      const file = path.join(options.mediaDir, kind === 'images' ? '' : `../${kind}`, unescape(rest));
-      if (existsSync(file)) item.read = async () => new Uint8Array(await readFile(file));
+      // The export's own folder, named at run time: not a file of the build (Turbopack traced the whole project).
+      const file = path.join(
+        /*turbopackIgnore: true*/ options.mediaDir,
+        kind === 'images' ? '' : `../${kind}`,
+        unescape(rest),
+      );
+      if (existsSync(/*turbopackIgnore: true*/ file))
+        item.read = async () => new Uint8Array(await readFile(/*turbopackIgnore: true*/ file));
       else warn(url, `its file was not found in ${file}`);
     }
     media.set(url, item);
