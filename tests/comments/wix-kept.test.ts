@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { withSite } from '../helpers/site';
 import { CLIENT_ID, SITE } from '../helpers/wix-members';
-import { signIn, standInSiteEnv, withWixStandIn } from '../helpers/wix-stand-in';
+import { commentAs, signIn, standInSiteEnv, withWixStandIn } from '../helpers/wix-stand-in';
 
 // A reply from the fediverse on a blog whose comments are at Wix (lib/comments/with-kept.ts), against the Wix stand-in
 // (scripts/wix/stand-in-comments.ts, Wix's Comments API). Wix's comments take no remote writer, so the site keeps the
@@ -24,24 +24,12 @@ const post = readdirSync('content/posts')
     (p) => p.status === 'PUBLISHED' && p.commentingEnabled !== false && Date.parse(p.firstPublishedDate) < Date.now(),
   );
 
-const { POST: write } = await import('@/app/api/posts/[postId]/comments/route');
 const { commentCount, commentModeration, commentsAtWix, fediverseComments, siteComments } =
   await import('@/lib/comments');
 
 vi.setConfig({ testTimeout: 120_000 });
 
-const comment = async (session: string, body: Record<string, string>) => {
-  const response = await write(
-    new Request(`${SITE}/api/posts/${post.id}/comments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITE, cookie: `member_session=${session}` },
-      body: JSON.stringify(body),
-    }),
-    { params: Promise.resolve({ postId: post.id }) },
-  );
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { comment: { id: string; text: string } }).comment;
-};
+const comment = (session: string, body: Record<string, string>) => commentAs(SITE, post.id, session, body);
 
 /** Every thread of the post, page by page (`limit` a page), as the post's comments section reads them. */
 async function allPages(limit: number) {

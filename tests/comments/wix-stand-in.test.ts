@@ -4,7 +4,7 @@ import { afterAll, expect, it, vi } from 'vitest';
 import { readOutbox } from '@/lib/core/mail/outbox';
 import { withSite } from '../helpers/site';
 import { CLIENT_ID, SITE } from '../helpers/wix-members';
-import { signIn, standInSiteEnv, withWixStandIn } from '../helpers/wix-stand-in';
+import { commentAs, signIn, standInSiteEnv, withWixStandIn } from '../helpers/wix-stand-in';
 
 // Comments on a Wix site, end to end against the Wix stand-in (scripts/wix/stand-in-comments.ts: Wix's Comments API,
 // a blog post's comments filed under its referenceId). Two members sign in at Wix's hosted login page; Ada comments
@@ -27,7 +27,6 @@ const post = readdirSync('content/posts')
     (p) => p.status === 'PUBLISHED' && p.commentingEnabled !== false && Date.parse(p.firstPublishedDate) < Date.now(),
   );
 
-const { POST: write } = await import('@/app/api/posts/[postId]/comments/route');
 const { startCommentMail } = await import('@/lib/comments');
 const { siteJobs } = await import('@/lib/data');
 
@@ -36,18 +35,7 @@ afterAll(async () => {
   await (await siteJobs()).stop({ graceful: false, wait: true });
 }, 30_000);
 
-const comment = async (session: string, body: Record<string, string>) => {
-  const response = await write(
-    new Request(`${SITE}/api/posts/${post.id}/comments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITE, cookie: `member_session=${session}` },
-      body: JSON.stringify(body),
-    }),
-    { params: Promise.resolve({ postId: post.id }) },
-  );
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { comment: { id: string; postId: string; status: string } }).comment;
-};
+const comment = (session: string, body: Record<string, string>) => commentAs(SITE, post.id, session, body);
 
 it('a reply to a thread its first writer watches is mailed to them, the comments filed at Wix under the post', async () => {
   await startCommentMail();

@@ -77,6 +77,21 @@ export async function signIn(site: string, member: Pick<StandInMember, 'email' |
   return session!;
 }
 
+/** A comment written through the site's route by the member of `session` on post `postId` (201 expected). */
+export async function commentAs(site: string, postId: string, session: string, body: Record<string, string>) {
+  const { POST: write } = await import('@/app/api/posts/[postId]/comments/route');
+  const response = await write(
+    new Request(`${site}/api/posts/${postId}/comments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site, cookie: `member_session=${session}` },
+      body: JSON.stringify(body),
+    }),
+    { params: Promise.resolve({ postId }) },
+  );
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { comment: { id: string; postId: string; status: string; text: string } }).comment;
+}
+
 export const DATA_API = `${BASE}/wix-data/v2`;
 export const DATA_API_KEY = 'IST.test-data-api-key-0123456789';
 export const DATA_SITE_ID = 'site-data-0001';
