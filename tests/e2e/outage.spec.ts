@@ -6,7 +6,8 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/redis-server';
 
 // The same build, served a second time on a Wix that accepts connections and never answers: a page that is
-// not cached yet must fail within the call deadline with the site's own error page, not hang or show Next's.
+// not cached yet fails at the call deadline with the site's own error page, not hanging or showing Next's; after two
+// failed calls the breaker is open and Wix is not called at all.
 
 // A free port of its own: 3101 is server B's (playwright.config.ts), which answered this spec's requests once lane B
 // shared a server (404s from the local demo instead of the hanging Wix's 500s).
@@ -56,11 +57,12 @@ test.afterAll(async () => {
   await new Promise((resolve) => wix?.close(resolve));
 });
 
-test('a page the platform cannot answer shows the site error page with a retry link, then fails fast', async ({
+test('a page the platform cannot answer shows the site error page with a retry link, then Wix is not asked', async ({
   page,
 }) => {
-  // Ten seconds is the old single-attempt timeout: a hanging Wix used to take four of those.
-  const first = await page.goto(`${origin}/post/an-uncached-post`, { timeout: 10_000 });
+  // How long a call may hang is the guard's deadline (lib/blog/guard.ts, its unit tests): no time is asserted here. A
+  // 10 s bound on this first page failed CI once, on a machine busy with other work (run 37).
+  const first = await page.goto(`${origin}/post/an-uncached-post`);
   expect(first?.status()).toBe(500);
   await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '');
@@ -69,16 +71,16 @@ test('a page the platform cannot answer shows the site error page with a retry l
   expect(wixCalls).toBeGreaterThan(0);
 
   // A second failed call opens the breaker: after it, Wix is not called again and the answer is the same page.
-  expect((await page.goto(`${origin}/post/a-second-uncached-post`, { timeout: 10_000 }))?.status()).toBe(500);
+  expect((await page.goto(`${origin}/post/a-second-uncached-post`))?.status()).toBe(500);
   const calls = wixCalls;
-  const third = await page.goto(`${origin}/post/a-third-uncached-post`, { timeout: 5_000 });
+  const third = await page.goto(`${origin}/post/a-third-uncached-post`);
   expect(third?.status()).toBe(500);
   await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
   expect(wixCalls).toBe(calls);
 });
 
 test('the JSON API says the platform is unavailable, with the catalogue envelope', async ({ request }) => {
-  const response = await request.get(`${origin}/api/posts/slugs/some-slug`, { timeout: 10_000 });
+  const response = await request.get(`${origin}/api/posts/slugs/some-slug`);
   expect([503, 504]).toContain(response.status());
   expect(await response.json()).toMatchObject({ error: { code: 'WD_UNKNOWN_ERROR', wde: 'WDE0053' } });
 });
