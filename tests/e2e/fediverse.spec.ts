@@ -117,7 +117,9 @@ test('B follows A, gets its new post, replies; the reply waits on A; the edit an
   await following.context().clearCookies();
   await item.getByRole('button', { name: 'Send reply' }).click();
   await expect(following).toHaveURL(/\/login\?/);
-  await expect(following.getByRole('alert')).toHaveText(/Your session ended before that was done/);
+  await expect(
+    following.getByRole('alert').filter({ hasText: 'Your session ended before that was done' }),
+  ).toBeVisible();
   await following.getByRole('main').getByLabel('Password').fill(PASSWORD);
   await following.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
   await expect(following).toHaveURL(/\/dashboard\/following$/);

@@ -293,12 +293,13 @@ describe("the owner's followers: remove, block one or an instance", () => {
     const fromPage = {
       ...anonymous,
       'sec-fetch-mode': 'navigate',
-      referer: `${SITE}/dashboard/following?done=replied`,
+      referer: `${SITE}/dashboard/following?page=2&done=replied`,
     };
     const answer = await act('block-host', 'mastodon.example', fromPage);
+    // Back to the page as it was, without the notice of what was done before.
     expect([answer.status, answer.headers.get('location')]).toEqual([
       303,
-      '/login?notice=session-ended&next=%2Fdashboard%2Ffollowing%3Fdone%3Dreplied',
+      '/login?notice=session-ended&next=%2Fdashboard%2Ffollowing%3Fpage%3D2',
     ]);
     // From a page that is not the dashboard's, the login leads to the dashboard; a script's request gets the 401.
     const elsewhere = await act('block-host', 'mastodon.example', { ...fromPage, referer: `${SITE}/post/x` });

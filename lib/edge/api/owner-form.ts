@@ -35,14 +35,18 @@ export function ownerOnly(request: Request): void {
     throw new SeeOtherWhenNavigating(authErrors.notOwner(), loginPath(refererPath(request), 'session-ended'));
 }
 
+/** The query parameters a page's notice of the last action reads: not said again after signing in. */
+const NOTICES = ['done', 'failed', 'saved'];
+
 /**
- * The path (and query) of the page a request came from (past `isCrossSite`, a page of this site's); undefined with no
- * Referer. `loginPath` keeps it only where it is a dashboard path.
+ * The path (and query, but its notices) of the page a request came from (past `isCrossSite`, a page of this site's);
+ * undefined with no Referer. `loginPath` keeps it only where it is a dashboard path.
  */
 function refererPath(request: Request): string | undefined {
   const referer = request.headers.get('referer');
   if (!referer || !URL.canParse(referer)) return undefined;
   const from = new URL(referer);
+  for (const name of NOTICES) from.searchParams.delete(name);
   return `${from.pathname}${from.search}`;
 }
 

@@ -147,10 +147,11 @@ export async function readMarkdownFolder(dir: string): Promise<Bundle> {
       if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(ref)) return void keep({ url: ref, fileName, alt });
       if (ref.startsWith('#')) return undefined;
       const clean = unescape(ref.split(/[?#]/)[0]!);
+      // The folder being imported, named at run time: not a file of the build (Turbopack traced the whole project).
       const bases = clean.startsWith('/')
-        ? ['public', 'static', ''].map((name) => path.join(dir, name))
-        : [path.dirname(file)];
-      const found = bases.map((name) => path.join(name, clean)).find(isFile);
+        ? ['public', 'static', ''].map((name) => path.join(/*turbopackIgnore: true*/ dir, name))
+        : [path.dirname(/*turbopackIgnore: true*/ file)];
+      const found = bases.map((name) => path.join(/*turbopackIgnore: true*/ name, clean)).find(isFile);
       if (!found) return void warn(id, `${ref} was not found beside it or in the site's folders`);
       const url = clean.startsWith('/') ? ref : `/${posix(path.relative(dir, found))}`;
       keep({ url, fileName: path.basename(found), alt, read: async () => new Uint8Array(await readFile(found)) });
