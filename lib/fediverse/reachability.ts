@@ -35,10 +35,26 @@ export interface Reachability {
 
 const keyOf = (host: string) => ['instance-reachability', host] as const;
 
+/**
+ * How long this process trusts that an instance answers without asking the store again: the deliveries of one post
+ * ask once per instance, not once per delivery (figure 17: 2,650 deliveries, 200 instances). Another instance of the
+ * site learns of a failure within it.
+ */
+export const ANSWERING_FRESH_MS = 30_000;
+
 export function instanceReachability(kv: KvStore, now: () => Date = () => new Date()): Reachability {
   const ago = (iso: string) => now().getTime() - Date.parse(iso);
   const unreachable = (state: Unanswered | undefined) => !!state && ago(state.since) >= UNREACHABLE_AFTER_MS;
-  const state = (host: string) => kv.get<Unanswered>(keyOf(host));
+  /** The instances this process saw answering, and when. */
+  const answering = new Map<string, number>();
+  const state = async (host: string) => {
+    const seen = answering.get(host);
+    if (seen !== undefined && now().getTime() - seen < ANSWERING_FRESH_MS) return undefined;
+    const known = await kv.get<Unanswered>(keyOf(host));
+    if (known) answering.delete(host);
+    else answering.set(host, now().getTime());
+    return known;
+  };
   return {
     state,
     unreachable,
@@ -51,12 +67,14 @@ export function instanceReachability(kv: KvStore, now: () => Date = () => new Da
       return { send: true, state: known };
     },
     async failed(host) {
-      const known = await state(host);
+      answering.delete(host);
+      const known = await kv.get<Unanswered>(keyOf(host));
       const at = now().toISOString();
       await kv.set(keyOf(host), { since: known?.since ?? at, tried: at, failures: (known?.failures ?? 0) + 1 });
     },
     async answered(host) {
       if (await state(host)) await kv.delete(keyOf(host));
+      answering.set(host, now().getTime());
     },
   };
 }

@@ -9,4 +9,5 @@ export { recordsFollowers } from './followers';
 export { recordsKeys } from './keys';
 export { recordsKvStore } from './kv';
 export { bossQueue, FEDIVERSE_QUEUE } from './queue';
+export { instanceReachability } from './reachability';
 export { FEDIVERSE_COLLECTIONS } from './records';

@@ -13,6 +13,7 @@ import {
   createBlogFederation,
   deliverPost,
   FEDIVERSE_COLLECTIONS,
+  instanceReachability,
   recordsBlocks,
   recordsFollowers,
   recordsKeys,
@@ -133,16 +134,19 @@ export async function benchFediverse(
       contentText: 'Text',
       richContent: { nodes: [] },
     });
+    const kv = recordsKvStore(records);
     const federation = createBlogFederation({
       origin: SITE,
       handle: 'blog',
-      kv: recordsKvStore(records),
+      kv,
       profile: async () => ({ name: 'Bench', summary: 'Bench', url: `${SITE}/` }),
       keys: recordsKeys(records),
       followers: list,
       blocks: recordsBlocks(records, list),
       readPost: async () => ({ post, html: '<p>Delivered to every instance once.</p>' }),
       queue: bossQueue(async () => boss),
+      // As the site runs it: each delivery watched for an instance that does not answer (reachability.ts).
+      reachability: instanceReachability(kv),
     });
     void federation.startQueue(undefined, { signal: abort.signal });
     const settings = { federation, handle: 'blog', siteUrl: SITE, followers: list, readPost: async () => null };
