@@ -80,7 +80,7 @@ export function instanceReachability(kv: KvStore, now: () => Date = () => new Da
 }
 
 /** The delivery being worked, in the async context Fedify's `onOutboxError` is called from. */
-const delivering = new AsyncLocalStorage<{ failed: boolean }>();
+const delivering = new AsyncLocalStorage<{ failed: boolean; refused: boolean }>();
 
 /**
  * The status a refused delivery was answered with, from Fedify's error (its only carrier: `send.js` throws "Failed to
@@ -94,14 +94,16 @@ export function refusedStatus(error: unknown): number | null {
 /**
  * The federation's `onOutboxError`: the delivery being worked failed (Fedify retries it, or gives up). An instance
  * that answered with a client error other than a timeout or "too many" (a follower gone: 404, 410; a signature it
- * refuses) is there and answering, as Mastodon counts it (`response_error_unsalvageable?`): not a failure of reach.
+ * refuses) is there and answering, as Mastodon counts it (`response_error_unsalvageable?`): not a failure of reach,
+ * and not tried again (Fedify would retry it ten times; the queue drops that retry, as Mastodon does).
  */
 export function deliveryFailed(error: unknown): void {
   const scope = delivering.getStore();
   if (!scope) return;
   const status = refusedStatus(error);
-  const answered = status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
-  if (!answered) scope.failed = true;
+  const refused = status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  if (refused) scope.refused = true;
+  else scope.failed = true;
 }
 
 type Message = { type?: string; inbox?: unknown; activity?: unknown };
@@ -140,13 +142,18 @@ export function reachabilityQueue(
       log({ msg: 'fediverse: delivery skipped, the instance does not answer', host, since: state?.since });
       return;
     }
-    const scope = { failed: false };
+    const scope = { failed: false, refused: false };
     await delivering.run(scope, () => handler(message));
     if (scope.failed) await reach.failed(host);
     else if (state) await reach.answered(host);
   };
   return {
-    enqueue: (message, options) => queue.enqueue(message, options),
+    // Fedify queues a refused delivery's retry from within its work (the same async context): one refused for good
+    // (`deliveryFailed`) is not queued again.
+    enqueue: async (message, options) => {
+      if (delivering.getStore()?.refused && (message as Message).type === 'outbox') return;
+      await queue.enqueue(message, options);
+    },
     ...(queue.enqueueMany && { enqueueMany: (messages, options) => queue.enqueueMany!(messages, options) }),
     listen: (handler, options?: MessageQueueListenOptions) =>
       queue.listen((message) => work(handler, message as Message), options),
