@@ -67,6 +67,17 @@ test('a writer submits; the owner sends it back with a note, then approves it: p
     await expect(item).toContainText(`By ${name}`);
     expect(await seriousAxeFindings(owner)).toEqual([]);
     await item.getByLabel('Note to the writer').fill('Add the numbers, please.');
+    // The owner's session ends before they send it: the login says so and leads back, the note still there.
+    const kept = () =>
+      owner.evaluate(() => Object.keys(localStorage).filter((key) => key.includes(':review-note:')).length);
+    await expect.poll(kept).toBe(1);
+    await owner.context().clearCookies();
+    await item.getByRole('button', { name: 'Send back' }).click();
+    await expect(owner.getByRole('alert').filter({ hasText: 'Your session ended before that was done' })).toBeVisible();
+    await owner.getByRole('main').getByLabel('Password').fill('e2e-owner-password');
+    await owner.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await expect(owner).toHaveURL(/\/dashboard\/review$/);
+    await expect(item.getByLabel('Note to the writer')).toHaveValue('Add the numbers, please.');
     await item.getByRole('button', { name: 'Send back' }).click();
     await expect(owner.getByRole('status')).toContainText('Sent back');
     await expect(owner.locator('.review-queue__item', { hasText: title })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { KeptText } from '@/components/dashboard/kept-text';
 import { desk } from '@/lib/blog';
 import { writerOf } from '@/lib/writers';
 import { ownerLoad } from '../_owner/load';
@@ -62,10 +63,17 @@ export default async function ReviewPage({ searchParams }: PageProps<'/dashboard
                   </button>
                 </form>
                 <form method="post" action={`/api/owner/review/${encodeURIComponent(post.id)}`}>
-                  <label>
-                    Note to the writer
-                    <textarea name="note" rows={3} maxLength={2000} required />
-                  </label>
+                  <label htmlFor={`review-note-${post.id}`}>Note to the writer</label>
+                  {/* Kept in this browser, so that an ended session or a closed tab loses none of it; per
+                      submission: the note of one sent back never comes back on the next. */}
+                  <KeptText
+                    storageKey={`review-note:${post.id}:${post.review?.submittedDate ?? ''}`}
+                    id={`review-note-${post.id}`}
+                    name="note"
+                    rows={3}
+                    maxLength={2000}
+                    required
+                  />
                   <button type="submit" name="decision" value="reject">
                     Send back
                   </button>
