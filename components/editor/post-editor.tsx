@@ -21,6 +21,7 @@ import { type BarAction, EditorBar, ReviewNote } from './editor-bar';
 import { Notices } from './notices';
 import { cleanPastedHtml } from './paste';
 import { TermPicker } from './term-picker';
+import { SlugAndExcerpt, TitleField } from './text-fields';
 import { Toolbar } from './toolbar';
 import { editorExtensions } from './extensions';
 import { useTypedBeforeHydration } from '../use-typed-before-hydration';
@@ -230,48 +231,21 @@ export function PostEditor({
       <EditorBar post={post} dirty={dirty} writer={writer} act={(action) => void act(action)} />
       <Notices status={status} error={error} />
       <ReviewNote post={post} />
-      <label className="editor__title">
-        <span className="visually-hidden">Title</span>
-        <textarea
-          name="title"
-          rows={1}
-          value={title}
-          onChange={(e) => (setTitle(e.target.value.replace(/\n/g, ' ')), setDirty(true))}
-          // Enter goes on to the body, as in Ghost's editor: a title is one line.
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              editor?.commands.focus('start');
-            }
-          }}
-          placeholder="Post title"
-          maxLength={200}
-          required
-        />
-      </label>
+      <TitleField
+        value={title}
+        onChange={(value) => (setTitle(value), setDirty(true))}
+        onEnter={() => editor?.commands.focus('start')}
+      />
       <Toolbar editor={editor} setNotice={say} mediaUrl={routes.media} />
       <EditorContent editor={editor} />
       <details className="editor__settings">
         <summary>Post settings</summary>
-        <label>
-          Slug
-          <input
-            name="slug"
-            value={slug}
-            onChange={(e) => (setSlug(e.target.value), setDirty(true))}
-            pattern="[a-z0-9]+(-[a-z0-9]+)*"
-            maxLength={100}
-          />
-        </label>
-        <label>
-          Excerpt
-          <textarea
-            name="excerpt"
-            value={excerpt}
-            onChange={(e) => (setExcerpt(e.target.value), setDirty(true))}
-            maxLength={500}
-          />
-        </label>
+        <SlugAndExcerpt
+          slug={slug}
+          excerpt={excerpt}
+          onSlug={(value) => (setSlug(value), setDirty(true))}
+          onExcerpt={(value) => (setExcerpt(value), setDirty(true))}
+        />
         <TermPicker
           legend="Categories"
           terms={terms.categories.filter((t) => t.language === (post?.language ?? settings.language))}
