@@ -40,25 +40,29 @@ function decode(cursor: string | null | undefined): Cursor | null {
 const timeOf = (date: string) => Date.parse(date) || 0;
 
 /**
- * `wix`'s pages with `kept`'s items between `before` (exclusive; none: no bound) and the page's oldest (inclusive; none
- * when it is Wix's last page), newest first, and the next cursor.
+ * The page at `cursor` (ours): Wix's page, with the kept items between the page before it (exclusive; none on the
+ * first page) and this page's oldest (inclusive; none on Wix's last page), newest first, and the next cursor. Both
+ * read at once.
  */
 async function merged<T>(
-  wixPage: { items: T[]; cursor: string | null },
+  cursor: string | null | undefined,
+  wixPage: (cursor: string | null) => Promise<{ items: T[]; cursor: string | null }>,
   keptItems: () => Promise<T[]>,
   dateOf: (item: T) => string,
-  before: string,
 ): Promise<{ items: T[]; cursor: string | null }> {
-  const oldest = wixPage.cursor && wixPage.items.length ? dateOf(wixPage.items.at(-1)!) : '';
-  const kept = (await keptItems()).filter((item) => {
+  const at = decode(cursor);
+  const before = at?.before ?? '';
+  const [page, all] = await Promise.all([wixPage(at?.w ?? null), keptItems()]);
+  const oldest = page.cursor && page.items.length ? dateOf(page.items.at(-1)!) : '';
+  const kept = all.filter((item) => {
     const time = timeOf(dateOf(item));
     return (!before || time < timeOf(before)) && (!oldest || time >= timeOf(oldest));
   });
-  const items = [...wixPage.items, ...kept]
+  const items = [...page.items, ...kept]
     .map((item) => ({ item, time: timeOf(dateOf(item)) }))
     .sort((a, b) => b.time - a.time)
     .map(({ item }) => item);
-  return { items, cursor: wixPage.cursor ? encode({ w: wixPage.cursor, before: oldest }) : null };
+  return { items, cursor: page.cursor ? encode({ w: page.cursor, before: oldest }) : null };
 }
 
 export function withKeptComments(wix: Provider, kept: Provider): Provider {
@@ -67,26 +71,28 @@ export function withKeptComments(wix: Provider, kept: Provider): Provider {
   return {
     name: 'wix',
     async list(postId, { limit, cursor }) {
-      const at = decode(cursor);
-      const page = await wix.list(postId, { limit, cursor: at?.w ?? null });
-      const threads = await merged<CommentThread>(
-        { items: page.threads, cursor: page.cursor },
+      const page = await merged<CommentThread>(
+        cursor,
+        async (w) => {
+          const answer = await wix.list(postId, { limit, cursor: w });
+          return { items: answer.threads, cursor: answer.cursor };
+        },
         async () => (await kept.list(postId, { limit: KEPT_PER_READ })).threads,
         (thread) => thread.comment.createdDate,
-        at?.before ?? '',
       );
-      return { threads: threads.items, cursor: threads.cursor } satisfies CommentPage;
+      return { threads: page.items, cursor: page.cursor } satisfies CommentPage;
     },
     async queue(status, { limit, cursor }) {
-      const at = decode(cursor);
-      const page = await wix.queue(status, { limit, cursor: at?.w ?? null });
-      const comments = await merged<PostComment>(
-        { items: page.comments, cursor: page.cursor },
+      const page = await merged<PostComment>(
+        cursor,
+        async (w) => {
+          const answer = await wix.queue(status, { limit, cursor: w });
+          return { items: answer.comments, cursor: answer.cursor };
+        },
         async () => (await kept.queue(status, { limit: KEPT_PER_READ })).comments,
         (comment) => comment.createdDate,
-        at?.before ?? '',
       );
-      return { comments: comments.items, cursor: comments.cursor };
+      return { comments: page.items, cursor: page.cursor };
     },
     async mine(postId, writer) {
       const [there, here] = await Promise.all([wix.mine(postId, writer), kept.mine(postId, writer)]);
