@@ -86,7 +86,7 @@ const delivering = new AsyncLocalStorage<{ failed: boolean; refused: boolean }>(
  * The status a refused delivery was answered with, from Fedify's error (its only carrier: `send.js` throws "Failed to
  * send activity … to {inbox} ({status} {statusText}):"); null when nothing answered (no connection, a timeout).
  */
-export function refusedStatus(error: unknown): number | null {
+function refusedStatus(error: unknown): number | null {
   const match = /\((\d{3})[^)]*\):\n/.exec(error instanceof Error ? error.message : '');
   return match ? Number(match[1]) : null;
 }
