@@ -29,18 +29,28 @@ export function clearEventTags(event: DomainEvent): string[] {
 /** What Next's revalidateTag throws outside a request (no work store: a job, a timer). */
 const OUTSIDE_A_REQUEST = /static generation store missing/;
 
-/** Clears tags, in a request (a route handler, a server action). */
+/**
+ * Clears tags, in a request (a route handler, a server action). Next hands a route's revalidated tags to the cache
+ * handlers only once its answer is sent (the request's waitUntil: app-route/module.js `resolvePendingRevalidations`),
+ * so a page asked for right after "Settings saved. Every page shows them now." could still be the old one, and the
+ * Settings form read back old values (settings.spec failed so once in CI, run 41). The site's handlers get the tags now
+ * too: the cached reads at once, the pages as soon as their tag list is written.
+ */
 export function clearTags(tags: readonly string[]): void {
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  if (handlersExpire()) void clearTagsOutsideARequest(tags);
 }
 
 type ExpireTags = (tags: readonly string[], durations: { expire?: number }) => Promise<void>;
+
+/** The site's cache handlers' own clearing, where Next loaded them (use-cache-handler.mjs); none in tests. */
+const handlersExpire = () => (globalThis as Record<symbol, ExpireTags | undefined>)[Symbol.for('wix-blog.expire-tags')];
 
 /** Clears tags outside a request, through the cache handlers Next loaded (use-cache-handler.mjs). */
 async function clearTagsOutsideARequest(tags: readonly string[]): Promise<void> {
   const failed = (why: string) =>
     console.warn(JSON.stringify({ msg: 'cache: tags outside a request not cleared', tags: tags.slice(0, 20), why }));
-  const expire = (globalThis as Record<symbol, ExpireTags | undefined>)[Symbol.for('wix-blog.expire-tags')];
+  const expire = handlersExpire();
   if (!expire) return failed("the site's cache handlers are not loaded in this process");
   try {
     // The durations revalidateTag(tag, { expire: 0 }) gives the handlers.

@@ -52,3 +52,18 @@ describe('invalidate outside a request', () => {
     warn.mockRestore();
   });
 });
+
+describe('invalidate in a request', () => {
+  it('expires the tags in the handlers before the request answers, not only when Next ends it', async () => {
+    // Next hands a route's revalidated tags to the handlers in the request's waitUntil, after its answer: a page read
+    // right after "saved" was the old one (settings.spec, CI run 41).
+    delete registry[EXPIRE];
+    await import('@/lib/core/cache/use-cache-handler.mjs?in-a-request');
+    vi.mocked(revalidateTag).mockImplementation(() => undefined);
+    const before = Date.now();
+    const tags = invalidate({ type: 'site.settings.changed', entityId: 'site-settings' });
+    expect(revalidateTag).toHaveBeenCalled();
+    // In the same tick as the event: no waiting for the request to end.
+    expect(areTagsExpired(tags, before - 1)).toBe(true);
+  });
+});
