@@ -62,7 +62,11 @@ export async function startSite(
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
+    // A graceful stop waits for its queues' work in hand: one that outlives 20 s is ended (CI run 42 waited past
+    // fediverse.spec's 60 s for its two sites, each delivering to the other as both stopped).
+    const ended = setTimeout(() => child.kill('SIGKILL'), 20_000);
     await exited;
+    clearTimeout(ended);
   };
   try {
     await expect
