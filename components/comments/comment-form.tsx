@@ -220,14 +220,16 @@ export function CommentForm({
         invitation
       ) : null}
       {/* The same page for everyone, and without JavaScript no one knows who reads it: where only members comment,
-          the form (a thread's reply form too) waits behind the invitation for a member who is signed in already. */}
-      {!visitorsMayComment && !member ? (
-        <details className="comment-form__signed-in">
-          <summary>{parentId ? said.signedInReply : said.signedInAlready}</summary>
+          the form (a thread's reply form too) waits behind the invitation for a member who is signed in already. Once
+          the page knows the member, the same element opens for good: the fields stay where they are, and what was
+          typed behind the invitation before the page knew stays in them (a new element would start empty). */}
+      {visitorsMayComment ? (
+        fields
+      ) : (
+        <details className="comment-form__signed-in" open={member ? true : undefined}>
+          <summary hidden={Boolean(member)}>{parentId ? said.signedInReply : said.signedInAlready}</summary>
           {fields}
         </details>
-      ) : (
-        fields
       )}
     </form>
   );
