@@ -14,6 +14,9 @@ export async function register() {
     console.error(`The site cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  // No fetch of this process waits more than half a minute on another server (Node's own bound is 5 minutes): a
+  // fediverse instance that takes the connection and never answers held the deliveries queued beside its own.
+  (await import('./lib/core/http/outbound')).boundOutboundRequests();
   // The client of each request is its connection's address unless proxies are trusted (TRUST_PROXY_HOPS): stamped
   // here, before Next reads the request, so a client's own X-Forwarded-For never picks its budget.
   if (!config().building) {
