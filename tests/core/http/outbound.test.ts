@@ -1,4 +1,4 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { boundOutboundRequests } from '@/lib/core/http/outbound';
@@ -7,8 +7,8 @@ import { boundOutboundRequests } from '@/lib/core/http/outbound';
 // (lib/core/http/outbound.ts), instead of Node's 5 minutes. Real sockets on loopback: a server that never sends its
 // headers, one that stops in the middle of its body, and one that answers.
 
-/** A loopback TCP server whose connections `answer` handles; its address. */
-async function tcpServer(answer: (socket: Socket) => void): Promise<{ server: Server; url: string }> {
+/** A loopback TCP server whose connections `answer` handles: its address, and its close (connections and all). */
+async function tcpServer(answer: (socket: Socket) => void): Promise<{ url: string; close: () => void }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
@@ -16,22 +16,23 @@ async function tcpServer(answer: (socket: Socket) => void): Promise<{ server: Se
     socket.on('error', () => {});
     answer(socket);
   });
-  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const close = server.close.bind(server);
-  server.close = (callback) => (sockets.forEach((socket) => socket.destroy()), close(callback));
-  return { server, url: `http://127.0.0.1:${port}/inbox` };
+  const close = () => {
+    for (const socket of sockets) socket.destroy();
+    server.close();
+  };
+  return { url: `http://127.0.0.1:${port}/inbox`, close };
 }
 
-const servers: Server[] = [];
+const servers: (() => void)[] = [];
 const before = getGlobalDispatcher();
 
 beforeAll(() => {
   boundOutboundRequests({ connectMs: 1_000, headersMs: 300, bodyMs: 300 });
 });
 afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
+  for (const close of servers.splice(0)) close();
 });
 afterAll(() => setGlobalDispatcher(before));
 
@@ -44,29 +45,29 @@ const outcome = (request: Promise<Response | string>) =>
 
 describe('outbound requests', () => {
   it('a server that takes the connection and never answers is given up on', async () => {
-    const { server, url } = await tcpServer(() => {});
-    servers.push(server);
+    const { close, url } = await tcpServer(() => {});
+    servers.push(close);
     expect(await outcome(fetch(url, { method: 'POST', body: '{}' }))).toBe('UND_ERR_HEADERS_TIMEOUT');
   });
 
   it('a body that stops coming is given up on', async () => {
-    const { server, url } = await tcpServer((socket) =>
+    const { close, url } = await tcpServer((socket) =>
       socket.once('data', () =>
         socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"partial":'),
       ),
     );
-    servers.push(server);
+    servers.push(close);
     const read = fetch(url).then((response) => response.text());
     expect(await outcome(read)).toBe('UND_ERR_BODY_TIMEOUT');
   });
 
   it('a server that answers is read as before', async () => {
-    const { server, url } = await tcpServer((socket) =>
+    const { close, url } = await tcpServer((socket) =>
       socket.once('data', () =>
         socket.end('HTTP/1.1 202 Accepted\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok'),
       ),
     );
-    servers.push(server);
+    servers.push(close);
     expect(await outcome(fetch(url, { method: 'POST', body: '{}' }).then((r) => r.text()))).toBe('read: ok');
   });
 });
